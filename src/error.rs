@@ -1,0 +1,66 @@
+//! The one error type of the program, and how each kind is shown to users.
+//!
+//! Every message is one line, printed once by `main` behind `nqueens: `.
+
+use std::fmt;
+use std::io;
+
+/// Everything that can end a run early.
+#[derive(Debug)]
+pub enum Error {
+    /// The input is not what the format says; `line` is 1-based.
+    Input {
+        /// Where the problem was found.
+        line: u64,
+        /// What the format wanted there.
+        expected: String,
+        /// What was there instead.
+        found: String,
+    },
+    /// Reading the input failed.
+    Read(io::Error),
+    /// Writing the output failed (a closed pipe is one such failure; `main`
+    /// ends quietly on it).
+    Write(io::Error),
+    /// The command line is wrong; the message says how.
+    Usage(String),
+    /// A count or size that the program cannot handle exactly.
+    Limit(String),
+}
+
+impl Error {
+    /// A malformed-input error at `line`.
+    pub fn input(line: u64, expected: impl Into<String>, found: impl Into<String>) -> Error {
+        Error::Input {
+            line,
+            expected: expected.into(),
+            found: found.into(),
+        }
+    }
+
+    /// Whether this is a write to a reader that went away (`| head`), which
+    /// is how pipelines end, not a failure.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, Error::Write(e) if e.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Input {
+                line,
+                expected,
+                found,
+            } => write!(f, "line {line}: expected {expected}, found {found}"),
+            Error::Read(e) => write!(f, "error reading input: {e}"),
+            Error::Write(e) => write!(f, "error writing output: {e}"),
+            Error::Usage(message) | Error::Limit(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Shorthand for results of this crate.
+pub type Result<T> = std::result::Result<T, Error>;
