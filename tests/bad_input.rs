@@ -1,0 +1,216 @@
+//! Malformed input: one line on stderr naming the line and what was
+//! expected, exit status 2, and every case before the bad one answered.
+
+use crate::util::run;
+
+/// A good first case (answer 1) so every test also checks nothing is lost.
+const GOOD: &str = "4\n.*..\n....\n....\n....\n";
+
+fn assert_error(input: &str, message: &str) {
+    let run = run(&[], input.as_bytes());
+    assert_eq!(run.stdout, "Case 1: 1\n", "input {input:?}");
+    assert_eq!(
+        run.stderr,
+        format!("nqueens: {message}\n"),
+        "input {input:?}"
+    );
+    assert_eq!(run.status, 2, "input {input:?}");
+}
+
+#[test]
+fn truncated_case() {
+    assert_error(
+        &format!("{GOOD}3\n...\n"),
+        "line 8: expected row 2 of 3 (3 cells of '.' or '*'), found end of input",
+    );
+}
+
+#[test]
+fn short_row() {
+    assert_error(
+        &format!("{GOOD}3\n...\n..\n...\n0\n"),
+        "line 8: expected 3 cells of '.' or '*', found 2",
+    );
+}
+
+#[test]
+fn long_row() {
+    assert_error(
+        &format!("{GOOD}3\n....\n...\n...\n0\n"),
+        "line 7: expected 3 cells of '.' or '*', found 4",
+    );
+}
+
+#[test]
+fn cell_that_is_neither_dot_nor_star() {
+    assert_error(
+        &format!("{GOOD}3\n...\n.Q.\n...\n0\n"),
+        "line 8: expected 3 cells of '.' or '*', found 'Q' at cell 2",
+    );
+}
+
+#[test]
+fn row_split_by_spaces() {
+    assert_error(
+        &format!("{GOOD}3\n. ..\n...\n...\n0\n"),
+        "line 7: expected 3 cells of '.' or '*', found 1",
+    );
+}
+
+#[test]
+fn size_that_is_not_a_number() {
+    assert_error(
+        &format!("{GOOD}eight\n"),
+        "line 6: expected a board size from 1 to 64 (or 0 to end the input), found \"eight\"",
+    );
+}
+
+#[test]
+fn negative_size() {
+    assert_error(
+        &format!("{GOOD}-4\n"),
+        "line 6: expected a board size from 1 to 64 (or 0 to end the input), found \"-4\"",
+    );
+}
+
+#[test]
+fn size_too_large() {
+    assert_error(
+        &format!("{GOOD}\n65\n"),
+        "line 7: expected a board size from 1 to 64 (or 0 to end the input), found 65",
+    );
+    assert_error(
+        &format!("{GOOD}99999999999999999999999\n"),
+        "line 6: expected a board size from 1 to 64 (or 0 to end the input), found 99999999999999999999999",
+    );
+}
+
+#[test]
+fn binary_junk() {
+    let mut input = GOOD.as_bytes().to_vec();
+    input.extend_from_slice(b"\x00\xff\xfe\x01\n");
+    let run = run(&[], &input);
+    assert_eq!(run.stdout, "Case 1: 1\n");
+    assert_eq!(
+        run.stderr,
+        "nqueens: line 6: expected a board size from 1 to 64 (or 0 to end the input), found \"\\x00\\xff\\xfe\\x01\"\n"
+    );
+    assert_eq!(run.status, 2);
+    let junk_row = run_bytes(b"4\n.*..\n....\n....\n....\n2\n.\xff\n");
+    assert_eq!(
+        junk_row.1,
+        "nqueens: line 7: expected 2 cells of '.' or '*', found byte 0xff at cell 2\n"
+    );
+}
+
+fn run_bytes(input: &[u8]) -> (String, String, i32) {
+    let r = run(&[], input);
+    (r.stdout, r.stderr, r.status)
+}
+
+#[test]
+fn empty_input_is_no_cases() {
+    for input in ["", "\n", "  \r\n\t"] {
+        assert_eq!(
+            run_bytes(input.as_bytes()),
+            (String::new(), String::new(), 0)
+        );
+    }
+}
+
+#[test]
+fn missing_final_zero_is_a_clean_end() {
+    assert_eq!(
+        run_bytes(GOOD.as_bytes()),
+        ("Case 1: 1\n".into(), String::new(), 0)
+    );
+}
+
+#[test]
+fn crlf_and_trailing_whitespace_are_whitespace() {
+    let input = "4 \r\n.*..\t\r\n....  \r\n\r\n....\r\n....\r\n0\r\n";
+    assert_eq!(
+        run_bytes(input.as_bytes()),
+        ("Case 1: 1\n".into(), String::new(), 0)
+    );
+}
+
+#[test]
+fn text_after_the_final_zero_is_ignored() {
+    let input = format!("{GOOD}0\nthis is not a case\n\x00\x01");
+    assert_eq!(
+        run_bytes(input.as_bytes()),
+        ("Case 1: 1\n".into(), String::new(), 0)
+    );
+}
+
+#[test]
+fn a_huge_size_allocates_nothing() {
+    // Would need 2^62 rows if believed; must be refused at once.
+    let r = run(&[], b"4611686018427387904\n");
+    assert_eq!(r.status, 2);
+    assert!(
+        r.stderr.contains("found 4611686018427387904"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn missing_file_is_a_usage_error() {
+    let r = run(&["no/such/file.in"], b"");
+    assert_eq!(r.status, 2);
+    assert!(
+        r.stderr
+            .starts_with("nqueens: cannot open 'no/such/file.in': "),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn usage_errors_exit_2_with_a_usage_line() {
+    for args in [
+        &["--bogus"][..],
+        &["checker", "0"],
+        &["checker", "65"],
+        &["--threads", "0"],
+    ] {
+        let r = run(args, b"");
+        assert_eq!(r.status, 2, "{args:?}");
+        assert!(r.stdout.is_empty());
+        assert_eq!(r.stderr.lines().count(), 2, "{args:?}: {}", r.stderr);
+        assert!(r
+            .stderr
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("usage: nqueens"));
+    }
+}
+
+#[test]
+fn checker_reads_n_from_stdin_and_reports_bad_n() {
+    assert_eq!(
+        run(&["checker"], b"6\n").stdout,
+        "2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n4\n"
+    );
+    let r = run(&["checker"], b"six\n");
+    assert_eq!(r.status, 2);
+    assert_eq!(
+        r.stderr,
+        "nqueens: line 1: expected a board size from 1 to 64 (or 0 to end the input), found \"six\"\n"
+    );
+}
+
+#[test]
+fn help_and_version() {
+    let help = run(&["--help"], b"");
+    assert_eq!(help.status, 0);
+    assert!(help.stdout.contains("USAGE:"));
+    let version = run(&["--version"], b"");
+    assert_eq!(
+        version.stdout,
+        format!("nqueens {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}

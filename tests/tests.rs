@@ -1,0 +1,8 @@
+//! The integration tests: one crate, one module per concern.
+
+mod util;
+
+mod bad_input;
+mod blank;
+mod properties;
+mod samples;

@@ -1,0 +1,216 @@
+//! Shared test helpers: running the binary, random boards, and an
+//! independent slow solver that uses no bit tricks at all.
+
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use nqueens::board::Board;
+
+/// What a run of the binary produced.
+pub struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub status: i32,
+}
+
+impl Run {
+    /// stdout, stderr and exit status in one text, for snapshots.
+    pub fn report(&self) -> String {
+        format!(
+            "status: {}\n--- stdout\n{}--- stderr\n{}",
+            self.status, self.stdout, self.stderr
+        )
+    }
+}
+
+/// Runs `nqueens ARGS` with `stdin` as standard input.
+pub fn run(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the nqueens binary starts");
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_vec();
+    // Feed stdin from a thread so a large input cannot deadlock on a full pipe.
+    let feeder = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("nqueens runs");
+    feeder.join().unwrap();
+    Run {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        status: output.status.code().unwrap_or(-1),
+    }
+}
+
+/// SplitMix64: a tiny, well-known, seedable generator (std only).
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..bound`.
+    pub fn below(&mut self, bound: u64) -> u64 {
+        self.next_u64() % bound
+    }
+
+    /// Uniform in `low..=high`.
+    pub fn between(&mut self, low: usize, high: usize) -> usize {
+        low + self.below((high - low + 1) as u64) as usize
+    }
+}
+
+/// A random `n x n` board where each cell is blocked with probability
+/// `percent`/100.
+pub fn random_board(rng: &mut Rng, n: usize, percent: u64) -> Board {
+    let mut board = Board::blank(n);
+    for row in 0..n {
+        for col in 0..n {
+            if rng.below(100) < percent {
+                board.set_free(row, col, false);
+            }
+        }
+    }
+    board
+}
+
+/// A board as judge input text (without the terminating 0).
+pub fn case_text(board: &Board) -> String {
+    format!("{}\n{}", board.n(), board)
+}
+
+/// The slow solver: a board as a grid of booleans, queens placed row by row,
+/// each candidate checked against every queen already placed. No masks, no
+/// symmetry, nothing clever; it is the definition of the problem.
+pub fn slow_count(board: &Board) -> u128 {
+    let n = board.n();
+    let free: Vec<Vec<bool>> = (0..n)
+        .map(|r| (0..n).map(|c| board.is_free(r, c)).collect())
+        .collect();
+    fn place(free: &[Vec<bool>], queens: &mut Vec<usize>) -> u128 {
+        let row = queens.len();
+        if row == free.len() {
+            return 1;
+        }
+        let mut total = 0;
+        for col in 0..free.len() {
+            if !free[row][col] {
+                continue;
+            }
+            let attacked = queens
+                .iter()
+                .enumerate()
+                .any(|(r, &c)| c == col || row - r == c.abs_diff(col));
+            if !attacked {
+                queens.push(col);
+                total += place(free, queens);
+                queens.pop();
+            }
+        }
+        total
+    }
+    place(&free, &mut Vec::new())
+}
+
+/// Published blank-board counts: OEIS A000170 (total) and A002562 (unique up
+/// to rotation and reflection), n = 1..=18.
+pub const OEIS: [(usize, u128, u128); 18] = [
+    (1, 1, 1),
+    (2, 0, 0),
+    (3, 0, 0),
+    (4, 2, 1),
+    (5, 10, 2),
+    (6, 4, 1),
+    (7, 40, 6),
+    (8, 92, 12),
+    (9, 352, 46),
+    (10, 724, 92),
+    (11, 2680, 341),
+    (12, 14200, 1787),
+    (13, 73712, 9233),
+    (14, 365596, 45752),
+    (15, 2279184, 285053),
+    (16, 14772512, 1846955),
+    (17, 95815104, 11977939),
+    (18, 666090624, 83263591),
+];
+
+/// Whether `columns` (one queen per row) is a solution of the blank board.
+pub fn is_solution(columns: &[usize]) -> bool {
+    columns.iter().enumerate().all(|(row, &col)| {
+        col < columns.len()
+            && columns[..row]
+                .iter()
+                .enumerate()
+                .all(|(r, &c)| c != col && row - r != c.abs_diff(col))
+    })
+}
+
+/// Known solutions of the blank `n x n` board from textbook constructions
+/// (linear "modular" queens and the even-n staircase), with their images
+/// under the eight symmetries: a way to plant solutions on big boards.
+pub fn constructed_solutions(n: usize) -> Vec<Vec<usize>> {
+    let mut found: Vec<Vec<usize>> = Vec::new();
+    let mut candidates: Vec<Vec<usize>> = Vec::new();
+    for a in [2, 3] {
+        for b in 0..n {
+            candidates.push((0..n).map(|i| (a * i + b) % n).collect());
+        }
+    }
+    let half = n / 2;
+    candidates.push(
+        (0..n)
+            .map(|i| if i < half { 2 * i + 1 } else { 2 * (i - half) })
+            .collect(),
+    );
+    for columns in candidates.into_iter().filter(|c| is_solution(c)) {
+        for symmetry in nqueens::board::Symmetry::ALL {
+            let mut image = vec![0; n];
+            for (row, &col) in columns.iter().enumerate() {
+                let (r, c) = symmetry.apply(n, row, col);
+                image[r] = c;
+            }
+            if !found.contains(&image) {
+                found.push(image);
+            }
+        }
+    }
+    found
+}
+
+/// A big board whose free cells are up to `planted` constructed solutions
+/// plus `noise` percent random free cells: large, yet quick to search.
+pub fn planted_board(rng: &mut Rng, n: usize, planted: usize, noise: u64) -> (Board, usize) {
+    let mut solutions = constructed_solutions(n);
+    solutions.truncate(planted);
+    let mut board = Board::from_free_rows(vec![0; n]);
+    for columns in &solutions {
+        for (row, &col) in columns.iter().enumerate() {
+            board.set_free(row, col, true);
+        }
+    }
+    for row in 0..n {
+        for col in 0..n {
+            if rng.below(100) < noise {
+                board.set_free(row, col, true);
+            }
+        }
+    }
+    (board, solutions.len())
+}
