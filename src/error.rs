@@ -26,6 +26,8 @@ pub enum Error {
     Usage(String),
     /// A count or size that the program cannot handle exactly.
     Limit(String),
+    /// A worker thread failed; its share of the result is missing.
+    Worker(String),
 }
 
 impl Error {
@@ -55,7 +57,9 @@ impl fmt::Display for Error {
             } => write!(f, "line {line}: expected {expected}, found {found}"),
             Error::Read(e) => write!(f, "error reading input: {e}"),
             Error::Write(e) => write!(f, "error writing output: {e}"),
-            Error::Usage(message) | Error::Limit(message) => f.write_str(message),
+            Error::Usage(message) | Error::Limit(message) | Error::Worker(message) => {
+                f.write_str(message)
+            }
         }
     }
 }

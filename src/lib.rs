@@ -14,6 +14,7 @@
 //! - [`blank`]: counting blank boards;
 //! - [`judge`], [`checker`]: the two judge problems;
 //! - [`output`]: the exact output formats;
+//! - [`parallel`]: work units on threads, results in order;
 //! - [`cli`], [`error`]: the command line and the one error type.
 
 pub mod blank;
@@ -25,4 +26,5 @@ pub mod input;
 pub mod judge;
 pub mod kernel;
 pub mod output;
+pub mod parallel;
 pub mod problem;
