@@ -12,6 +12,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use crate::board::MAX_N;
+use crate::bundle::Target;
 use crate::error::{Error, Result};
 
 /// The one-line usage shown with usage errors.
@@ -25,6 +26,7 @@ nqueens: counts ways to place n mutually non-attacking queens.
 USAGE:
     nqueens [OPTIONS] [FILE]      judge mode (UVa 11195): FILE or stdin ('-')
     nqueens checker [N]           USACO 1.5.4 / Luogu P1219 (N from stdin if absent)
+    nqueens bundle [PROBLEM]      print a one-file Rust solution (uva11195 or checker)
 
 JUDGE MODE:
     Input: cases, each a line 'n' then n rows of n cells ('.' free, '*' blocked);
@@ -34,6 +36,13 @@ JUDGE MODE:
 CHECKER MODE:
     Prints the first three solutions of the blank N x N board in lexicographic
     order (1-based columns, row by row), then the number of solutions.
+
+BUNDLE:
+    Prints one self-contained Rust source (std only, single-threaded, under
+    64 KiB) made from this program's own modules, that reads the problem's
+    input from stdin and writes its answer to stdout. PROBLEM is uva11195
+    (the default) or checker. Build it as a judge does:
+        nqueens bundle uva11195 > main.rs && rustc --edition 2021 -O main.rs
 
 OPTIONS:
     --threads T       worker threads (default: all cores)
@@ -67,6 +76,11 @@ pub enum Command {
     Checker {
         /// The board side, if given on the command line.
         n: Option<usize>,
+    },
+    /// Print a one-file solution of `target` (see [`crate::bundle`]).
+    Bundle {
+        /// The problem the file solves.
+        target: Target,
     },
     /// Print the help.
     Help,
@@ -191,6 +205,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
             };
             Command::Checker { n }
         }
+        Some("bundle") => parse_bundle(positionals.next())?,
         _ => Command::Judge {
             input: match first {
                 None => Input::Stdin,
@@ -212,6 +227,22 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
         )));
     }
     Ok(Cli { command, threads })
+}
+
+/// `bundle [uva11195|checker]`: the target defaults to UVa 11195.
+fn parse_bundle(target: Option<OsString>) -> Result<Command> {
+    let Some(name) = target else {
+        return Ok(Command::Bundle {
+            target: Target::Uva11195,
+        });
+    };
+    let name = name.to_string_lossy();
+    match Target::from_name(&name) {
+        Some(target) => Ok(Command::Bundle { target }),
+        None => Err(usage(format!(
+            "bundle: unknown problem '{name}' (expected uva11195 or checker)"
+        ))),
+    }
 }
 
 #[cfg(test)]

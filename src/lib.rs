@@ -14,11 +14,13 @@
 //! - [`blank`]: counting blank boards;
 //! - [`judge`], [`checker`]: the two judge problems;
 //! - [`output`]: the exact output formats;
+//! - [`bundle`]: one-file submissions stitched from these modules;
 //! - [`parallel`]: work units on threads, results in order;
 //! - [`cli`], [`error`]: the command line and the one error type.
 
 pub mod blank;
 pub mod board;
+pub mod bundle;
 pub mod checker;
 pub mod cli;
 pub mod error;

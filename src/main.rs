@@ -47,6 +47,10 @@ fn run() -> Result<()> {
                 }
             }
         }
+        Command::Bundle { target } => stdout
+            .lock()
+            .write_all(nqueens::bundle::bundle(target).as_bytes())
+            .map_err(Error::Write),
         Command::Checker { n } => {
             let n = match n {
                 Some(n) => n,
