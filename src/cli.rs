@@ -5,8 +5,8 @@
 //! and whatever follows `--`; then [`parse`] picks the command from the first
 //! positional and checks that it got only options it understands.
 //!
-//! Exit statuses, for scripts: 0 success, 2 any error (bad input, bad usage,
-//! I/O failure). Results go to stdout, messages to stderr.
+//! Exit statuses, for scripts: 0 success, 1 `stress` found a failing input, 2 any
+//! error (bad input, bad usage, I/O failure). Results go to stdout, messages to stderr.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -14,10 +14,13 @@ use std::path::PathBuf;
 use crate::board::MAX_N;
 use crate::bundle::Target;
 use crate::error::{Error, Result};
+use crate::generate::GenOptions;
+use crate::show::ShowOptions;
+use crate::stress::StressOptions;
 
 /// The one-line usage shown with usage errors.
 pub const USAGE: &str =
-    "usage: nqueens [OPTIONS] [FILE]  |  nqueens checker [N]  (nqueens --help for more)";
+    "usage: nqueens [OPTIONS] [FILE]  |  nqueens checker [N]  |  nqueens bundle|gen|stress|show ...  (nqueens --help for more)";
 
 /// The `--help` text.
 pub const HELP: &str = "\
@@ -26,7 +29,11 @@ nqueens: counts ways to place n mutually non-attacking queens.
 USAGE:
     nqueens [OPTIONS] [FILE]      judge mode (UVa 11195): FILE or stdin ('-')
     nqueens checker [N]           USACO 1.5.4 / Luogu P1219 (N from stdin if absent)
-    nqueens bundle [PROBLEM]      print a one-file Rust solution (uva11195 or checker)
+    nqueens bundle [PROBLEM]      one-file Rust solution (uva11195 or checker)
+    nqueens gen [OPTIONS]         print a random input
+    nqueens stress [OPTIONS] -- COMMAND [ARGS...]
+                                  test another solution on random inputs
+    nqueens show [OPTIONS] [FILE] draw the solutions of each case (or --n N)
 
 JUDGE MODE:
     Input: cases, each a line 'n' then n rows of n cells ('.' free, '*' blocked);
@@ -44,13 +51,43 @@ BUNDLE:
     (the default) or checker. Build it as a judge does:
         nqueens bundle uva11195 > main.rs && rustc --edition 2021 -O main.rs
 
+GEN AND STRESS:
+    gen prints one random input; stress runs COMMAND on --rounds of them
+    (input on stdin) and compares its stdout with this program's answers, line
+    by line (trailing spaces and blank lines ignored). The first wrong answer,
+    crash (non-zero exit, signal) or time-out is shrunk to a minimal failing
+    input (fewer cases, smaller boards, fewer free cells), which is printed
+    with the expected and actual output and the seed that reproduces it.
+    --problem P       uva11195 (default) or checker (input: one N)
+    --seed S          seed of the first input (default: from the clock);
+                      round r uses seed S+r, which 'gen --seed S+r' reprints
+    --cases C         cases per input (default 4)
+    --n A..=B         board sides, or the values of N (default 1..=8,
+                      checker 1..=10); a single number A means A..=A
+    --density P       percent of cells blocked, or a range A..=B (default 0..=40)
+    --rounds R        stress: inputs to try (default 100)
+    --timeout SECS    stress: time limit per run, killed after it (default 10)
+    Exit status of stress: 0 all passed, 1 a failing input was found,
+    2 usage or other errors (e.g. COMMAND cannot be started).
+
+SHOW:
+    For each case of judge input (FILE or stdin), draws up to K solutions in
+    lexicographic order under a heading 'Case k, solution i of N:': Q a queen,
+    * an obstacle, . a free cell. Chess glyphs when stdout is a UTF-8 terminal.
+    --n N             show the blank N x N board instead of reading input
+    --limit K         solutions drawn per case (default 1)
+    --solutions K     list instead: 'Case k: N', then up to K solutions as
+                      1-based columns, one per line (for scripts)
+    --ascii           plain ASCII even on a terminal
+
 OPTIONS:
     --threads T       worker threads (default: all cores)
     -h, --help        print this help
     -V, --version     print the version
 
 EXIT STATUS:
-    0 success; 2 error (malformed input, bad usage, I/O failure).
+    0 success; 1 stress found a failing input; 2 error (malformed input,
+    bad usage, I/O failure).
     Errors go to stderr as one line naming the input line at fault;
     every case before a malformed one is still answered.
 ";
@@ -82,6 +119,12 @@ pub enum Command {
         /// The problem the file solves.
         target: Target,
     },
+    /// Print a random input.
+    Gen(GenOptions),
+    /// Stress-test a command against this program's answers.
+    Stress(StressOptions),
+    /// Draw or list solutions.
+    Show(ShowOptions),
     /// Print the help.
     Help,
     /// Print the version.
@@ -98,7 +141,22 @@ pub struct Cli {
 }
 
 /// Every option the program knows, and whether it takes a value.
-const OPTIONS: &[(&str, bool)] = &[("--threads", true), ("--help", false), ("--version", false)];
+const OPTIONS: &[(&str, bool)] = &[
+    ("--threads", true),
+    ("--help", false),
+    ("--version", false),
+    // gen, stress, show:
+    ("--seed", true),
+    ("--problem", true),
+    ("--cases", true),
+    ("--n", true),
+    ("--density", true),
+    ("--rounds", true),
+    ("--timeout", true),
+    ("--limit", true),
+    ("--solutions", true),
+    ("--ascii", false),
+];
 
 /// Arguments split into options, positionals and what follows `--`.
 #[derive(Default, Debug)]
@@ -206,6 +264,9 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
             Command::Checker { n }
         }
         Some("bundle") => parse_bundle(positionals.next())?,
+        Some("gen") => Command::Gen(parse_gen("gen", &tokens.options)?),
+        Some("stress") => Command::Stress(parse_stress(&tokens.options, &tokens.trailing)?),
+        Some("show") => Command::Show(parse_show(&tokens.options, positionals.next())?),
         _ => Command::Judge {
             input: match first {
                 None => Input::Stdin,
@@ -220,7 +281,12 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
             extra.to_string_lossy()
         )));
     }
-    if let Some(extra) = tokens.trailing.first() {
+    check_workflow_options(&command, &tokens.options)?;
+    if let Some(extra) = tokens
+        .trailing
+        .first()
+        .filter(|_| !matches!(command, Command::Stress(_)))
+    {
         return Err(usage(format!(
             "unexpected argument '{}'",
             extra.to_string_lossy()
@@ -243,6 +309,198 @@ fn parse_bundle(target: Option<OsString>) -> Result<Command> {
             "bundle: unknown problem '{name}' (expected uva11195 or checker)"
         ))),
     }
+}
+
+/// The options of `gen`, `stress` and `show`, and which command takes each.
+const WORKFLOW_OPTIONS: &[(&str, &[&str])] = &[
+    ("--seed", &["gen", "stress"]),
+    ("--problem", &["gen", "stress"]),
+    ("--cases", &["gen", "stress"]),
+    ("--n", &["gen", "stress", "show"]),
+    ("--density", &["gen", "stress"]),
+    ("--rounds", &["stress"]),
+    ("--timeout", &["stress"]),
+    ("--limit", &["show"]),
+    ("--solutions", &["show"]),
+    ("--ascii", &["show"]),
+];
+
+/// Rejects a `gen`/`stress`/`show` option given to a command without it.
+fn check_workflow_options(
+    command: &Command,
+    options: &[(&'static str, Option<String>)],
+) -> Result<()> {
+    let name = match command {
+        Command::Gen(_) => "gen",
+        Command::Stress(_) => "stress",
+        Command::Show(_) => "show",
+        Command::Bundle { .. } => "bundle",
+        Command::Checker { .. } => "checker",
+        _ => "judge mode",
+    };
+    for (option, _) in options {
+        if let Some((_, takers)) = WORKFLOW_OPTIONS.iter().find(|(o, _)| o == option) {
+            if !takers.contains(&name) {
+                return Err(usage(format!("option '{option}' does not apply to {name}")));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Parses `A..=B`, `A..B` (`B` excluded) or a single `A`, within `limits`.
+///
+/// ```
+/// use nqueens::cli::range_in;
+/// assert_eq!(range_in("3..=5", 1..=64, "--n").unwrap(), 3..=5);
+/// assert_eq!(range_in("3..5", 1..=64, "--n").unwrap(), 3..=4);
+/// assert_eq!(range_in("7", 1..=64, "--n").unwrap(), 7..=7);
+/// assert!(range_in("5..=3", 1..=64, "--n").is_err());
+/// ```
+pub fn range_in(
+    text: &str,
+    limits: std::ops::RangeInclusive<usize>,
+    what: &str,
+) -> Result<std::ops::RangeInclusive<usize>> {
+    let bad = || {
+        usage(format!(
+            "{what} must be a number or a range A..=B within {}..={}, not '{text}'",
+            limits.start(),
+            limits.end()
+        ))
+    };
+    let number = |t: &str| t.parse::<usize>().ok().filter(|v| limits.contains(v));
+    let (low, high) = if let Some((a, b)) = text.split_once("..=") {
+        (number(a), number(b))
+    } else if let Some((a, b)) = text.split_once("..") {
+        let high = b.parse::<usize>().ok().and_then(|v| v.checked_sub(1));
+        (number(a), high.filter(|v| limits.contains(v)))
+    } else {
+        (number(text), number(text))
+    };
+    match (low, high) {
+        (Some(low), Some(high)) if low <= high => Ok(low..=high),
+        _ => Err(bad()),
+    }
+}
+
+/// The options of `gen` (and the generator options of `stress`).
+fn parse_gen(command: &str, options: &[(&'static str, Option<String>)]) -> Result<GenOptions> {
+    let value = |name: &str| {
+        options
+            .iter()
+            .rev()
+            .find(|(o, _)| *o == name)
+            .and_then(|(_, v)| v.as_deref())
+    };
+    let problem = match value("--problem") {
+        None => Target::Uva11195,
+        Some(name) => Target::from_name(name).ok_or_else(|| {
+            usage(format!(
+                "{command}: unknown problem '{name}' (expected uva11195 or checker)"
+            ))
+        })?,
+    };
+    let mut gen = GenOptions::defaults(problem);
+    if let Some(seed) = value("--seed") {
+        gen.seed = Some(seed.parse().map_err(|_| {
+            usage(format!(
+                "--seed must be a whole number from 0 to {}, not '{seed}'",
+                u64::MAX
+            ))
+        })?);
+    }
+    if let Some(cases) = value("--cases") {
+        gen.cases = number_in(cases, 1..=100_000, "--cases")?;
+    }
+    if let Some(n) = value("--n") {
+        gen.n = range_in(n, 1..=MAX_N, "--n")?;
+    }
+    if let Some(density) = value("--density") {
+        gen.density = range_in(density.trim_end_matches('%'), 0..=100, "--density")?;
+    }
+    Ok(gen)
+}
+
+/// `stress [OPTIONS] -- COMMAND [ARGS...]`.
+fn parse_stress(
+    options: &[(&'static str, Option<String>)],
+    trailing: &[OsString],
+) -> Result<StressOptions> {
+    let gen = parse_gen("stress", options)?;
+    let mut stress = StressOptions {
+        gen,
+        rounds: 100,
+        timeout: std::time::Duration::from_secs(10),
+        command: trailing.to_vec(),
+    };
+    for (name, value) in options {
+        match (*name, value.as_deref()) {
+            ("--rounds", Some(rounds)) => {
+                stress.rounds = number_in(rounds, 1..=100_000_000, "--rounds")? as u64;
+            }
+            ("--timeout", Some(secs)) => {
+                let parsed = secs
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| *s > 0.0 && *s <= 86_400.0);
+                let secs = parsed.ok_or_else(|| {
+                    usage(format!(
+                        "--timeout must be a number of seconds above 0, not '{secs}'"
+                    ))
+                })?;
+                stress.timeout = std::time::Duration::from_secs_f64(secs);
+            }
+            _ => {}
+        }
+    }
+    if stress.command.is_empty() {
+        return Err(usage(
+            "stress: no command to test (give it after '--', e.g. stress -- ./mine)",
+        ));
+    }
+    Ok(stress)
+}
+
+/// `show [--limit K | --solutions K] [--ascii] [--n N | FILE]`.
+fn parse_show(
+    options: &[(&'static str, Option<String>)],
+    file: Option<OsString>,
+) -> Result<ShowOptions> {
+    let mut show = ShowOptions {
+        input: match file {
+            None => Input::Stdin,
+            Some(path) if path == "-" => Input::Stdin,
+            Some(path) => Input::Path(path.into()),
+        },
+        blank: None,
+        limit: 1,
+        list: false,
+        ascii: false,
+    };
+    let mut limit_given = false;
+    for (name, value) in options {
+        match (*name, value.as_deref()) {
+            ("--limit", Some(k)) => {
+                show.limit = number_in(k, 0..=1_000_000, "--limit")?;
+                limit_given = true;
+            }
+            ("--solutions", Some(k)) => {
+                show.limit = number_in(k, 0..=1_000_000, "--solutions")?;
+                show.list = true;
+            }
+            ("--n", Some(n)) => show.blank = Some(number_in(n, 1..=MAX_N, "--n")?),
+            ("--ascii", _) => show.ascii = true,
+            _ => {}
+        }
+    }
+    if limit_given && show.list {
+        return Err(usage("show: --limit and --solutions cannot be combined"));
+    }
+    if show.blank.is_some() && show.input != Input::Stdin {
+        return Err(usage("show: give --n N or FILE, not both"));
+    }
+    Ok(show)
 }
 
 #[cfg(test)]
@@ -297,6 +555,71 @@ mod tests {
             message(&["--threads", "x"]),
             "--threads must be a whole number from 1 to 1024, not 'x'"
         );
+    }
+
+    #[test]
+    fn workflow_commands_and_their_options() {
+        let Command::Stress(stress) = parse_str(&[
+            "stress",
+            "--seed",
+            "5",
+            "--n",
+            "2..=4",
+            "--density",
+            "30%",
+            "--timeout",
+            "0.5",
+            "--",
+            "./mine",
+            "--fast",
+        ])
+        .unwrap()
+        .command
+        else {
+            panic!("stress")
+        };
+        assert_eq!(stress.gen.seed, Some(5));
+        assert_eq!(stress.gen.n, 2..=4);
+        assert_eq!(stress.gen.density, 30..=30);
+        assert_eq!(stress.timeout, std::time::Duration::from_millis(500));
+        assert_eq!(stress.command, ["./mine", "--fast"]);
+        let Command::Show(show) = parse_str(&["show", "--solutions", "3", "x.in"])
+            .unwrap()
+            .command
+        else {
+            panic!("show")
+        };
+        assert!(show.list);
+        assert_eq!(show.limit, 3);
+        assert_eq!(show.input, Input::Path("x.in".into()));
+        assert_eq!(
+            parse_str(&["bundle", "checker"]).unwrap().command,
+            Command::Bundle {
+                target: Target::Checker
+            }
+        );
+    }
+
+    #[test]
+    fn workflow_options_belong_to_their_commands() {
+        let message = |args: &[&str]| parse_str(args).unwrap_err().to_string();
+        assert_eq!(
+            message(&["--seed", "1"]),
+            "option '--seed' does not apply to judge mode"
+        );
+        assert_eq!(
+            message(&["show", "--rounds", "1"]),
+            "option '--rounds' does not apply to show"
+        );
+        assert_eq!(
+            message(&["gen", "--n", "9..=3"]),
+            "--n must be a number or a range A..=B within 1..=64, not '9..=3'"
+        );
+        assert_eq!(
+            message(&["show", "--limit", "2", "--solutions", "2"]),
+            "show: --limit and --solutions cannot be combined"
+        );
+        assert_eq!(message(&["gen", "--", "x"]), "unexpected argument 'x'");
     }
 
     #[test]

@@ -15,6 +15,9 @@
 //! - [`judge`], [`checker`]: the two judge problems;
 //! - [`output`]: the exact output formats;
 //! - [`bundle`]: one-file submissions stitched from these modules;
+//! - [`generate`], [`stress`], [`shrink`]: random inputs, stress-testing
+//!   another solution, shrinking a failure to a minimal input;
+//! - [`show`]: drawing and listing solutions;
 //! - [`parallel`]: work units on threads, results in order;
 //! - [`cli`], [`error`]: the command line and the one error type.
 
@@ -24,9 +27,13 @@ pub mod bundle;
 pub mod checker;
 pub mod cli;
 pub mod error;
+pub mod generate;
 pub mod input;
 pub mod judge;
 pub mod kernel;
 pub mod output;
 pub mod parallel;
 pub mod problem;
+pub mod show;
+pub mod shrink;
+pub mod stress;

@@ -6,11 +6,14 @@ use std::process::ExitCode;
 
 use nqueens::cli::{self, Command, Input};
 use nqueens::error::{Error, Result};
+use nqueens::generate::{self, GenOptions, TestInput};
+use nqueens::show::{self, ShowOptions};
+use nqueens::stress::StressOptions;
 use nqueens::{checker, input, judge};
 
 fn main() -> ExitCode {
     match run() {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         // A reader that went away (`| head`) is how pipelines end.
         Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
         Err(e) => {
@@ -24,10 +27,10 @@ fn main() -> ExitCode {
     }
 }
 
-fn run() -> Result<()> {
+fn run() -> Result<ExitCode> {
     let cli = cli::parse(std::env::args_os().skip(1))?;
     let stdout = io::stdout();
-    match cli.command {
+    let done = match cli.command {
         Command::Help => stdout
             .lock()
             .write_all(cli::HELP.as_bytes())
@@ -51,6 +54,9 @@ fn run() -> Result<()> {
             .lock()
             .write_all(nqueens::bundle::bundle(target).as_bytes())
             .map_err(Error::Write),
+        Command::Gen(options) => gen(&options),
+        Command::Stress(options) => return stress(&options),
+        Command::Show(options) => show(&options),
         Command::Checker { n } => {
             let n = match n {
                 Some(n) => n,
@@ -60,5 +66,65 @@ fn run() -> Result<()> {
             checker::run(n, |n| Ok(nqueens::blank::count(n)), &mut out)?;
             out.flush().map_err(Error::Write)
         }
+    };
+    done.map(|()| ExitCode::SUCCESS)
+}
+
+/// `nqueens gen`: one random input on stdout.
+fn gen(options: &GenOptions) -> Result<()> {
+    let seed = options.seed.unwrap_or_else(generate::clock_seed);
+    let text = TestInput::random(options, seed).text();
+    io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .map_err(Error::Write)
+}
+
+/// `nqueens stress`: exit status 0 when every round passed, 1 on a failure.
+fn stress(options: &StressOptions) -> Result<ExitCode> {
+    let seed = options.gen.seed.unwrap_or_else(generate::clock_seed);
+    let mut out = io::stdout().lock();
+    let passed = nqueens::stress::run(options, seed, &mut out)?;
+    out.flush().map_err(Error::Write)?;
+    Ok(if passed {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// `nqueens show`: drawings or listings of the solutions of each case.
+fn show(options: &ShowOptions) -> Result<()> {
+    let mode = if options.list {
+        show::Mode::List {
+            limit: options.limit,
+        }
+    } else {
+        let style = if options.ascii {
+            show::Style::Ascii
+        } else {
+            show::Style::for_stdout()
+        };
+        show::Mode::Draw {
+            limit: options.limit,
+            style,
+        }
+    };
+    let stdout = io::stdout();
+    if let Some(n) = options.blank {
+        let mut out = io::BufWriter::new(stdout.lock());
+        show::show_case(&mut out, 1, &nqueens::board::Board::blank(n), mode)
+            .and_then(|()| out.flush())
+            .map_err(Error::Write)
+    } else {
+        match &options.input {
+            Input::Stdin => show::run(io::stdin().lock(), stdout.lock(), mode),
+            Input::Path(path) => show::run(open(path)?, stdout.lock(), mode),
+        }
     }
+}
+
+/// Opens an input file; failure is a usage error naming the file.
+fn open(path: &std::path::Path) -> Result<File> {
+    File::open(path).map_err(|e| Error::Usage(format!("cannot open '{}': {e}", path.display())))
 }

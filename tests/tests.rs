@@ -7,3 +7,4 @@ mod blank;
 mod bundle;
 mod properties;
 mod samples;
+mod stress;

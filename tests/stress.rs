@@ -1,0 +1,209 @@
+//! `nqueens gen` and `nqueens stress`: generated inputs are valid and
+//! reproducible; stress passes a correct solution (this program itself) and
+//! catches wrong, crashing and slow ones with a minimal counterexample.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use crate::util;
+
+/// A C solution that forgets the obstacles: it counts the blank board.
+const IGNORES_OBSTACLES: &str = r#"
+#include <stdio.h>
+#include <stdlib.h>
+static int n, col[64];
+static long long place(int row) {
+    long long total = 0;
+    if (row == n) return 1;
+    for (int c = 0; c < n; c++) {
+        int ok = 1;
+        for (int r = 0; r < row; r++)
+            if (col[r] == c || abs(col[r] - c) == row - r) ok = 0;
+        if (ok) { col[row] = c; total += place(row + 1); }
+    }
+    return total;
+}
+int main(void) {
+    char cells[128];
+    int k = 0;
+    while (scanf("%d", &n) == 1 && n > 0) {
+        for (int r = 0; r < n; r++) scanf("%127s", cells);
+        printf("Case %d: %lld\n", ++k, place(0));
+    }
+    return 0;
+}
+"#;
+
+/// The wrong C solution, compiled once per test run with gcc.
+fn wrong_solver() -> &'static Path {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    BINARY.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress");
+        std::fs::create_dir_all(&dir).unwrap();
+        let source = dir.join("ignores_obstacles.c");
+        std::fs::write(&source, IGNORES_OBSTACLES).unwrap();
+        let binary = dir.join("ignores_obstacles");
+        let output = Command::new("gcc")
+            .args(["-O2", "-o"])
+            .arg(&binary)
+            .arg(&source)
+            .output()
+            .expect("gcc runs");
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        binary
+    })
+}
+
+#[test]
+fn stress_passes_a_correct_solution() {
+    let me = env!("CARGO_BIN_EXE_nqueens");
+    let run = util::run(&["stress", "--seed", "7", "--rounds", "30", "--", me], b"");
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run
+        .stdout
+        .starts_with("stress: all 30 rounds passed (120 cases), seed 7, "));
+    assert_eq!(run.stdout.lines().count(), 1);
+    let checker = [
+        "stress",
+        "--problem",
+        "checker",
+        "--seed",
+        "7",
+        "--rounds",
+        "10",
+        "--",
+        me,
+        "checker",
+    ];
+    let run = util::run(&checker, b"");
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+}
+
+#[test]
+fn stress_shrinks_a_wrong_solution_to_one_blocked_cell() {
+    let wrong = wrong_solver().to_str().unwrap();
+    let run = util::run(
+        &["stress", "--seed", "1", "--rounds", "50", "--", wrong],
+        b"",
+    );
+    assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
+    let report = &run.stdout;
+    assert!(report.contains("wrong answer on output line 1"), "{report}");
+    assert!(
+        report.contains("minimal failing input (1 case, n = 1, after "),
+        "{report}"
+    );
+    assert!(
+        report.contains(":\n1\n*\n0\nexpected output:\nCase 1: 0\nactual output:\nCase 1: 1\n"),
+        "{report}"
+    );
+    assert!(report.contains("reproduce the unshrunk input: nqueens gen --seed "));
+}
+
+#[test]
+fn stress_reports_crashes_and_time_outs() {
+    let crash = [
+        "stress", "--seed", "3", "--rounds", "5", "--", "sh", "-c", "exit 3",
+    ];
+    let run = util::run(&crash, b"");
+    assert_eq!(run.status, 1);
+    assert!(
+        run.stdout.contains("crashed (exit status: 3)"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("(1 case, n = 1,"), "{}", run.stdout);
+
+    let slow = [
+        "stress",
+        "--seed",
+        "3",
+        "--cases",
+        "1",
+        "--n",
+        "2",
+        "--timeout",
+        "0.2",
+        "--",
+        "sleep",
+        "5",
+    ];
+    let started = std::time::Instant::now();
+    let run = util::run(&slow, b"");
+    assert_eq!(run.status, 1);
+    assert!(
+        run.stdout.contains("timed out after 200ms"),
+        "{}",
+        run.stdout
+    );
+    assert!(started.elapsed().as_secs() < 30);
+}
+
+#[test]
+fn stress_checker_shrinks_to_the_smallest_n() {
+    let wrong = [
+        "stress",
+        "--problem",
+        "checker",
+        "--seed",
+        "2",
+        "--",
+        "sh",
+        "-c",
+        "read n; echo 1",
+    ];
+    let run = util::run(&wrong, b"");
+    assert_eq!(run.status, 1);
+    assert!(
+        run.stdout.contains("minimal failing input (N = 1, after "),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn stress_usage_errors_exit_2() {
+    for args in [
+        &["stress"][..],
+        &["stress", "--rounds", "0", "--", "true"],
+        &["stress", "--", "/nonexistent/solver"],
+        &["stress", "--limit", "3", "--", "true"],
+    ] {
+        let run = util::run(args, b"");
+        assert_eq!(run.status, 2, "{args:?}");
+        assert!(run.stdout.is_empty());
+        assert!(run.stderr.starts_with("nqueens: "));
+    }
+}
+
+#[test]
+fn gen_is_reproducible_and_valid_judge_input() {
+    let args = [
+        "gen",
+        "--seed",
+        "42",
+        "--cases",
+        "20",
+        "--n",
+        "1..=9",
+        "--density",
+        "10..=60",
+    ];
+    let first = util::run(&args, b"");
+    assert_eq!(first.status, 0);
+    assert_eq!(util::run(&args, b"").stdout, first.stdout);
+    let judged = util::run(&[], first.stdout.as_bytes());
+    assert_eq!(judged.status, 0, "{}", judged.stderr);
+    assert_eq!(judged.stdout.lines().count(), 20);
+    let checker = util::run(
+        &["gen", "--problem", "checker", "--seed", "1", "--n", "6..=9"],
+        b"",
+    );
+    let n: usize = checker.stdout.trim().parse().unwrap();
+    assert!((6..=9).contains(&n));
+}
