@@ -291,7 +291,7 @@ fn report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         .options
         .command
         .iter()
-        .map(|a| a.to_string_lossy().into_owned())
+        .map(|a| shell_quote(&a.to_string_lossy()))
         .collect();
     writeln!(
         out,
@@ -308,6 +308,9 @@ fn report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     writeln!(out, "expected output:")?;
     write!(out, "{}", r.expected)?;
     writeln!(out, "actual output:")?;
+    if r.outcome.stdout.is_empty() {
+        writeln!(out, "(none)")?;
+    }
     write!(out, "{}", r.outcome.stdout)?;
     if !r.outcome.stdout.is_empty() && !r.outcome.stdout.ends_with('\n') {
         writeln!(out, "(no newline at end of output)")?;
@@ -326,6 +329,24 @@ fn report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         r.options.gen.to_args(),
         command.join(" ")
     )
+}
+
+/// `arg` as a POSIX shell word: unchanged when it is plain, else in single
+/// quotes, so the reproduce line can be pasted into a shell.
+///
+/// ```
+/// use nqueens::stress::shell_quote;
+/// assert_eq!(shell_quote("./mine"), "./mine");
+/// assert_eq!(shell_quote("read n; echo 1"), "'read n; echo 1'");
+/// assert_eq!(shell_quote("it's"), "'it'\\''s'");
+/// ```
+pub fn shell_quote(arg: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
+    if !arg.is_empty() && arg.chars().all(plain) {
+        arg.to_string()
+    } else {
+        format!("'{}'", arg.replace('\'', "'\\''"))
+    }
 }
 
 #[cfg(test)]

@@ -7,4 +7,5 @@ mod blank;
 mod bundle;
 mod properties;
 mod samples;
+mod show;
 mod stress;
