@@ -8,48 +8,20 @@ use std::sync::OnceLock;
 
 use crate::util;
 
-/// A C solution that forgets the obstacles: it counts the blank board.
-const IGNORES_OBSTACLES: &str = r#"
-#include <stdio.h>
-#include <stdlib.h>
-static int n, col[64];
-static long long place(int row) {
-    long long total = 0;
-    if (row == n) return 1;
-    for (int c = 0; c < n; c++) {
-        int ok = 1;
-        for (int r = 0; r < row; r++)
-            if (col[r] == c || abs(col[r] - c) == row - r) ok = 0;
-        if (ok) { col[row] = c; total += place(row + 1); }
-    }
-    return total;
-}
-int main(void) {
-    char cells[128];
-    int k = 0;
-    while (scanf("%d", &n) == 1 && n > 0) {
-        for (int r = 0; r < n; r++) scanf("%127s", cells);
-        printf("Case %d: %lld\n", ++k, place(0));
-    }
-    return 0;
-}
-"#;
-
-/// The wrong C solution, compiled once per test run with gcc.
+/// The README's deliberately wrong C++ solution (it forgets the obstacles),
+/// compiled once per test run with g++ as the README says.
 fn wrong_solver() -> &'static Path {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
     BINARY.get_or_init(|| {
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress");
         std::fs::create_dir_all(&dir).unwrap();
-        let source = dir.join("ignores_obstacles.c");
-        std::fs::write(&source, IGNORES_OBSTACLES).unwrap();
-        let binary = dir.join("ignores_obstacles");
-        let output = Command::new("gcc")
+        let binary = dir.join("wrong");
+        let output = Command::new("g++")
             .args(["-O2", "-o"])
             .arg(&binary)
-            .arg(&source)
+            .arg("demo/wrong-uva11195.cpp")
             .output()
-            .expect("gcc runs");
+            .expect("g++ runs");
         assert!(
             output.status.success(),
             "{}",
