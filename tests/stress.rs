@@ -19,7 +19,7 @@ fn wrong_solver() -> &'static Path {
         let output = Command::new("g++")
             .args(["-O2", "-o"])
             .arg(&binary)
-            .arg("demo/wrong-uva11195.cpp")
+            .arg("samples/wrong-uva11195.cpp")
             .output()
             .expect("g++ runs");
         assert!(
