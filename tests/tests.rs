@@ -1,8 +1,10 @@
 //! The integration tests: one crate, one module per concern.
 
+mod child;
 mod util;
 
 mod bad_input;
 mod blank;
 mod properties;
+mod reliability;
 mod samples;

@@ -1,0 +1,110 @@
+//! Reliability of the binary as part of a pipeline: answers come out while
+//! the input is still open, a reader that goes away ends the run quietly, a
+//! failed write is an error, and an endless stream runs in flat memory.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::process::Stdio;
+use std::thread;
+
+use crate::child::{self, lines, next_line, run_limited, spawn, wait_limited};
+use crate::util::Run;
+
+/// A case with answer 1.
+const ONE: &[u8] = b"4\n.*..\n....\n....\n....\n";
+/// A case with answer 10 (the blank 5 x 5 board).
+const TEN: &[u8] = b"5\n.....\n.....\n.....\n.....\n.....\n";
+
+#[test]
+fn answers_are_flushed_while_input_stays_open() {
+    let mut child = spawn(&[], Stdio::piped());
+    let answers = lines(child.stdout.take().unwrap());
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(ONE).unwrap();
+    stdin.flush().unwrap();
+    assert_eq!(next_line(&answers, "case 1, stdin open"), "Case 1: 1");
+    stdin.write_all(TEN).unwrap();
+    stdin.flush().unwrap();
+    assert_eq!(next_line(&answers, "case 2, stdin open"), "Case 2: 10");
+    drop(stdin);
+    let status = wait_limited(&mut child, child::PATIENCE);
+    assert!(status.success(), "{status:?}");
+    assert!(
+        answers.recv_timeout(child::PATIENCE).is_err(),
+        "no more lines"
+    );
+}
+
+#[test]
+fn answers_before_a_stall_are_flushed_even_mid_case() {
+    // The second case is cut off mid-row; the first answer must not wait
+    // for the rest of it.
+    let mut child = spawn(&[], Stdio::piped());
+    let answers = lines(child.stdout.take().unwrap());
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(ONE).unwrap();
+    stdin.write_all(&TEN[..9]).unwrap();
+    stdin.flush().unwrap();
+    assert_eq!(
+        next_line(&answers, "case 1 with case 2 unfinished"),
+        "Case 1: 1"
+    );
+    stdin.write_all(&TEN[9..]).unwrap();
+    drop(stdin);
+    assert_eq!(next_line(&answers, "case 2 after close"), "Case 2: 10");
+    assert!(wait_limited(&mut child, child::PATIENCE).success());
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_run_quietly() {
+    // `nqueens | head -1`: far more answers than a pipe buffer holds, and a
+    // reader that takes one line and closes the pipe.
+    let mut child = spawn(&[], Stdio::piped());
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = thread::spawn(move || {
+        let mut stdin = BufWriter::new(&mut stdin);
+        for _ in 0..200_000 {
+            if stdin.write_all(b"1\n.\n").is_err() {
+                return; // the child has gone: EPIPE here is expected
+            }
+        }
+        let _ = stdin.flush();
+    });
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert_eq!(first, "Case 1: 1\n");
+    drop(stdout);
+    let status = wait_limited(&mut child, child::PATIENCE);
+    feeder.join().unwrap();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert_eq!(stderr, "", "a closed stdout is not an error");
+    assert_eq!(status.code(), Some(0));
+}
+
+/// Runs `nqueens ARGS` on `stdin` with its stdout on `/dev/full`.
+pub fn run_on_full_disk(args: &[&str], stdin: &[u8]) -> Run {
+    let full = File::options()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full exists");
+    run_limited(args, stdin, Stdio::from(full), child::PATIENCE)
+}
+
+#[test]
+fn a_full_disk_is_an_error() {
+    for (args, stdin) in [
+        (&[][..], ONE),
+        (&["checker", "6"], b""),
+        (&["--help"], b""),
+        (&["--version"], b""),
+    ] {
+        let run = run_on_full_disk(args, stdin);
+        assert_eq!(run.status, 2, "{args:?}");
+        assert_eq!(
+            run.stderr, "nqueens: error writing output: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
+}
