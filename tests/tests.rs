@@ -5,6 +5,7 @@ mod util;
 
 mod bad_input;
 mod blank;
+mod errors;
 mod properties;
 mod reliability;
 mod samples;
