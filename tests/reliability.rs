@@ -6,9 +6,10 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::process::Stdio;
 use std::thread;
+use std::time::Instant;
 
-use crate::child::{self, lines, next_line, run_limited, spawn, wait_limited};
-use crate::util::Run;
+use crate::child::{self, lines, next_line, peak_rss_kib, run_limited, spawn, wait_limited};
+use crate::util::{case_text, random_board, slow_count, Rng, Run};
 
 /// A case with answer 1.
 const ONE: &[u8] = b"4\n.*..\n....\n....\n....\n";
@@ -107,4 +108,83 @@ fn a_full_disk_is_an_error() {
             "{args:?}"
         );
     }
+}
+
+/// Pipes `cycles` rounds of a fixed set of small boards (generated on the
+/// fly, never held whole) into the binary with stdin held open, checks every
+/// answer, then reads the child's peak resident memory while it waits for
+/// more input and asserts it is below `limit_kib`. Returns (input bytes,
+/// peak KiB).
+fn stream_in_flat_memory(megabytes: u64, limit_kib: u64) -> (u64, u64) {
+    // Boards of n = 1..=8, a fifth of the cells blocked, each answered by
+    // the slow solver once: the stream repeats them, so checking is cheap.
+    let mut rng = Rng::new(0x5eed_0600);
+    let boards: Vec<_> = (0..16)
+        .map(|_| {
+            let n = rng.between(1, 8);
+            random_board(&mut rng, n, 20)
+        })
+        .collect();
+    let cycle: String = boards.iter().map(case_text).collect();
+    let counts: Vec<u128> = boards.iter().map(slow_count).collect();
+    let cycle_len = cycle.len() as u64;
+    let cycles = ((megabytes << 20) + cycle_len - 1) / cycle_len;
+    let cases = cycles * boards.len() as u64;
+
+    let start = Instant::now();
+    let mut child = spawn(&[], Stdio::piped());
+    let pid = child.id();
+    let stdin = child.stdin.take().unwrap();
+    let writer = thread::spawn(move || {
+        let mut out = BufWriter::with_capacity(1 << 16, stdin);
+        for _ in 0..cycles {
+            out.write_all(cycle.as_bytes()).expect("the child reads on");
+        }
+        out.flush().unwrap();
+        // Stdin stays open: the child must answer everything without it.
+        out.into_inner().map_err(|_| ()).unwrap()
+    });
+    let mut answers = BufReader::with_capacity(1 << 16, child.stdout.take().unwrap());
+    let mut line = String::new();
+    let mut expected = String::new();
+    for k in 1..=cases {
+        line.clear();
+        answers.read_line(&mut line).unwrap();
+        expected.clear();
+        let count = counts[((k - 1) % counts.len() as u64) as usize];
+        std::fmt::Write::write_fmt(&mut expected, format_args!("Case {k}: {count}\n")).unwrap();
+        assert_eq!(line, expected, "answer {k} of {cases}");
+    }
+    // Every answer is in and the child is alive, waiting for input: its
+    // high-water mark now covers the whole run.
+    let peak = peak_rss_kib(pid);
+    drop(writer.join().unwrap());
+    let status = wait_limited(&mut child, child::PATIENCE);
+    assert!(status.success(), "{status:?}");
+    line.clear();
+    answers.read_line(&mut line).unwrap();
+    assert_eq!(line, "", "no answer beyond the input");
+    let bytes = cycles * cycle_len;
+    println!(
+        "streamed {bytes} bytes ({cases} cases) in {:.1?}: peak RSS {peak} KiB",
+        start.elapsed()
+    );
+    assert!(
+        peak < limit_kib,
+        "peak RSS {peak} KiB for a {megabytes} MiB stream (limit {limit_kib} KiB)"
+    );
+    (bytes, peak)
+}
+
+#[test]
+fn a_long_stream_runs_in_flat_memory() {
+    // 40 MiB in, about 18 MiB out; the child peaks near 2.2 MiB, so holding
+    // either the input or the output would break 8 MiB.
+    stream_in_flat_memory(40, 8 << 10);
+}
+
+#[test]
+#[ignore = "a gigabyte stream: run with cargo test --release -- --ignored"]
+fn a_gigabyte_stream_runs_in_flat_memory() {
+    stream_in_flat_memory(1 << 10, 64 << 10);
 }
