@@ -6,6 +6,7 @@ mod util;
 mod bad_input;
 mod blank;
 mod errors;
+mod mutation;
 mod properties;
 mod reliability;
 mod samples;
