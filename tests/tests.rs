@@ -4,9 +4,11 @@ mod child;
 mod util;
 
 mod bad_input;
+mod big_boards;
 mod blank;
 mod errors;
 mod mutation;
 mod properties;
 mod reliability;
 mod samples;
+mod threads;
