@@ -137,6 +137,54 @@ mod tests {
         );
     }
 
+    /// Output shared with the test while `run` holds the writer.
+    #[derive(Clone, Default)]
+    struct Shared(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0.borrow_mut().write(bytes)
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Input that arrives in chunks; each read first checks that the output
+    /// flushed so far is what should be out by the time the input stalls.
+    struct Chunks {
+        chunks: Vec<(&'static str, &'static str)>,
+        out: Shared,
+    }
+
+    impl Read for Chunks {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            if self.chunks.is_empty() {
+                return Ok(0);
+            }
+            let (chunk, out_before) = self.chunks.remove(0);
+            assert_eq!(String::from_utf8_lossy(&self.out.0.borrow()), out_before);
+            buffer[..chunk.len()].copy_from_slice(chunk.as_bytes());
+            Ok(chunk.len())
+        }
+    }
+
+    #[test]
+    fn a_case_is_answered_before_the_reader_waits_for_more() {
+        let out = Shared::default();
+        let source = Chunks {
+            chunks: vec![
+                ("4\n.*..\n....\n....\n....\n", ""),
+                ("5\n..", "Case 1: 1\n"),
+                ("...\n.....\n.....\n.....\n.....\n", "Case 1: 1\n"),
+                ("0\n", "Case 1: 1\nCase 2: 10\n"),
+            ],
+            out: out.clone(),
+        };
+        run(source, out.clone(), &mut PlainSolver).unwrap();
+        assert_eq!(out.0.borrow().as_slice(), b"Case 1: 1\nCase 2: 10\n");
+    }
+
     #[test]
     fn the_uva_sample() {
         let input = b"8\n........\n........\n........\n........\n........\n........\n........\n........\n4\n.*..\n....\n....\n....\n0\n";
