@@ -110,12 +110,12 @@ fn a_full_disk_is_an_error() {
     }
 }
 
-/// Pipes `cycles` rounds of a fixed set of small boards (generated on the
-/// fly, never held whole) into the binary with stdin held open, checks every
-/// answer, then reads the child's peak resident memory while it waits for
-/// more input and asserts it is below `limit_kib`. Returns (input bytes,
-/// peak KiB).
-fn stream_in_flat_memory(megabytes: u64, limit_kib: u64) -> (u64, u64) {
+/// Pipes about `megabytes` MiB of a fixed set of small boards, repeated
+/// (generated on the fly, never held whole), into `nqueens ARGS` with stdin
+/// held open, checks every answer, then reads the child's peak resident
+/// memory while it waits for more input and asserts it is below
+/// `limit_kib`. Returns (input bytes, peak KiB).
+fn stream_in_flat_memory(args: &[&str], megabytes: u64, limit_kib: u64) -> (u64, u64) {
     // Boards of n = 1..=8, a fifth of the cells blocked, each answered by
     // the slow solver once: the stream repeats them, so checking is cheap.
     let mut rng = Rng::new(0x5eed_0600);
@@ -132,7 +132,7 @@ fn stream_in_flat_memory(megabytes: u64, limit_kib: u64) -> (u64, u64) {
     let cases = cycles * boards.len() as u64;
 
     let start = Instant::now();
-    let mut child = spawn(&[], Stdio::piped());
+    let mut child = spawn(args, Stdio::piped());
     let pid = child.id();
     let stdin = child.stdin.take().unwrap();
     let writer = thread::spawn(move || {
@@ -180,11 +180,17 @@ fn stream_in_flat_memory(megabytes: u64, limit_kib: u64) -> (u64, u64) {
 fn a_long_stream_runs_in_flat_memory() {
     // 40 MiB in, about 18 MiB out; the child peaks near 2.2 MiB, so holding
     // either the input or the output would break 8 MiB.
-    stream_in_flat_memory(40, 8 << 10);
+    stream_in_flat_memory(&[], 40, 8 << 10);
+}
+
+#[test]
+fn a_stream_on_many_threads_runs_in_flat_memory() {
+    // More threads than cores or than cases in a batch: still flat.
+    stream_in_flat_memory(&["--threads", "16"], 10, 8 << 10);
 }
 
 #[test]
 #[ignore = "a gigabyte stream: run with cargo test --release -- --ignored"]
 fn a_gigabyte_stream_runs_in_flat_memory() {
-    stream_in_flat_memory(1 << 10, 64 << 10);
+    stream_in_flat_memory(&[], 1 << 10, 64 << 10);
 }
