@@ -185,6 +185,27 @@ mod tests {
         assert_eq!(out.0.borrow().as_slice(), b"Case 1: 1\nCase 2: 10\n");
     }
 
+    struct Failing;
+
+    impl Solver for Failing {
+        fn solve(&mut self, _: &[Board]) -> Result<Vec<u128>> {
+            Err(Error::Worker("a worker thread failed: boom".into()))
+        }
+    }
+
+    #[test]
+    fn a_solver_failure_while_waiting_for_input_is_that_failure() {
+        // The case completes before a wait, so the idle hook runs the solver.
+        let source = Chunks {
+            chunks: vec![("1\n.\n", ""), ("0\n", "")],
+            out: Shared::default(),
+        };
+        match run(source, Shared::default(), &mut Failing) {
+            Err(Error::Worker(message)) => assert!(message.ends_with("boom")),
+            other => panic!("expected the worker error, got {other:?}"),
+        }
+    }
+
     #[test]
     fn the_uva_sample() {
         let input = b"8\n........\n........\n........\n........\n........\n........\n........\n........\n4\n.*..\n....\n....\n....\n0\n";
