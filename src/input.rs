@@ -190,7 +190,7 @@ impl<R: Read> Tokens<R> {
                 bad.get_or_insert((index, byte));
             }
         };
-        let expected = format!("{n} cells of '.' or '*'");
+        let expected = format!("{} of '.' or '*'", cells(n));
         let Some(token) = self.token(idle, &mut cell)? else {
             return Err(Error::input(
                 self.line,
@@ -211,6 +211,15 @@ impl<R: Read> Tokens<R> {
             return Err(Error::input(token.line, expected, found));
         }
         Ok(free)
+    }
+}
+
+/// `n` cells, in words: "1 cell", "8 cells".
+fn cells(n: usize) -> String {
+    if n == 1 {
+        "1 cell".to_string()
+    } else {
+        format!("{n} cells")
     }
 }
 
@@ -303,16 +312,21 @@ impl<R: Read> CaseReader<R> {
 }
 
 /// Reads a lone board size (checker mode's input), which must be `1..=64`.
+/// Errors name the line of the size token (or of the end of input).
 pub fn read_size<R: Read>(source: R) -> Result<usize> {
+    // Unlike judge input, a 0 ends nothing here, so messages do not offer it.
+    const EXPECTED: &str = "a board size from 1 to 64";
     let mut tokens = Tokens::new(source);
-    match tokens.size(&mut || Ok(()))? {
+    let size = tokens.size(&mut || Ok(())).map_err(|e| match e {
+        Error::Input { line, found, .. } => Error::input(line, EXPECTED, found),
+        other => other,
+    })?;
+    match size {
         Some(n) if n > 0 => Ok(n),
-        Some(_) => Err(Error::input(1, "a board size from 1 to 64", "0")),
-        None => Err(Error::input(
-            tokens.line(),
-            "a board size from 1 to 64",
-            "end of input",
-        )),
+        // A token never spans lines and the reader stops right after it, so
+        // the line of the next unread byte is the line of the `0`.
+        Some(_) => Err(Error::input(tokens.line(), EXPECTED, "0")),
+        None => Err(Error::input(tokens.line(), EXPECTED, "end of input")),
     }
 }
 
@@ -400,7 +414,7 @@ mod tests {
         let row = format!("1\n{}", ".".repeat(3 << 20));
         assert_eq!(
             error_of(&row),
-            "line 2: expected 1 cells of '.' or '*', found more than 1048576"
+            "line 2: expected 1 cell of '.' or '*', found more than 1048576"
         );
     }
 
@@ -422,5 +436,30 @@ mod tests {
         assert_eq!(read_size(&b" 6\n"[..]).unwrap(), 6);
         assert!(read_size(&b""[..]).is_err());
         assert!(read_size(&b"0"[..]).is_err());
+    }
+
+    #[test]
+    fn read_size_errors_name_the_line_and_offer_no_zero() {
+        let message = |input: &[u8]| read_size(input).unwrap_err().to_string();
+        assert_eq!(
+            message(b"\n\n0\n"),
+            "line 3: expected a board size from 1 to 64, found 0"
+        );
+        assert_eq!(
+            message(b"\nsix"),
+            "line 2: expected a board size from 1 to 64, found \"six\""
+        );
+        assert_eq!(
+            message(b"65"),
+            "line 1: expected a board size from 1 to 64, found 65"
+        );
+    }
+
+    #[test]
+    fn a_one_cell_row_says_cell() {
+        assert_eq!(
+            error_of("1\n..\n"),
+            "line 2: expected 1 cell of '.' or '*', found 2"
+        );
     }
 }

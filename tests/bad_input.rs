@@ -199,7 +199,7 @@ fn checker_reads_n_from_stdin_and_reports_bad_n() {
     assert_eq!(r.status, 2);
     assert_eq!(
         r.stderr,
-        "nqueens: line 1: expected a board size from 1 to 64 (or 0 to end the input), found \"six\"\n"
+        "nqueens: line 1: expected a board size from 1 to 64, found \"six\"\n"
     );
 }
 

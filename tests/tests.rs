@@ -1,11 +1,17 @@
 //! The integration tests: one crate, one module per concern.
 
+mod child;
 mod util;
 
 mod bad_input;
+mod big_boards;
 mod blank;
 mod bundle;
+mod errors;
+mod mutation;
 mod properties;
+mod reliability;
 mod samples;
 mod show;
 mod stress;
+mod threads;

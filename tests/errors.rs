@@ -1,0 +1,144 @@
+//! Every error message the program can give, reviewed in one snapshot: bad
+//! input in each mode, bad usage, unreadable input and unwritable output.
+//! Each entry shows the command, the input and what came out, so a changed
+//! message is a visible diff.
+
+use crate::reliability::run_on_full_disk;
+use crate::util::{run, Run};
+
+/// A good first case (answer 1): each bad case after it also shows that the
+/// answers before it are kept.
+const GOOD: &str = "4\n.*..\n....\n....\n....\n";
+
+/// Where a table entry's stdout goes.
+#[derive(Clone, Copy)]
+enum Out {
+    Pipe,
+    FullDisk,
+}
+
+/// `(what it is, arguments, stdin, stdout)`: one line per error.
+fn table() -> Vec<(&'static str, Vec<&'static str>, Vec<u8>, Out)> {
+    let good = |rest: &str| format!("{GOOD}{rest}").into_bytes();
+    let pipe = Out::Pipe;
+    vec![
+        ("short row", vec![], good("3\n...\n..\n...\n0\n"), pipe),
+        ("long row", vec![], good("3\n....\n...\n...\n0\n"), pipe),
+        ("one-cell row too long", vec![], good("1\n..\n0\n"), pipe),
+        ("bad cell", vec![], good("3\n...\n.Q.\n...\n0\n"), pipe),
+        (
+            "control byte in a row",
+            vec![],
+            good("2\n.\x01\n..\n"),
+            pipe,
+        ),
+        (
+            "non-ASCII byte in a row",
+            vec![],
+            good("2\n.\u{e9}\n..\n"),
+            pipe,
+        ),
+        (
+            "row split by a space",
+            vec![],
+            good("3\n. ..\n...\n...\n0\n"),
+            pipe,
+        ),
+        (
+            "endless row",
+            vec![],
+            good(&format!("1\n{}\n", ".".repeat((1 << 20) + 5))),
+            pipe,
+        ),
+        ("case cut short", vec![], good("3\n...\n"), pipe),
+        (
+            "case cut short after blank lines",
+            vec![],
+            good("3\n...\n\n\n"),
+            pipe,
+        ),
+        ("size is a word", vec![], good("eight\n"), pipe),
+        ("negative size", vec![], good("-4\n"), pipe),
+        ("size with a sign", vec![], good("+4\n"), pipe),
+        ("size 65", vec![], good("65\n"), pipe),
+        ("size with leading zeros", vec![], good("00065\n"), pipe),
+        ("huge size", vec![], good("99999999999999999999999\n"), pipe),
+        ("endless size", vec![], good(&"9".repeat(5000)), pipe),
+        ("binary junk as size", vec![], good("\x00\x7f\x01\n"), pipe),
+        (
+            "checker: N a word",
+            vec!["checker"],
+            b"six\n".to_vec(),
+            pipe,
+        ),
+        ("checker: N 0", vec!["checker"], b"\n\n0\n".to_vec(), pipe),
+        ("checker: N 65", vec!["checker"], b"65\n".to_vec(), pipe),
+        ("checker: no N", vec!["checker"], b"\n".to_vec(), pipe),
+        ("unknown option", vec!["--frobnicate"], vec![], pipe),
+        ("option without its value", vec!["--threads"], vec![], pipe),
+        (
+            "option with a value it takes none",
+            vec!["--help=yes"],
+            vec![],
+            pipe,
+        ),
+        ("threads 0", vec!["--threads", "0"], vec![], pipe),
+        ("threads a word", vec!["--threads=many"], vec![], pipe),
+        ("checker N 0", vec!["checker", "0"], vec![], pipe),
+        ("checker N 65", vec!["checker", "65"], vec![], pipe),
+        ("extra argument", vec!["a.in", "b.in"], vec![], pipe),
+        ("argument after --", vec!["--", "x"], vec![], pipe),
+        ("missing file", vec!["no/such/file.in"], vec![], pipe),
+        ("a directory as input", vec!["/"], vec![], pipe),
+        ("full disk, judge", vec![], good("0\n"), Out::FullDisk),
+        (
+            "full disk, checker",
+            vec!["checker", "6"],
+            vec![],
+            Out::FullDisk,
+        ),
+    ]
+}
+
+/// Input as the snapshot shows it: escaped, long inputs cut short.
+fn shown(input: &[u8]) -> String {
+    let text = input.escape_ascii().to_string();
+    if text.len() > 80 {
+        format!("{}... ({} bytes)", &text[..80], input.len())
+    } else {
+        text
+    }
+}
+
+#[test]
+fn every_error_message() {
+    let mut report = String::new();
+    for (what, args, stdin, out) in table() {
+        let result: Run = match out {
+            Out::Pipe => run(&args, &stdin),
+            Out::FullDisk => run_on_full_disk(&args, &stdin),
+        };
+        // Errors exit 2 and say one thing on stderr (plus the usage line
+        // for usage errors); answers before the error are kept.
+        assert_eq!(result.status, 2, "{what}");
+        assert!(result.stderr.starts_with("nqueens: "), "{what}");
+        let first = result.stderr.lines().next().unwrap_or_default();
+        if first.contains(": line ") {
+            assert!(first.contains(": expected ") && first.contains(", found "));
+            assert_eq!(result.stderr.lines().count(), 1, "{what}");
+        }
+        let target = match out {
+            Out::Pipe => "",
+            Out::FullDisk => " > /dev/full",
+        };
+        report.push_str(&format!(
+            "## {what}\n$ nqueens {}{target} <<< \"{}\"\nstatus: {}\nstdout: {:?}\n{}\n",
+            args.join(" "),
+            shown(&stdin),
+            result.status,
+            result.stdout,
+            result.stderr.trim_end(),
+        ));
+    }
+    insta::assert_snapshot!(report);
+}
