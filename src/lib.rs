@@ -11,7 +11,8 @@
 //! - [`input`]: the streaming reader of judge input, with line-numbered errors;
 //! - [`kernel`]: the one bitmask backtracking loop every engine runs;
 //! - [`problem`]: a board with queens pre-placed, reduced to what is left to search;
-//! - [`blank`]: counting blank boards;
+//! - [`constellation`]: border queens up to symmetry, the blank engine's work units;
+//! - [`blank`]: counting and enumerating blank boards, total and unique;
 //! - [`judge`], [`checker`]: the two judge problems;
 //! - [`output`]: the exact output formats;
 //! - [`parallel`]: work units on threads, results in order;
@@ -21,6 +22,7 @@ pub mod blank;
 pub mod board;
 pub mod checker;
 pub mod cli;
+pub mod constellation;
 pub mod error;
 pub mod input;
 pub mod judge;
