@@ -61,7 +61,7 @@ impl std::ops::Add for Counts {
 /// Panics when `n` is outside `1..=64`.
 pub fn units(n: usize) -> Vec<Constellation> {
     let mut units = representatives(n);
-    units.sort_by(|a, b| b.probe.cmp(&a.probe));
+    units.sort_by_key(|unit| std::cmp::Reverse(unit.probe));
     units
 }
 
