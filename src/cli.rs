@@ -13,10 +13,11 @@ use std::path::PathBuf;
 
 use crate::board::MAX_N;
 use crate::error::{Error, Result};
+use crate::shard::Shard;
 
 /// The one-line usage shown with usage errors.
-pub const USAGE: &str =
-    "usage: nqueens [OPTIONS] [FILE]  |  nqueens checker [N]  (nqueens --help for more)";
+pub const USAGE: &str = "usage: nqueens [OPTIONS] [FILE]  |  nqueens checker [N]  |  \
+nqueens count N|A..=B [--unique] [--shard I/K]  |  nqueens merge [FILES]  (nqueens --help for more)";
 
 /// The `--help` text.
 pub const HELP: &str = "\
@@ -25,6 +26,10 @@ nqueens: counts ways to place n mutually non-attacking queens.
 USAGE:
     nqueens [OPTIONS] [FILE]      judge mode (UVa 11195): FILE or stdin ('-')
     nqueens checker [N]           USACO 1.5.4 / Luogu P1219 (N from stdin if absent)
+    nqueens count N [--unique]    solutions of the blank N x N board
+    nqueens count A..=B           a table for N = A..=B: N, total, unique, seconds
+    nqueens count N --shard I/K   shard I of K (1-based) of the work, one record line
+    nqueens merge [FILES]         adds up the shard records of FILES (or stdin)
 
 JUDGE MODE:
     Input: cases, each a line 'n' then n rows of n cells ('.' free, '*' blocked);
@@ -35,8 +40,19 @@ CHECKER MODE:
     Prints the first three solutions of the blank N x N board in lexicographic
     order (1-based columns, row by row), then the number of solutions.
 
+COUNT AND MERGE:
+    'count N' prints the total, with --unique 'TOTAL UNIQUE' (UNIQUE counts
+    solutions up to rotation and reflection). Shard records read
+    'shard I/K n=N total=T unique=U'; merge checks that shards 1..K of one N
+    are all there, once each, and prints 'TOTAL UNIQUE'. Results never
+    depend on --threads.
+
 OPTIONS:
     --threads T       worker threads (default: all cores)
+    --unique          count: also print the unique count
+    --progress        count: show progress on stderr (default: when stderr
+                      is a terminal)
+    --shard I/K       count: compute only shard I of K
     -h, --help        print this help
     -V, --version     print the version
 
@@ -68,6 +84,26 @@ pub enum Command {
         /// The board side, if given on the command line.
         n: Option<usize>,
     },
+    /// Count the blank boards of sides `from..=to`.
+    Count {
+        /// The smallest side.
+        from: usize,
+        /// The largest side (`from` when one N was given).
+        to: usize,
+        /// Whether a range `A..=B` was asked for (a table even when `A == B`).
+        table: bool,
+        /// `--unique`.
+        unique: bool,
+        /// `--progress`.
+        progress: bool,
+        /// `--shard I/K`.
+        shard: Option<Shard>,
+    },
+    /// Add up shard records from `files` (stdin when empty).
+    Merge {
+        /// The record files.
+        files: Vec<PathBuf>,
+    },
     /// Print the help.
     Help,
     /// Print the version.
@@ -84,7 +120,17 @@ pub struct Cli {
 }
 
 /// Every option the program knows, and whether it takes a value.
-const OPTIONS: &[(&str, bool)] = &[("--threads", true), ("--help", false), ("--version", false)];
+const OPTIONS: &[(&str, bool)] = &[
+    ("--threads", true),
+    ("--unique", false),
+    ("--progress", false),
+    ("--shard", true),
+    ("--help", false),
+    ("--version", false),
+];
+
+/// The options only `count` takes.
+const COUNT_OPTIONS: &[&str] = &["--unique", "--progress", "--shard"];
 
 /// Arguments split into options, positionals and what follows `--`.
 #[derive(Default, Debug)]
@@ -153,6 +199,25 @@ pub fn number_in(text: &str, range: std::ops::RangeInclusive<usize>, what: &str)
     }
 }
 
+/// Parses `N` or `A..=B` (sides in `1..=64`, `A <= B`) into
+/// `(from, to, is_range)`.
+fn sizes_in(text: &str) -> Result<(usize, usize, bool)> {
+    match text.split_once("..=") {
+        None => {
+            let n = number_in(text, 1..=MAX_N, "N")?;
+            Ok((n, n, false))
+        }
+        Some((from, to)) => {
+            let from = number_in(from, 1..=MAX_N, "A")?;
+            let to = number_in(to, 1..=MAX_N, "B")?;
+            if from > to {
+                return Err(usage(format!("empty range {from}..={to}")));
+            }
+            Ok((from, to, true))
+        }
+    }
+}
+
 /// Parses the command line (without the program name).
 ///
 /// ```
@@ -181,9 +246,44 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
             _ => {}
         }
     }
+    let has = |option: &str| tokens.options.iter().any(|(name, _)| *name == option);
     let mut positionals = tokens.positionals.into_iter();
     let first = positionals.next();
-    let command = match first.as_ref().and_then(|a| a.to_str()) {
+    let name = first.as_ref().and_then(|a| a.to_str());
+    if name != Some("count") {
+        if let Some(option) = COUNT_OPTIONS.iter().find(|o| has(o)) {
+            return Err(usage(format!("option '{option}' only goes with 'count'")));
+        }
+    }
+    let command = match name {
+        Some("count") => {
+            let Some(sizes) = positionals.next() else {
+                return Err(usage("count needs N or a range A..=B"));
+            };
+            let (from, to, table) = sizes_in(&sizes.to_string_lossy())?;
+            let shard = match tokens.options.iter().find(|(o, _)| *o == "--shard") {
+                Some((_, Some(value))) => Some(Shard::parse(value).ok_or_else(|| {
+                    usage(format!(
+                        "--shard must be I/K with 1 <= I <= K, not '{value}'"
+                    ))
+                })?),
+                _ => None,
+            };
+            if shard.is_some() && table {
+                return Err(usage("--shard takes one N, not a range"));
+            }
+            Command::Count {
+                from,
+                to,
+                table,
+                unique: has("--unique"),
+                progress: has("--progress"),
+                shard,
+            }
+        }
+        Some("merge") => Command::Merge {
+            files: positionals.by_ref().map(PathBuf::from).collect(),
+        },
         Some("checker") => {
             let n = match positionals.next() {
                 Some(n) => Some(number_in(&n.to_string_lossy(), 1..=MAX_N, "N")?),
@@ -265,6 +365,71 @@ mod tests {
         assert_eq!(
             message(&["--threads", "x"]),
             "--threads must be a whole number from 1 to 1024, not 'x'"
+        );
+    }
+
+    #[test]
+    fn count_takes_one_size_or_a_range() {
+        let cli = parse_str(&["count", "12", "--unique", "--threads", "3"]).unwrap();
+        assert_eq!(
+            cli.command,
+            Command::Count {
+                from: 12,
+                to: 12,
+                table: false,
+                unique: true,
+                progress: false,
+                shard: None
+            }
+        );
+        assert_eq!(cli.threads, Some(3));
+        let cli = parse_str(&["count", "4..=9", "--progress"]).unwrap();
+        assert!(matches!(
+            cli.command,
+            Command::Count {
+                from: 4,
+                to: 9,
+                table: true,
+                progress: true,
+                ..
+            }
+        ));
+        let cli = parse_str(&["count", "17", "--shard=2/8"]).unwrap();
+        assert!(matches!(
+            cli.command,
+            Command::Count {
+                shard: Some(Shard { index: 2, of: 8 }),
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn count_and_merge_usage_errors() {
+        let message = |args: &[&str]| parse_str(args).unwrap_err().to_string();
+        assert_eq!(message(&["count"]), "count needs N or a range A..=B");
+        assert_eq!(message(&["count", "9..=4"]), "empty range 9..=4");
+        assert_eq!(
+            message(&["count", "65"]),
+            "N must be a whole number from 1 to 64, not '65'"
+        );
+        assert_eq!(
+            message(&["count", "8", "--shard", "3/2"]),
+            "--shard must be I/K with 1 <= I <= K, not '3/2'"
+        );
+        assert_eq!(
+            message(&["count", "4..=8", "--shard", "1/2"]),
+            "--shard takes one N, not a range"
+        );
+        assert_eq!(
+            message(&["checker", "--unique"]),
+            "option '--unique' only goes with 'count'"
+        );
+        assert_eq!(
+            parse_str(&["merge", "a", "b"]).unwrap().command,
+            Command::Merge {
+                files: vec!["a".into(), "b".into()]
+            }
         );
     }
 

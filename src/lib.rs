@@ -14,8 +14,10 @@
 //! - [`constellation`]: border queens up to symmetry, the blank engine's work units;
 //! - [`blank`]: counting and enumerating blank boards, total and unique;
 //! - [`judge`], [`checker`]: the two judge problems;
+//! - [`count`]: the `count` and `merge` commands;
 //! - [`output`]: the exact output formats;
 //! - [`parallel`]: work units on threads, results in order;
+//! - [`shard`], [`progress`]: cluster shards of a count, and progress on stderr;
 //! - [`cli`], [`error`]: the command line and the one error type.
 
 pub mod blank;
@@ -23,6 +25,7 @@ pub mod board;
 pub mod checker;
 pub mod cli;
 pub mod constellation;
+pub mod count;
 pub mod error;
 pub mod input;
 pub mod judge;
@@ -30,3 +33,5 @@ pub mod kernel;
 pub mod output;
 pub mod parallel;
 pub mod problem;
+pub mod progress;
+pub mod shard;

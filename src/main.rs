@@ -1,12 +1,12 @@
 //! The `nqueens` command: see `nqueens --help` and the crate docs.
 
 use std::fs::File;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use nqueens::cli::{self, Command, Input};
 use nqueens::error::{Error, Result};
-use nqueens::{checker, input, judge};
+use nqueens::{blank, checker, count, input, judge, parallel};
 
 fn main() -> ExitCode {
     match run() {
@@ -53,8 +53,45 @@ fn run() -> Result<()> {
                 None => input::read_size(io::stdin().lock())?,
             };
             let mut out = io::BufWriter::new(stdout.lock());
-            checker::run(n, |n| Ok(nqueens::blank::count(n)), &mut out)?;
+            let threads = parallel::threads(cli.threads);
+            checker::run(n, |n| Ok(blank::counts(n, threads, false)?.total), &mut out)?;
             out.flush().map_err(Error::Write)
+        }
+        Command::Count {
+            from,
+            to,
+            table,
+            unique,
+            progress,
+            shard,
+        } => {
+            let job = count::Job {
+                from,
+                to,
+                table,
+                unique,
+                progress: progress || io::stderr().is_terminal(),
+                shard,
+                threads: parallel::threads(cli.threads),
+            };
+            count::run(&job, &mut stdout.lock())
+        }
+        Command::Merge { files } => {
+            let mut inputs = Vec::new();
+            if files.is_empty() {
+                inputs.push((
+                    "stdin".to_string(),
+                    count::read_text(io::stdin().lock(), "stdin")?,
+                ));
+            }
+            for path in files {
+                let name = path.display().to_string();
+                let file = File::open(&path)
+                    .map_err(|e| Error::Usage(format!("cannot open '{name}': {e}")))?;
+                let text = count::read_text(file, &name)?;
+                inputs.push((name, text));
+            }
+            count::merge(&inputs, &mut stdout.lock())
         }
     }
 }
