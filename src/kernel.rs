@@ -19,7 +19,9 @@
 //! them lowest column first (`x & x.wrapping_neg()` isolates the lowest set
 //! bit in two's complement), so solutions come out in lexicographic order of
 //! their column vectors. The last row is never descended into: each free
-//! cell there completes one solution, so counting is one popcount.
+//! cell there completes one solution, so counting is one popcount. The
+//! second-to-last row is not pushed on the stack either: its cells are
+//! walked in place, each handing the last row's free cells to [`Leaves`].
 //!
 //! What happens at the last row is the caller's choice ([`Leaves`]): count,
 //! enumerate, stop early. The loop is generic over it and monomorphised, so
