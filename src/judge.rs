@@ -14,6 +14,7 @@
 
 use std::io::{self, BufWriter, Read, Write};
 
+use crate::blank;
 use crate::board::Board;
 use crate::error::{Error, Result};
 use crate::input::CaseReader;
@@ -29,13 +30,20 @@ pub trait Solver {
     fn solve(&mut self, boards: &[Board]) -> Result<Vec<u128>>;
 }
 
-/// The plain search: every board on its own, all rows top to bottom.
+/// The plain search: every board on its own, all rows top to bottom; blank
+/// boards (the hardest cases) go to the symmetric engine, [`blank::count`].
 #[derive(Default)]
 pub struct PlainSolver;
 
 impl Solver for PlainSolver {
     fn solve(&mut self, boards: &[Board]) -> Result<Vec<u128>> {
-        Ok(boards.iter().map(|b| Problem::new(b).count()).collect())
+        Ok(boards
+            .iter()
+            .map(|b| match b.obstacles() {
+                0 => blank::count(b.n()),
+                _ => Problem::new(b).count(),
+            })
+            .collect())
     }
 }
 
