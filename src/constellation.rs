@@ -24,7 +24,8 @@
 //! `1 <= n <= 64`.
 //!
 //! # Complexity
-//! [`representatives`] tries `O(n^4)` border placements, each in `O(1)`.
+//! [`least_borders`] tries `O(n^4)` border placements, each in `O(1)`;
+//! [`cheapest_image`] runs eight probe searches of [`PROBE_ROWS`] rows.
 
 use crate::board::{Board, Symmetry};
 use crate::kernel::{self, Attacks};
@@ -86,9 +87,8 @@ fn attack(a: Cell, b: Cell) -> bool {
 }
 
 /// Every border constellation of the blank `n x n` board, one per orbit
-/// (each the cheapest image of its orbit to search), in a fixed order (by the
-/// least image's columns of row 0 and row `n - 1`, then rows of columns 0
-/// and `n - 1`).
+/// (each the cheapest image of its orbit to search), in the fixed order of
+/// [`least_borders`].
 ///
 /// # Panics
 /// Panics when `n` is outside `1..=64`.
@@ -101,6 +101,20 @@ fn attack(a: Cell, b: Cell) -> bool {
 /// assert!(reps.len() * 8 >= constellations);
 /// ```
 pub fn representatives(n: usize) -> Vec<Constellation> {
+    least_borders(n)
+        .iter()
+        .map(|queens| cheapest_image(n, queens))
+        .collect()
+}
+
+/// Every peaceful border placement of the blank `n x n` board that is the
+/// least of its eight images: one per orbit, sorted cells, in a fixed order
+/// (by the columns of row 0 and row `n - 1`, then the rows of columns 0 and
+/// `n - 1`). Cheap: no search.
+///
+/// # Panics
+/// Panics when `n` is outside `1..=64`.
+pub fn least_borders(n: usize) -> Vec<Vec<Cell>> {
     assert!((1..=64).contains(&n), "board side {n} out of 1..=64");
     let last = n - 1;
     let mut out = Vec::new();
@@ -126,11 +140,8 @@ pub fn representatives(n: usize) -> Vec<Constellation> {
                         .iter()
                         .enumerate()
                         .all(|(i, &a)| queens[..i].iter().all(|&b| !attack(a, b)));
-                    if !peaceful {
-                        continue;
-                    }
-                    if is_least(n, &queens) {
-                        out.push(cheapest_image(n, &queens));
+                    if peaceful && is_least(n, &queens) {
+                        out.push(queens);
                     }
                 }
             }
@@ -154,8 +165,9 @@ fn is_least(n: usize, queens: &[Cell]) -> bool {
 }
 
 /// The image of `queens` with the smallest probe (the first such in
-/// [`Symmetry::ALL`] order), with its symmetry data.
-fn cheapest_image(n: usize, queens: &[Cell]) -> Constellation {
+/// [`Symmetry::ALL`] order), with its symmetry data. This is where the set-up
+/// time goes (eight probe searches), so callers may spread it over threads.
+pub fn cheapest_image(n: usize, queens: &[Cell]) -> Constellation {
     Symmetry::ALL
         .iter()
         .map(|&symmetry| with_symmetries(n, image(n, symmetry, queens)))

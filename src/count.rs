@@ -34,7 +34,7 @@ pub struct Job {
 
 /// Counts the board of side `n` (or the shard's share of it) with progress.
 fn counts(job: &Job, n: usize, unique: bool) -> Result<Counts> {
-    let mut units = blank::units(n);
+    let mut units = blank::units_on(n, job.threads)?;
     if let Some(shard) = job.shard {
         let mut position = 0;
         units.retain(|_| {
