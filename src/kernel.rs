@@ -257,8 +257,19 @@ unsafe fn count_with_popcnt(rows: &[Row], start: Attacks) -> u128 {
     count_portable(rows, start)
 }
 
+/// [`count`] without CPU-specific instructions (no `popcnt`): what a build
+/// for the baseline x86-64 target runs. Benchmarks keep it as the historical
+/// baseline.
+///
+/// ```
+/// use nqueens::kernel::{count_portable, Attacks, Row};
+/// assert_eq!(count_portable(&[Row { free: 0xff, advance: 1 }; 8], Attacks::default()), 92);
+/// ```
 #[inline(always)]
-fn count_portable(rows: &[Row], start: Attacks) -> u128 {
+pub fn count_portable(rows: &[Row], start: Attacks) -> u128 {
+    if rows.is_empty() {
+        return 1;
+    }
     let mut counter = Counter::default();
     let _ = search_inlined(rows, start, &mut counter);
     counter.total
