@@ -20,7 +20,7 @@ fn totals_and_unique_match_oeis_up_to_13() {
 }
 
 #[test]
-#[ignore = "about a minute in release: cargo test --release -- --ignored"]
+#[ignore = "a few seconds in release: cargo test --release -- --ignored"]
 fn totals_and_unique_match_oeis_up_to_16() {
     for &(n, total, unique) in OEIS.iter().filter(|row| (14..=16).contains(&row.0)) {
         let counts = blank::counts(n, nqueens::parallel::threads(None), true).unwrap();
