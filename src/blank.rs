@@ -20,8 +20,11 @@
 //! `1 <= n <= 64`.
 //!
 //! # Complexity
-//! About an eighth of the plain search's leaves, with shorter searches (four
-//! rows and two columns pre-filled), plus `O(n^4)` set-up.
+//! About an eighth of the plain search's leaves, with shorter searches (two
+//! rows and two columns pre-filled), plus `O(n^4)` set-up. The sub-searches
+//! re-explore some shallow placements, so the saving in nodes is smaller
+//! than in leaves: measured at n = 14, 5.1 million kernel nodes against
+//! 13.7 million for the mirror-symmetric search (2.7x).
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
