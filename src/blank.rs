@@ -1,20 +1,162 @@
-//! Counting the blank `n x n` board.
+//! Counting and enumerating the blank `n x n` board, with full symmetry.
 //!
-//! The board is symmetric under mirroring its columns, so only first-row
-//! queens in the left half are searched and their count is doubled; for odd
-//! `n` the middle column of the first row, which is its own mirror image, is
-//! searched once on its own.
+//! The engine splits the solutions by their border queens (see
+//! [`crate::constellation`]): one representative constellation per orbit of
+//! the eight symmetries, its queens folded into a blank board with
+//! [`Problem::place`], its interior counted by the kernel, and the count
+//! weighted by the orbit's size. Each representative is one work unit, so
+//! threads and cluster shards are just ways of dealing the units out.
+//!
+//! Unique solutions (counted up to rotation and reflection, OEIS A002562)
+//! come from the same units. A solution's orbit meets the completions of a
+//! representative `R` in exactly one orbit of `R`'s stabilizer (the
+//! symmetries fixing `R`), so `unique` is the sum over units of the number of
+//! stabilizer orbits among `R`'s completions. For the usual trivial
+//! stabilizer that is just the completion count; for the rare symmetric
+//! constellations Burnside's lemma gives it: the average over the stabilizer
+//! of how many completions each symmetry fixes.
 //!
 //! # Constraints
 //! `1 <= n <= 64`.
 //!
 //! # Complexity
-//! About half the nodes of the plain search.
+//! About an eighth of the plain search's leaves, with shorter searches (two
+//! rows and two columns pre-filled), plus `O(n^4)` set-up. The sub-searches
+//! re-explore some shallow placements, so the saving in nodes is smaller
+//! than in leaves: measured at n = 14, 5.1 million kernel nodes against
+//! 13.7 million for the mirror-symmetric search (2.7x).
 
-use crate::board::Board;
-use crate::problem::Problem;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The number of solutions of the blank `n x n` board (OEIS A000170).
+use crate::board::Symmetry;
+use crate::constellation::{cheapest_image, least_borders, representatives, Constellation};
+use crate::error::Result;
+use crate::parallel;
+
+/// Total and unique solution counts of a blank board (or of a share of its
+/// work units: both add up over disjoint shares).
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
+pub struct Counts {
+    /// Every solution (OEIS A000170).
+    pub total: u128,
+    /// Solutions up to rotation and reflection (OEIS A002562); zero when
+    /// not asked for.
+    pub unique: u128,
+}
+
+impl std::ops::Add for Counts {
+    type Output = Counts;
+    fn add(self, other: Counts) -> Counts {
+        Counts {
+            total: self.total + other.total,
+            unique: self.unique + other.unique,
+        }
+    }
+}
+
+/// The work units for the blank `n x n` board, costliest first by their
+/// probe (ties in the fixed order of [`least_borders`]), so the order is
+/// deterministic and big units start early.
+///
+/// # Panics
+/// Panics when `n` is outside `1..=64`.
+pub fn units(n: usize) -> Vec<Constellation> {
+    sorted_by_cost(representatives(n))
+}
+
+/// [`units`], with the set-up (the probe searches) on `threads` threads:
+/// left serial, it would cap the speed-up of two threads below 1.9.
+pub fn units_on(n: usize, threads: usize) -> Result<Vec<Constellation>> {
+    let borders = least_borders(n);
+    let units = parallel::map(borders.len(), threads, |i| cheapest_image(n, &borders[i]))?;
+    Ok(sorted_by_cost(units))
+}
+
+fn sorted_by_cost(mut units: Vec<Constellation>) -> Vec<Constellation> {
+    units.sort_by_key(|unit| std::cmp::Reverse(unit.probe));
+    units
+}
+
+/// Solves one unit: its solutions in every image of the constellation, and
+/// (when `unique` is set) how many of them are distinct up to symmetry.
+pub fn solve(n: usize, unit: &Constellation, unique: bool) -> Counts {
+    let problem = unit.problem(n);
+    let orbit = unit.orbit.len() as u128;
+    if !unique || unit.stabilizer.len() == 1 {
+        let completions = problem.count();
+        return Counts {
+            total: orbit * completions,
+            unique: if unique { completions } else { 0 },
+        };
+    }
+    // Burnside over the stabilizer: count the completions each symmetry fixes.
+    let mut completions = 0u128;
+    let mut fixed = 0u128;
+    let mut moved = vec![0usize; n];
+    problem.for_each_solution(|cols| {
+        completions += 1;
+        for &symmetry in &unit.stabilizer {
+            transform(n, symmetry, cols, &mut moved);
+            fixed += u128::from(moved == cols);
+        }
+        ControlFlow::Continue(())
+    });
+    Counts {
+        total: orbit * completions,
+        unique: fixed / unit.stabilizer.len() as u128,
+    }
+}
+
+/// A unit's weight in progress reports: its probe, saturated to `u64`.
+pub fn cost(unit: &Constellation) -> u64 {
+    u64::try_from(unit.probe).unwrap_or(u64::MAX)
+}
+
+/// `out` = the solution `cols` (column per row) seen through `symmetry`.
+fn transform(n: usize, symmetry: Symmetry, cols: &[usize], out: &mut [usize]) {
+    for (row, &col) in cols.iter().enumerate() {
+        let (r, c) = symmetry.apply(n, row, col);
+        out[r] = c;
+    }
+}
+
+/// Solves `units` on `threads` threads and adds the results; `done` grows
+/// by each unit's [`cost`] as it finishes (for progress reports).
+pub fn solve_units(
+    n: usize,
+    units: &[Constellation],
+    threads: usize,
+    unique: bool,
+    done: &AtomicU64,
+) -> Result<Counts> {
+    let parts = parallel::map(units.len(), threads, |i| {
+        let counts = solve(n, &units[i], unique);
+        done.fetch_add(cost(&units[i]), Ordering::Relaxed);
+        counts
+    })?;
+    Ok(parts.into_iter().fold(Counts::default(), |a, b| a + b))
+}
+
+/// Total and (when `unique` is set) unique counts of the blank `n x n`
+/// board on `threads` threads. The result does not depend on `threads`.
+///
+/// ```
+/// let counts = nqueens::blank::counts(8, 2, true).unwrap();
+/// assert_eq!((counts.total, counts.unique), (92, 12));
+/// ```
+pub fn counts(n: usize, threads: usize, unique: bool) -> Result<Counts> {
+    solve_units(
+        n,
+        &units_on(n, threads)?,
+        threads,
+        unique,
+        &AtomicU64::new(0),
+    )
+}
+
+/// The number of solutions of the blank `n x n` board (OEIS A000170), on
+/// one thread.
 ///
 /// # Panics
 /// Panics when `n` is outside `1..=64`.
@@ -23,31 +165,83 @@ use crate::problem::Problem;
 /// assert_eq!(nqueens::blank::count(8), 92);
 /// ```
 pub fn count(n: usize) -> u128 {
-    mirror_count(n)
+    units(n)
+        .iter()
+        .map(|unit| solve(n, unit, false).total)
+        .sum()
 }
 
-/// The mirror-symmetric search: the simplest good baseline.
-pub fn mirror_count(n: usize) -> u128 {
-    let board = Board::blank(n);
-    let half = n / 2;
-    let mut left = Problem::new(&board);
-    left.restrict(0, (1u64 << half) - 1);
-    let mut total = 2 * left.count();
-    if n % 2 == 1 {
-        let mut middle = Problem::new(&board);
-        middle.restrict(0, 1u64 << half);
-        total += middle.count();
+/// Calls `visit` once for every solution of the blank `n x n` board, as the
+/// 0-based column of each row's queen, in no particular order. Each
+/// representative's completions are enumerated once and mapped through one
+/// symmetry per image of its constellation, so enumerating costs about as
+/// much as counting plus the output.
+///
+/// # Panics
+/// Panics when `n` is outside `1..=64`.
+///
+/// ```
+/// let mut seen = Vec::new();
+/// nqueens::blank::for_each_solution(4, |cols| seen.push(cols.to_vec()));
+/// seen.sort();
+/// assert_eq!(seen, [vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);
+/// ```
+pub fn for_each_solution(n: usize, mut visit: impl FnMut(&[usize])) {
+    let mut moved = vec![0usize; n];
+    for unit in representatives(n) {
+        unit.problem(n).for_each_solution(|cols| {
+            for &symmetry in &unit.orbit {
+                transform(n, symmetry, cols, &mut moved);
+                visit(&moved);
+            }
+            ControlFlow::Continue(())
+        });
     }
-    total
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::problem::Problem;
+
+    const TOTAL: [u128; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+    const UNIQUE: [u128; 12] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787];
+
     #[test]
     fn small_boards() {
-        let expected = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
-        for (i, &want) in expected.iter().enumerate() {
-            assert_eq!(super::count(i + 1), want, "n = {}", i + 1);
+        for n in 1..=12 {
+            assert_eq!(count(n), TOTAL[n - 1], "n = {n}");
         }
+    }
+
+    #[test]
+    fn unique_small_boards() {
+        for n in 1..=12 {
+            let got = counts(n, 2, true).unwrap();
+            assert_eq!((got.total, got.unique), (TOTAL[n - 1], UNIQUE[n - 1]));
+        }
+    }
+
+    #[test]
+    fn enumeration_is_every_solution_once() {
+        for n in 1..=9 {
+            let mut seen = Vec::new();
+            for_each_solution(n, |cols| seen.push(cols.to_vec()));
+            let mut plain = Vec::new();
+            Problem::new(&Board::blank(n)).for_each_solution(|cols| {
+                plain.push(cols.to_vec());
+                ControlFlow::Continue(())
+            });
+            seen.sort();
+            assert_eq!(seen, plain, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn units_are_costliest_first_for_any_thread_count() {
+        let units = units(10);
+        assert!(units.windows(2).all(|w| w[0].probe >= w[1].probe));
+        assert_eq!(units_on(10, 3).unwrap(), units);
     }
 }

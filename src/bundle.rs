@@ -72,7 +72,7 @@ impl Target {
             ("kernel", include_str!("kernel.rs")),
             ("problem", include_str!("problem.rs")),
             ("output", include_str!("output.rs")),
-            ("blank", include_str!("blank.rs")),
+            ("mirror", include_str!("mirror.rs")),
             ("checker", include_str!("checker.rs")),
         ];
         match self {
@@ -96,7 +96,7 @@ impl Target {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let result = input::read_size(stdin.lock())
-        .and_then(|n| checker::run(n, |n| Ok(blank::count(n)), &mut out))
+        .and_then(|n| checker::run(n, |n| Ok(mirror::count(n)), &mut out))
         .and_then(|()| std::io::Write::flush(&mut out).map_err(error::Error::Write));
 "
             }

@@ -15,12 +15,13 @@ use crate::board::MAX_N;
 use crate::bundle::Target;
 use crate::error::{Error, Result};
 use crate::generate::GenOptions;
+use crate::shard::Shard;
 use crate::show::ShowOptions;
 use crate::stress::StressOptions;
 
 /// The one-line usage shown with usage errors.
-pub const USAGE: &str =
-    "usage: nqueens [OPTIONS] [FILE]  |  nqueens checker [N]  |  nqueens bundle|gen|stress|show ...  (nqueens --help for more)";
+pub const USAGE: &str = "usage: nqueens [OPTIONS] [FILE]  |  nqueens COMMAND [ARGS]  \
+(commands: checker count merge bundle gen stress show; nqueens --help for more)";
 
 /// The `--help` text.
 pub const HELP: &str = "\
@@ -34,6 +35,10 @@ USAGE:
     nqueens stress [OPTIONS] -- COMMAND [ARGS...]
                                   test another solution on random inputs
     nqueens show [OPTIONS] [FILE] draw the solutions of each case (or --n N)
+    nqueens count N [--unique]    solutions of the blank N x N board
+    nqueens count A..=B           a table for N = A..=B: N, total, unique, seconds
+    nqueens count N --shard I/K   shard I of K (1-based) of the work, one record line
+    nqueens merge [FILES]         adds up the shard records of FILES (or stdin)
 
 JUDGE MODE:
     Input: cases, each a line 'n' then n rows of n cells ('.' free, '*' blocked);
@@ -79,9 +84,19 @@ SHOW:
     --solutions K     list instead: 'Case k: N', then up to K solutions as
                       1-based columns, one per line (for scripts)
     --ascii           plain ASCII even on a terminal
+COUNT AND MERGE:
+    'count N' prints the total, with --unique 'TOTAL UNIQUE' (UNIQUE counts
+    solutions up to rotation and reflection). Shard records read
+    'shard I/K n=N total=T unique=U'; merge checks that shards 1..K of one N
+    are all there, once each, and prints 'TOTAL UNIQUE'. Results never
+    depend on --threads.
 
 OPTIONS:
     --threads T       worker threads (default: all cores)
+    --unique          count: also print the unique count
+    --progress        count: show progress on stderr (default: when stderr
+                      is a terminal)
+    --shard I/K       count: compute only shard I of K
     -h, --help        print this help
     -V, --version     print the version
 
@@ -125,6 +140,26 @@ pub enum Command {
     Stress(StressOptions),
     /// Draw or list solutions.
     Show(ShowOptions),
+    /// Count the blank boards of sides `from..=to`.
+    Count {
+        /// The smallest side.
+        from: usize,
+        /// The largest side (`from` when one N was given).
+        to: usize,
+        /// Whether a range `A..=B` was asked for (a table even when `A == B`).
+        table: bool,
+        /// `--unique`.
+        unique: bool,
+        /// `--progress`.
+        progress: bool,
+        /// `--shard I/K`.
+        shard: Option<Shard>,
+    },
+    /// Add up shard records from `files` (stdin when empty).
+    Merge {
+        /// The record files.
+        files: Vec<PathBuf>,
+    },
     /// Print the help.
     Help,
     /// Print the version.
@@ -145,6 +180,10 @@ const OPTIONS: &[(&str, bool)] = &[
     ("--threads", true),
     ("--help", false),
     ("--version", false),
+    // count:
+    ("--unique", false),
+    ("--progress", false),
+    ("--shard", true),
     // gen, stress, show:
     ("--seed", true),
     ("--problem", true),
@@ -225,6 +264,25 @@ pub fn number_in(text: &str, range: std::ops::RangeInclusive<usize>, what: &str)
     }
 }
 
+/// Parses `N` or `A..=B` (sides in `1..=64`, `A <= B`) into
+/// `(from, to, is_range)`.
+fn sizes_in(text: &str) -> Result<(usize, usize, bool)> {
+    match text.split_once("..=") {
+        None => {
+            let n = number_in(text, 1..=MAX_N, "N")?;
+            Ok((n, n, false))
+        }
+        Some((from, to)) => {
+            let from = number_in(from, 1..=MAX_N, "A")?;
+            let to = number_in(to, 1..=MAX_N, "B")?;
+            if from > to {
+                return Err(usage(format!("empty range {from}..={to}")));
+            }
+            Ok((from, to, true))
+        }
+    }
+}
+
 /// Parses the command line (without the program name).
 ///
 /// ```
@@ -253,9 +311,39 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
             _ => {}
         }
     }
+    let has = |option: &str| tokens.options.iter().any(|(name, _)| *name == option);
     let mut positionals = tokens.positionals.into_iter();
     let first = positionals.next();
-    let command = match first.as_ref().and_then(|a| a.to_str()) {
+    let name = first.as_ref().and_then(|a| a.to_str());
+    let command = match name {
+        Some("count") => {
+            let Some(sizes) = positionals.next() else {
+                return Err(usage("count needs N or a range A..=B"));
+            };
+            let (from, to, table) = sizes_in(&sizes.to_string_lossy())?;
+            let shard = match tokens.options.iter().find(|(o, _)| *o == "--shard") {
+                Some((_, Some(value))) => Some(Shard::parse(value).ok_or_else(|| {
+                    usage(format!(
+                        "--shard must be I/K with 1 <= I <= K, not '{value}'"
+                    ))
+                })?),
+                _ => None,
+            };
+            if shard.is_some() && table {
+                return Err(usage("--shard takes one N, not a range"));
+            }
+            Command::Count {
+                from,
+                to,
+                table,
+                unique: has("--unique"),
+                progress: has("--progress"),
+                shard,
+            }
+        }
+        Some("merge") => Command::Merge {
+            files: positionals.by_ref().map(PathBuf::from).collect(),
+        },
         Some("checker") => {
             let n = match positionals.next() {
                 Some(n) => Some(number_in(&n.to_string_lossy(), 1..=MAX_N, "N")?),
@@ -281,7 +369,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
             extra.to_string_lossy()
         )));
     }
-    check_workflow_options(&command, &tokens.options)?;
+    check_option_owners(&command, &tokens.options)?;
     if let Some(extra) = tokens
         .trailing
         .first()
@@ -311,8 +399,12 @@ fn parse_bundle(target: Option<OsString>) -> Result<Command> {
     }
 }
 
-/// The options of `gen`, `stress` and `show`, and which command takes each.
-const WORKFLOW_OPTIONS: &[(&str, &[&str])] = &[
+/// The options that belong to some commands only, and which take each
+/// (`--threads`, `--help`, `--version` go with every command).
+const COMMAND_OPTIONS: &[(&str, &[&str])] = &[
+    ("--unique", &["count"]),
+    ("--progress", &["count"]),
+    ("--shard", &["count"]),
     ("--seed", &["gen", "stress"]),
     ("--problem", &["gen", "stress"]),
     ("--cases", &["gen", "stress"]),
@@ -325,8 +417,8 @@ const WORKFLOW_OPTIONS: &[(&str, &[&str])] = &[
     ("--ascii", &["show"]),
 ];
 
-/// Rejects a `gen`/`stress`/`show` option given to a command without it.
-fn check_workflow_options(
+/// Rejects an option given to a command that does not take it.
+fn check_option_owners(
     command: &Command,
     options: &[(&'static str, Option<String>)],
 ) -> Result<()> {
@@ -336,10 +428,12 @@ fn check_workflow_options(
         Command::Show(_) => "show",
         Command::Bundle { .. } => "bundle",
         Command::Checker { .. } => "checker",
+        Command::Count { .. } => "count",
+        Command::Merge { .. } => "merge",
         _ => "judge mode",
     };
     for (option, _) in options {
-        if let Some((_, takers)) = WORKFLOW_OPTIONS.iter().find(|(o, _)| o == option) {
+        if let Some((_, takers)) = COMMAND_OPTIONS.iter().find(|(o, _)| o == option) {
             if !takers.contains(&name) {
                 return Err(usage(format!("option '{option}' does not apply to {name}")));
             }
@@ -596,6 +690,71 @@ mod tests {
             parse_str(&["bundle", "checker"]).unwrap().command,
             Command::Bundle {
                 target: Target::Checker
+            }
+        );
+    }
+
+    #[test]
+    fn count_takes_one_size_or_a_range() {
+        let cli = parse_str(&["count", "12", "--unique", "--threads", "3"]).unwrap();
+        assert_eq!(
+            cli.command,
+            Command::Count {
+                from: 12,
+                to: 12,
+                table: false,
+                unique: true,
+                progress: false,
+                shard: None
+            }
+        );
+        assert_eq!(cli.threads, Some(3));
+        let cli = parse_str(&["count", "4..=9", "--progress"]).unwrap();
+        assert!(matches!(
+            cli.command,
+            Command::Count {
+                from: 4,
+                to: 9,
+                table: true,
+                progress: true,
+                ..
+            }
+        ));
+        let cli = parse_str(&["count", "17", "--shard=2/8"]).unwrap();
+        assert!(matches!(
+            cli.command,
+            Command::Count {
+                shard: Some(Shard { index: 2, of: 8 }),
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn count_and_merge_usage_errors() {
+        let message = |args: &[&str]| parse_str(args).unwrap_err().to_string();
+        assert_eq!(message(&["count"]), "count needs N or a range A..=B");
+        assert_eq!(message(&["count", "9..=4"]), "empty range 9..=4");
+        assert_eq!(
+            message(&["count", "65"]),
+            "N must be a whole number from 1 to 64, not '65'"
+        );
+        assert_eq!(
+            message(&["count", "8", "--shard", "3/2"]),
+            "--shard must be I/K with 1 <= I <= K, not '3/2'"
+        );
+        assert_eq!(
+            message(&["count", "4..=8", "--shard", "1/2"]),
+            "--shard takes one N, not a range"
+        );
+        assert_eq!(
+            message(&["checker", "--unique"]),
+            "option '--unique' does not apply to checker"
+        );
+        assert_eq!(
+            parse_str(&["merge", "a", "b"]).unwrap().command,
+            Command::Merge {
+                files: vec!["a".into(), "b".into()]
             }
         );
     }

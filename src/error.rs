@@ -28,6 +28,9 @@ pub enum Error {
     Limit(String),
     /// A worker thread failed; its share of the result is missing.
     Worker(String),
+    /// Shard records that do not add up to one whole count (missing,
+    /// doubled, mixed or malformed records).
+    Shards(String),
 }
 
 impl Error {
@@ -57,9 +60,10 @@ impl fmt::Display for Error {
             } => write!(f, "line {line}: expected {expected}, found {found}"),
             Error::Read(e) => write!(f, "error reading input: {e}"),
             Error::Write(e) => write!(f, "error writing output: {e}"),
-            Error::Usage(message) | Error::Limit(message) | Error::Worker(message) => {
-                f.write_str(message)
-            }
+            Error::Usage(message)
+            | Error::Limit(message)
+            | Error::Worker(message)
+            | Error::Shards(message) => f.write_str(message),
         }
     }
 }

@@ -30,7 +30,9 @@ pub trait Solver {
     fn solve(&mut self, boards: &[Board]) -> Result<Vec<u128>>;
 }
 
-/// The plain search: every board on its own, all rows top to bottom.
+/// The plain search: every board on its own, all rows top to bottom. It is
+/// the baseline other solvers are measured against, and what a one-file
+/// bundle runs, so it stays single-threaded and free of other engines.
 #[derive(Default)]
 pub struct PlainSolver;
 

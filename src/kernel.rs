@@ -19,7 +19,9 @@
 //! them lowest column first (`x & x.wrapping_neg()` isolates the lowest set
 //! bit in two's complement), so solutions come out in lexicographic order of
 //! their column vectors. The last row is never descended into: each free
-//! cell there completes one solution, so counting is one popcount.
+//! cell there completes one solution, so counting is one popcount. The
+//! second-to-last row is not pushed on the stack either: its cells are
+//! walked in place, each handing the last row's free cells to [`Leaves`].
 //!
 //! What happens at the last row is the caller's choice ([`Leaves`]): count,
 //! enumerate, stop early. The loop is generic over it and monomorphised, so
@@ -126,18 +128,36 @@ pub fn search<L: Leaves>(rows: &[Row], start: Attacks, leaves: &mut L) -> Contro
         return ControlFlow::Continue(());
     };
     assert!(rows.len() <= MAX_ROWS, "more than {MAX_ROWS} rows");
+    let first = rows[0].free & !start.blocked();
     if last == 0 {
-        return leaves.leaves(&[], rows[0].free & !start.blocked());
+        return leaves.leaves(&[], first);
     }
-    // Explicit stack: the attacks and the untried cells of every open row.
+    // The rows as fixed arrays: every index below is `< MAX_ROWS` by the
+    // assert above, and masking with `MAX_ROWS - 1` (a no-op then) lets the
+    // compiler see it too, so the hot loop has no bounds checks.
+    let mut free = [0u64; MAX_ROWS];
+    let mut advance = [0u32; MAX_ROWS];
+    for (i, row) in rows.iter().enumerate() {
+        free[i] = row.free;
+        advance[i] = row.advance;
+    }
+    const M: usize = MAX_ROWS - 1;
+    let mut placed = [0u64; MAX_ROWS];
+    // The second-to-last row is never pushed on the stack: its cells are
+    // walked in place, each giving the last row's free cells at once.
+    let penultimate = last - 1;
+    if penultimate == 0 {
+        return last_two_rows(start, first, &free, &advance, 0, &mut placed, leaves);
+    }
+    // Explicit stack: the attacks and the untried cells of every open row
+    // above the second-to-last.
     let mut attacks = [Attacks::default(); MAX_ROWS];
     let mut untried = [0u64; MAX_ROWS];
-    let mut placed = [0u64; MAX_ROWS];
     let mut level = 0;
     attacks[0] = start;
-    untried[0] = rows[0].free & !start.blocked();
+    untried[0] = first;
     loop {
-        let cells = untried[level];
+        let cells = untried[level & M];
         if cells == 0 {
             if level == 0 {
                 return ControlFlow::Continue(());
@@ -146,18 +166,52 @@ pub fn search<L: Leaves>(rows: &[Row], start: Attacks, leaves: &mut L) -> Contro
             continue;
         }
         let bit = cells & cells.wrapping_neg();
-        untried[level] = cells ^ bit;
-        placed[level] = bit;
-        let below = attacks[level].after(bit, rows[level].advance);
-        let next = rows[level + 1].free & !below.blocked();
-        if level + 1 == last {
-            leaves.leaves(&placed[..=level], next)?;
+        untried[level & M] = cells ^ bit;
+        placed[level & M] = bit;
+        let below = attacks[level & M].after(bit, advance[level & M]);
+        let next = free[(level + 1) & M] & !below.blocked();
+        if level + 1 == penultimate {
+            last_two_rows(
+                below,
+                next,
+                &free,
+                &advance,
+                penultimate,
+                &mut placed,
+                leaves,
+            )?;
         } else if next != 0 {
             level += 1;
-            attacks[level] = below;
-            untried[level] = next;
+            attacks[level & M] = below;
+            untried[level & M] = next;
         }
     }
+}
+
+/// The last two rows: each free cell `bit` of row `penultimate` (attacks
+/// `above`, free cells `cells`) leaves the last row's free cells to `leaves`.
+#[inline(always)]
+fn last_two_rows<L: Leaves>(
+    above: Attacks,
+    cells: u64,
+    free: &[u64; MAX_ROWS],
+    advance: &[u32; MAX_ROWS],
+    penultimate: usize,
+    placed: &mut [u64; MAX_ROWS],
+    leaves: &mut L,
+) -> ControlFlow<()> {
+    const M: usize = MAX_ROWS - 1;
+    let last_free = free[(penultimate + 1) & M];
+    let step = advance[penultimate & M];
+    let mut rest = cells;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        rest ^= bit;
+        placed[penultimate & M] = bit;
+        let last = last_free & !above.after(bit, step).blocked();
+        leaves.leaves(&placed[..=penultimate & M], last)?;
+    }
+    ControlFlow::Continue(())
 }
 
 /// The deepest list [`search`] takes.

@@ -11,14 +11,18 @@
 //! - [`input`]: the streaming reader of judge input, with line-numbered errors;
 //! - [`kernel`]: the one bitmask backtracking loop every engine runs;
 //! - [`problem`]: a board with queens pre-placed, reduced to what is left to search;
-//! - [`blank`]: counting blank boards;
+//! - [`constellation`]: border queens up to symmetry, the blank engine's work units;
+//! - [`mirror`]: the mirror-symmetric blank count, the baseline;
+//! - [`blank`]: counting and enumerating blank boards, total and unique;
 //! - [`judge`], [`checker`]: the two judge problems;
+//! - [`count`]: the `count` and `merge` commands;
 //! - [`output`]: the exact output formats;
 //! - [`bundle`]: one-file submissions stitched from these modules;
 //! - [`generate`], [`stress`], [`shrink`]: random inputs, stress-testing
 //!   another solution, shrinking a failure to a minimal input;
 //! - [`show`]: drawing and listing solutions;
 //! - [`parallel`]: work units on threads, results in order;
+//! - [`shard`], [`progress`]: cluster shards of a count, and progress on stderr;
 //! - [`cli`], [`error`]: the command line and the one error type.
 
 pub mod blank;
@@ -26,14 +30,19 @@ pub mod board;
 pub mod bundle;
 pub mod checker;
 pub mod cli;
+pub mod constellation;
+pub mod count;
 pub mod error;
 pub mod generate;
 pub mod input;
 pub mod judge;
 pub mod kernel;
+pub mod mirror;
 pub mod output;
 pub mod parallel;
 pub mod problem;
+pub mod progress;
+pub mod shard;
 pub mod show;
 pub mod shrink;
 pub mod stress;

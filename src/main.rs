@@ -1,7 +1,7 @@
 //! The `nqueens` command: see `nqueens --help` and the crate docs.
 
 use std::fs::File;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use nqueens::cli::{self, Command, Input};
@@ -9,7 +9,7 @@ use nqueens::error::{Error, Result};
 use nqueens::generate::{self, GenOptions, TestInput};
 use nqueens::show::{self, ShowOptions};
 use nqueens::stress::StressOptions;
-use nqueens::{checker, input, judge};
+use nqueens::{blank, checker, count, input, judge, parallel};
 
 fn main() -> ExitCode {
     match run() {
@@ -63,9 +63,30 @@ fn run() -> Result<ExitCode> {
                 None => input::read_size(io::stdin().lock())?,
             };
             let mut out = io::BufWriter::new(stdout.lock());
-            checker::run(n, |n| Ok(nqueens::blank::count(n)), &mut out)?;
+            let threads = parallel::threads(cli.threads);
+            checker::run(n, |n| Ok(blank::counts(n, threads, false)?.total), &mut out)?;
             out.flush().map_err(Error::Write)
         }
+        Command::Count {
+            from,
+            to,
+            table,
+            unique,
+            progress,
+            shard,
+        } => {
+            let job = count::Job {
+                from,
+                to,
+                table,
+                unique,
+                progress: progress || io::stderr().is_terminal(),
+                shard,
+                threads: parallel::threads(cli.threads),
+            };
+            count::run(&job, &mut stdout.lock())
+        }
+        Command::Merge { files } => merge(&files),
     };
     done.map(|()| ExitCode::SUCCESS)
 }
@@ -127,4 +148,21 @@ fn show(options: &ShowOptions) -> Result<()> {
 /// Opens an input file; failure is a usage error naming the file.
 fn open(path: &std::path::Path) -> Result<File> {
     File::open(path).map_err(|e| Error::Usage(format!("cannot open '{}': {e}", path.display())))
+}
+
+/// `nqueens merge`: shard lines from FILES (stdin when none) to one total.
+fn merge(files: &[std::path::PathBuf]) -> Result<()> {
+    let mut inputs = Vec::new();
+    if files.is_empty() {
+        inputs.push((
+            "stdin".to_string(),
+            count::read_text(io::stdin().lock(), "stdin")?,
+        ));
+    }
+    for path in files {
+        let name = path.display().to_string();
+        let text = count::read_text(open(path)?, &name)?;
+        inputs.push((name, text));
+    }
+    count::merge(&inputs, &mut io::stdout().lock())
 }

@@ -7,6 +7,7 @@ mod bad_input;
 mod big_boards;
 mod blank;
 mod bundle;
+mod count;
 mod errors;
 mod mutation;
 mod properties;

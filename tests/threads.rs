@@ -45,6 +45,13 @@ fn commands() -> Vec<(Vec<&'static str>, Vec<u8>)> {
         (vec![], b"2\n..\n..\n3\n...\n".to_vec()), // an error after an answer
         (vec!["checker", "8"], vec![]),
         (vec!["checker"], b"10\n".to_vec()),
+        (vec!["count", "12", "--unique"], vec![]),
+        (vec!["count", "11", "--unique", "--shard", "2/3"], vec![]),
+        (
+            vec!["merge"],
+            b"shard 1/2 n=6 total=2 unique=1\nshard 2/2 n=6 total=2 unique=0\n".to_vec(),
+        ),
+        (vec!["show", "--n", "8", "--solutions", "3"], vec![]),
     ]
 }
 

@@ -1,0 +1,203 @@
+//! Shards: a deterministic `1/K` share of a blank board's work units, the
+//! one-line record a shard run prints, and merging the records back.
+//!
+//! Shard `I` of `K` (1-based) takes the units at positions `I - 1`,
+//! `I - 1 + K`, `I - 1 + 2K`, ... of [`crate::blank::units`], which lists
+//! them costliest first: dealing a cost-sorted list round-robin gives every
+//! shard a similar mix of big and small units.
+//!
+//! A record is one line, `shard I/K n=N total=T unique=U`: easy to grep,
+//! to `cat` together, and to check. Merging insists on one `N` and one `K`
+//! and on every shard `1..=K` exactly once; anything else is an error that
+//! says which shard is missing or doubled.
+
+use crate::blank::Counts;
+use crate::error::{Error, Result};
+
+/// Which share of the work: shard `index` (1-based) of `of`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Shard {
+    /// 1-based, at most `of`.
+    pub index: usize,
+    /// How many shards the work is split into, at least 1.
+    pub of: usize,
+}
+
+impl Shard {
+    /// Parses `I/K` with `1 <= I <= K`.
+    ///
+    /// ```
+    /// use nqueens::shard::Shard;
+    /// assert_eq!(Shard::parse("2/5"), Some(Shard { index: 2, of: 5 }));
+    /// assert_eq!(Shard::parse("0/5"), None);
+    /// assert_eq!(Shard::parse("6/5"), None);
+    /// ```
+    pub fn parse(text: &str) -> Option<Shard> {
+        let (index, of) = text.split_once('/')?;
+        let shard = Shard {
+            index: index.parse().ok()?,
+            of: of.parse().ok()?,
+        };
+        (1 <= shard.index && shard.index <= shard.of).then_some(shard)
+    }
+
+    /// Whether the unit at `position` of the cost-sorted list is this
+    /// shard's.
+    pub fn owns(self, position: usize) -> bool {
+        position % self.of == self.index - 1
+    }
+}
+
+/// One shard's result, as printed by `count N --shard I/K`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Record {
+    /// The board side.
+    pub n: usize,
+    /// Which shard.
+    pub shard: Shard,
+    /// The shard's partial total and unique counts.
+    pub counts: Counts,
+}
+
+impl Record {
+    /// The record's line, without the newline.
+    ///
+    /// ```
+    /// use nqueens::{blank::Counts, shard::{Record, Shard}};
+    /// let record = Record {
+    ///     n: 8,
+    ///     shard: Shard { index: 1, of: 2 },
+    ///     counts: Counts { total: 40, unique: 5 },
+    /// };
+    /// assert_eq!(record.line(), "shard 1/2 n=8 total=40 unique=5");
+    /// assert_eq!(Record::parse(&record.line()), Some(record));
+    /// ```
+    pub fn line(&self) -> String {
+        format!(
+            "shard {}/{} n={} total={} unique={}",
+            self.shard.index, self.shard.of, self.n, self.counts.total, self.counts.unique
+        )
+    }
+
+    /// Parses a record line (surrounding whitespace allowed).
+    pub fn parse(line: &str) -> Option<Record> {
+        let mut words = line.split_whitespace();
+        if words.next()? != "shard" {
+            return None;
+        }
+        let shard = Shard::parse(words.next()?)?;
+        let mut field = |name: &str| -> Option<&str> { words.next()?.strip_prefix(name) };
+        let n = field("n=")?.parse().ok()?;
+        let total = field("total=")?.parse().ok()?;
+        let unique = field("unique=")?.parse().ok()?;
+        if words.next().is_some() {
+            return None;
+        }
+        Some(Record {
+            n,
+            shard,
+            counts: Counts { total, unique },
+        })
+    }
+}
+
+/// Reads records from `text` (one a line; blank lines skipped), naming
+/// `source` and the line in errors.
+pub fn parse_records(source: &str, text: &str) -> Result<Vec<Record>> {
+    let mut records = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let record = Record::parse(line).ok_or_else(|| {
+            Error::Shards(format!(
+                "{source}: line {}: expected 'shard I/K n=N total=T unique=U', found '{}'",
+                number + 1,
+                line.trim()
+            ))
+        })?;
+        records.push(record);
+    }
+    Ok(records)
+}
+
+/// Adds up the records of one complete split: one `N`, one `K`, and every
+/// shard `1..=K` exactly once. Returns `N` and the counts.
+///
+/// ```
+/// use nqueens::{blank::Counts, shard::{merge, Record, Shard}};
+/// let half = |index| Record { n: 8, shard: Shard { index, of: 2 }, counts: Counts { total: 46, unique: 6 } };
+/// assert_eq!(merge(&[half(2), half(1)]).unwrap(), (8, Counts { total: 92, unique: 12 }));
+/// assert!(merge(&[half(1)]).is_err());
+/// ```
+pub fn merge(records: &[Record]) -> Result<(usize, Counts)> {
+    let Some(first) = records.first() else {
+        return Err(Error::Shards("no shard records to merge".into()));
+    };
+    let (n, of) = (first.n, first.shard.of);
+    let mut seen = vec![false; of];
+    let mut sum = Counts::default();
+    for record in records {
+        if record.n != n || record.shard.of != of {
+            return Err(Error::Shards(format!(
+                "records of different splits: 'shard {}/{} n={}' and 'shard {}/{} n={}'",
+                first.shard.index, of, n, record.shard.index, record.shard.of, record.n
+            )));
+        }
+        let slot = &mut seen[record.shard.index - 1];
+        if *slot {
+            return Err(Error::Shards(format!(
+                "shard {}/{of} of n={n} appears more than once",
+                record.shard.index
+            )));
+        }
+        *slot = true;
+        sum = sum + record.counts;
+    }
+    let missing: Vec<String> = (1..=of)
+        .filter(|&i| !seen[i - 1])
+        .map(|i| i.to_string())
+        .collect();
+    if !missing.is_empty() {
+        return Err(Error::Shards(format!(
+            "shards of n={n} missing (of {of}): {}",
+            missing.join(", ")
+        )));
+    }
+    Ok((n, sum))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_partition_the_positions() {
+        for of in 1..=7 {
+            for position in 0..50 {
+                let owners = (1..=of)
+                    .filter(|&index| Shard { index, of }.owns(position))
+                    .count();
+                assert_eq!(owners, 1);
+            }
+        }
+    }
+
+    #[test]
+    fn malformed_lines_are_rejected() {
+        for line in [
+            "shard 1/2 n=8 total=4",
+            "shard 3/2 n=8 total=4 unique=1",
+            "shard 1/2 n=8 total=-4 unique=1",
+            "shard 1/2 n=8 total=4 unique=1 extra",
+            "chard 1/2 n=8 total=4 unique=1",
+        ] {
+            assert_eq!(Record::parse(line), None, "{line}");
+        }
+        let err = parse_records("x.txt", "\nshard 1/1 n=8 total=92 unique=12\n92\n").unwrap_err();
+        assert!(
+            err.to_string().starts_with("x.txt: line 3: expected"),
+            "{err}"
+        );
+    }
+}

@@ -1,0 +1,204 @@
+//! The blank-board engine and the `count` / `merge` commands: totals and
+//! unique counts against OEIS, enumeration against the plain search, shards
+//! merged back against whole counts, and the exact output formats.
+
+use std::ops::ControlFlow;
+
+use nqueens::blank;
+use nqueens::board::Board;
+use nqueens::problem::Problem;
+
+use crate::util::{run, OEIS};
+
+#[test]
+fn totals_and_unique_match_oeis_up_to_13() {
+    for &(n, total, unique) in OEIS.iter().filter(|row| row.0 <= 13) {
+        let counts = blank::counts(n, 2, true).unwrap();
+        assert_eq!((counts.total, counts.unique), (total, unique), "n = {n}");
+        assert_eq!(blank::count(n), total, "blank::count({n})");
+    }
+}
+
+#[test]
+#[ignore = "a few seconds in release: cargo test --release -- --ignored"]
+fn totals_and_unique_match_oeis_up_to_16() {
+    for &(n, total, unique) in OEIS.iter().filter(|row| (14..=16).contains(&row.0)) {
+        let counts = blank::counts(n, nqueens::parallel::threads(None), true).unwrap();
+        assert_eq!((counts.total, counts.unique), (total, unique), "n = {n}");
+    }
+}
+
+#[test]
+fn engine_agrees_with_the_plain_kernel_and_the_mirror_baseline() {
+    for n in 1..=11 {
+        let plain = Problem::new(&Board::blank(n)).count();
+        assert_eq!(blank::count(n), plain, "n = {n}");
+        assert_eq!(nqueens::mirror::count(n), plain, "n = {n}");
+    }
+}
+
+#[test]
+fn enumeration_yields_every_solution_exactly_once() {
+    for n in 1..=10 {
+        let mut engine = Vec::new();
+        blank::for_each_solution(n, |cols| engine.push(cols.to_vec()));
+        let mut plain = Vec::new();
+        Problem::new(&Board::blank(n)).for_each_solution(|cols| {
+            plain.push(cols.to_vec());
+            ControlFlow::Continue(())
+        });
+        engine.sort();
+        assert_eq!(engine, plain, "n = {n}");
+    }
+}
+
+/// Runs every shard of `count n` split `of` ways through the binary.
+fn shard_records(n: usize, of: usize) -> String {
+    let mut records = String::new();
+    for index in 1..=of {
+        let r = run(
+            &["count", &n.to_string(), "--shard", &format!("{index}/{of}")],
+            b"",
+        );
+        assert_eq!(r.status, 0, "{}", r.stderr);
+        assert!(r
+            .stdout
+            .starts_with(&format!("shard {index}/{of} n={n} total=")));
+        records.push_str(&r.stdout);
+    }
+    records
+}
+
+#[test]
+fn merged_shards_equal_the_whole_count() {
+    for (n, of) in [(1, 3), (6, 2), (8, 1), (8, 5), (11, 4), (12, 7), (13, 3)] {
+        let (_, total, unique) = OEIS[n - 1];
+        let merged = run(&["merge"], shard_records(n, of).as_bytes());
+        assert_eq!(
+            (merged.stdout, merged.status),
+            (format!("{total} {unique}\n"), 0),
+            "n = {n}, {of} shards"
+        );
+    }
+}
+
+#[test]
+fn merge_reads_files_in_any_order() {
+    let records = shard_records(10, 3);
+    let dir = std::env::temp_dir().join(format!("nqueens-merge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut paths = Vec::new();
+    for (i, line) in records.lines().rev().enumerate() {
+        let path = dir.join(format!("part{i}.txt"));
+        std::fs::write(&path, format!("{line}\n")).unwrap();
+        paths.push(path.to_string_lossy().into_owned());
+    }
+    let mut args = vec!["merge"];
+    args.extend(paths.iter().map(String::as_str));
+    let r = run(&args, b"");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!((r.stdout, r.status), ("724 92\n".to_string(), 0));
+}
+
+#[test]
+fn merge_refuses_incomplete_or_mixed_splits() {
+    let records = shard_records(9, 3);
+    let lines: Vec<&str> = records.lines().collect();
+    let other_k = shard_records(9, 2);
+    let other_n = shard_records(8, 3);
+    let cases = [
+        (
+            format!("{}\n{}\n", lines[0], lines[2]),
+            "shards of n=9 missing (of 3): 2",
+        ),
+        (
+            format!("{records}{}\n", lines[1]),
+            "shard 2/3 of n=9 appears more than once",
+        ),
+        (
+            format!("{}{}", records, other_k.lines().next().unwrap()),
+            "records of different splits",
+        ),
+        (
+            format!("{}{}", records, other_n.lines().next().unwrap()),
+            "records of different splits",
+        ),
+        (
+            format!("{records}352\n"),
+            "stdin: line 4: expected 'shard I/K",
+        ),
+        (String::new(), "no shard records to merge"),
+    ];
+    for (input, message) in cases {
+        let r = run(&["merge"], input.as_bytes());
+        assert_eq!(r.status, 2, "{input}");
+        assert!(r.stdout.is_empty(), "{}", r.stdout);
+        assert!(
+            r.stderr.starts_with(&format!("nqueens: {message}")),
+            "{}",
+            r.stderr
+        );
+    }
+}
+
+#[test]
+fn output_formats_are_exact() {
+    assert_eq!(run(&["count", "8"], b"").stdout, "92\n");
+    assert_eq!(run(&["count", "8", "--unique"], b"").stdout, "92 12\n");
+    let table = run(&["count", "4..=6"], b"").stdout;
+    let rows: Vec<Vec<&str>> = table
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows.len(), 3, "{table}");
+    for (row, expected) in rows
+        .iter()
+        .zip([["4", "2", "1"], ["5", "10", "2"], ["6", "4", "1"]])
+    {
+        assert_eq!(&row[..3], expected);
+        assert!(row[3].parse::<f64>().is_ok(), "{table}");
+    }
+}
+
+#[test]
+fn every_thread_count_gives_the_same_output() {
+    let first_columns = |text: &str| -> Vec<String> {
+        text.lines()
+            .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    let mut outputs = Vec::new();
+    for threads in ["1", "2", "3", "16"] {
+        let single = run(&["count", "12", "--unique", "--threads", threads], b"");
+        let table = run(&["count", "1..=11", "--threads", threads], b"");
+        let shard = run(
+            &["count", "11", "--shard", "2/3", "--threads", threads],
+            b"",
+        );
+        outputs.push((single.stdout, first_columns(&table.stdout), shard.stdout));
+    }
+    assert_eq!(outputs[0].0, "14200 1787\n");
+    assert!(outputs.windows(2).all(|w| w[0] == w[1]), "{outputs:?}");
+}
+
+#[test]
+fn progress_never_reaches_stdout() {
+    let r = run(&["count", "13", "--progress", "--unique"], b"");
+    assert_eq!((r.stdout, r.status), ("73712 9233\n".to_string(), 0));
+}
+
+#[test]
+fn count_usage_errors_exit_2_with_the_usage_line() {
+    for args in [
+        &["count"][..],
+        &["count", "0"],
+        &["count", "x..=3"],
+        &["count", "5", "--shard", "0/2"],
+        &["count", "3..=5", "--shard", "1/2"],
+        &["--unique"],
+    ] {
+        let r = run(args, b"");
+        assert_eq!(r.status, 2, "{args:?}");
+        assert!(r.stderr.contains("usage: nqueens"), "{}", r.stderr);
+    }
+}
