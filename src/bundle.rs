@@ -55,30 +55,23 @@ impl Target {
     /// The modules the target needs, each `(name, source)`, dependencies
     /// first. Invariant: every `crate::X` path in these sources names a
     /// module of the list.
-    fn modules(self) -> &'static [(&'static str, &'static str)] {
-        const JUDGE: &[(&str, &str)] = &[
+    fn modules(self) -> Vec<(&'static str, &'static str)> {
+        let core = [
             ("board", include_str!("board.rs")),
             ("error", include_str!("error.rs")),
             ("input", include_str!("input.rs")),
             ("kernel", include_str!("kernel.rs")),
             ("problem", include_str!("problem.rs")),
             ("output", include_str!("output.rs")),
-            ("judge", include_str!("judge.rs")),
         ];
-        const CHECKER: &[(&str, &str)] = &[
-            ("board", include_str!("board.rs")),
-            ("error", include_str!("error.rs")),
-            ("input", include_str!("input.rs")),
-            ("kernel", include_str!("kernel.rs")),
-            ("problem", include_str!("problem.rs")),
-            ("output", include_str!("output.rs")),
-            ("mirror", include_str!("mirror.rs")),
-            ("checker", include_str!("checker.rs")),
-        ];
-        match self {
-            Target::Uva11195 => JUDGE,
-            Target::Checker => CHECKER,
-        }
+        let top: &[(&str, &str)] = match self {
+            Target::Uva11195 => &[("judge", include_str!("judge.rs"))],
+            Target::Checker => &[
+                ("mirror", include_str!("mirror.rs")),
+                ("checker", include_str!("checker.rs")),
+            ],
+        };
+        core.iter().chain(top).copied().collect()
     }
 
     /// The body of the generated `fn main`: read stdin, write stdout, and

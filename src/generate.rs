@@ -42,10 +42,22 @@ impl Rng {
         z ^ (z >> 31)
     }
 
+    /// Uniform (up to a negligible bias) in `0..bound`.
+    ///
+    /// # Panics
+    /// Panics when `bound == 0`.
+    pub fn below(&mut self, bound: u64) -> u64 {
+        self.next_u64() % bound
+    }
+
+    /// Uniform (up to a negligible bias) in `low..=high`.
+    pub fn between(&mut self, low: usize, high: usize) -> usize {
+        low + self.below((high - low) as u64 + 1) as usize
+    }
+
     /// Uniform (up to a negligible bias) in `range`.
     pub fn in_range(&mut self, range: &RangeInclusive<usize>) -> usize {
-        let span = (range.end() - range.start()) as u64 + 1;
-        range.start() + (self.next_u64() % span) as usize
+        self.between(*range.start(), *range.end())
     }
 }
 

@@ -49,32 +49,8 @@ pub fn run(args: &[&str], stdin: &[u8]) -> Run {
     }
 }
 
-/// SplitMix64: a tiny, well-known, seedable generator (std only).
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..bound`.
-    pub fn below(&mut self, bound: u64) -> u64 {
-        self.next_u64() % bound
-    }
-
-    /// Uniform in `low..=high`.
-    pub fn between(&mut self, low: usize, high: usize) -> usize {
-        low + self.below((high - low + 1) as u64) as usize
-    }
-}
+/// The seeded generator the program itself uses for `gen` (SplitMix64).
+pub use nqueens::generate::Rng;
 
 /// A random `n x n` board where each cell is blocked with probability
 /// `percent`/100.
