@@ -13,6 +13,7 @@ use std::path::PathBuf;
 
 use crate::board::MAX_N;
 use crate::error::{Error, Result};
+use crate::planner::Method;
 
 /// The one-line usage shown with usage errors.
 pub const USAGE: &str =
@@ -37,6 +38,11 @@ CHECKER MODE:
 
 OPTIONS:
     --threads T       worker threads (default: all cores)
+    --method NAME     judge mode: force one counting method (default: auto,
+                      the planner's choice per case): auto, plain, index,
+                      inclusion-exclusion, symmetry, ordered, scan
+    --explain         judge mode: one line per case on stderr: the method
+                      chosen, estimated and actual time
     -h, --help        print this help
     -V, --version     print the version
 
@@ -62,6 +68,10 @@ pub enum Command {
     Judge {
         /// Where the cases come from.
         input: Input,
+        /// `--method`: how to count (the planner chooses for `Auto`).
+        method: Method,
+        /// `--explain`: describe each case's method on stderr.
+        explain: bool,
     },
     /// Checker mode for board side `n` (read from stdin when `None`).
     Checker {
@@ -84,7 +94,13 @@ pub struct Cli {
 }
 
 /// Every option the program knows, and whether it takes a value.
-const OPTIONS: &[(&str, bool)] = &[("--threads", true), ("--help", false), ("--version", false)];
+const OPTIONS: &[(&str, bool)] = &[
+    ("--threads", true),
+    ("--method", true),
+    ("--explain", false),
+    ("--help", false),
+    ("--version", false),
+];
 
 /// Arguments split into options, positionals and what follows `--`.
 #[derive(Default, Debug)]
@@ -163,6 +179,8 @@ pub fn number_in(text: &str, range: std::ops::RangeInclusive<usize>, what: &str)
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
     let tokens = tokenize(args)?;
     let mut threads = None;
+    let mut method = Method::Auto;
+    let mut explain = false;
     for (name, value) in &tokens.options {
         match (*name, value) {
             ("--help", _) => {
@@ -178,6 +196,15 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
                 })
             }
             ("--threads", Some(value)) => threads = Some(number_in(value, 1..=1024, "--threads")?),
+            ("--method", Some(value)) => {
+                method = Method::parse(value).ok_or_else(|| {
+                    usage(format!(
+                        "--method must be one of {}, not '{value}'",
+                        Method::NAMES
+                    ))
+                })?
+            }
+            ("--explain", _) => explain = true,
             _ => {}
         }
     }
@@ -185,6 +212,13 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
     let first = positionals.next();
     let command = match first.as_ref().and_then(|a| a.to_str()) {
         Some("checker") => {
+            if let Some((name, _)) = tokens
+                .options
+                .iter()
+                .find(|(name, _)| matches!(*name, "--method" | "--explain"))
+            {
+                return Err(usage(format!("'{name}' applies to judge mode only")));
+            }
             let n = match positionals.next() {
                 Some(n) => Some(number_in(&n.to_string_lossy(), 1..=MAX_N, "N")?),
                 None => None,
@@ -197,6 +231,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
                 Some(path) if path == "-" => Input::Stdin,
                 Some(path) => Input::Path(path.into()),
             },
+            method,
+            explain,
         },
     };
     if let Some(extra) = positionals.next() {
@@ -227,19 +263,25 @@ mod tests {
         assert_eq!(
             parse_str(&[]).unwrap().command,
             Command::Judge {
-                input: Input::Stdin
+                input: Input::Stdin,
+                method: Method::Auto,
+                explain: false,
             }
         );
         assert_eq!(
             parse_str(&["-"]).unwrap().command,
             Command::Judge {
-                input: Input::Stdin
+                input: Input::Stdin,
+                method: Method::Auto,
+                explain: false,
             }
         );
         assert_eq!(
             parse_str(&["x.in"]).unwrap().command,
             Command::Judge {
-                input: Input::Path("x.in".into())
+                input: Input::Path("x.in".into()),
+                method: Method::Auto,
+                explain: false,
             }
         );
     }
@@ -265,6 +307,29 @@ mod tests {
         assert_eq!(
             message(&["--threads", "x"]),
             "--threads must be a whole number from 1 to 1024, not 'x'"
+        );
+    }
+
+    #[test]
+    fn method_and_explain_are_judge_options() {
+        assert_eq!(
+            parse_str(&["--method", "index", "--explain", "x.in"])
+                .unwrap()
+                .command,
+            Command::Judge {
+                input: Input::Path("x.in".into()),
+                method: Method::Index,
+                explain: true,
+            }
+        );
+        let message = |args: &[&str]| parse_str(args).unwrap_err().to_string();
+        assert_eq!(
+            message(&["--method=fast"]),
+            format!("--method must be one of {}, not 'fast'", Method::NAMES)
+        );
+        assert_eq!(
+            message(&["checker", "--explain"]),
+            "'--explain' applies to judge mode only"
         );
     }
 

@@ -33,6 +33,27 @@ pub const MAX_INDEX_N: usize = 15;
 /// Solutions per chunk of a query: 256 words, 2 KiB, well inside L1.
 const CHUNK_WORDS: usize = 256;
 
+/// How many passes over the solution sets a query of `board` makes at most:
+/// `min(free, blocked)` per row, plus the final popcount.
+///
+/// ```
+/// let mut board = nqueens::board::Board::blank(4);
+/// board.set_free(0, 0, false);
+/// assert_eq!(nqueens::index::query_passes(&board), 2);
+/// ```
+pub fn query_passes(board: &Board) -> usize {
+    let n = board.n();
+    let passes: usize = board
+        .rows()
+        .iter()
+        .map(|mask| {
+            let free = mask.count_ones() as usize;
+            free.min(n - free)
+        })
+        .sum();
+    passes + 1
+}
+
 /// The solutions of the blank `n x n` board, as one bitset per cell.
 ///
 /// Invariant: `cells[row * n + col]` has bit `s` set exactly when solution
@@ -113,16 +134,7 @@ impl SolutionIndex {
     /// The word operations [`SolutionIndex::count`] does at most on `board`:
     /// the planner's cost of a query.
     pub fn query_words(&self, board: &Board) -> usize {
-        let n = board.n();
-        let passes: usize = board
-            .rows()
-            .iter()
-            .map(|mask| {
-                let free = mask.count_ones() as usize;
-                free.min(n - free)
-            })
-            .sum();
-        (passes + 1) * self.words
+        query_passes(board) * self.words
     }
 
     /// The number of solutions of `board`.
@@ -132,7 +144,7 @@ impl SolutionIndex {
     pub fn count(&self, board: &Board) -> u128 {
         assert_eq!(board.n(), self.n, "index for another board size");
         let n = self.n;
-        if board.rows().iter().any(|&mask| mask == 0) {
+        if board.rows().contains(&0) {
             return 0;
         }
         // One pass list per row that has a blocked cell: either the blocked

@@ -31,5 +31,6 @@ pub mod kernel;
 pub mod ordering;
 pub mod output;
 pub mod parallel;
+pub mod planner;
 pub mod problem;
 pub mod symmetry;

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use nqueens::cli::{self, Command, Input};
 use nqueens::error::{Error, Result};
-use nqueens::{checker, input, judge};
+use nqueens::planner::Planner;
+use nqueens::{checker, input, judge, parallel};
 
 fn main() -> ExitCode {
     match run() {
@@ -35,8 +36,15 @@ fn run() -> Result<()> {
         Command::Version => {
             writeln!(stdout.lock(), "nqueens {}", env!("CARGO_PKG_VERSION")).map_err(Error::Write)
         }
-        Command::Judge { input } => {
-            let mut solver = judge::PlainSolver;
+        Command::Judge {
+            input,
+            method,
+            explain,
+        } => {
+            let mut solver = Planner::new(method, parallel::threads(cli.threads));
+            if explain {
+                solver = solver.explain_to(Box::new(io::stderr()));
+            }
             match input {
                 Input::Stdin => judge::run(io::stdin().lock(), stdout.lock(), &mut solver),
                 Input::Path(path) => {

@@ -4,5 +4,6 @@ mod util;
 
 mod bad_input;
 mod blank;
+mod obstacle;
 mod properties;
 mod samples;
