@@ -56,12 +56,17 @@ use crate::symmetry;
 const NS_PER_NODE: f64 = 9.0;
 /// Nanoseconds per 64-bit word of an index pass (measured: about 0.3).
 const NS_PER_WORD: f64 = 0.35;
-/// Building an index costs this fraction of a plain blank search (the
-/// enumeration is mirror-symmetric, plus the bit writes; measured: 0.55-0.65).
-const INDEX_BUILD_SHARE: f64 = 0.65;
-/// A scan costs this fraction of a plain blank search (half the tree, plus
-/// checking each solution and its mirror image).
-const SCAN_SHARE: f64 = 0.6;
+/// The blank engine ([`blank::count`], [`blank::for_each_solution`]) costs
+/// this fraction of the plain blank search: 0.5 while it uses the mirror
+/// symmetry alone. Lower it when the engine gets faster: every method built
+/// on the blank board (index, inclusion-exclusion, scan) gets cheaper.
+const BLANK_ENGINE_SHARE: f64 = 0.5;
+/// Building an index adds this fraction of a plain blank search to the
+/// enumeration, for the bit writes (measured: 0.1-0.15).
+const INDEX_WRITE_SHARE: f64 = 0.15;
+/// A scan adds this fraction of a plain blank search to the enumeration,
+/// for checking each solution (measured: under 0.1).
+const SCAN_CHECK_SHARE: f64 = 0.1;
 /// Below this many estimated nodes (about 0.2 ms), the plain search runs
 /// without any planning.
 const SMALL_NODES: f64 = 20_000.0;
@@ -161,24 +166,38 @@ enum Plan {
 enum Work {
     /// Count a problem with the kernel.
     Count(Problem),
-    /// Count the blank board of this side (fills the blank cache).
+    /// Count the blank board of this side with the blank engine.
     Blank(usize),
-    /// Count the blank solutions whose first-row queen is in `col` (and
-    /// their mirror images) that fit the case's board.
-    Scan(usize),
+    /// Count the solutions of a part of the blank board (a problem with
+    /// first-row queens placed) that fit the case's board, and with
+    /// `mirrored` also the mirror images of those solutions.
+    Scan(Problem, bool),
+    /// Count the case's board by filtering every blank solution from the
+    /// blank engine.
+    ScanAll,
     /// Answer the case's board from the index.
     Query,
 }
 
+/// Where a unit's result goes. Results of one target are summed in unit
+/// order, so a search split into parts adds up to the whole.
+#[derive(Clone, Debug)]
+enum Target {
+    /// Into the case's answer, times this weight.
+    Case(i128),
+    /// Into the cached term of inclusion-exclusion.
+    Term((usize, Vec<Cell>)),
+    /// Into the cached blank count of this side, times this weight.
+    Blank(usize, u128),
+}
+
 #[derive(Clone, Debug)]
 struct Unit {
-    /// The case (index into the batch) the unit works for.
+    /// The case (index into the batch) the unit works for; its time is
+    /// reported with that case.
     case: usize,
     work: Work,
-    /// What the unit's result counts for in its case's answer.
-    weight: i128,
-    /// The term it computes, for the term cache.
-    term: Option<(usize, Vec<Cell>)>,
+    target: Target,
 }
 
 /// A case's best plan without an index, before the batch decides on
@@ -202,6 +221,8 @@ pub struct Planner {
     blank_counts: HashMap<usize, u128>,
     blank_nodes: HashMap<usize, f64>,
     terms: HashMap<(usize, Vec<Cell>), u128>,
+    /// Per board size without an index: what one would have saved so far.
+    index_savings: HashMap<usize, f64>,
     cases_done: usize,
 }
 
@@ -225,6 +246,7 @@ impl Planner {
             blank_counts: HashMap::new(),
             blank_nodes: HashMap::new(),
             terms: HashMap::new(),
+            index_savings: HashMap::new(),
             cases_done: 0,
         }
     }
@@ -250,8 +272,7 @@ impl Planner {
         if self.blank_counts.contains_key(&n) {
             0.0
         } else {
-            // The blank count searches half the tree (mirror symmetry).
-            self.blank_nodes(n) * NS_PER_NODE / 2.0
+            self.blank_nodes(n) * NS_PER_NODE * BLANK_ENGINE_SHARE
         }
     }
 
@@ -320,7 +341,7 @@ impl Planner {
                 (Plan::Units("ordered"), 0.0, "")
             }
             Method::Scan if n <= MAX_SCAN_N => {
-                push_scan_units(case, n, units);
+                push_scan_units(case, n, self.threads, units);
                 (Plan::Units("scan"), 0.0, "")
             }
             Method::Scan => plain(units, " (no scan above n = 16)"),
@@ -388,10 +409,11 @@ impl Planner {
                     }
                 }
                 if n <= MAX_SCAN_N {
-                    let cost = self.blank_nodes(n) * NS_PER_NODE * SCAN_SHARE;
+                    let share = BLANK_ENGINE_SHARE + SCAN_CHECK_SHARE;
+                    let cost = self.blank_nodes(n) * NS_PER_NODE * share;
                     if cost < best.2 {
                         let mut scan = Vec::new();
-                        push_scan_units(case, n, &mut scan);
+                        push_scan_units(case, n, self.threads, &mut scan);
                         best = (scan, Plan::Units("scan"), cost);
                     }
                 }
@@ -410,8 +432,12 @@ impl Planner {
                 query,
             });
         }
-        // Which indexes pay for themselves in this batch.
-        let mut savings: HashMap<usize, f64> = HashMap::new();
+        // Which indexes pay for themselves: what the boards of each size
+        // would save with an index, summed over this batch and the earlier
+        // ones (so an index also gets built when boards come in small
+        // batches; as in renting skis until the rent paid would have bought
+        // them, the run never pays more than twice the better choice).
+        let savings = &mut self.index_savings;
         for candidate in &candidates {
             let board = &boards[candidate.case];
             if let Some(query) = candidate.query {
@@ -422,8 +448,11 @@ impl Planner {
                 *savings.entry(board.n()).or_insert(0.0) += (candidate.cost - query).max(0.0);
             }
         }
-        for (&n, &saving) in &savings {
-            let build = self.blank_nodes(n) * NS_PER_NODE * INDEX_BUILD_SHARE;
+        let mut savings: Vec<(usize, f64)> = savings.iter().map(|(&n, &s)| (n, s)).collect();
+        savings.sort_by_key(|&(n, _)| n);
+        for (n, saving) in savings {
+            let share = BLANK_ENGINE_SHARE + INDEX_WRITE_SHARE;
+            let build = self.blank_nodes(n) * NS_PER_NODE * share;
             if !self.indexes.contains_key(&n) && saving > build {
                 let start = Instant::now();
                 let index = SolutionIndex::build(n);
@@ -491,8 +520,7 @@ fn count_unit(case: usize, problem: Problem, weight: i128) -> Unit {
     Unit {
         case,
         work: Work::Count(problem),
-        weight,
-        term: None,
+        target: Target::Case(weight),
     }
 }
 
@@ -500,19 +528,67 @@ fn query_unit(case: usize) -> Unit {
     Unit {
         case,
         work: Work::Query,
-        weight: 1,
-        term: None,
+        target: Target::Case(1),
     }
 }
 
-/// One scan unit per first-row column of the left half (and the middle).
-fn push_scan_units(case: usize, n: usize, units: &mut Vec<Unit>) {
-    for col in 0..(n + 1) / 2 {
+/// The parts of the blank board by first-row queen in the left half (and
+/// the middle column), each saying whether its mirror image is another part
+/// (every solution is in exactly one part or the mirror image of one).
+fn blank_halves(n: usize) -> Vec<(Problem, bool)> {
+    (0..(n + 1) / 2)
+        .map(|col| {
+            let mut part = Problem::new(&Board::blank(n));
+            part.place(0, col);
+            (part, 2 * col + 1 != n)
+        })
+        .collect()
+}
+
+/// A scan of the case's board: with one thread, one unit filtering the blank
+/// engine's solutions; with more, one unit per first-two-rows placement of
+/// the blank board's left half, so the threads share it evenly.
+fn push_scan_units(case: usize, n: usize, threads: usize, units: &mut Vec<Unit>) {
+    if threads <= 1 || n < 2 {
         units.push(Unit {
             case,
-            work: Work::Scan(col),
-            weight: 1,
-            term: None,
+            work: Work::ScanAll,
+            target: Target::Case(1),
+        });
+        return;
+    }
+    for (half, mirrored) in blank_halves(n) {
+        let mut cells = half.free(1);
+        while cells != 0 {
+            let col = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            let mut part = half.clone();
+            part.place(1, col);
+            units.push(Unit {
+                case,
+                work: Work::Scan(part, mirrored),
+                target: Target::Case(1),
+            });
+        }
+    }
+}
+
+/// The units of a blank count: the blank engine on one thread; on more,
+/// the mirror halves as kernel searches (split further when big).
+fn push_blank_units(case: usize, n: usize, threads: usize, units: &mut Vec<Unit>) {
+    if threads <= 1 || n < 2 {
+        units.push(Unit {
+            case,
+            work: Work::Blank(n),
+            target: Target::Blank(n, 1),
+        });
+        return;
+    }
+    for (half, mirrored) in blank_halves(n) {
+        units.push(Unit {
+            case,
+            work: Work::Count(half),
+            target: Target::Blank(n, if mirrored { 2 } else { 1 }),
         });
     }
 }
@@ -536,37 +612,45 @@ fn split(unit: Unit, units: &mut Vec<Unit>) {
         let mut part = problem.clone();
         part.place(row, col);
         units.push(Unit {
+            case: unit.case,
             work: Work::Count(part),
-            ..unit.clone()
+            target: unit.target.clone(),
         });
     }
 }
 
-/// The blank solutions with the first-row queen in `col`, and their mirror
-/// images, that use only free cells of `board`.
-fn scan(board: &Board, col: usize) -> u128 {
-    let n = board.n();
-    let rows = board.rows();
-    let mut problem = Problem::new(&Board::blank(n));
-    problem.restrict(0, 1 << col);
-    let self_mirrored = 2 * col + 1 == n;
-    let mut fits = 0u128;
-    problem.for_each_solution(|columns| {
-        let direct = columns
-            .iter()
-            .zip(rows)
-            .all(|(&c, &free)| free >> c & 1 == 1);
-        fits += u128::from(direct);
-        if !self_mirrored {
-            let mirror = columns
-                .iter()
-                .zip(rows)
-                .all(|(&c, &free)| free >> (n - 1 - c) & 1 == 1);
-            fits += u128::from(mirror);
+/// Whether the blank solution `columns` uses only free cells of `board`.
+fn fits(board: &Board, columns: &[usize]) -> bool {
+    columns
+        .iter()
+        .zip(board.rows())
+        .all(|(&col, &free)| free >> col & 1 == 1)
+}
+
+/// The solutions of `part` (a part of the blank board), and with `mirrored`
+/// their mirror images too, that use only free cells of `board`.
+fn scan(board: &Board, part: &Problem, mirrored: bool) -> u128 {
+    // A solution's mirror image fits the board exactly when the solution
+    // fits the mirrored board.
+    let mirror = board.transformed(Symmetry::MirrorColumns);
+    let mut count = 0u128;
+    part.for_each_solution(|columns| {
+        count += u128::from(fits(board, columns));
+        if mirrored {
+            count += u128::from(fits(&mirror, columns));
         }
         ControlFlow::Continue(())
     });
-    fits
+    count
+}
+
+/// The blank solutions (from the blank engine) that fit `board`.
+fn scan_all(board: &Board) -> u128 {
+    let mut count = 0u128;
+    blank::for_each_solution(board.n(), |columns| {
+        count += u128::from(fits(board, columns));
+    });
+    count
 }
 
 fn ms(ns: f64) -> String {
@@ -601,12 +685,7 @@ impl Solver for Planner {
                 let n = boards[case].n();
                 if !self.blank_counts.contains_key(&n) && !blanks.contains(&n) {
                     blanks.push(n);
-                    units.push(Unit {
-                        case,
-                        work: Work::Blank(n),
-                        weight: 0,
-                        term: None,
-                    });
+                    push_blank_units(case, n, self.threads, &mut units);
                 }
                 for (key, _) in terms {
                     if !self.terms.contains_key(key) && !wanted.contains(key) {
@@ -614,8 +693,7 @@ impl Solver for Planner {
                         units.push(Unit {
                             case,
                             work: Work::Count(inclusion::term_problem(key.0, &key.1)),
-                            weight: 0,
-                            term: Some(key.clone()),
+                            target: Target::Term(key.clone()),
                         });
                     }
                 }
@@ -645,7 +723,8 @@ impl Solver for Planner {
             let value = match &unit.work {
                 Work::Count(problem) => problem.count(),
                 Work::Blank(n) => blank::count(*n),
-                Work::Scan(col) => scan(&boards[unit.case], *col),
+                Work::Scan(part, mirrored) => scan(&boards[unit.case], part, *mirrored),
+                Work::ScanAll => scan_all(&boards[unit.case]),
                 Work::Query => {
                     let board = &boards[unit.case];
                     indexes
@@ -660,14 +739,14 @@ impl Solver for Planner {
         let mut spent = vec![Duration::ZERO; boards.len()];
         for (unit, (value, time)) in units.iter().zip(results) {
             spent[unit.case] += time;
-            match (&unit.work, &unit.term) {
-                (Work::Blank(n), _) => {
-                    self.blank_counts.insert(*n, value);
+            // Terms and blank counts were not cached before this batch, so
+            // their parts add up from zero.
+            match &unit.target {
+                Target::Case(weight) => sums[unit.case] += weight * value as i128,
+                Target::Term(key) => *self.terms.entry(key.clone()).or_insert(0) += value,
+                Target::Blank(n, weight) => {
+                    *self.blank_counts.entry(*n).or_insert(0) += weight * value
                 }
-                // A term split for the threads arrives in parts; it was not
-                // cached before this batch, so the parts add up from zero.
-                (_, Some(key)) => *self.terms.entry(key.clone()).or_insert(0) += value,
-                _ => sums[unit.case] += unit.weight * value as i128,
             }
         }
         let mut answers = Vec::with_capacity(boards.len());
