@@ -157,6 +157,19 @@ fn main() {
         compare(name, &boards, 1);
     }
 
+    let name = "small dense n=4..11, 30-50%, 5000 boards";
+    if wanted(name) {
+        let mut rng = Rng(0x0b5_b008);
+        let boards: Vec<Board> = (0..5000)
+            .map(|_| {
+                let n = rng.between(4, 11);
+                let percent = rng.between(30, 50);
+                with_density(&mut rng, n, percent)
+            })
+            .collect();
+        compare(name, &boards, 1);
+    }
+
     let name = "one near-blank 14x14 board (3 obstacles)";
     if wanted(name) {
         let mut rng = Rng(0x0b5_b007);

@@ -70,6 +70,8 @@ const SCAN_CHECK_SHARE: f64 = 0.1;
 /// Below this many estimated nodes (about 0.2 ms), the plain search runs
 /// without any planning.
 const SMALL_NODES: f64 = 20_000.0;
+/// Boards up to this side run the plain search without any planning.
+const SMALL_N: usize = 9;
 /// Estimator probes for a quick first look and for a real plan.
 const QUICK_PROBES: u32 = 4;
 const PLAN_PROBES: u32 = 24;
@@ -362,7 +364,13 @@ impl Planner {
                 plans[case] = Some((Plan::Known(0, "empty-line"), 0.0));
                 continue;
             }
-            let quick = ordering::plain_nodes(board, QUICK_PROBES);
+            // Up to n = 9 even the blank board is a few thousand nodes: not
+            // worth an estimate.
+            let quick = if n <= SMALL_N {
+                0.0
+            } else {
+                ordering::plain_nodes(board, QUICK_PROBES)
+            };
             if quick < SMALL_NODES {
                 units.push(count_unit(case, Problem::new(board), 1));
                 plans[case] = Some((Plan::Units("plain"), quick * NS_PER_NODE));
@@ -717,9 +725,12 @@ impl Solver for Planner {
         }
 
         let indexes = &self.indexes;
+        // Clock reads cost about as much as a tiny board's search: only
+        // taken when explaining.
+        let timing = self.explain.is_some();
         let results = parallel::map(units.len(), self.threads, |i| {
             let unit = &units[i];
-            let start = Instant::now();
+            let start = timing.then(Instant::now);
             let value = match &unit.work {
                 Work::Count(problem) => problem.count(),
                 Work::Blank(n) => blank::count(*n),
@@ -732,7 +743,7 @@ impl Solver for Planner {
                         .map_or(0, |index| index.count(board))
                 }
             };
-            (value, start.elapsed())
+            (value, start.map_or(Duration::ZERO, |s| s.elapsed()))
         })?;
 
         let mut sums = vec![0i128; boards.len()];
