@@ -205,3 +205,54 @@ fn explain_writes_one_line_per_case_to_stderr_only() {
         assert!(line.starts_with("index n="), "{line}");
     }
 }
+
+#[test]
+fn boards_one_per_batch_agree_on_any_thread_count() {
+    // One case per batch, as from an interactive producer: the planner
+    // chooses scans, inclusion-exclusion and (once the savings add up) an
+    // index, with and without threads.
+    let all = sparse_boards(0x0b5_000f, 24, (10, 12), 4);
+    let expected = PlainSolver.solve(&all).unwrap();
+    for threads in [1, 2] {
+        let mut planner = Planner::new(Method::Auto, threads);
+        let got: Vec<u128> = all
+            .iter()
+            .flat_map(|board| planner.solve(std::slice::from_ref(board)).unwrap())
+            .collect();
+        assert_eq!(got, expected, "{threads} threads");
+    }
+}
+
+#[test]
+#[ignore = "seconds to minutes: cargo test --release -- --ignored"]
+fn the_n15_index_fits_its_memory_budget() {
+    let index = nqueens::index::SolutionIndex::build(15);
+    assert_eq!(index.total(), 2_279_184);
+    assert!(index.bytes() <= 128 << 20, "{} bytes", index.bytes());
+    let mut rng = Rng::new(0x0b5_0010);
+    let all: Vec<Board> = (0..4).map(|_| random_board(&mut rng, 15, 30)).collect();
+    for board in &all {
+        assert_eq!(
+            index.count(board),
+            PlainSolver.solve(std::slice::from_ref(board)).unwrap()[0]
+        );
+    }
+}
+
+#[test]
+#[ignore = "minutes: cargo test --release -- --ignored"]
+fn every_method_agrees_with_the_plain_search_on_many_big_boards() {
+    let mut all = boards(0x0b5_0011, 200, (10, 14));
+    all.extend(sparse_boards(0x0b5_0012, 60, (10, 14), 6));
+    all.extend(symmetric_boards(0x0b5_0013, 60, (10, 14)));
+    let expected = PlainSolver.solve(&all).unwrap();
+    for method in Method::ALL {
+        for threads in [1, 2] {
+            assert_eq!(
+                solve(method, threads, &all),
+                expected,
+                "{method:?}, {threads} threads"
+            );
+        }
+    }
+}
