@@ -40,7 +40,8 @@ OPTIONS:
     --threads T       worker threads (default: all cores)
     --method NAME     judge mode: force one counting method (default: auto,
                       the planner's choice per case): auto, plain, index,
-                      inclusion-exclusion, symmetry, ordered, scan
+                      inclusion-exclusion, symmetry, ordered,
+                      most-constrained, scan
     --explain         judge mode: one line per case on stderr: the method
                       chosen, estimated and actual time
     -h, --help        print this help

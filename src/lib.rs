@@ -21,6 +21,7 @@ pub mod blank;
 pub mod board;
 pub mod checker;
 pub mod cli;
+pub mod dynamic;
 pub mod error;
 pub mod estimate;
 pub mod inclusion;

@@ -14,6 +14,8 @@
 //!   every blocked cell; for one near-blank board on its own (its work units
 //!   are the first-row columns, so it also runs on several threads).
 //! - **symmetry** ([`crate::symmetry`]): mirror-symmetric boards by halves.
+//! - **most-constrained** ([`crate::dynamic`]): the row with the fewest
+//!   choices first, at every node; pays on boards with many obstacles.
 //! - **ordered** ([`crate::ordering`]): the orientation with the smallest tree.
 //! - **plain**: the kernel on the board as given.
 //! - **blank**: a board without obstacles is the blank count.
@@ -42,6 +44,7 @@ use std::time::{Duration, Instant};
 
 use crate::blank;
 use crate::board::{Board, Symmetry};
+use crate::dynamic;
 use crate::error::Result;
 use crate::estimate;
 use crate::inclusion::{self, Cell};
@@ -54,6 +57,9 @@ use crate::symmetry;
 
 /// Nanoseconds per kernel node (measured: 8 to 10 on the development machine).
 const NS_PER_NODE: f64 = 9.0;
+/// Nanoseconds per open row of a node of the most-constrained-first search
+/// (measured: 5 to 12, against 6 to 16 per kernel node in the same runs).
+const NS_PER_DYNAMIC_ROW: f64 = 6.0;
 /// Nanoseconds per 64-bit word of an index pass (measured: about 0.3).
 const NS_PER_WORD: f64 = 0.35;
 /// The blank engine ([`blank::count`], [`blank::for_each_solution`]) costs
@@ -101,25 +107,28 @@ pub enum Method {
     Symmetry,
     /// The best of the eight orientations.
     Ordered,
+    /// The row with the fewest choices first, at every node.
+    MostConstrained,
     /// The blank board's solutions filtered by the board.
     Scan,
 }
 
 impl Method {
     /// Every method, in the order of [`Method::NAMES`].
-    pub const ALL: [Method; 7] = [
+    pub const ALL: [Method; 8] = [
         Method::Auto,
         Method::Plain,
         Method::Index,
         Method::InclusionExclusion,
         Method::Symmetry,
         Method::Ordered,
+        Method::MostConstrained,
         Method::Scan,
     ];
 
     /// The command-line names.
     pub const NAMES: &'static str =
-        "auto, plain, index, inclusion-exclusion, symmetry, ordered, scan";
+        "auto, plain, index, inclusion-exclusion, symmetry, ordered, most-constrained, scan";
 
     /// The command-line name.
     pub fn name(self) -> &'static str {
@@ -130,6 +139,7 @@ impl Method {
             Method::InclusionExclusion => "inclusion-exclusion",
             Method::Symmetry => "symmetry",
             Method::Ordered => "ordered",
+            Method::MostConstrained => "most-constrained",
             Method::Scan => "scan",
         }
     }
@@ -177,6 +187,8 @@ enum Work {
     /// Count the case's board by filtering every blank solution from the
     /// blank engine.
     ScanAll,
+    /// Count the case's board most constrained row first.
+    MostConstrained,
     /// Answer the case's board from the index.
     Query,
 }
@@ -342,6 +354,14 @@ impl Planner {
                 units.push(count_unit(case, Problem::new(&board.transformed(s)), 1));
                 (Plan::Units("ordered"), 0.0, "")
             }
+            Method::MostConstrained => {
+                units.push(Unit {
+                    case,
+                    work: Work::MostConstrained,
+                    target: Target::Case(1),
+                });
+                (Plan::Units("most-constrained"), 0.0, "")
+            }
             Method::Scan if n <= MAX_SCAN_N => {
                 push_scan_units(case, n, self.threads, units);
                 (Plan::Units("scan"), 0.0, "")
@@ -400,6 +420,16 @@ impl Planner {
                     Plan::Units(name),
                     nodes * NS_PER_NODE,
                 );
+                let (nodes, rows) = dynamic::estimate(board, PLAN_PROBES);
+                let cost = nodes * rows * NS_PER_DYNAMIC_ROW;
+                if cost < best.2 {
+                    let unit = Unit {
+                        case,
+                        work: Work::MostConstrained,
+                        target: Target::Case(1),
+                    };
+                    best = (vec![unit], Plan::Units("most-constrained"), cost);
+                }
                 if let Some((parts, nodes)) = symmetry::halves(board, PLAN_PROBES) {
                     if nodes * NS_PER_NODE < best.2 {
                         let units = parts
@@ -736,6 +766,7 @@ impl Solver for Planner {
                 Work::Blank(n) => blank::count(*n),
                 Work::Scan(part, mirrored) => scan(&boards[unit.case], part, *mirrored),
                 Work::ScanAll => scan_all(&boards[unit.case]),
+                Work::MostConstrained => dynamic::count(&boards[unit.case]),
                 Work::Query => {
                     let board = &boards[unit.case];
                     indexes
