@@ -56,15 +56,16 @@ pub fn query_passes(board: &Board) -> usize {
 
 /// The solutions of the blank `n x n` board, as one bitset per cell.
 ///
-/// Invariant: `cells[row * n + col]` has bit `s` set exactly when solution
-/// `s` has its row-`row` queen in column `col`; every set has `words` words
-/// and no bit at or above `total`.
+/// Invariant: the set of cell `(row, col)` is the `words` words from
+/// `cells[(row * n + col) * words]`; it has bit `s` set exactly when solution
+/// `s` has its row-`row` queen in column `col`, and no bit at or above
+/// `total`.
 #[derive(Clone, Debug)]
 pub struct SolutionIndex {
     n: usize,
     total: usize,
     words: usize,
-    cells: Vec<Vec<u64>>,
+    cells: Vec<u64>,
 }
 
 impl SolutionIndex {
@@ -86,9 +87,11 @@ impl SolutionIndex {
             (1..=MAX_INDEX_N).contains(&n),
             "no index for n = {n} (1..={MAX_INDEX_N})"
         );
-        let mut cells: Vec<Vec<u64>> = vec![Vec::new(); n * n];
-        // The word being filled for every cell; flushed every 64 solutions.
-        let mut current = vec![0u64; n * n];
+        let area = n * n;
+        // The word being filled for every cell, appended to `blocks` every
+        // 64 solutions: one growing vector, word-major, cheap to append to.
+        let mut current = vec![0u64; area];
+        let mut blocks: Vec<u64> = Vec::new();
         let mut total = 0usize;
         blank::for_each_solution(n, |columns| {
             let bit = 1u64 << (total % 64);
@@ -97,17 +100,22 @@ impl SolutionIndex {
             }
             total += 1;
             if total % 64 == 0 {
-                for (set, word) in cells.iter_mut().zip(current.iter_mut()) {
-                    set.push(std::mem::take(word));
-                }
+                blocks.extend_from_slice(&current);
+                current.fill(0);
             }
         });
         if total % 64 != 0 {
-            for (set, word) in cells.iter_mut().zip(current) {
-                set.push(word);
+            blocks.extend_from_slice(&current);
+        }
+        // Cell-major for queries: each cell's set contiguous. (Both copies
+        // exist for a moment: 2 x 61 MiB at n = 15.)
+        let words = blocks.len() / area;
+        let mut cells = vec![0u64; area * words];
+        for (w, block) in blocks.chunks_exact(area).enumerate() {
+            for (cell, &word) in block.iter().enumerate() {
+                cells[cell * words + w] = word;
             }
         }
-        let words = (total + 63) / 64;
         SolutionIndex {
             n,
             total,
@@ -135,6 +143,12 @@ impl SolutionIndex {
     /// the planner's cost of a query.
     pub fn query_words(&self, board: &Board) -> usize {
         query_passes(board) * self.words
+    }
+
+    /// Words `start..start + len` of the set of `cell` (`row * n + col`).
+    fn set(&self, cell: usize, start: usize, len: usize) -> &[u64] {
+        let from = cell * self.words + start;
+        &self.cells[from..from + len]
     }
 
     /// The number of solutions of `board`.
@@ -183,7 +197,7 @@ impl SolutionIndex {
                     let union = &mut union[..len];
                     union.fill(0);
                     for &cell in cells {
-                        let set = &self.cells[cell][start..start + len];
+                        let set = self.set(cell, start, len);
                         for (u, &s) in union.iter_mut().zip(set) {
                             *u |= s;
                         }
@@ -193,7 +207,7 @@ impl SolutionIndex {
                     }
                 } else {
                     for &cell in cells {
-                        let set = &self.cells[cell][start..start + len];
+                        let set = self.set(cell, start, len);
                         for (l, &s) in live.iter_mut().zip(set) {
                             *l &= !s;
                         }
@@ -243,7 +257,8 @@ mod tests {
             for row in 0..n {
                 let sum: usize = (0..n)
                     .map(|col| {
-                        index.cells[row * n + col]
+                        index
+                            .set(row * n + col, 0, index.words)
                             .iter()
                             .map(|w| w.count_ones() as usize)
                             .sum::<usize>()
