@@ -168,6 +168,7 @@ fn main() {
             })
             .collect();
         compare(name, &boards, 1);
+        compare(&format!("  the same on {all} threads"), &boards, all);
     }
 
     let name = "one near-blank 14x14 board (3 obstacles)";

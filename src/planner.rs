@@ -746,8 +746,10 @@ impl Solver for Planner {
             let whole = std::mem::take(&mut units);
             for unit in whole {
                 let big = match &unit.work {
+                    // Small boards are never worth splitting (nor estimating).
                     Work::Count(problem) => {
-                        estimate::nodes(&problem.rows(), QUICK_PROBES) > SPLIT_NODES
+                        problem.n() > SMALL_N
+                            && estimate::nodes(&problem.rows(), QUICK_PROBES) > SPLIT_NODES
                     }
                     _ => false,
                 };
