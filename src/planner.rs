@@ -5,14 +5,16 @@
 //!
 //! - **index** ([`crate::index`]): one enumeration of the blank board, then a
 //!   few bitset passes per board. Built for a size `n` only when the boards of
-//!   that size in the batch would save more than it costs; kept for the run.
+//!   that size (in this batch and the earlier ones) would save more than it
+//!   costs; kept for the run.
 //! - **inclusion-exclusion** ([`crate::inclusion`]): the blank count plus a
 //!   small search per independent set of blocked cells; for near-blank boards
 //!   where no index pays. Blank counts and terms are kept for the run, keyed
 //!   up to symmetry, so a later board reuses them.
 //! - **scan**: enumerate the blank board and keep the solutions that avoid
-//!   every blocked cell; for one near-blank board on its own (its work units
-//!   are the first-row columns, so it also runs on several threads).
+//!   every blocked cell; for one near-blank board on its own. On one thread
+//!   it filters the blank engine's enumeration; on more, its work units are
+//!   the placements of the first two rows (left half, mirrored).
 //! - **symmetry** ([`crate::symmetry`]): mirror-symmetric boards by halves.
 //! - **most-constrained** ([`crate::dynamic`]): the row with the fewest
 //!   choices first, at every node; pays on boards with many obstacles.
@@ -73,8 +75,8 @@ const NS_PER_WORD: f64 = 0.35;
 /// on the blank board (index, inclusion-exclusion, scan) gets cheaper.
 const BLANK_ENGINE_SHARE: f64 = 0.5;
 /// Building an index adds this fraction of a plain blank search to the
-/// enumeration, for the bit writes (measured: 0.1-0.15).
-const INDEX_WRITE_SHARE: f64 = 0.15;
+/// enumeration, for the bit writes and the transpose (measured: 0.04-0.08).
+const INDEX_WRITE_SHARE: f64 = 0.06;
 /// A scan adds this fraction of a plain blank search to the enumeration,
 /// for checking each solution (measured: under 0.1).
 const SCAN_CHECK_SHARE: f64 = 0.1;
@@ -444,7 +446,10 @@ impl Planner {
                         best = (units, Plan::Units("symmetry"), nodes * NS_PER_BOARD_NODE);
                     }
                 }
-                if board.obstacles() <= 24 {
+                // Each obstacle adds terms of about 1/n of the blank search,
+                // on top of the blank count: past n/2 obstacles the plain
+                // search is always cheaper, so do not even list the terms.
+                if board.obstacles() <= n / 2 {
                     if let Some((plan, cost)) = self.inclusion_plan(board) {
                         if cost < best.2 {
                             best = (Vec::new(), plan, cost);
