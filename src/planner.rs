@@ -194,8 +194,9 @@ enum Work {
     /// Count the case's board by filtering every blank solution from the
     /// blank engine.
     ScanAll,
-    /// Count the case's board most constrained row first.
-    MostConstrained,
+    /// Count a board (the case's, or a part of it) most constrained row
+    /// first.
+    MostConstrained(Board),
     /// Answer the case's board from the index.
     Query,
 }
@@ -364,7 +365,7 @@ impl Planner {
             Method::MostConstrained => {
                 units.push(Unit {
                     case,
-                    work: Work::MostConstrained,
+                    work: Work::MostConstrained(board.clone()),
                     target: Target::Case(1),
                 });
                 (Plan::Units("most-constrained"), 0.0, "")
@@ -432,7 +433,7 @@ impl Planner {
                 if cost < best.2 {
                     let unit = Unit {
                         case,
-                        work: Work::MostConstrained,
+                        work: Work::MostConstrained(board.clone()),
                         target: Target::Case(1),
                     };
                     best = (vec![unit], Plan::Units("most-constrained"), cost);
@@ -644,6 +645,30 @@ fn push_blank_units(case: usize, n: usize, threads: usize, units: &mut Vec<Unit>
 /// Splits a big count into one unit per free cell of its first open row, so
 /// that threads can share it. The parts partition its solutions.
 fn split(unit: Unit, units: &mut Vec<Unit>) {
+    if let Work::MostConstrained(board) = &unit.work {
+        // The row with the fewest free cells (at least two), restricted to
+        // each of them in turn: the parts' solutions partition the board's.
+        let row = (0..board.n())
+            .filter(|&r| board.rows()[r].count_ones() >= 2)
+            .min_by_key(|&r| board.rows()[r].count_ones());
+        let Some(row) = row else {
+            units.push(unit);
+            return;
+        };
+        let mut cells = board.rows()[row];
+        while cells != 0 {
+            let cell = cells & cells.wrapping_neg();
+            cells ^= cell;
+            let mut rows = board.rows().to_vec();
+            rows[row] = cell;
+            units.push(Unit {
+                case: unit.case,
+                work: Work::MostConstrained(Board::from_free_rows(rows)),
+                target: unit.target.clone(),
+            });
+        }
+        return;
+    }
     let Work::Count(problem) = &unit.work else {
         units.push(unit);
         return;
@@ -756,6 +781,12 @@ impl Solver for Planner {
                         problem.n() > SMALL_N
                             && estimate::nodes(&problem.rows(), QUICK_PROBES) > SPLIT_NODES
                     }
+                    Work::MostConstrained(board) => {
+                        board.n() > SMALL_N && {
+                            let (nodes, rows) = dynamic::estimate(board, QUICK_PROBES);
+                            nodes * rows > SPLIT_NODES
+                        }
+                    }
                     _ => false,
                 };
                 if big {
@@ -778,7 +809,7 @@ impl Solver for Planner {
                 Work::Blank(n) => blank::count(*n),
                 Work::Scan(part, mirrored) => scan(&boards[unit.case], part, *mirrored),
                 Work::ScanAll => scan_all(&boards[unit.case]),
-                Work::MostConstrained => dynamic::count(&boards[unit.case]),
+                Work::MostConstrained(board) => dynamic::count(board),
                 Work::Query => {
                     let board = &boards[unit.case];
                     indexes
@@ -880,6 +911,34 @@ mod tests {
             for threads in [1, 3] {
                 let got = Planner::new(method, threads).solve(&boards).unwrap();
                 assert_eq!(got, expected, "{method:?} on {threads} threads");
+            }
+        }
+    }
+
+    #[test]
+    fn split_parts_add_up_to_the_whole() {
+        for board in boards(11, 40, 10) {
+            let whole = Problem::new(&board).count();
+            for work in [
+                Work::Count(Problem::new(&board)),
+                Work::MostConstrained(board.clone()),
+            ] {
+                let mut parts = Vec::new();
+                let unit = Unit {
+                    case: 0,
+                    work,
+                    target: Target::Case(1),
+                };
+                split(unit, &mut parts);
+                let sum: u128 = parts
+                    .iter()
+                    .map(|part| match &part.work {
+                        Work::Count(problem) => problem.count(),
+                        Work::MostConstrained(board) => dynamic::count(board),
+                        _ => unreachable!("split makes only searches"),
+                    })
+                    .sum();
+                assert_eq!(sum, whole, "{board}");
             }
         }
     }
