@@ -506,7 +506,7 @@ impl Planner {
                 let start = Instant::now();
                 let index = SolutionIndex::build(n);
                 let line = format!(
-                    "index n={n}: {} solutions, {:.1} MiB, est {}, actual {}",
+                    "index n={n}: {} solutions, {:.1} MiB, est={} actual={}",
                     index.total(),
                     index.bytes() as f64 / (1 << 20) as f64,
                     ms(build),
@@ -852,11 +852,11 @@ impl Solver for Planner {
                         total += sign * self.terms[key] as i128;
                     }
                     let name = if terms.is_empty() {
-                        "blank"
+                        "blank".to_string()
                     } else {
-                        "inclusion-exclusion"
+                        format!("inclusion-exclusion ({} terms)", terms.len())
                     };
-                    (total as u128, format!("{name} ({} terms)", terms.len()))
+                    (total as u128, name)
                 }
             };
             answers.push(answer);

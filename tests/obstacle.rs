@@ -256,3 +256,38 @@ fn every_method_agrees_with_the_plain_search_on_many_big_boards() {
         }
     }
 }
+
+#[test]
+fn explain_shows_the_planners_choices() {
+    // The choices are deterministic (fixed-seed estimates); the times are
+    // not, so they are redacted.
+    let mut rng = Rng::new(0x0b5_0014);
+    let mut all = vec![Board::blank(11), Board::blank(5)];
+    all.push(random_board(&mut rng, 12, 2));
+    all.push(random_board(&mut rng, 12, 40));
+    all.push(all[2].transformed(Symmetry::Rotate90));
+    let mut empty_column = Board::blank(10);
+    for row in 0..10 {
+        empty_column.set_free(row, 3, false);
+    }
+    all.push(empty_column);
+    let r = run(
+        &["--explain", "--threads", "1"],
+        judge_input(&all).as_bytes(),
+    );
+    let redacted: String = r
+        .stderr
+        .lines()
+        .map(|line| {
+            line.split(' ')
+                .map(|word| match word.split_once('=') {
+                    Some((key @ ("est" | "actual"), _)) => format!("{key}=[time]"),
+                    _ => word.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    insta::assert_snapshot!(format!("{}--- stderr\n{redacted}\n", r.stdout));
+}
