@@ -92,6 +92,9 @@ const PLAN_PROBES: u32 = 24;
 /// boards no larger than this (the blank count must be affordable).
 const MAX_TERMS: usize = 4096;
 const MAX_IE_N: usize = 18;
+/// The most inclusion-exclusion terms kept between batches (about 100 MiB
+/// at worst).
+const MAX_CACHED_TERMS: usize = 1 << 20;
 /// The largest board a scan is considered for.
 const MAX_SCAN_N: usize = 16;
 /// Blank-tree nodes per blank solution, for sizing an index not built yet.
@@ -875,6 +878,11 @@ impl Solver for Planner {
             self.say(&line);
         }
         self.cases_done += boards.len();
+        // Terms are small, but a long run of distinct near-blank boards
+        // without an index could pile up millions: start afresh instead.
+        if self.terms.len() > MAX_CACHED_TERMS {
+            self.terms.clear();
+        }
         Ok(answers)
     }
 }
