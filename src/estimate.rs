@@ -12,6 +12,9 @@
 //! estimate, so the planner's choices are reproducible. An estimate only ever
 //! picks a method; it never changes an answer.
 //!
+//! # Constraints
+//! At most 64 rows, as for the kernel.
+//!
 //! # Complexity
 //! `O(probes * rows)`.
 

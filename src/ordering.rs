@@ -12,6 +12,9 @@
 //! A row or column with no free cell means no solution at all; that is
 //! checked first, for free.
 //!
+//! # Constraints
+//! `1 <= n <= 64`.
+//!
 //! # Complexity
 //! Eight transforms (`O(n^2)` each) and `8 * probes` estimator probes.
 

@@ -11,6 +11,9 @@
 //! Rotations by 90 or 180 degrees and the diagonal reflections are not used:
 //! they do not split the first row into halves the kernel can search.
 //!
+//! # Constraints
+//! `1 <= n <= 64`.
+//!
 //! # Complexity
 //! Eight transforms and comparisons, `O(n^2)` each; the search then walks
 //! about half the nodes.
