@@ -38,8 +38,8 @@
 //! # Constraints
 //! Boards up to 64 x 64. Indexes only up to n = 15, inclusion-exclusion up
 //! to n = 18, scans up to n = 16 (beyond, the blank board is too big).
-//! Counts are exact `u128`; inclusion-exclusion sums in `i128` (its partial
-//! sums stay below twice the blank count).
+//! Counts are exact `u128`; inclusion-exclusion sums in `i128` (a partial sum
+//! is at most the number of terms times the blank count, far inside it).
 //!
 //! # Complexity
 //! Planning a board is `O(n^2)` transforms plus a few hundred estimator
