@@ -98,6 +98,8 @@ const PLAN_PROBES: u32 = 24;
 /// boards no larger than this (the blank count must be affordable).
 const MAX_TERMS: usize = 4096;
 const MAX_IE_N: usize = 18;
+/// A batch estimated below this (1 ms) runs on one thread.
+const MIN_PARALLEL_NS: f64 = 1e6;
 /// The most inclusion-exclusion terms kept between batches (about 100 MiB
 /// at worst).
 const MAX_CACHED_TERMS: usize = 1 << 20;
@@ -781,7 +783,16 @@ impl Solver for Planner {
                 }
             }
         }
-        if self.threads > 1 {
+        // Starting threads costs tens of microseconds: a batch of tiny work
+        // runs on this one (when the planner chose; forced methods always use
+        // the threads asked for, so tests reach every path).
+        let estimated: f64 = plans.iter().map(|(_, cost, _)| cost.max(1e3)).sum();
+        let threads = if self.method == Method::Auto && estimated < MIN_PARALLEL_NS {
+            1
+        } else {
+            self.threads
+        };
+        if threads > 1 {
             let whole = std::mem::take(&mut units);
             for unit in whole {
                 let big = match &unit.work {
@@ -810,7 +821,7 @@ impl Solver for Planner {
         // Clock reads cost about as much as a tiny board's search: only
         // taken when explaining.
         let timing = self.explain.is_some();
-        let results = parallel::map(units.len(), self.threads, |i| {
+        let results = parallel::map(units.len(), threads, |i| {
             let unit = &units[i];
             let start = timing.then(Instant::now);
             let value = match &unit.work {
