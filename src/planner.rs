@@ -106,7 +106,7 @@ const MAX_CACHED_TERMS: usize = 1 << 20;
 /// The largest board a scan is considered for.
 const MAX_SCAN_N: usize = 16;
 /// Blank-tree nodes per blank solution, for sizing an index not built yet.
-const SOLUTIONS_PER_NODE_INVERSE: f64 = 60.0;
+const NODES_PER_SOLUTION: f64 = 60.0;
 /// Searches estimated above this many nodes are split for the threads.
 const SPLIT_NODES: f64 = 200_000.0;
 
@@ -481,7 +481,7 @@ impl Planner {
             let query = (n <= MAX_INDEX_N).then(|| {
                 // Before an index exists its size is unknown; the blank tree
                 // has 50 to 75 nodes per solution for n = 10..=14.
-                let words = self.blank_nodes(n) / SOLUTIONS_PER_NODE_INVERSE / 64.0 + 1.0;
+                let words = self.blank_nodes(n) / NODES_PER_SOLUTION / 64.0 + 1.0;
                 query_passes(board) as f64 * words * NS_PER_WORD
             });
             candidates.push(Candidate {
