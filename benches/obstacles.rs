@@ -107,6 +107,7 @@ fn main() {
             })
             .collect();
         compare(name, &boards, 1);
+        compare(&format!("  the same on {all} threads"), &boards, all);
     }
 
     let name = "n=14, exactly 2 obstacles, 40 boards";

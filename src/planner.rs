@@ -309,6 +309,20 @@ impl Planner {
         }
     }
 
+    /// The estimated cost (ns) of building the index of side `n`, and
+    /// whether the threaded build (kernel parts on every thread) beats the
+    /// blank engine on one.
+    fn index_build_cost(&mut self, n: usize) -> (f64, bool) {
+        let nodes = self.blank_nodes(n) * NS_PER_NODE;
+        let engine = nodes * (BLANK_ENGINE_SHARE + INDEX_WRITE_SHARE);
+        let threaded = nodes * (0.5 / self.threads as f64 + INDEX_WRITE_SHARE * 1.5);
+        if self.threads > 1 && threaded < engine {
+            (threaded, true)
+        } else {
+            (engine, false)
+        }
+    }
+
     /// Cost (ns) of the inclusion-exclusion plan of `board`, if it has one.
     fn inclusion_plan(&mut self, board: &Board) -> Option<(Plan, f64)> {
         let n = board.n();
@@ -344,10 +358,8 @@ impl Planner {
         };
         match self.method {
             Method::Auto | Method::Plain => plain(units, ""),
+            // Built beforehand, by `build_forced_indexes`.
             Method::Index if n <= MAX_INDEX_N => {
-                self.indexes
-                    .entry(n)
-                    .or_insert_with(|| SolutionIndex::build(n));
                 units.push(query_unit(case));
                 (Plan::Index, 0.0, "")
             }
@@ -389,9 +401,26 @@ impl Planner {
         }
     }
 
+    /// Builds the indexes a forced index method needs for `boards` (on the
+    /// threads when there are several, so both builds get tested).
+    fn build_forced_indexes(&mut self, boards: &[Board]) -> Result<()> {
+        for board in boards {
+            let n = board.n();
+            if n <= MAX_INDEX_N && !self.indexes.contains_key(&n) {
+                let index = if self.threads > 1 {
+                    SolutionIndex::build_on_threads(n, self.threads)?
+                } else {
+                    SolutionIndex::build(n)
+                };
+                self.indexes.insert(n, index);
+            }
+        }
+        Ok(())
+    }
+
     /// Plans a batch in auto mode: the cheapest method per case, indexes
     /// built where the batch pays for them.
-    fn auto_plans(&mut self, boards: &[Board], units: &mut Vec<Unit>) -> Vec<(Plan, f64)> {
+    fn auto_plans(&mut self, boards: &[Board], units: &mut Vec<Unit>) -> Result<Vec<(Plan, f64)>> {
         let mut plans: Vec<Option<(Plan, f64)>> = vec![None; boards.len()];
         // The best plan without an index, and the query cost where an index
         // could answer, for every case that needs real planning.
@@ -511,11 +540,14 @@ impl Planner {
         let mut savings: Vec<(usize, f64)> = savings.iter().map(|(&n, &s)| (n, s)).collect();
         savings.sort_by_key(|&(n, _)| n);
         for (n, saving) in savings {
-            let share = BLANK_ENGINE_SHARE + INDEX_WRITE_SHARE;
-            let build = self.blank_nodes(n) * NS_PER_NODE * share;
+            let (build, on_threads) = self.index_build_cost(n);
             if !self.indexes.contains_key(&n) && saving > build {
                 let start = Instant::now();
-                let index = SolutionIndex::build(n);
+                let index = if on_threads {
+                    SolutionIndex::build_on_threads(n, self.threads)?
+                } else {
+                    SolutionIndex::build(n)
+                };
                 let line = format!(
                     "index n={n}: {} solutions, {:.1} MiB, est={} actual={}",
                     index.total(),
@@ -552,10 +584,10 @@ impl Planner {
                 }
             });
         }
-        plans
+        Ok(plans
             .into_iter()
             .map(|p| p.unwrap_or((Plan::Known(0, "empty-line"), 0.0)))
-            .collect()
+            .collect())
     }
 
     /// Writes an explain line, if explaining.
@@ -749,11 +781,14 @@ impl Solver for Planner {
     fn solve(&mut self, boards: &[Board]) -> Result<Vec<u128>> {
         let mut units = Vec::new();
         let plans: Vec<(Plan, f64, &'static str)> = if self.method == Method::Auto {
-            self.auto_plans(boards, &mut units)
+            self.auto_plans(boards, &mut units)?
                 .into_iter()
                 .map(|(plan, cost)| (plan, cost, ""))
                 .collect()
         } else {
+            if self.method == Method::Index {
+                self.build_forced_indexes(boards)?;
+            }
             let mut plans = Vec::with_capacity(boards.len());
             for (case, board) in boards.iter().enumerate() {
                 plans.push(self.forced_plan(case, board, &mut units));
