@@ -140,6 +140,7 @@ fn main() {
             })
             .collect();
         compare(name, &boards, 1);
+        compare(&format!("  the same on {all} threads"), &boards, all);
     }
 
     let name = "dense n=14, 30-50%, 40 boards";
