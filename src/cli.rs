@@ -15,6 +15,7 @@ use crate::board::MAX_N;
 use crate::bundle::Target;
 use crate::error::{Error, Result};
 use crate::generate::GenOptions;
+use crate::planner::Method;
 use crate::shard::Shard;
 use crate::show::ShowOptions;
 use crate::stress::StressOptions;
@@ -93,6 +94,12 @@ COUNT AND MERGE:
 
 OPTIONS:
     --threads T       worker threads (default: all cores)
+    --method NAME     judge mode: force one counting method (default: auto,
+                      the planner's choice per case): auto, plain, index,
+                      inclusion-exclusion, symmetry, ordered,
+                      most-constrained, scan
+    --explain         judge mode: one line per case on stderr: the method
+                      chosen, estimated and actual time
     --unique          count: also print the unique count
     --progress        count: show progress on stderr (default: when stderr
                       is a terminal)
@@ -123,6 +130,10 @@ pub enum Command {
     Judge {
         /// Where the cases come from.
         input: Input,
+        /// `--method`: how to count (the planner chooses for `Auto`).
+        method: Method,
+        /// `--explain`: describe each case's method on stderr.
+        explain: bool,
     },
     /// Checker mode for board side `n` (read from stdin when `None`).
     Checker {
@@ -180,6 +191,9 @@ const OPTIONS: &[(&str, bool)] = &[
     ("--threads", true),
     ("--help", false),
     ("--version", false),
+    // judge mode:
+    ("--method", true),
+    ("--explain", false),
     // count:
     ("--unique", false),
     ("--progress", false),
@@ -293,6 +307,8 @@ fn sizes_in(text: &str) -> Result<(usize, usize, bool)> {
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
     let tokens = tokenize(args)?;
     let mut threads = None;
+    let mut method = Method::Auto;
+    let mut explain = false;
     for (name, value) in &tokens.options {
         match (*name, value) {
             ("--help", _) => {
@@ -308,6 +324,15 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
                 })
             }
             ("--threads", Some(value)) => threads = Some(number_in(value, 1..=1024, "--threads")?),
+            ("--method", Some(value)) => {
+                method = Method::parse(value).ok_or_else(|| {
+                    usage(format!(
+                        "--method must be one of {}, not '{value}'",
+                        Method::NAMES
+                    ))
+                })?
+            }
+            ("--explain", _) => explain = true,
             _ => {}
         }
     }
@@ -361,6 +386,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
                 Some(path) if path == "-" => Input::Stdin,
                 Some(path) => Input::Path(path.into()),
             },
+            method,
+            explain,
         },
     };
     if let Some(extra) = positionals.next() {
@@ -402,6 +429,8 @@ fn parse_bundle(target: Option<OsString>) -> Result<Command> {
 /// The options that belong to some commands only, and which take each
 /// (`--threads`, `--help`, `--version` go with every command).
 const COMMAND_OPTIONS: &[(&str, &[&str])] = &[
+    ("--method", &["judge mode"]),
+    ("--explain", &["judge mode"]),
     ("--unique", &["count"]),
     ("--progress", &["count"]),
     ("--shard", &["count"]),
@@ -610,19 +639,25 @@ mod tests {
         assert_eq!(
             parse_str(&[]).unwrap().command,
             Command::Judge {
-                input: Input::Stdin
+                input: Input::Stdin,
+                method: Method::Auto,
+                explain: false,
             }
         );
         assert_eq!(
             parse_str(&["-"]).unwrap().command,
             Command::Judge {
-                input: Input::Stdin
+                input: Input::Stdin,
+                method: Method::Auto,
+                explain: false,
             }
         );
         assert_eq!(
             parse_str(&["x.in"]).unwrap().command,
             Command::Judge {
-                input: Input::Path("x.in".into())
+                input: Input::Path("x.in".into()),
+                method: Method::Auto,
+                explain: false,
             }
         );
     }
@@ -779,6 +814,29 @@ mod tests {
             "show: --limit and --solutions cannot be combined"
         );
         assert_eq!(message(&["gen", "--", "x"]), "unexpected argument 'x'");
+    }
+
+    #[test]
+    fn method_and_explain_are_judge_options() {
+        assert_eq!(
+            parse_str(&["--method", "index", "--explain", "x.in"])
+                .unwrap()
+                .command,
+            Command::Judge {
+                input: Input::Path("x.in".into()),
+                method: Method::Index,
+                explain: true,
+            }
+        );
+        let message = |args: &[&str]| parse_str(args).unwrap_err().to_string();
+        assert_eq!(
+            message(&["--method=fast"]),
+            format!("--method must be one of {}, not 'fast'", Method::NAMES)
+        );
+        assert_eq!(
+            message(&["checker", "--explain"]),
+            "option '--explain' does not apply to checker"
+        );
     }
 
     #[test]

@@ -15,6 +15,12 @@
 //! - [`mirror`]: the mirror-symmetric blank count, the baseline;
 //! - [`blank`]: counting and enumerating blank boards, total and unique;
 //! - [`judge`], [`checker`]: the two judge problems;
+//! - [`planner`]: judge mode's default solver, the cheapest exact method per
+//!   case and batch, built from [`index`] (per-cell solution bitsets),
+//!   [`inclusion`] (inclusion-exclusion over obstacles), [`symmetry`] (mirror
+//!   halves of symmetric boards), [`ordering`] (best orientation),
+//!   [`dynamic`] (most-constrained row first) and [`estimate`] (tree-size
+//!   probes for the cost model);
 //! - [`count`]: the `count` and `merge` commands;
 //! - [`output`]: the exact output formats;
 //! - [`bundle`]: one-file submissions stitched from these modules;
@@ -32,17 +38,24 @@ pub mod checker;
 pub mod cli;
 pub mod constellation;
 pub mod count;
+pub mod dynamic;
 pub mod error;
+pub mod estimate;
 pub mod generate;
+pub mod inclusion;
+pub mod index;
 pub mod input;
 pub mod judge;
 pub mod kernel;
 pub mod mirror;
+pub mod ordering;
 pub mod output;
 pub mod parallel;
+pub mod planner;
 pub mod problem;
 pub mod progress;
 pub mod shard;
 pub mod show;
 pub mod shrink;
 pub mod stress;
+pub mod symmetry;

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use nqueens::cli::{self, Command, Input};
 use nqueens::error::{Error, Result};
 use nqueens::generate::{self, GenOptions, TestInput};
+use nqueens::planner::Planner;
 use nqueens::show::{self, ShowOptions};
 use nqueens::stress::StressOptions;
 use nqueens::{blank, checker, count, input, judge, parallel};
@@ -38,8 +39,15 @@ fn run() -> Result<ExitCode> {
         Command::Version => {
             writeln!(stdout.lock(), "nqueens {}", env!("CARGO_PKG_VERSION")).map_err(Error::Write)
         }
-        Command::Judge { input } => {
-            let mut solver = judge::PlainSolver;
+        Command::Judge {
+            input,
+            method,
+            explain,
+        } => {
+            let mut solver = Planner::new(method, parallel::threads(cli.threads));
+            if explain {
+                solver = solver.explain_to(Box::new(io::stderr()));
+            }
             match input {
                 Input::Stdin => judge::run(io::stdin().lock(), stdout.lock(), &mut solver),
                 Input::Path(path) => {

@@ -10,6 +10,7 @@ mod bundle;
 mod count;
 mod errors;
 mod mutation;
+mod obstacle;
 mod properties;
 mod reliability;
 mod samples;

@@ -1,0 +1,293 @@
+//! The planner and every method it can choose, each forced on its own,
+//! against the slow solver and the plain search. Fixed seeds.
+
+use nqueens::board::{Board, Symmetry};
+use nqueens::judge::{PlainSolver, Solver};
+use nqueens::planner::{Method, Planner};
+
+use crate::util::{
+    case_text, constructed_solutions, planted_board, random_board, run, slow_count, Rng,
+};
+
+/// `count` boards of side `sizes`, densities 0..=60%.
+fn boards(seed: u64, count: usize, sizes: (usize, usize)) -> Vec<Board> {
+    let mut rng = Rng::new(seed);
+    (0..count)
+        .map(|_| {
+            let n = rng.between(sizes.0, sizes.1);
+            let percent = rng.below(61);
+            random_board(&mut rng, n, percent)
+        })
+        .collect()
+}
+
+/// Boards with at most `most` obstacles: where index, inclusion-exclusion
+/// and scan do their real work.
+fn sparse_boards(seed: u64, count: usize, sizes: (usize, usize), most: usize) -> Vec<Board> {
+    let mut rng = Rng::new(seed);
+    (0..count)
+        .map(|_| {
+            let n = rng.between(sizes.0, sizes.1);
+            let mut board = Board::blank(n);
+            for _ in 0..rng.between(0, most) {
+                board.set_free(rng.between(0, n - 1), rng.between(0, n - 1), false);
+            }
+            board
+        })
+        .collect()
+}
+
+/// Random boards made symmetric under one of the eight symmetries.
+fn symmetric_boards(seed: u64, count: usize, sizes: (usize, usize)) -> Vec<Board> {
+    let mut rng = Rng::new(seed);
+    (0..count)
+        .map(|_| {
+            let n = rng.between(sizes.0, sizes.1);
+            let percent = rng.below(41);
+            let board = random_board(&mut rng, n, percent);
+            let symmetry = Symmetry::ALL[rng.between(4, 7)];
+            // A cell stays free only if it and its image are free.
+            let image = board.transformed(symmetry);
+            let rows = board
+                .rows()
+                .iter()
+                .zip(image.rows())
+                .map(|(a, b)| a & b)
+                .collect();
+            Board::from_free_rows(rows)
+        })
+        .collect()
+}
+
+fn solve(method: Method, threads: usize, boards: &[Board]) -> Vec<u128> {
+    // Batches as the judge forms them (at most 256 cases), with caches and
+    // indexes kept across batches as in a run.
+    let mut planner = Planner::new(method, threads);
+    boards
+        .chunks(nqueens::judge::MAX_BATCH)
+        .flat_map(|batch| planner.solve(batch).unwrap())
+        .collect()
+}
+
+#[test]
+fn every_method_agrees_with_the_slow_solver() {
+    let mut all = boards(0x0b5_0001, 1500, (1, 9));
+    all.extend(sparse_boards(0x0b5_0002, 400, (1, 9), 6));
+    all.extend(symmetric_boards(0x0b5_0003, 400, (1, 9)));
+    let expected: Vec<u128> = all.iter().map(slow_count).collect();
+    for method in Method::ALL {
+        let got = solve(method, 1, &all);
+        for ((board, want), got) in all.iter().zip(&expected).zip(got) {
+            assert_eq!(got, *want, "{method:?} on\n{board}");
+        }
+    }
+}
+
+#[test]
+fn every_method_agrees_with_the_plain_search_on_bigger_boards() {
+    let mut all = boards(0x0b5_0004, 30, (10, 12));
+    all.extend(sparse_boards(0x0b5_0005, 8, (10, 12), 5));
+    all.extend(symmetric_boards(0x0b5_0006, 8, (10, 12)));
+    // A few 13s and 14s, dense enough to stay quick for the plain search.
+    let mut rng = Rng::new(0x0b5_0007);
+    for n in [13, 14, 13, 14] {
+        all.push(random_board(&mut rng, n, 25));
+    }
+    let expected = PlainSolver.solve(&all).unwrap();
+    for method in Method::ALL {
+        assert_eq!(solve(method, 2, &all), expected, "{method:?}");
+    }
+}
+
+#[test]
+fn every_method_handles_big_dense_boards() {
+    let mut rng = Rng::new(0x0b5_0008);
+    let mut all = Vec::new();
+    for n in [20, 31, 47, 64] {
+        if !constructed_solutions(n).is_empty() {
+            all.push(planted_board(&mut rng, n, 2, 0).0);
+        }
+    }
+    all.extend(boards(0x0b5_0009, 6, (17, 24)).into_iter().map(|b| {
+        // Dense enough (about 60% blocked) to search quickly.
+        let mut rng = Rng::new(b.n() as u64);
+        random_board(&mut rng, b.n(), 60)
+    }));
+    let expected = PlainSolver.solve(&all).unwrap();
+    for method in Method::ALL {
+        assert_eq!(solve(method, 2, &all), expected, "{method:?}");
+    }
+}
+
+#[test]
+fn repeats_and_symmetric_images_get_the_same_answers() {
+    let base = sparse_boards(0x0b5_000a, 20, (8, 11), 4);
+    let mut all = Vec::new();
+    for (k, board) in base.iter().enumerate() {
+        all.push(board.clone());
+        all.push(board.transformed(Symmetry::ALL[k % 8]));
+    }
+    let expected = PlainSolver.solve(&all).unwrap();
+    assert_eq!(solve(Method::Auto, 1, &all), expected);
+}
+
+fn judge_input(boards: &[Board]) -> String {
+    let mut input: String = boards.iter().map(case_text).collect();
+    input.push_str("0\n");
+    input
+}
+
+#[test]
+fn the_binary_answers_the_same_for_every_thread_count() {
+    let mut all = boards(0x0b5_000b, 150, (1, 11));
+    all.extend(sparse_boards(0x0b5_000c, 20, (9, 12), 3));
+    let input = judge_input(&all);
+    let expected: String = PlainSolver
+        .solve(&all)
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(k, count)| format!("Case {}: {count}\n", k + 1))
+        .collect();
+    for threads in ["1", "2", "3", "16"] {
+        let r = run(&["--threads", threads], input.as_bytes());
+        assert_eq!(
+            (r.stdout.as_str(), r.status),
+            (expected.as_str(), 0),
+            "--threads {threads}"
+        );
+        assert_eq!(r.stderr, "");
+    }
+}
+
+#[test]
+fn each_method_can_be_forced_from_the_command_line() {
+    let all = boards(0x0b5_000d, 80, (1, 9));
+    let input = judge_input(&all);
+    let expected: String = all
+        .iter()
+        .enumerate()
+        .map(|(k, board)| format!("Case {}: {}\n", k + 1, slow_count(board)))
+        .collect();
+    for method in Method::ALL {
+        let r = run(&["--method", method.name()], input.as_bytes());
+        assert_eq!(
+            (r.stdout.as_str(), r.status),
+            (expected.as_str(), 0),
+            "{method:?}"
+        );
+    }
+}
+
+#[test]
+fn explain_writes_one_line_per_case_to_stderr_only() {
+    let all = sparse_boards(0x0b5_000e, 12, (4, 10), 3);
+    let input = judge_input(&all);
+    let quiet = run(&[], input.as_bytes());
+    let explained = run(&["--explain"], input.as_bytes());
+    assert_eq!(explained.stdout, quiet.stdout);
+    assert_eq!(explained.status, 0);
+    let cases: Vec<&str> = explained
+        .stderr
+        .lines()
+        .filter(|line| line.starts_with("case "))
+        .collect();
+    assert_eq!(cases.len(), all.len(), "{}", explained.stderr);
+    for (k, line) in cases.iter().enumerate() {
+        assert!(line.starts_with(&format!("case {}: n=", k + 1)), "{line}");
+        assert!(
+            line.contains(" method=") && line.contains(" est=") && line.contains(" actual="),
+            "{line}"
+        );
+    }
+    // Every other line is about an index built.
+    for line in explained.stderr.lines().filter(|l| !l.starts_with("case ")) {
+        assert!(line.starts_with("index n="), "{line}");
+    }
+}
+
+#[test]
+fn boards_one_per_batch_agree_on_any_thread_count() {
+    // One case per batch, as from an interactive producer: the planner
+    // chooses scans, inclusion-exclusion and (once the savings add up) an
+    // index, with and without threads.
+    let all = sparse_boards(0x0b5_000f, 24, (10, 12), 4);
+    let expected = PlainSolver.solve(&all).unwrap();
+    for threads in [1, 2] {
+        let mut planner = Planner::new(Method::Auto, threads);
+        let got: Vec<u128> = all
+            .iter()
+            .flat_map(|board| planner.solve(std::slice::from_ref(board)).unwrap())
+            .collect();
+        assert_eq!(got, expected, "{threads} threads");
+    }
+}
+
+#[test]
+#[ignore = "seconds to minutes: cargo test --release -- --ignored"]
+fn the_n15_index_fits_its_memory_budget() {
+    let index = nqueens::index::SolutionIndex::build(15);
+    assert_eq!(index.total(), 2_279_184);
+    assert!(index.bytes() <= 128 << 20, "{} bytes", index.bytes());
+    let mut rng = Rng::new(0x0b5_0010);
+    let all: Vec<Board> = (0..4).map(|_| random_board(&mut rng, 15, 30)).collect();
+    for board in &all {
+        assert_eq!(
+            index.count(board),
+            PlainSolver.solve(std::slice::from_ref(board)).unwrap()[0]
+        );
+    }
+}
+
+#[test]
+#[ignore = "minutes: cargo test --release -- --ignored"]
+fn every_method_agrees_with_the_plain_search_on_many_big_boards() {
+    let mut all = boards(0x0b5_0011, 200, (10, 14));
+    all.extend(sparse_boards(0x0b5_0012, 60, (10, 14), 6));
+    all.extend(symmetric_boards(0x0b5_0013, 60, (10, 14)));
+    let expected = PlainSolver.solve(&all).unwrap();
+    for method in Method::ALL {
+        for threads in [1, 2] {
+            assert_eq!(
+                solve(method, threads, &all),
+                expected,
+                "{method:?}, {threads} threads"
+            );
+        }
+    }
+}
+
+#[test]
+fn explain_shows_the_planners_choices() {
+    // The choices are deterministic (fixed-seed estimates); the times are
+    // not, so they are redacted.
+    let mut rng = Rng::new(0x0b5_0014);
+    let mut all = vec![Board::blank(11), Board::blank(5)];
+    all.push(random_board(&mut rng, 12, 2));
+    all.push(random_board(&mut rng, 12, 40));
+    all.push(all[2].transformed(Symmetry::Rotate90));
+    let mut empty_column = Board::blank(10);
+    for row in 0..10 {
+        empty_column.set_free(row, 3, false);
+    }
+    all.push(empty_column);
+    let r = run(
+        &["--explain", "--threads", "1"],
+        judge_input(&all).as_bytes(),
+    );
+    let redacted: String = r
+        .stderr
+        .lines()
+        .map(|line| {
+            line.split(' ')
+                .map(|word| match word.split_once('=') {
+                    Some((key @ ("est" | "actual"), _)) => format!("{key}=[time]"),
+                    _ => word.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    insta::assert_snapshot!(format!("{}--- stderr\n{redacted}\n", r.stdout));
+}
