@@ -187,16 +187,24 @@ pub fn count(n: usize) -> u128 {
 /// assert_eq!(seen, [vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);
 /// ```
 pub fn for_each_solution(n: usize, mut visit: impl FnMut(&[usize])) {
-    let mut moved = vec![0usize; n];
     for unit in representatives(n) {
-        unit.problem(n).for_each_solution(|cols| {
-            for &symmetry in &unit.orbit {
-                transform(n, symmetry, cols, &mut moved);
-                visit(&moved);
-            }
-            ControlFlow::Continue(())
-        });
+        for_each_unit_solution(n, &unit, &mut visit);
     }
+}
+
+/// Calls `visit` once for every solution of the blank `n x n` board whose
+/// border queens are one of `unit`'s images: the share of
+/// [`for_each_solution`] that belongs to one work unit, so that threads can
+/// enumerate units independently.
+pub fn for_each_unit_solution(n: usize, unit: &Constellation, mut visit: impl FnMut(&[usize])) {
+    let mut moved = vec![0usize; n];
+    unit.problem(n).for_each_solution(|cols| {
+        for &symmetry in &unit.orbit {
+            transform(n, symmetry, cols, &mut moved);
+            visit(&moved);
+        }
+        ControlFlow::Continue(())
+    });
 }
 
 #[cfg(test)]

@@ -47,11 +47,12 @@
 
 use std::collections::HashMap;
 use std::io::Write;
-use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::blank;
 use crate::board::{Board, Symmetry};
+use crate::constellation::Constellation;
 use crate::dynamic;
 use crate::error::Result;
 use crate::estimate;
@@ -199,10 +200,12 @@ enum Work {
     Count(Problem),
     /// Count the blank board of this side with the blank engine.
     Blank(usize),
-    /// Count the solutions of a part of the blank board (a problem with
-    /// first-row queens placed) that fit the case's board, and with
-    /// `mirrored` also the mirror images of those solutions.
-    Scan(Problem, bool),
+    /// Count one work unit of the blank engine for side `n`: entry `.1` of
+    /// the constellations `.0` (so threads share a blank count evenly).
+    BlankUnit(usize, Arc<Vec<Constellation>>, usize),
+    /// Count the blank solutions of one constellation (entry `.1` of `.0`)
+    /// that fit the case's board (so threads share a scan evenly).
+    ScanUnit(Arc<Vec<Constellation>>, usize),
     /// Count the case's board by filtering every blank solution from the
     /// blank engine.
     ScanAll,
@@ -254,6 +257,8 @@ pub struct Planner {
     indexes: HashMap<usize, SolutionIndex>,
     blank_counts: HashMap<usize, u128>,
     blank_nodes: HashMap<usize, f64>,
+    /// The blank engine's work units per board side, made once per run.
+    constellations: HashMap<usize, Arc<Vec<Constellation>>>,
     terms: HashMap<(usize, Vec<Cell>), u128>,
     /// Per board size without an index: what one would have saved so far.
     index_savings: HashMap<usize, f64>,
@@ -279,6 +284,7 @@ impl Planner {
             indexes: HashMap::new(),
             blank_counts: HashMap::new(),
             blank_nodes: HashMap::new(),
+            constellations: HashMap::new(),
             terms: HashMap::new(),
             index_savings: HashMap::new(),
             cases_done: 0,
@@ -395,7 +401,7 @@ impl Planner {
                 (Plan::Units("most-constrained"), 0.0, "")
             }
             Method::Scan if n <= MAX_SCAN_N => {
-                push_scan_units(case, n, self.threads, units);
+                self.push_scan_units(case, n, units);
                 (Plan::Units("scan"), 0.0, "")
             }
             Method::Scan => plain(units, " (no scan above n = 16)"),
@@ -503,7 +509,7 @@ impl Planner {
                     let cost = self.blank_nodes(n) * NS_PER_NODE * share;
                     if cost < best.2 {
                         let mut scan = Vec::new();
-                        push_scan_units(case, n, self.threads, &mut scan);
+                        self.push_scan_units(case, n, &mut scan);
                         best = (scan, Plan::Units("scan"), cost);
                     }
                 }
@@ -591,6 +597,57 @@ impl Planner {
             .collect())
     }
 
+    /// The blank engine's work units for side `n`, made on first use.
+    fn constellations(&mut self, n: usize) -> Arc<Vec<Constellation>> {
+        self.constellations
+            .entry(n)
+            .or_insert_with(|| Arc::new(blank::units(n)))
+            .clone()
+    }
+
+    /// A scan of the case's board: with one thread, one unit filtering the
+    /// blank engine's solutions; with more, one unit per constellation of
+    /// the blank engine, so the threads share it evenly.
+    fn push_scan_units(&mut self, case: usize, n: usize, units: &mut Vec<Unit>) {
+        if self.threads <= 1 {
+            units.push(Unit {
+                case,
+                work: Work::ScanAll,
+                target: Target::Case(1),
+            });
+            return;
+        }
+        let all = self.constellations(n);
+        units.extend((0..all.len()).map(|i| Unit {
+            case,
+            work: Work::ScanUnit(all.clone(), i),
+            target: Target::Case(1),
+        }));
+    }
+
+    /// The units of a blank count: the blank engine on one thread; on more,
+    /// one unit per constellation.
+    fn push_blank_units(&mut self, case: usize, n: usize, units: &mut Vec<Unit>) {
+        let all = match self.threads {
+            1 => Arc::default(),
+            _ => self.constellations(n),
+        };
+        // No constellation (n = 2, 3) still needs its zero count recorded.
+        if all.is_empty() {
+            units.push(Unit {
+                case,
+                work: Work::Blank(n),
+                target: Target::Blank(n, 1),
+            });
+            return;
+        }
+        units.extend((0..all.len()).map(|i| Unit {
+            case,
+            work: Work::BlankUnit(n, all.clone(), i),
+            target: Target::Blank(n, 1),
+        }));
+    }
+
     /// Writes an explain line, if explaining.
     fn say(&mut self, line: &str) {
         if let Some(out) = self.explain.as_mut() {
@@ -622,67 +679,6 @@ fn query_unit(case: usize) -> Unit {
         case,
         work: Work::Query,
         target: Target::Case(1),
-    }
-}
-
-/// The parts of the blank board by first-row queen in the left half (and
-/// the middle column), each saying whether its mirror image is another part
-/// (every solution is in exactly one part or the mirror image of one).
-fn blank_halves(n: usize) -> Vec<(Problem, bool)> {
-    (0..(n + 1) / 2)
-        .map(|col| {
-            let mut part = Problem::new(&Board::blank(n));
-            part.place(0, col);
-            (part, 2 * col + 1 != n)
-        })
-        .collect()
-}
-
-/// A scan of the case's board: with one thread, one unit filtering the blank
-/// engine's solutions; with more, one unit per first-two-rows placement of
-/// the blank board's left half, so the threads share it evenly.
-fn push_scan_units(case: usize, n: usize, threads: usize, units: &mut Vec<Unit>) {
-    if threads <= 1 || n < 2 {
-        units.push(Unit {
-            case,
-            work: Work::ScanAll,
-            target: Target::Case(1),
-        });
-        return;
-    }
-    for (half, mirrored) in blank_halves(n) {
-        let mut cells = half.free(1);
-        while cells != 0 {
-            let col = cells.trailing_zeros() as usize;
-            cells &= cells - 1;
-            let mut part = half.clone();
-            part.place(1, col);
-            units.push(Unit {
-                case,
-                work: Work::Scan(part, mirrored),
-                target: Target::Case(1),
-            });
-        }
-    }
-}
-
-/// The units of a blank count: the blank engine on one thread; on more,
-/// the mirror halves as kernel searches (split further when big).
-fn push_blank_units(case: usize, n: usize, threads: usize, units: &mut Vec<Unit>) {
-    if threads <= 1 || n < 2 {
-        units.push(Unit {
-            case,
-            work: Work::Blank(n),
-            target: Target::Blank(n, 1),
-        });
-        return;
-    }
-    for (half, mirrored) in blank_halves(n) {
-        units.push(Unit {
-            case,
-            work: Work::Count(half),
-            target: Target::Blank(n, if mirrored { 2 } else { 1 }),
-        });
     }
 }
 
@@ -744,23 +740,6 @@ fn fits(board: &Board, columns: &[usize]) -> bool {
         .all(|(&col, &free)| free >> col & 1 == 1)
 }
 
-/// The solutions of `part` (a part of the blank board), and with `mirrored`
-/// their mirror images too, that use only free cells of `board`.
-fn scan(board: &Board, part: &Problem, mirrored: bool) -> u128 {
-    // A solution's mirror image fits the board exactly when the solution
-    // fits the mirrored board.
-    let mirror = board.transformed(Symmetry::MirrorColumns);
-    let mut count = 0u128;
-    part.for_each_solution(|columns| {
-        count += u128::from(fits(board, columns));
-        if mirrored {
-            count += u128::from(fits(&mirror, columns));
-        }
-        ControlFlow::Continue(())
-    });
-    count
-}
-
 /// The blank solutions (from the blank engine) that fit `board`.
 fn scan_all(board: &Board) -> u128 {
     let mut count = 0u128;
@@ -805,7 +784,7 @@ impl Solver for Planner {
                 let n = boards[case].n();
                 if !self.blank_counts.contains_key(&n) && !blanks.contains(&n) {
                     blanks.push(n);
-                    push_blank_units(case, n, self.threads, &mut units);
+                    self.push_blank_units(case, n, &mut units);
                 }
                 for (key, _) in terms {
                     if !self.terms.contains_key(key) && !wanted.contains(key) {
@@ -863,7 +842,15 @@ impl Solver for Planner {
             let value = match &unit.work {
                 Work::Count(problem) => problem.count(),
                 Work::Blank(n) => blank::count(*n),
-                Work::Scan(part, mirrored) => scan(&boards[unit.case], part, *mirrored),
+                Work::BlankUnit(n, all, i) => blank::solve(*n, &all[*i], false).total,
+                Work::ScanUnit(all, i) => {
+                    let board = &boards[unit.case];
+                    let mut count = 0u128;
+                    blank::for_each_unit_solution(board.n(), &all[*i], |columns| {
+                        count += u128::from(fits(board, columns));
+                    });
+                    count
+                }
                 Work::ScanAll => scan_all(&boards[unit.case]),
                 Work::MostConstrained(board) => dynamic::count(board),
                 Work::Query => {
