@@ -20,8 +20,11 @@
 //! bit in two's complement), so solutions come out in lexicographic order of
 //! their column vectors. The last row is never descended into: each free
 //! cell there completes one solution, so counting is one popcount. The
-//! second-to-last row is not pushed on the stack either: its cells are
-//! walked in place, each handing the last row's free cells to [`Leaves`].
+//! second-to-last row is not pushed on the stack either: the last two rows
+//! go to [`Leaves::last_two_rows`], which by default walks the second-to-last
+//! row's cells in place, each handing the last row's free cells to
+//! [`Leaves::leaves`]; [`Counter`] sums them without walking (a formula of a
+//! few bit counts, measured 9% faster on the mirror search at N = 16).
 //!
 //! What happens at the last row is the caller's choice ([`Leaves`]): count,
 //! enumerate, stop early. The loop is generic over it and monomorphised, so
@@ -65,6 +68,13 @@ impl Attacks {
         self.cols | self.diag | self.anti
     }
 
+    /// The cells attacked `advance` board rows further down by the queens
+    /// above this row (not counting this row's own queen).
+    #[inline(always)]
+    pub fn reach(self, advance: u32) -> u64 {
+        self.cols | self.diag << advance | self.anti >> advance
+    }
+
     /// The attacks one step further down, after a queen at `bit` in this row,
     /// when the next row lies `advance` board rows below.
     #[inline(always)]
@@ -83,6 +93,35 @@ pub trait Leaves {
     /// every set bit of `last` completes one solution in the last row.
     /// Return `ControlFlow::Break(())` to stop the whole search.
     fn leaves(&mut self, placed: &[u64], last: u64) -> ControlFlow<()>;
+
+    /// The last two rows at once: `cells` are the free cells of the
+    /// second-to-last row, under attack `above`; `last_free` is the free mask
+    /// of the last row, `step` rows further down. `placed` holds the queens
+    /// of the rows above, and its last slot is for the second-to-last row's.
+    ///
+    /// The provided method puts each cell of `cells` in that slot and hands
+    /// the last row's free cells to [`Leaves::leaves`]; an implementation may
+    /// override it with anything that has the same effect, only faster.
+    #[inline(always)]
+    fn last_two_rows(
+        &mut self,
+        placed: &mut [u64],
+        above: Attacks,
+        cells: u64,
+        last_free: u64,
+        step: u32,
+    ) -> ControlFlow<()> {
+        let slot = placed.len() - 1;
+        let mut rest = cells;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest ^= bit;
+            placed[slot] = bit;
+            let last = last_free & !above.after(bit, step).blocked();
+            self.leaves(placed, last)?;
+        }
+        ControlFlow::Continue(())
+    }
 }
 
 /// Counts solutions. The total is a `u128`, so no run can wrap it: each leaf
@@ -98,6 +137,45 @@ impl Leaves for Counter {
     fn leaves(&mut self, _placed: &[u64], last: u64) -> ControlFlow<()> {
         self.total += u128::from(last.count_ones());
         ControlFlow::Continue(())
+    }
+
+    /// Counts without walking the second-to-last row. With `base` the last
+    /// row's cells free of the queens above, a queen `p` there leaves
+    /// `|base| - |base & {p, p << step, p >> step}|` cells, and summed over
+    /// `p` in `cells` that is `|cells| |base| - |cells & base| - |cells &
+    /// base >> step| - |cells & base << step|` (each cell `x` of `base` is
+    /// hit by the queens `x`, `x >> step`, `x << step` of `cells`).
+    #[inline(always)]
+    fn last_two_rows(
+        &mut self,
+        _placed: &mut [u64],
+        above: Attacks,
+        cells: u64,
+        last_free: u64,
+        step: u32,
+    ) -> ControlFlow<()> {
+        let base = last_free & !above.reach(step);
+        let hits = few_ones(cells & base)
+            + few_ones(cells & base >> step)
+            + few_ones(cells & base << step);
+        self.total += u128::from(few_ones(cells) * few_ones(base) - hits);
+        ControlFlow::Continue(())
+    }
+}
+
+/// The number of set bits of `x`. Near the bottom of a search masks have at
+/// most two cells (as many columns as rows are left), which this counts in
+/// a few instructions; the baseline x86-64 target has no popcount.
+#[inline(always)]
+fn few_ones(x: u64) -> u32 {
+    if cfg!(target_feature = "popcnt") {
+        return x.count_ones();
+    }
+    let rest = x & x.wrapping_sub(1);
+    if rest & rest.wrapping_sub(1) == 0 {
+        u32::from(x != 0) + u32::from(rest != 0)
+    } else {
+        x.count_ones()
     }
 }
 
@@ -143,8 +221,8 @@ pub fn search<L: Leaves>(rows: &[Row], start: Attacks, leaves: &mut L) -> Contro
     }
     const M: usize = MAX_ROWS - 1;
     let mut placed = [0u64; MAX_ROWS];
-    // The second-to-last row is never pushed on the stack: its cells are
-    // walked in place, each giving the last row's free cells at once.
+    // The second-to-last row is never pushed on the stack: the last two rows
+    // are handed to `leaves` at once.
     let penultimate = last - 1;
     if penultimate == 0 {
         return last_two_rows(start, first, &free, &advance, 0, &mut placed, leaves);
@@ -188,8 +266,8 @@ pub fn search<L: Leaves>(rows: &[Row], start: Attacks, leaves: &mut L) -> Contro
     }
 }
 
-/// The last two rows: each free cell `bit` of row `penultimate` (attacks
-/// `above`, free cells `cells`) leaves the last row's free cells to `leaves`.
+/// The last two rows: row `penultimate` (attacks `above`, free cells
+/// `cells`) and the last, handed to [`Leaves::last_two_rows`].
 #[inline(always)]
 fn last_two_rows<L: Leaves>(
     above: Attacks,
@@ -203,15 +281,13 @@ fn last_two_rows<L: Leaves>(
     const M: usize = MAX_ROWS - 1;
     let last_free = free[(penultimate + 1) & M];
     let step = advance[penultimate & M];
-    let mut rest = cells;
-    while rest != 0 {
-        let bit = rest & rest.wrapping_neg();
-        rest ^= bit;
-        placed[penultimate & M] = bit;
-        let last = last_free & !above.after(bit, step).blocked();
-        leaves.leaves(&placed[..=penultimate & M], last)?;
-    }
-    ControlFlow::Continue(())
+    leaves.last_two_rows(
+        &mut placed[..=penultimate & M],
+        above,
+        cells,
+        last_free,
+        step,
+    )
 }
 
 /// The deepest list [`search`] takes.
@@ -318,6 +394,36 @@ mod tests {
             });
             assert_eq!(seen.len() as u128, count(&blank(n), Attacks::default()));
             assert!(seen.windows(2).all(|w| w[0] < w[1]), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn counting_the_last_two_rows_agrees_with_walking_them() {
+        // Wider rows than the list is long, and advances above 1, so the
+        // masks near the bottom have many cells: the formula of `Counter`
+        // must agree with the provided walk.
+        struct Walk(u128);
+        impl Leaves for Walk {
+            fn leaves(&mut self, _: &[u64], last: u64) -> ControlFlow<()> {
+                self.0 += u128::from(last.count_ones());
+                ControlFlow::Continue(())
+            }
+        }
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..300 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = 2 + (seed % 5) as usize;
+            let rows: Vec<Row> = (0..len)
+                .map(|i| Row {
+                    free: seed.rotate_left(7 * i as u32) & 0x3ff | 0x10f,
+                    advance: 1 + (seed >> (40 + i)) as u32 % 3,
+                })
+                .collect();
+            let mut walk = Walk(0);
+            let _ = search(&rows, Attacks::default(), &mut walk);
+            assert_eq!(count(&rows, Attacks::default()), walk.0, "{rows:?}");
         }
     }
 
