@@ -24,13 +24,10 @@
 //! `O(sum over rows of min(free, blocked) * solutions / 64)` word operations
 //! at worst.
 
-use std::ops::ControlFlow;
-
 use crate::blank;
 use crate::board::Board;
 use crate::error::Result;
 use crate::parallel;
-use crate::problem::Problem;
 
 /// The largest board side an index is built for.
 pub const MAX_INDEX_N: usize = 15;
@@ -61,31 +58,6 @@ pub fn query_passes(board: &Board) -> usize {
         })
         .sum();
     passes + 1
-}
-
-/// The parts of the blank board by its first two queens, first-row queen in
-/// the left half or the middle; each says whether its mirror image is
-/// another part (every solution is in one part or the mirror of one).
-fn mirror_parts(n: usize) -> Vec<(Problem, bool)> {
-    let mut parts = Vec::new();
-    for first in 0..(n + 1) / 2 {
-        let mut half = Problem::new(&Board::blank(n));
-        half.place(0, first);
-        let mirrored = 2 * first + 1 != n;
-        if n == 1 {
-            parts.push((half, mirrored));
-            continue;
-        }
-        let mut cells = half.free(1);
-        while cells != 0 {
-            let second = cells.trailing_zeros() as usize;
-            cells &= cells - 1;
-            let mut part = half.clone();
-            part.place(1, second);
-            parts.push((part, mirrored));
-        }
-    }
-    parts
 }
 
 /// Writes solutions into the per-cell sets.
@@ -200,15 +172,9 @@ impl SolutionIndex {
     }
 
     /// Builds the same index (solutions numbered in another order) with the
-    /// enumeration shared by `threads` threads: the blank board is cut into
-    /// parts by its first two queens (first-row queen in the left half; each
-    /// part also stands for its mirror image), the parts are enumerated on
-    /// the threads, then their solutions are written into the sets in part
-    /// order.
-    ///
-    /// This uses the kernel on the parts instead of the blank engine, so it
-    /// pays only while the blank engine is not much faster than half the
-    /// plain search per thread (the planner compares the two).
+    /// enumeration shared by `threads` threads: the blank engine's work units
+    /// ([`blank::units`]) are enumerated on the threads, then their solutions
+    /// are written into the sets in unit order.
     ///
     /// # Errors
     /// A worker thread failed.
@@ -221,21 +187,16 @@ impl SolutionIndex {
     /// assert_eq!(SolutionIndex::build_on_threads(10, 2).unwrap().total(), 724);
     /// ```
     pub fn build_on_threads(n: usize, threads: usize) -> Result<SolutionIndex> {
-        let mut builder = Builder::new(n);
-        let parts = mirror_parts(n);
-        let found = parallel::map(parts.len(), threads, |i| {
-            let (part, mirrored) = &parts[i];
+        let units = blank::units(n);
+        let found = parallel::map(units.len(), threads, |i| {
             // One byte per queen: at most 15 x 2.3 M bytes in all.
             let mut columns_found: Vec<u8> = Vec::new();
-            part.for_each_solution(|columns| {
+            blank::for_each_unit_solution(n, &units[i], |columns| {
                 columns_found.extend(columns.iter().map(|&c| c as u8));
-                if *mirrored {
-                    columns_found.extend(columns.iter().map(|&c| (n - 1 - c) as u8));
-                }
-                ControlFlow::Continue(())
             });
             columns_found
         })?;
+        let mut builder = Builder::new(n);
         let mut columns = vec![0; n];
         for solutions in found {
             for solution in solutions.chunks_exact(n) {

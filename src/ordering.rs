@@ -41,6 +41,55 @@ pub fn has_empty_line(board: &Board) -> bool {
     board.rows().contains(&0) || columns != crate::board::full_row(board.n())
 }
 
+/// How many border lines [`first_lines_first`] weighs.
+const FIRST_LINES: usize = 3;
+
+/// A free orientation guess for boards too small to estimate: the side of
+/// the board (top, bottom, left or right) whose first three lines have the
+/// fewest free cells (product of their counts) is turned to the top, since
+/// the top rows are the search's first branchings. Ties keep the board as
+/// given.
+///
+/// # Complexity
+/// `O(n)` for the rows, `O(n^2 / 64)`-ish bit work for the columns; no search.
+///
+/// ```
+/// use nqueens::{board::{Board, Symmetry}, ordering::first_lines_first};
+/// let mut board = Board::blank(6);
+/// for col in 1..6 { board.set_free(5, col, false); }
+/// assert_eq!(first_lines_first(&board), Symmetry::MirrorRows);
+/// ```
+pub fn first_lines_first(board: &Board) -> Symmetry {
+    let n = board.n();
+    if n < 2 * FIRST_LINES {
+        return Symmetry::Identity;
+    }
+    let rows: Vec<u64> = board
+        .rows()
+        .iter()
+        .map(|m| u64::from(m.count_ones()))
+        .collect();
+    let column = |col: usize| board.rows().iter().map(|m| m >> col & 1).sum::<u64>();
+    let score = |counts: &mut dyn Iterator<Item = u64>| counts.take(FIRST_LINES).product::<u64>();
+    // The symmetry that brings each side's first line to the top row.
+    let sides = [
+        (Symmetry::Identity, score(&mut rows.iter().copied())),
+        (Symmetry::MirrorRows, score(&mut rows.iter().rev().copied())),
+        (Symmetry::Transpose, score(&mut (0..n).map(column))),
+        (
+            Symmetry::AntiTranspose,
+            score(&mut (0..n).rev().map(column)),
+        ),
+    ];
+    sides
+        .iter()
+        .fold(
+            sides[0],
+            |best, &side| if side.1 < best.1 { side } else { best },
+        )
+        .0
+}
+
 /// The estimated kernel nodes of `board` as given.
 pub fn plain_nodes(board: &Board, probes: u32) -> f64 {
     estimate::nodes(&Problem::new(board).rows(), probes)

@@ -86,8 +86,9 @@ const BLANK_ENGINE_SHARE: f64 = 0.2;
 /// enumeration, for the bit writes and the transpose (measured: 0.04-0.08).
 const INDEX_WRITE_SHARE: f64 = 0.06;
 /// A scan adds this fraction of a plain blank search to the enumeration,
-/// for checking each solution (measured: under 0.1).
-const SCAN_CHECK_SHARE: f64 = 0.1;
+/// for checking each solution (measured: 0.025 at n = 14, against 0.055
+/// for an index's writes, so one board alone is scanned, not indexed).
+const SCAN_CHECK_SHARE: f64 = 0.03;
 /// Below this many estimated nodes (about 0.2 ms), the plain search runs
 /// without any planning.
 const SMALL_NODES: f64 = 20_000.0;
@@ -204,11 +205,8 @@ enum Work {
     /// the constellations `.0` (so threads share a blank count evenly).
     BlankUnit(usize, Arc<Vec<Constellation>>, usize),
     /// Count the blank solutions of one constellation (entry `.1` of `.0`)
-    /// that fit the case's board (so threads share a scan evenly).
+    /// that use only free cells of the case's board.
     ScanUnit(Arc<Vec<Constellation>>, usize),
-    /// Count the case's board by filtering every blank solution from the
-    /// blank engine.
-    ScanAll,
     /// Count a board (the case's, or a part of it) most constrained row
     /// first.
     MostConstrained(Board),
@@ -322,7 +320,10 @@ impl Planner {
     fn index_build_cost(&mut self, n: usize) -> (f64, bool) {
         let nodes = self.blank_nodes(n) * NS_PER_NODE;
         let engine = nodes * (BLANK_ENGINE_SHARE + INDEX_WRITE_SHARE);
-        let threaded = nodes * (0.5 / self.threads as f64 + INDEX_WRITE_SHARE * 1.5);
+        // On threads the enumeration is shared, but the set-up and the
+        // writes stay on one thread and the solutions pass through a buffer
+        // first (measured at n = 14: 63 ms on 2 threads, 66 ms on one).
+        let threaded = nodes * (BLANK_ENGINE_SHARE / self.threads as f64 + INDEX_WRITE_SHARE * 3.0);
         if self.threads > 1 && threaded < engine {
             (threaded, true)
         } else {
@@ -447,8 +448,14 @@ impl Planner {
                 ordering::plain_nodes(board, QUICK_PROBES)
             };
             if quick < SMALL_NODES {
-                units.push(count_unit(case, Problem::new(board), 1));
-                plans[case] = Some((Plan::Units("plain"), quick * NS_PER_NODE));
+                // Too small to plan, but turning its most constrained side
+                // to the top is free and pays for the checks above.
+                let (problem, name) = match ordering::first_lines_first(board) {
+                    Symmetry::Identity => (Problem::new(board), "plain"),
+                    turn => (Problem::new(&board.transformed(turn)), "turned"),
+                };
+                units.push(count_unit(case, problem, 1));
+                plans[case] = Some((Plan::Units(name), quick * NS_PER_NODE));
                 continue;
             }
             let canonical = canonical_rows(board);
@@ -505,12 +512,13 @@ impl Planner {
                     }
                 }
                 if n <= MAX_SCAN_N {
-                    let share = BLANK_ENGINE_SHARE + SCAN_CHECK_SHARE;
+                    // A scan is shared by the threads, unit by unit.
+                    let share = (BLANK_ENGINE_SHARE + SCAN_CHECK_SHARE) / self.threads as f64;
                     let cost = self.blank_nodes(n) * NS_PER_NODE * share;
                     if cost < best.2 {
-                        let mut scan = Vec::new();
-                        self.push_scan_units(case, n, &mut scan);
-                        best = (scan, Plan::Units("scan"), cost);
+                        // Its units are made only if it is chosen: on
+                        // threads they need the blank engine's set-up.
+                        best = (Vec::new(), Plan::Units("scan"), cost);
                     }
                 }
             }
@@ -586,7 +594,11 @@ impl Planner {
                     (Plan::Index, query)
                 }
                 None => {
-                    units.extend(case_units);
+                    if matches!(plan, Plan::Units("scan")) {
+                        self.push_scan_units(case, board.n(), units);
+                    } else {
+                        units.extend(case_units);
+                    }
                     (plan, cost)
                 }
             });
@@ -605,18 +617,9 @@ impl Planner {
             .clone()
     }
 
-    /// A scan of the case's board: with one thread, one unit filtering the
-    /// blank engine's solutions; with more, one unit per constellation of
-    /// the blank engine, so the threads share it evenly.
+    /// A scan of the case's board: one unit per constellation of the blank
+    /// engine (see [`blank::count_unit_on`]), so threads share it evenly.
     fn push_scan_units(&mut self, case: usize, n: usize, units: &mut Vec<Unit>) {
-        if self.threads <= 1 {
-            units.push(Unit {
-                case,
-                work: Work::ScanAll,
-                target: Target::Case(1),
-            });
-            return;
-        }
         let all = self.constellations(n);
         units.extend((0..all.len()).map(|i| Unit {
             case,
@@ -732,23 +735,6 @@ fn split(unit: Unit, units: &mut Vec<Unit>) {
     }
 }
 
-/// Whether the blank solution `columns` uses only free cells of `board`.
-fn fits(board: &Board, columns: &[usize]) -> bool {
-    columns
-        .iter()
-        .zip(board.rows())
-        .all(|(&col, &free)| free >> col & 1 == 1)
-}
-
-/// The blank solutions (from the blank engine) that fit `board`.
-fn scan_all(board: &Board) -> u128 {
-    let mut count = 0u128;
-    blank::for_each_solution(board.n(), |columns| {
-        count += u128::from(fits(board, columns));
-    });
-    count
-}
-
 fn ms(ns: f64) -> String {
     format!("{:.3}ms", ns / 1e6)
 }
@@ -843,15 +829,7 @@ impl Solver for Planner {
                 Work::Count(problem) => problem.count(),
                 Work::Blank(n) => blank::count(*n),
                 Work::BlankUnit(n, all, i) => blank::solve(*n, &all[*i], false).total,
-                Work::ScanUnit(all, i) => {
-                    let board = &boards[unit.case];
-                    let mut count = 0u128;
-                    blank::for_each_unit_solution(board.n(), &all[*i], |columns| {
-                        count += u128::from(fits(board, columns));
-                    });
-                    count
-                }
-                Work::ScanAll => scan_all(&boards[unit.case]),
+                Work::ScanUnit(all, i) => blank::count_unit_on(&boards[unit.case], &all[*i]),
                 Work::MostConstrained(board) => dynamic::count(board),
                 Work::Query => {
                     let board = &boards[unit.case];
