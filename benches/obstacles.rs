@@ -11,38 +11,15 @@
 use std::time::{Duration, Instant};
 
 use nqueens::board::Board;
+use nqueens::generate::random_board;
 use nqueens::judge::{PlainSolver, Solver};
 use nqueens::parallel;
 use nqueens::planner::{Method, Planner};
-
-/// SplitMix64: a tiny seedable generator, so the bench needs nothing else.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn between(&mut self, low: usize, high: usize) -> usize {
-        low + (self.next_u64() % (high - low + 1) as u64) as usize
-    }
-}
+use nqueens::rng::Rng;
 
 /// A board of side `n` with each cell blocked with probability `percent`%.
 fn with_density(rng: &mut Rng, n: usize, percent: usize) -> Board {
-    let mut board = Board::blank(n);
-    for row in 0..n {
-        for col in 0..n {
-            if rng.between(0, 99) < percent {
-                board.set_free(row, col, false);
-            }
-        }
-    }
-    board
+    random_board(rng, n, percent as u64)
 }
 
 /// A board of side `n` with exactly `obstacles` distinct blocked cells.
@@ -99,7 +76,7 @@ fn main() {
 
     let name = "near-blank n=14, 1-5 obstacles, 30 boards";
     if wanted(name) {
-        let mut rng = Rng(0x0b5_b001);
+        let mut rng = Rng::new(0x0b5_b001);
         let boards: Vec<Board> = (0..30)
             .map(|_| {
                 let k = rng.between(1, 5);
@@ -112,14 +89,14 @@ fn main() {
 
     let name = "n=14, exactly 2 obstacles, 40 boards";
     if wanted(name) {
-        let mut rng = Rng(0x0b5_b002);
+        let mut rng = Rng::new(0x0b5_b002);
         let boards: Vec<Board> = (0..40).map(|_| with_obstacles(&mut rng, 14, 2)).collect();
         compare(name, &boards, 1);
     }
 
     let name = "n=14, 8-20% obstacles, 40 boards";
     if wanted(name) {
-        let mut rng = Rng(0x0b5_b003);
+        let mut rng = Rng::new(0x0b5_b003);
         let boards: Vec<Board> = (0..40)
             .map(|_| {
                 let percent = rng.between(8, 20);
@@ -131,7 +108,7 @@ fn main() {
 
     let name = "judge-like mix n=4..14, 0-25%, 120 boards";
     if wanted(name) {
-        let mut rng = Rng(0x0b5_b004);
+        let mut rng = Rng::new(0x0b5_b004);
         let boards: Vec<Board> = (0..120)
             .map(|_| {
                 let n = rng.between(4, 14);
@@ -145,7 +122,7 @@ fn main() {
 
     let name = "dense n=14, 30-50%, 40 boards";
     if wanted(name) {
-        let mut rng = Rng(0x0b5_b005);
+        let mut rng = Rng::new(0x0b5_b005);
         let boards: Vec<Board> = (0..40)
             .map(|_| {
                 let percent = rng.between(30, 50);
@@ -157,7 +134,7 @@ fn main() {
 
     let name = "dense mix n=4..16, 30-50%, 120 boards";
     if wanted(name) {
-        let mut rng = Rng(0x0b5_b006);
+        let mut rng = Rng::new(0x0b5_b006);
         let boards: Vec<Board> = (0..120)
             .map(|_| {
                 let n = rng.between(4, 16);
@@ -170,7 +147,7 @@ fn main() {
 
     let name = "small dense n=4..11, 30-50%, 5000 boards";
     if wanted(name) {
-        let mut rng = Rng(0x0b5_b008);
+        let mut rng = Rng::new(0x0b5_b008);
         let boards: Vec<Board> = (0..5000)
             .map(|_| {
                 let n = rng.between(4, 11);
@@ -184,7 +161,7 @@ fn main() {
 
     let name = "one near-blank 14x14 board (3 obstacles)";
     if wanted(name) {
-        let mut rng = Rng(0x0b5_b007);
+        let mut rng = Rng::new(0x0b5_b007);
         let board = [with_obstacles(&mut rng, 14, 3)];
         let one = compare(name, &board, 1);
         let label = format!("  the same on {all} threads");

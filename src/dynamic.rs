@@ -23,7 +23,7 @@
 //! `O(open rows)` per node of its (usually much smaller) tree.
 
 use crate::board::{full_row, Board};
-use crate::estimate::Probe;
+use crate::rng::Rng;
 
 /// The search state: what the queens placed so far use.
 #[derive(Clone, Copy)]
@@ -149,7 +149,7 @@ pub fn count(board: &Board) -> u128 {
 /// [`crate::estimate`]), and the average number of open rows per node.
 pub fn estimate(board: &Board, probes: u32) -> (f64, f64) {
     let (search, root) = start(board);
-    let mut rng = Probe::new(0xd1a9 ^ board.n() as u64);
+    let mut rng = Rng::new(0xd1a9 ^ board.n() as u64);
     let probes = probes.max(1);
     let (mut nodes, mut weighted_rows) = (0.0, 0.0);
     for _ in 0..probes {
@@ -190,18 +190,11 @@ mod tests {
 
     #[test]
     fn agrees_with_the_kernel() {
-        let mut rng = Probe::new(42);
+        let mut rng = Rng::new(42);
         for _ in 0..600 {
-            let n = 1 + (rng.next_u64() % 10) as usize;
-            let percent = rng.next_u64() % 61;
-            let mut board = Board::blank(n);
-            for row in 0..n {
-                for col in 0..n {
-                    if rng.next_u64() % 100 < percent {
-                        board.set_free(row, col, false);
-                    }
-                }
-            }
+            let n = rng.between(1, 10);
+            let percent = rng.below(61);
+            let board = crate::generate::random_board(&mut rng, n, percent);
             assert_eq!(count(&board), Problem::new(&board).count(), "{board}");
         }
     }

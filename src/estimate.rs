@@ -19,37 +19,17 @@
 //! `O(probes * rows)`.
 
 use crate::kernel::{Attacks, Row};
+use crate::rng::Rng;
 
-/// SplitMix64, a tiny seedable generator: good enough to pick random
-/// children, and deterministic.
-#[derive(Clone, Debug)]
-pub struct Probe(u64);
-
-impl Probe {
-    /// A generator from `seed`.
-    pub fn new(seed: u64) -> Probe {
-        Probe(seed)
+/// A uniformly chosen set bit of the non-zero mask `cells`.
+fn pick(rng: &mut Rng, cells: u64) -> u64 {
+    let mut skip = rng.next_u64() % u64::from(cells.count_ones());
+    let mut rest = cells;
+    while skip > 0 {
+        rest &= rest - 1;
+        skip -= 1;
     }
-
-    /// The next pseudo-random 64-bit value.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniformly chosen set bit of the non-zero mask `cells`.
-    fn pick(&mut self, cells: u64) -> u64 {
-        let mut skip = self.next_u64() % u64::from(cells.count_ones());
-        let mut rest = cells;
-        while skip > 0 {
-            rest &= rest - 1;
-            skip -= 1;
-        }
-        rest & rest.wrapping_neg()
-    }
+    rest & rest.wrapping_neg()
 }
 
 /// The estimated number of nodes the kernel visits on `rows`, averaged over
@@ -65,7 +45,7 @@ impl Probe {
 /// ```
 pub fn nodes(rows: &[Row], probes: u32) -> f64 {
     let probes = probes.max(1);
-    let mut rng = Probe::new(0x0b57_ac1e ^ rows.len() as u64);
+    let mut rng = Rng::new(0x0b57_ac1e ^ rows.len() as u64);
     let mut total = 0.0;
     for _ in 0..probes {
         total += probe(rows, &mut rng);
@@ -75,7 +55,7 @@ pub fn nodes(rows: &[Row], probes: u32) -> f64 {
 
 /// One probe: the sum over levels of the product of the branching factors
 /// above them.
-fn probe(rows: &[Row], rng: &mut Probe) -> f64 {
+fn probe(rows: &[Row], rng: &mut Rng) -> f64 {
     let mut attacks = Attacks::default();
     let mut width = 1.0;
     let mut sum = 0.0;
@@ -86,7 +66,7 @@ fn probe(rows: &[Row], rng: &mut Probe) -> f64 {
             break;
         }
         width *= f64::from(cells.count_ones());
-        attacks = attacks.after(rng.pick(cells), row.advance);
+        attacks = attacks.after(pick(rng, cells), row.advance);
     }
     sum
 }

@@ -16,50 +16,7 @@ use crate::bundle::Target;
 use crate::checker;
 use crate::error::Result;
 use crate::judge;
-
-/// SplitMix64: a tiny, seedable, portable pseudo-random generator.
-///
-/// ```
-/// let mut rng = nqueens::generate::Rng::new(7);
-/// let first = rng.next_u64();
-/// assert_eq!(nqueens::generate::Rng::new(7).next_u64(), first);
-/// ```
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator started at `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform (up to a negligible bias) in `0..bound`.
-    ///
-    /// # Panics
-    /// Panics when `bound == 0`.
-    pub fn below(&mut self, bound: u64) -> u64 {
-        self.next_u64() % bound
-    }
-
-    /// Uniform (up to a negligible bias) in `low..=high`.
-    pub fn between(&mut self, low: usize, high: usize) -> usize {
-        low + self.below((high - low) as u64 + 1) as usize
-    }
-
-    /// Uniform (up to a negligible bias) in `range`.
-    pub fn in_range(&mut self, range: &RangeInclusive<usize>) -> usize {
-        self.between(*range.start(), *range.end())
-    }
-}
+use crate::rng::Rng;
 
 /// What to generate.
 ///
@@ -140,7 +97,7 @@ impl TestInput {
             Target::Checker => TestInput::Checker(rng.in_range(&options.n)),
             Target::Uva11195 => TestInput::Judge(
                 (0..options.cases)
-                    .map(|_| random_board(&mut rng, options))
+                    .map(|_| random_case(&mut rng, options))
                     .collect(),
             ),
         }
@@ -195,9 +152,20 @@ impl TestInput {
 
 /// A random board: side from `options.n`, then each cell blocked with a
 /// probability drawn from `options.density`.
-fn random_board(rng: &mut Rng, options: &GenOptions) -> Board {
+fn random_case(rng: &mut Rng, options: &GenOptions) -> Board {
     let n = rng.in_range(&options.n);
     let percent = rng.in_range(&options.density) as u64;
+    random_board(rng, n, percent)
+}
+
+/// A random `n x n` board, each cell blocked with probability `percent`/100.
+///
+/// ```
+/// let mut rng = nqueens::rng::Rng::new(1);
+/// let board = nqueens::generate::random_board(&mut rng, 8, 0);
+/// assert_eq!(board.obstacles(), 0);
+/// ```
+pub fn random_board(rng: &mut Rng, n: usize, percent: u64) -> Board {
     let mut board = Board::blank(n);
     for row in 0..n {
         for col in 0..n {

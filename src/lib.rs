@@ -28,6 +28,7 @@
 //!   another solution, shrinking a failure to a minimal input;
 //! - [`show`]: drawing and listing solutions;
 //! - [`parallel`]: work units on threads, results in order;
+//! - [`rng`]: the one seeded pseudo-random generator;
 //! - [`shard`], [`progress`]: cluster shards of a count, and progress on stderr;
 //! - [`cli`], [`error`]: the command line and the one error type.
 
@@ -54,6 +55,7 @@ pub mod parallel;
 pub mod planner;
 pub mod problem;
 pub mod progress;
+pub mod rng;
 pub mod shard;
 pub mod show;
 pub mod shrink;

@@ -911,20 +911,12 @@ mod tests {
     use crate::judge::PlainSolver;
 
     fn boards(seed: u64, count: usize, max_n: usize) -> Vec<Board> {
-        let mut rng = estimate::Probe::new(seed);
+        let mut rng = crate::rng::Rng::new(seed);
         (0..count)
             .map(|_| {
-                let n = 1 + (rng.next_u64() % max_n as u64) as usize;
-                let percent = rng.next_u64() % 61;
-                let mut board = Board::blank(n);
-                for row in 0..n {
-                    for col in 0..n {
-                        if rng.next_u64() % 100 < percent {
-                            board.set_free(row, col, false);
-                        }
-                    }
-                }
-                board
+                let n = rng.between(1, max_n);
+                let percent = rng.below(61);
+                crate::generate::random_board(&mut rng, n, percent)
             })
             .collect()
     }

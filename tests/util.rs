@@ -50,21 +50,10 @@ pub fn run(args: &[&str], stdin: &[u8]) -> Run {
 }
 
 /// The seeded generator the program itself uses for `gen` (SplitMix64).
-pub use nqueens::generate::Rng;
+pub use nqueens::rng::Rng;
 
-/// A random `n x n` board where each cell is blocked with probability
-/// `percent`/100.
-pub fn random_board(rng: &mut Rng, n: usize, percent: u64) -> Board {
-    let mut board = Board::blank(n);
-    for row in 0..n {
-        for col in 0..n {
-            if rng.below(100) < percent {
-                board.set_free(row, col, false);
-            }
-        }
-    }
-    board
-}
+/// A random board, each cell blocked with probability `percent`/100.
+pub use nqueens::generate::random_board;
 
 /// A board as judge input text (without the terminating 0).
 pub fn case_text(board: &Board) -> String {
