@@ -358,13 +358,13 @@ impl Planner {
         case: usize,
         board: &Board,
         units: &mut Vec<Unit>,
-    ) -> (Plan, f64, &'static str) {
+    ) -> Result<(Plan, f64, &'static str)> {
         let n = board.n();
         let plain = |units: &mut Vec<Unit>, why| {
             units.push(count_unit(case, Problem::new(board), 1));
             (Plan::Units("plain"), 0.0, why)
         };
-        match self.method {
+        Ok(match self.method {
             Method::Auto | Method::Plain => plain(units, ""),
             // Built beforehand, by `build_forced_indexes`.
             Method::Index if n <= MAX_INDEX_N => {
@@ -387,7 +387,7 @@ impl Planner {
             },
             Method::Ordered => {
                 if ordering::has_empty_line(board) {
-                    return (Plan::Known(0, "empty-line"), 0.0, "");
+                    return Ok((Plan::Known(0, "empty-line"), 0.0, ""));
                 }
                 let (s, _) = ordering::best(board, PLAN_PROBES);
                 units.push(count_unit(case, Problem::new(&board.transformed(s)), 1));
@@ -402,11 +402,11 @@ impl Planner {
                 (Plan::Units("most-constrained"), 0.0, "")
             }
             Method::Scan if n <= MAX_SCAN_N => {
-                self.push_scan_units(case, n, units);
+                self.push_scan_units(case, n, units)?;
                 (Plan::Units("scan"), 0.0, "")
             }
             Method::Scan => plain(units, " (no scan above n = 16)"),
-        }
+        })
     }
 
     /// Builds the indexes a forced index method needs for `boards` (on the
@@ -595,7 +595,7 @@ impl Planner {
                 }
                 None => {
                     if matches!(plan, Plan::Units("scan")) {
-                        self.push_scan_units(case, board.n(), units);
+                        self.push_scan_units(case, board.n(), units)?;
                     } else {
                         units.extend(case_units);
                     }
@@ -609,31 +609,35 @@ impl Planner {
             .collect())
     }
 
-    /// The blank engine's work units for side `n`, made on first use.
-    fn constellations(&mut self, n: usize) -> Arc<Vec<Constellation>> {
-        self.constellations
-            .entry(n)
-            .or_insert_with(|| Arc::new(blank::units(n)))
-            .clone()
+    /// The blank engine's work units for side `n`, made on first use (their
+    /// set-up, a probe search per constellation, on all threads).
+    fn constellations(&mut self, n: usize) -> Result<Arc<Vec<Constellation>>> {
+        if let Some(all) = self.constellations.get(&n) {
+            return Ok(all.clone());
+        }
+        let all = Arc::new(blank::units_on(n, self.threads)?);
+        self.constellations.insert(n, all.clone());
+        Ok(all)
     }
 
     /// A scan of the case's board: one unit per constellation of the blank
     /// engine (see [`blank::count_unit_on`]), so threads share it evenly.
-    fn push_scan_units(&mut self, case: usize, n: usize, units: &mut Vec<Unit>) {
-        let all = self.constellations(n);
+    fn push_scan_units(&mut self, case: usize, n: usize, units: &mut Vec<Unit>) -> Result<()> {
+        let all = self.constellations(n)?;
         units.extend((0..all.len()).map(|i| Unit {
             case,
             work: Work::ScanUnit(all.clone(), i),
             target: Target::Case(1),
         }));
+        Ok(())
     }
 
     /// The units of a blank count: the blank engine on one thread; on more,
     /// one unit per constellation.
-    fn push_blank_units(&mut self, case: usize, n: usize, units: &mut Vec<Unit>) {
+    fn push_blank_units(&mut self, case: usize, n: usize, units: &mut Vec<Unit>) -> Result<()> {
         let all = match self.threads {
             1 => Arc::default(),
-            _ => self.constellations(n),
+            _ => self.constellations(n)?,
         };
         // No constellation (n = 2, 3) still needs its zero count recorded.
         if all.is_empty() {
@@ -642,13 +646,14 @@ impl Planner {
                 work: Work::Blank(n),
                 target: Target::Blank(n, 1),
             });
-            return;
+            return Ok(());
         }
         units.extend((0..all.len()).map(|i| Unit {
             case,
             work: Work::BlankUnit(n, all.clone(), i),
             target: Target::Blank(n, 1),
         }));
+        Ok(())
     }
 
     /// Writes an explain line, if explaining.
@@ -757,7 +762,7 @@ impl Solver for Planner {
             }
             let mut plans = Vec::with_capacity(boards.len());
             for (case, board) in boards.iter().enumerate() {
-                plans.push(self.forced_plan(case, board, &mut units));
+                plans.push(self.forced_plan(case, board, &mut units)?);
             }
             plans
         };
@@ -770,7 +775,7 @@ impl Solver for Planner {
                 let n = boards[case].n();
                 if !self.blank_counts.contains_key(&n) && !blanks.contains(&n) {
                     blanks.push(n);
-                    self.push_blank_units(case, n, &mut units);
+                    self.push_blank_units(case, n, &mut units)?;
                 }
                 for (key, _) in terms {
                     if !self.terms.contains_key(key) && !wanted.contains(key) {
