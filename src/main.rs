@@ -50,12 +50,7 @@ fn run() -> Result<ExitCode> {
             }
             match input {
                 Input::Stdin => judge::run(io::stdin().lock(), stdout.lock(), &mut solver),
-                Input::Path(path) => {
-                    let file = File::open(&path).map_err(|e| {
-                        Error::Usage(format!("cannot open '{}': {e}", path.display()))
-                    })?;
-                    judge::run(file, stdout.lock(), &mut solver)
-                }
+                Input::Path(path) => judge::run(open(&path)?, stdout.lock(), &mut solver),
             }
         }
         Command::Bundle { target } => stdout
