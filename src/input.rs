@@ -70,11 +70,6 @@ impl<R: Read> Tokens<R> {
         self.line
     }
 
-    /// Whether unread input is buffered, i.e. the next byte needs no wait.
-    pub fn has_buffered_input(&self) -> bool {
-        self.start < self.end
-    }
-
     /// The next byte without consuming it; `None` at the end of input.
     /// Calls `idle` before it has to wait for the source.
     fn peek(&mut self, idle: &mut dyn FnMut() -> io::Result<()>) -> Result<Option<u8>> {
@@ -265,11 +260,6 @@ impl<R: Read> CaseReader<R> {
             tokens: Tokens::new(source),
             finished: false,
         }
-    }
-
-    /// Whether more input is buffered, so that reading on will not wait.
-    pub fn has_buffered_input(&self) -> bool {
-        !self.finished && self.tokens.has_buffered_input()
     }
 
     /// The next case; `Ok(None)` after the terminating `0` or at a clean end

@@ -2,9 +2,8 @@
 //!
 //! Cases are read in small batches and handed to a [`Solver`], which may
 //! look at a whole batch at once (to share work between boards, or to run
-//! them on several threads) but must answer them in order. A batch ends early
-//! whenever the input has nothing more buffered, and before every wait for
-//! input the cases read so far are answered and the output flushed, so a
+//! them on several threads) but must answer them in order. Before every wait
+//! for input the cases read so far are answered and the output flushed, so a
 //! slow or stalled producer never holds back an answer whose case has fully
 //! arrived. On malformed input every case before the bad one is answered and
 //! flushed, then the error is returned.
@@ -81,9 +80,6 @@ pub fn run<R: Read, W: Write>(input: R, output: W, solver: &mut dyn Solver) -> R
                     failure = Some(e);
                     break;
                 }
-            }
-            if !cases.has_buffered_input() {
-                break;
             }
         }
         if batch.is_empty() && failure.is_none() {
