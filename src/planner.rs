@@ -199,8 +199,6 @@ enum Plan {
 enum Work {
     /// Count a problem with the kernel.
     Count(Problem),
-    /// Count the blank board of this side with the blank engine.
-    Blank(usize),
     /// Count one work unit of the blank engine for side `n`: entry `.1` of
     /// the constellations `.0` (so threads share a blank count evenly).
     BlankUnit(usize, Arc<Vec<Constellation>>, usize),
@@ -222,8 +220,8 @@ enum Target {
     Case(i128),
     /// Into the cached term of inclusion-exclusion.
     Term((usize, Vec<Cell>)),
-    /// Into the cached blank count of this side, times this weight.
-    Blank(usize, u128),
+    /// Into the cached blank count of this side.
+    Blank(usize),
 }
 
 #[derive(Clone, Debug)]
@@ -632,26 +630,16 @@ impl Planner {
         Ok(())
     }
 
-    /// The units of a blank count: the blank engine on one thread; on more,
-    /// one unit per constellation.
+    /// The units of a blank count: one per constellation of the blank
+    /// engine, as for a scan.
     fn push_blank_units(&mut self, case: usize, n: usize, units: &mut Vec<Unit>) -> Result<()> {
-        let all = match self.threads {
-            1 => Arc::default(),
-            _ => self.constellations(n)?,
-        };
-        // No constellation (n = 2, 3) still needs its zero count recorded.
-        if all.is_empty() {
-            units.push(Unit {
-                case,
-                work: Work::Blank(n),
-                target: Target::Blank(n, 1),
-            });
-            return Ok(());
-        }
+        let all = self.constellations(n)?;
+        // Sides without constellations (n = 2, 3) have no solution.
+        self.blank_counts.insert(n, 0);
         units.extend((0..all.len()).map(|i| Unit {
             case,
             work: Work::BlankUnit(n, all.clone(), i),
-            target: Target::Blank(n, 1),
+            target: Target::Blank(n),
         }));
         Ok(())
     }
@@ -832,7 +820,6 @@ impl Solver for Planner {
             let start = timing.then(Instant::now);
             let value = match &unit.work {
                 Work::Count(problem) => problem.count(),
-                Work::Blank(n) => blank::count(*n),
                 Work::BlankUnit(n, all, i) => blank::solve(*n, &all[*i], false).total,
                 Work::ScanUnit(all, i) => blank::count_unit_on(&boards[unit.case], &all[*i]),
                 Work::MostConstrained(board) => dynamic::count(board),
@@ -855,9 +842,7 @@ impl Solver for Planner {
             match &unit.target {
                 Target::Case(weight) => sums[unit.case] += weight * value as i128,
                 Target::Term(key) => *self.terms.entry(key.clone()).or_insert(0) += value,
-                Target::Blank(n, weight) => {
-                    *self.blank_counts.entry(*n).or_insert(0) += weight * value
-                }
+                Target::Blank(n) => *self.blank_counts.entry(*n).or_insert(0) += value,
             }
         }
         let mut answers = Vec::with_capacity(boards.len());
