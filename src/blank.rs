@@ -208,43 +208,71 @@ pub fn for_each_unit_solution(n: usize, unit: &Constellation, mut visit: impl Fn
     });
 }
 
-/// The solutions of `board` (an `n x n` board with blocked cells, usually
-/// few) among those [`for_each_unit_solution`] lists for `unit`: its
+/// A board's blocked cells as seen from each symmetry's frame: cell
+/// `(row, col)` is marked for symmetry `s` when the cell it maps to,
+/// `s.apply(n, row, col)`, is blocked. Made once per board, it lets
+/// [`count_unit_on`] read each image's blocked cells instead of mapping them
+/// cell by cell for every unit.
+#[derive(Clone, Debug)]
+pub struct Frames {
+    n: usize,
+    /// Indexed by the symmetry's place in [`Symmetry::ALL`], then by row.
+    blocked: Vec<Vec<u64>>,
+}
+
+impl Frames {
+    /// The frames of `board`.
+    pub fn new(board: &Board) -> Frames {
+        let full = crate::board::full_row(board.n());
+        let blocked = Symmetry::ALL
+            .iter()
+            // Seen through `s`, the board is its image under the inverse.
+            .map(|s| {
+                let seen = board.transformed(s.inverse());
+                seen.rows().iter().map(|free| full & !free).collect()
+            })
+            .collect();
+        Frames {
+            n: board.n(),
+            blocked,
+        }
+    }
+
+    fn of(&self, symmetry: Symmetry) -> &[u64] {
+        &self.blocked[symmetry as usize]
+    }
+}
+
+/// The solutions of a board (given by its [`Frames`]; usually few blocked
+/// cells) among those [`for_each_unit_solution`] lists for `unit`: its
 /// completions seen through every image of its constellation, kept when they
-/// use only free cells of `board`.
+/// use only free cells.
 ///
-/// Instead of mapping every solution through every image, each image's
-/// blocked cells are mapped back into the unit's own frame once; the kernel
-/// then hands over each set of last-row completions with the queens above
-/// it, and an image keeps the set when no queen above sits on one of its
-/// blocked cells, minus its blocked cells in the last row: a few mask tests
-/// and one popcount per image, where a scan would transform and check every
-/// solution.
+/// Each image's blocked cells, read in the unit's own frame, become masks on
+/// the kernel's rows; the kernel hands over each set of last-row
+/// completions with the queens above it, and an image keeps the set when no
+/// queen above sits on one of its blocked cells, minus its blocked cells in
+/// the last row: a few mask tests and one popcount per image, where a scan
+/// would transform and check every solution.
 ///
 /// # Complexity
 /// One search of the unit, plus `O(images x rows with blocked cells)` per
 /// set of last-row completions.
-pub fn count_unit_on(board: &Board, unit: &Constellation) -> u128 {
-    let n = board.n();
+pub fn count_unit_on(frames: &Frames, unit: &Constellation) -> u128 {
+    let n = frames.n;
     let problem = unit.problem(n);
     let open: Vec<usize> = (0..n).filter(|&r| problem.queen(r).is_none()).collect();
     let mut images = Vec::with_capacity(unit.orbit.len());
     for &symmetry in &unit.orbit {
-        let blocked = |row: usize, col: usize| {
-            let (r, c) = symmetry.apply(n, row, col);
-            !board.is_free(r, c)
-        };
-        if unit.queens.iter().any(|&(row, col)| blocked(row, col)) {
+        let blocked = frames.of(symmetry);
+        if unit
+            .queens
+            .iter()
+            .any(|&(row, col)| blocked[row] >> col & 1 == 1)
+        {
             continue;
         }
-        let masks: Vec<u64> = open
-            .iter()
-            .map(|&row| {
-                (0..n)
-                    .filter(|&col| blocked(row, col))
-                    .fold(0, |m, c| m | 1 << c)
-            })
-            .collect();
+        let masks: Vec<u64> = open.iter().map(|&row| blocked[row]).collect();
         let last = masks.last().copied().unwrap_or(0);
         let above: Vec<(usize, u64)> = masks[..masks.len().saturating_sub(1)]
             .iter()
@@ -343,9 +371,10 @@ mod tests {
                 seed = seed
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
+                let frames = Frames::new(&board);
                 let by_units: u128 = units(n)
                     .iter()
-                    .map(|unit| count_unit_on(&board, unit))
+                    .map(|unit| count_unit_on(&frames, unit))
                     .sum();
                 assert_eq!(by_units, Problem::new(&board).count(), "n = {n}\n{board}");
             }

@@ -173,6 +173,22 @@ impl Symmetry {
         Symmetry::AntiTranspose,
     ];
 
+    /// The symmetry that undoes this one.
+    ///
+    /// ```
+    /// use nqueens::board::Symmetry;
+    /// for s in Symmetry::ALL {
+    ///     assert_eq!(s.inverse().apply(5, s.apply(5, 1, 3).0, s.apply(5, 1, 3).1), (1, 3));
+    /// }
+    /// ```
+    pub fn inverse(self) -> Symmetry {
+        match self {
+            Symmetry::Rotate90 => Symmetry::Rotate270,
+            Symmetry::Rotate270 => Symmetry::Rotate90,
+            other => other,
+        }
+    }
+
     /// Where cell `(row, col)` of an `n x n` board goes.
     ///
     /// ```

@@ -51,6 +51,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::blank;
+use crate::blank::Frames;
 use crate::board::{Board, Symmetry};
 use crate::constellation::Constellation;
 use crate::dynamic;
@@ -202,9 +203,9 @@ enum Work {
     /// Count one work unit of the blank engine for side `n`: entry `.1` of
     /// the constellations `.0` (so threads share a blank count evenly).
     BlankUnit(usize, Arc<Vec<Constellation>>, usize),
-    /// Count the blank solutions of one constellation (entry `.1` of `.0`)
-    /// that use only free cells of the case's board.
-    ScanUnit(Arc<Vec<Constellation>>, usize),
+    /// Count the blank solutions of one constellation (entry `.2` of `.1`)
+    /// that use only free cells of the case's board (seen through `.0`).
+    ScanUnit(Arc<Frames>, Arc<Vec<Constellation>>, usize),
     /// Count a board (the case's, or a part of it) most constrained row
     /// first.
     MostConstrained(Board),
@@ -400,7 +401,7 @@ impl Planner {
                 (Plan::Units("most-constrained"), 0.0, "")
             }
             Method::Scan if n <= MAX_SCAN_N => {
-                self.push_scan_units(case, n, units)?;
+                self.push_scan_units(case, board, units)?;
                 (Plan::Units("scan"), 0.0, "")
             }
             Method::Scan => plain(units, " (no scan above n = 16)"),
@@ -593,7 +594,7 @@ impl Planner {
                 }
                 None => {
                     if matches!(plan, Plan::Units("scan")) {
-                        self.push_scan_units(case, board.n(), units)?;
+                        self.push_scan_units(case, board, units)?;
                     } else {
                         units.extend(case_units);
                     }
@@ -620,11 +621,12 @@ impl Planner {
 
     /// A scan of the case's board: one unit per constellation of the blank
     /// engine (see [`blank::count_unit_on`]), so threads share it evenly.
-    fn push_scan_units(&mut self, case: usize, n: usize, units: &mut Vec<Unit>) -> Result<()> {
-        let all = self.constellations(n)?;
+    fn push_scan_units(&mut self, case: usize, board: &Board, units: &mut Vec<Unit>) -> Result<()> {
+        let all = self.constellations(board.n())?;
+        let frames = Arc::new(Frames::new(board));
         units.extend((0..all.len()).map(|i| Unit {
             case,
-            work: Work::ScanUnit(all.clone(), i),
+            work: Work::ScanUnit(frames.clone(), all.clone(), i),
             target: Target::Case(1),
         }));
         Ok(())
@@ -821,7 +823,7 @@ impl Solver for Planner {
             let value = match &unit.work {
                 Work::Count(problem) => problem.count(),
                 Work::BlankUnit(n, all, i) => blank::solve(*n, &all[*i], false).total,
-                Work::ScanUnit(all, i) => blank::count_unit_on(&boards[unit.case], &all[*i]),
+                Work::ScanUnit(frames, all, i) => blank::count_unit_on(frames, &all[*i]),
                 Work::MostConstrained(board) => dynamic::count(board),
                 Work::Query => {
                     let board = &boards[unit.case];
