@@ -32,7 +32,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::board::{Board, Symmetry};
 use crate::constellation::{cheapest_image, least_borders, representatives, Constellation};
 use crate::error::Result;
-use crate::kernel::{self, Attacks, Leaves};
+use crate::kernel::{self, Attacks, Counter, Leaves};
 use crate::parallel;
 
 /// Total and unique solution counts of a blank board (or of a share of its
@@ -83,13 +83,8 @@ fn sorted_by_cost(mut units: Vec<Constellation>) -> Vec<Constellation> {
 /// (when `unique` is set) how many of them are distinct up to symmetry.
 pub fn solve(n: usize, unit: &Constellation, unique: bool) -> Counts {
     let problem = unit.problem(n);
-    let orbit = unit.orbit.len() as u128;
     if !unique || unit.stabilizer.len() == 1 {
-        let completions = problem.count();
-        return Counts {
-            total: orbit * completions,
-            unique: if unique { completions } else { 0 },
-        };
+        return weigh(unit, problem.count(), unique);
     }
     // Burnside over the stabilizer: count the completions each symmetry fixes.
     let mut completions = 0u128;
@@ -104,8 +99,18 @@ pub fn solve(n: usize, unit: &Constellation, unique: bool) -> Counts {
         ControlFlow::Continue(())
     });
     Counts {
-        total: orbit * completions,
+        total: unit.orbit.len() as u128 * completions,
         unique: fixed / unit.stabilizer.len() as u128,
+    }
+}
+
+/// The counts of a unit with a trivial stabilizer (or when unique counts
+/// are not asked for) from its number of completions: each is one solution
+/// per image of the constellation, and one orbit of solutions.
+fn weigh(unit: &Constellation, completions: u128, unique: bool) -> Counts {
+    Counts {
+        total: unit.orbit.len() as u128 * completions,
+        unique: if unique { completions } else { 0 },
     }
 }
 
@@ -124,6 +129,10 @@ fn transform(n: usize, symmetry: Symmetry, cols: &[usize], out: &mut [usize]) {
 
 /// Solves `units` on `threads` threads and adds the results; `done` grows
 /// by each unit's [`cost`] as it finishes (for progress reports).
+///
+/// Each thread counts the units it draws in the kernel's interleaved lanes
+/// ([`kernel::search_each`]); only the rare units that need Burnside's
+/// lemma (for unique counts) are enumerated one by one with [`solve`].
 pub fn solve_units(
     n: usize,
     units: &[Constellation],
@@ -131,10 +140,25 @@ pub fn solve_units(
     unique: bool,
     done: &AtomicU64,
 ) -> Result<Counts> {
-    let parts = parallel::map(units.len(), threads, |i| {
-        let counts = solve(n, &units[i], unique);
-        done.fetch_add(cost(&units[i]), Ordering::Relaxed);
-        counts
+    let parts = parallel::deal(units.len(), threads, |ids| {
+        let mut solved = Vec::new();
+        let mut counted = Vec::new();
+        let problems = ids.filter_map(|i| {
+            let unit = &units[i];
+            if unique && unit.stabilizer.len() > 1 {
+                solved.push((i, solve(n, unit, unique)));
+                done.fetch_add(cost(unit), Ordering::Relaxed);
+                return None;
+            }
+            Some((i, unit.problem(n).rows(), Counter::default()))
+        });
+        kernel::search_each(problems, |i, counter| {
+            let unit = &units[i];
+            counted.push((i, weigh(unit, counter.total.into(), unique)));
+            done.fetch_add(cost(unit), Ordering::Relaxed);
+        });
+        solved.extend(counted);
+        solved
     })?;
     Ok(parts.into_iter().fold(Counts::default(), |a, b| a + b))
 }
@@ -166,10 +190,15 @@ pub fn counts(n: usize, threads: usize, unique: bool) -> Result<Counts> {
 /// assert_eq!(nqueens::blank::count(8), 92);
 /// ```
 pub fn count(n: usize) -> u128 {
-    units(n)
+    let units = units(n);
+    let mut total = 0;
+    let problems = units
         .iter()
-        .map(|unit| solve(n, unit, false).total)
-        .sum()
+        .map(|unit| (unit, unit.problem(n).rows(), Counter::default()));
+    kernel::search_each(problems, |unit, counter| {
+        total += weigh(unit, counter.total.into(), false).total;
+    });
+    total
 }
 
 /// Calls `visit` once for every solution of the blank `n x n` board, as the
@@ -249,15 +278,13 @@ impl Frames {
 /// use only free cells.
 ///
 /// Each image's blocked cells, read in the unit's own frame, become masks on
-/// the kernel's rows; the kernel hands over each set of last-row
-/// completions with the queens above it, and an image keeps the set when no
-/// queen above sits on one of its blocked cells, minus its blocked cells in
-/// the last row: a few mask tests and one popcount per image, where a scan
-/// would transform and check every solution.
+/// the kernel's rows; an image keeps a completion when none of its queens
+/// sits on one of them: a few mask tests per image, where a scan would
+/// transform and check every solution.
 ///
 /// # Complexity
 /// One search of the unit, plus `O(images x rows with blocked cells)` per
-/// set of last-row completions.
+/// completion.
 pub fn count_unit_on(frames: &Frames, unit: &Constellation) -> u128 {
     let n = frames.n;
     let problem = unit.problem(n);
@@ -272,21 +299,16 @@ pub fn count_unit_on(frames: &Frames, unit: &Constellation) -> u128 {
         {
             continue;
         }
-        let masks: Vec<u64> = open.iter().map(|&row| blocked[row]).collect();
-        let last = masks.last().copied().unwrap_or(0);
-        let above: Vec<(usize, u64)> = masks[..masks.len().saturating_sub(1)]
+        let blocked: Vec<(usize, u64)> = open
             .iter()
-            .copied()
             .enumerate()
+            .map(|(i, &row)| (i, blocked[row]))
             .filter(|&(_, mask)| mask != 0)
             .collect();
-        images.push(Image { above, last });
+        images.push(Image { blocked });
     }
     if images.is_empty() {
         return 0;
-    }
-    if open.is_empty() {
-        return images.len() as u128;
     }
     let mut counter = Avoiding { images, total: 0 };
     let _ = kernel::search(&problem.rows(), Attacks::default(), &mut counter);
@@ -294,11 +316,9 @@ pub fn count_unit_on(frames: &Frames, unit: &Constellation) -> u128 {
 }
 
 /// One image of a constellation, in the representative's frame: the blocked
-/// cells of the open rows above the last (`(list index, mask)`, nonzero
-/// masks only) and of the last open row.
+/// cells of the open rows, as `(list index, mask)`, nonzero masks only.
 struct Image {
-    above: Vec<(usize, u64)>,
-    last: u64,
+    blocked: Vec<(usize, u64)>,
 }
 
 /// Counts the completions each image keeps (see [`count_unit_on`]).
@@ -308,15 +328,13 @@ struct Avoiding {
 }
 
 impl Leaves for Avoiding {
-    fn leaves(&mut self, placed: &[u64], last: u64) -> ControlFlow<()> {
+    fn leaf(&mut self, queens: &[u64]) -> ControlFlow<()> {
         for image in &self.images {
-            if image
-                .above
+            let free = image
+                .blocked
                 .iter()
-                .all(|&(row, mask)| placed[row] & mask == 0)
-            {
-                self.total += u128::from((last & !image.last).count_ones());
-            }
+                .all(|&(row, mask)| queens[row] & mask == 0);
+            self.total += u128::from(free);
         }
         ControlFlow::Continue(())
     }

@@ -33,42 +33,59 @@ where
     T: Send,
     F: Fn(usize) -> T + Sync,
 {
-    let threads = threads.min(units);
-    if threads <= 1 {
-        return Ok((0..units).map(&work).collect());
-    }
+    deal(units, threads, |ids| {
+        ids.map(|unit| (unit, work(unit))).collect()
+    })
+}
+
+/// Units `0..units` dealt to `threads` workers, for work that takes several
+/// units at once (the kernel's interleaved lanes): each worker gets an
+/// iterator that hands out the next unit from the shared counter, and
+/// returns `(unit, result)` pairs in any order. `result[i]` is unit `i`'s.
+///
+/// A unit a worker drew but did not return is an [`Error::Worker`].
+///
+/// ```
+/// let doubled = nqueens::parallel::deal(6, 2, |ids| ids.map(|i| (i, 2 * i)).collect()).unwrap();
+/// assert_eq!(doubled, [0, 2, 4, 6, 8, 10]);
+/// ```
+pub fn deal<T, F>(units: usize, threads: usize, work: F) -> Result<Vec<T>>
+where
+    T: Send,
+    F: Fn(&mut dyn Iterator<Item = usize>) -> Vec<(usize, T)> + Sync,
+{
+    let threads = threads.min(units).max(1);
     let next = AtomicUsize::new(0);
+    let worker = || {
+        let mut ids = std::iter::from_fn(|| {
+            let unit = next.fetch_add(1, Ordering::Relaxed);
+            (unit < units).then_some(unit)
+        });
+        work(&mut ids)
+    };
     let mut slots: Vec<Option<T>> = (0..units).map(|_| None).collect();
-    let outcome = thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut done = Vec::new();
-                    loop {
-                        let unit = next.fetch_add(1, Ordering::Relaxed);
-                        if unit >= units {
-                            return done;
-                        }
-                        done.push((unit, work(unit)));
-                    }
-                })
-            })
-            .collect();
-        let mut failed = None;
-        for worker in workers {
-            match worker.join() {
-                Ok(done) => {
-                    for (unit, value) in done {
-                        slots[unit] = Some(value);
-                    }
-                }
-                Err(panic) => failed = Some(panic_message(&*panic)),
-            }
+    let mut fill = |done: Vec<(usize, T)>| {
+        for (unit, value) in done {
+            slots[unit] = Some(value);
         }
-        failed
-    });
-    if let Some(message) = outcome {
-        return Err(Error::Worker(message));
+    };
+    if threads == 1 {
+        fill(worker());
+    } else {
+        let outcome = thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
+            let mut failed = None;
+            for worker in workers {
+                match worker.join() {
+                    Ok(done) => fill(done),
+                    Err(panic) => failed = Some(panic_message(&*panic)),
+                }
+            }
+            failed
+        });
+        if let Some(message) = outcome {
+            return Err(Error::Worker(message));
+        }
     }
     slots
         .into_iter()
@@ -109,5 +126,13 @@ mod tests {
             Err(Error::Worker(message)) => assert!(message.contains("unit seven"), "{message}"),
             other => panic!("expected a worker error, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_unit_drawn_but_not_returned_is_an_error() {
+        let result = deal(10, 2, |ids| {
+            ids.filter(|&i| i != 4).map(|i| (i, i)).collect()
+        });
+        assert!(matches!(result, Err(Error::Worker(_))), "{result:?}");
     }
 }
