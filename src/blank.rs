@@ -201,6 +201,13 @@ pub fn count(n: usize) -> u128 {
     total
 }
 
+/// The number of kernel nodes [`solve_units`] visits for `units` (not
+/// counting the enumeration of symmetric units for unique counts), for
+/// benchmarks.
+pub fn nodes(n: usize, units: &[Constellation]) -> u64 {
+    units.iter().map(|unit| unit.problem(n).nodes()).sum()
+}
+
 /// Calls `visit` once for every solution of the blank `n x n` board, as the
 /// 0-based column of each row's queen, in no particular order. Each
 /// representative's completions are enumerated once and mapped through one

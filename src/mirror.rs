@@ -26,15 +26,32 @@ use crate::problem::Problem;
 /// assert_eq!(nqueens::mirror::count(8), 92);
 /// ```
 pub fn count(n: usize) -> u128 {
+    halves(n)
+        .iter()
+        .map(|(weight, problem)| weight * problem.count())
+        .sum()
+}
+
+/// The number of nodes [`count`] visits, for benchmarks.
+pub fn nodes(n: usize) -> u64 {
+    halves(n).iter().map(|(_, problem)| problem.nodes()).sum()
+}
+
+/// The searches of [`count`], each with its weight: the left half of the
+/// first row, counted twice, and for odd `n` the middle column, once.
+fn halves(n: usize) -> Vec<(u128, Problem)> {
     let board = Board::blank(n);
     let half = n / 2;
-    let search = |allowed: u64| {
+    let first_row = |allowed: u64| {
         let mut problem = Problem::new(&board);
         problem.restrict(0, allowed);
-        problem.count()
+        problem
     };
-    let middle = if n % 2 == 1 { search(1 << half) } else { 0 };
-    2 * search((1 << half) - 1) + middle
+    let mut out = vec![(2, first_row((1 << half) - 1))];
+    if n % 2 == 1 {
+        out.push((1, first_row(1 << half)));
+    }
+    out
 }
 
 #[cfg(test)]

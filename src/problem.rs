@@ -141,6 +141,15 @@ impl Problem {
         kernel::count(&self.rows(), Attacks::default())
     }
 
+    /// The number of nodes the kernel visits to count the completions (see
+    /// [`kernel::nodes`]); for benchmarks.
+    pub fn nodes(&self) -> u64 {
+        if self.dead {
+            return 0;
+        }
+        kernel::nodes(&self.rows(), Attacks::default())
+    }
+
     /// Calls `visit` with every completion in lexicographic order, as the
     /// column of each board row's queen (0-based, placed queens included).
     /// `visit` may stop the enumeration with `Break`.
