@@ -32,7 +32,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::board::{Board, Symmetry};
 use crate::constellation::{cheapest_image, least_borders, representatives, Constellation};
 use crate::error::Result;
-use crate::kernel::{self, Attacks, Counter, Leaves};
+use crate::kernel::{self, Counter, Leaves, Row};
 use crate::parallel;
 
 /// Total and unique solution counts of a blank board (or of a share of its
@@ -131,7 +131,7 @@ fn transform(n: usize, symmetry: Symmetry, cols: &[usize], out: &mut [usize]) {
 /// by each unit's [`cost`] as it finishes (for progress reports).
 ///
 /// Each thread counts the units it draws in the kernel's interleaved lanes
-/// ([`kernel::search_each`]); only the rare units that need Burnside's
+/// ([`completions_each`]); only the rare units that need Burnside's
 /// lemma (for unique counts) are enumerated one by one with [`solve`].
 pub fn solve_units(
     n: usize,
@@ -143,24 +143,48 @@ pub fn solve_units(
     let parts = parallel::deal(units.len(), threads, |ids| {
         let mut solved = Vec::new();
         let mut counted = Vec::new();
-        let problems = ids.filter_map(|i| {
+        let rest = ids.filter(|&i| {
             let unit = &units[i];
             if unique && unit.stabilizer.len() > 1 {
                 solved.push((i, solve(n, unit, unique)));
                 done.fetch_add(cost(unit), Ordering::Relaxed);
-                return None;
+                return false;
             }
-            Some((i, unit.problem(n).rows(), Counter::default()))
+            true
         });
-        kernel::search_each(problems, |i, counter| {
+        completions_each(n, rest.map(|i| (i, &units[i])), |i, completions| {
             let unit = &units[i];
-            counted.push((i, weigh(unit, counter.total.into(), unique)));
+            counted.push((i, weigh(unit, completions, unique)));
             done.fetch_add(cost(unit), Ordering::Relaxed);
         });
         solved.extend(counted);
         solved
     })?;
     Ok(parts.into_iter().fold(Counts::default(), |a, b| a + b))
+}
+
+/// The completions of many units of side `n` (solutions of the
+/// representative, not weighted by its orbit), counted in the kernel's
+/// interleaved lanes ([`kernel::search_each`]): `finished(tag, completions)`
+/// as each unit ends, in no particular order.
+///
+/// ```
+/// let units = nqueens::blank::units(8);
+/// let mut total = 0;
+/// nqueens::blank::completions_each(8, units.iter().map(|u| (u.orbit.len() as u128, u)), |orbit, c| {
+///     total += orbit * c
+/// });
+/// assert_eq!(total, 92);
+/// ```
+pub fn completions_each<'a, T>(
+    n: usize,
+    units: impl IntoIterator<Item = (T, &'a Constellation)>,
+    mut finished: impl FnMut(T, u128),
+) {
+    let problems = units
+        .into_iter()
+        .map(|(tag, unit)| (tag, unit.problem(n).rows(), Counter::default()));
+    kernel::search_each(problems, |tag, counter| finished(tag, counter.total.into()));
 }
 
 /// Total and (when `unique` is set) unique counts of the blank `n x n`
@@ -192,12 +216,13 @@ pub fn counts(n: usize, threads: usize, unique: bool) -> Result<Counts> {
 pub fn count(n: usize) -> u128 {
     let units = units(n);
     let mut total = 0;
-    let problems = units
-        .iter()
-        .map(|unit| (unit, unit.problem(n).rows(), Counter::default()));
-    kernel::search_each(problems, |unit, counter| {
-        total += weigh(unit, counter.total.into(), false).total;
-    });
+    completions_each(
+        n,
+        units.iter().map(|unit| (unit, unit)),
+        |unit, completions| {
+            total += weigh(unit, completions, false).total;
+        },
+    );
     total
 }
 
@@ -279,10 +304,12 @@ impl Frames {
     }
 }
 
-/// The solutions of a board (given by its [`Frames`]; usually few blocked
-/// cells) among those [`for_each_unit_solution`] lists for `unit`: its
-/// completions seen through every image of its constellation, kept when they
-/// use only free cells.
+/// For each of `units`, the solutions of a board (given by its [`Frames`];
+/// usually few blocked cells) among those [`for_each_unit_solution`] lists
+/// for the unit: its completions seen through every image of its
+/// constellation, kept when they use only free cells. Reported as
+/// `finished(tag, count)`, in no particular order; the units are searched in
+/// the kernel's interleaved lanes.
 ///
 /// Each image's blocked cells, read in the unit's own frame, become masks on
 /// the kernel's rows; an image keeps a completion when none of its queens
@@ -290,9 +317,33 @@ impl Frames {
 /// transform and check every solution.
 ///
 /// # Complexity
-/// One search of the unit, plus `O(images x rows with blocked cells)` per
+/// One search per unit, plus `O(images x rows with blocked cells)` per
 /// completion.
-pub fn count_unit_on(frames: &Frames, unit: &Constellation) -> u128 {
+pub fn count_each_on<'a, T>(
+    frames: &Frames,
+    units: impl IntoIterator<Item = (T, &'a Constellation)>,
+    mut finished: impl FnMut(T, u128),
+) {
+    let mut none_left = Vec::new();
+    let problems = units
+        .into_iter()
+        .filter_map(|(tag, unit)| match scan(frames, unit) {
+            Some((rows, avoiding)) => Some((tag, rows, avoiding)),
+            None => {
+                none_left.push(tag);
+                None
+            }
+        });
+    kernel::search_each(problems, |tag, avoiding| finished(tag, avoiding.total));
+    for tag in none_left {
+        finished(tag, 0);
+    }
+}
+
+/// The search of `unit` on the board of `frames`: the unit's rows, and the
+/// leaves that count the completions each image of its constellation keeps;
+/// `None` when every image puts a border queen on a blocked cell.
+fn scan(frames: &Frames, unit: &Constellation) -> Option<(Vec<Row>, Avoiding)> {
     let n = frames.n;
     let problem = unit.problem(n);
     let open: Vec<usize> = (0..n).filter(|&r| problem.queen(r).is_none()).collect();
@@ -315,11 +366,9 @@ pub fn count_unit_on(frames: &Frames, unit: &Constellation) -> u128 {
         images.push(Image { blocked });
     }
     if images.is_empty() {
-        return 0;
+        return None;
     }
-    let mut counter = Avoiding { images, total: 0 };
-    let _ = kernel::search(&problem.rows(), Attacks::default(), &mut counter);
-    counter.total
+    Some((problem.rows(), Avoiding { images, total: 0 }))
 }
 
 /// One image of a constellation, in the representative's frame: the blocked
@@ -397,10 +446,10 @@ mod tests {
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
                 let frames = Frames::new(&board);
-                let by_units: u128 = units(n)
-                    .iter()
-                    .map(|unit| count_unit_on(&frames, unit))
-                    .sum();
+                let mut by_units = 0;
+                count_each_on(&frames, units(n).iter().map(|u| ((), u)), |(), c| {
+                    by_units += c
+                });
                 assert_eq!(by_units, Problem::new(&board).count(), "n = {n}\n{board}");
             }
         }

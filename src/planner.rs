@@ -60,6 +60,7 @@ use crate::estimate;
 use crate::inclusion::{self, Cell};
 use crate::index::{query_passes, SolutionIndex, MAX_INDEX_N};
 use crate::judge::Solver;
+use crate::kernel::{self, Counter};
 use crate::ordering;
 use crate::parallel;
 use crate::problem::Problem;
@@ -211,6 +212,76 @@ enum Work {
     MostConstrained(Board),
     /// Answer the case's board from the index.
     Query,
+}
+
+/// The kinds of [`Work`] the kernel's interleaved lanes take. A group of
+/// units searched together is of one kind and one case, so it shares what
+/// its first unit names: the board side of a blank count, the board of a
+/// scan.
+#[derive(Clone, Copy, Debug)]
+enum Lanes<'a> {
+    Count,
+    Blank(usize),
+    Scan(&'a Frames),
+}
+
+impl<'a> Lanes<'a> {
+    fn of(work: &'a Work) -> Option<Lanes<'a>> {
+        match work {
+            Work::Count(_) => Some(Lanes::Count),
+            Work::BlankUnit(n, ..) => Some(Lanes::Blank(*n)),
+            Work::ScanUnit(frames, ..) => Some(Lanes::Scan(frames)),
+            Work::MostConstrained(_) | Work::Query => None,
+        }
+    }
+
+    /// Whether `work` can join a group of this kind.
+    fn takes(self, work: &Work) -> bool {
+        matches!(
+            (self, work),
+            (Lanes::Count, Work::Count(_))
+                | (Lanes::Blank(_), Work::BlankUnit(..))
+                | (Lanes::Scan(_), Work::ScanUnit(..))
+        )
+    }
+
+    /// Counts the units `group` (indexes into `units`, all taken by this
+    /// kind), drawn lazily as lanes free up, and returns `(index, value)`
+    /// for each, in no particular order.
+    fn run(self, units: &[Unit], group: impl Iterator<Item = usize>) -> Vec<(usize, u128)> {
+        let mut out = Vec::new();
+        let constellation = |i: usize| match &units[i].work {
+            Work::BlankUnit(_, all, k) | Work::ScanUnit(_, all, k) => &all[*k],
+            _ => unreachable!("only blank and scan units have constellations"),
+        };
+        match self {
+            Lanes::Count => {
+                let mut dead = Vec::new();
+                let problems = group.filter_map(|i| match &units[i].work {
+                    Work::Count(problem) if !problem.is_dead() => {
+                        Some((i, problem.rows(), Counter::default()))
+                    }
+                    _ => {
+                        dead.push((i, 0));
+                        None
+                    }
+                });
+                kernel::search_each(problems, |i, counter| out.push((i, counter.total.into())));
+                out.extend(dead);
+            }
+            Lanes::Blank(n) => {
+                let members = group.map(|i| (i, constellation(i)));
+                blank::completions_each(n, members, |i, completions| {
+                    out.push((i, constellation(i).orbit.len() as u128 * completions));
+                });
+            }
+            Lanes::Scan(frames) => {
+                let members = group.map(|i| (i, constellation(i)));
+                blank::count_each_on(frames, members, |i, count| out.push((i, count)));
+            }
+        }
+        out
+    }
 }
 
 /// Where a unit's result goes. Results of one target are summed in unit
@@ -817,22 +888,41 @@ impl Solver for Planner {
         // Clock reads cost about as much as a tiny board's search: only
         // taken when explaining.
         let timing = self.explain.is_some();
-        let results = parallel::map(units.len(), threads, |i| {
-            let unit = &units[i];
-            let start = timing.then(Instant::now);
-            let value = match &unit.work {
-                Work::Count(problem) => problem.count(),
-                Work::BlankUnit(n, all, i) => blank::solve(*n, &all[*i], false).total,
-                Work::ScanUnit(frames, all, i) => blank::count_unit_on(frames, &all[*i]),
-                Work::MostConstrained(board) => dynamic::count(board),
-                Work::Query => {
-                    let board = &boards[unit.case];
-                    indexes
-                        .get(&board.n())
-                        .map_or(0, |index| index.count(board))
+        let results = parallel::deal(units.len(), threads, |ids| {
+            let mut ids = ids.peekable();
+            let mut out = Vec::new();
+            while let Some(first) = ids.next() {
+                let start = timing.then(Instant::now);
+                let unit = &units[first];
+                let Some(kind) = Lanes::of(&unit.work) else {
+                    let value = match &unit.work {
+                        Work::MostConstrained(board) => dynamic::count(board),
+                        _ => {
+                            let board = &boards[unit.case];
+                            indexes
+                                .get(&board.n())
+                                .map_or(0, |index| index.count(board))
+                        }
+                    };
+                    out.push((
+                        first,
+                        (value, start.map_or(Duration::ZERO, |s| s.elapsed())),
+                    ));
+                    continue;
+                };
+                // The units after this one that the same lanes can take: the
+                // same case's, of the same kind, as the workers deal them.
+                let same = |i: &usize| units[*i].case == unit.case && kind.takes(&units[*i].work);
+                let group = std::iter::once(first).chain(std::iter::from_fn(|| ids.next_if(same)));
+                let counted = kind.run(&units, group);
+                // Interleaved units have no time of their own: the group's
+                // time goes to one of them, and so to their case.
+                let mut time = start.map_or(Duration::ZERO, |s| s.elapsed());
+                for (i, value) in counted {
+                    out.push((i, (value, std::mem::take(&mut time))));
                 }
-            };
-            (value, start.map_or(Duration::ZERO, |s| s.elapsed()))
+            }
+            out
         })?;
 
         let mut sums = vec![0i128; boards.len()];
