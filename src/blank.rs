@@ -66,8 +66,8 @@ pub fn units(n: usize) -> Vec<Constellation> {
     sorted_by_cost(representatives(n))
 }
 
-/// [`units`], with the set-up (the probe searches) on `threads` threads:
-/// left serial, it would cap the speed-up of two threads below 1.9.
+/// [`units`], with the set-up (choosing each unit's image) on `threads`
+/// threads: left serial, it would cap the speed-up of two threads.
 pub fn units_on(n: usize, threads: usize) -> Result<Vec<Constellation>> {
     let borders = least_borders(n);
     let units = parallel::map(borders.len(), threads, |i| cheapest_image(n, &borders[i]))?;

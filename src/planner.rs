@@ -680,7 +680,7 @@ impl Planner {
     }
 
     /// The blank engine's work units for side `n`, made on first use (their
-    /// set-up, a probe search per constellation, on all threads).
+    /// set-up on all threads).
     fn constellations(&mut self, n: usize) -> Result<Arc<Vec<Constellation>>> {
         if let Some(all) = self.constellations.get(&n) {
             return Ok(all.clone());
