@@ -109,39 +109,55 @@ pub fn representatives(n: usize) -> Vec<Constellation> {
 /// Every peaceful border placement of the blank `n x n` board that is the
 /// least of its eight images: one per orbit, sorted cells, in a fixed order
 /// (by the columns of row 0 and row `n - 1`, then the rows of columns 0 and
-/// `n - 1`). Cheap: no search.
+/// `n - 1`). No search, but `O(n^4)` candidates.
 ///
 /// # Panics
 /// Panics when `n` is outside `1..=64`.
 pub fn least_borders(n: usize) -> Vec<Vec<Cell>> {
+    (0..n).flat_map(|top| least_borders_from(n, top)).collect()
+}
+
+/// The borders of [`least_borders`] whose row-0 queen is in column `top`,
+/// in the same order: a share of the set-up that threads can take.
+///
+/// # Panics
+/// Panics when `n` is outside `1..=64`.
+pub fn least_borders_from(n: usize, top: usize) -> Vec<Vec<Cell>> {
     assert!((1..=64).contains(&n), "board side {n} out of 1..=64");
     let last = n - 1;
     let mut out = Vec::new();
     // `top`, `bottom`: columns of the queens of rows 0 and n-1; `left`,
     // `right`: rows of the queens of columns 0 and n-1.
-    for top in 0..n {
-        for bottom in 0..n {
-            for left in 0..n {
-                // A queen on a corner is the queen of both its lines: row 0's
-                // queen sits in column 0 exactly when column 0's queen sits
-                // in row 0, and so on for the other three corners.
-                if (top == 0) != (left == 0) || (bottom == 0) != (left == last) {
+    for bottom in 0..n {
+        for left in 0..n {
+            // A queen on a corner is the queen of both its lines: row 0's
+            // queen sits in column 0 exactly when column 0's queen sits
+            // in row 0, and so on for the other three corners.
+            if (top == 0) != (left == 0) || (bottom == 0) != (left == last) {
+                continue;
+            }
+            for right in 0..n {
+                if (top == last) != (right == 0) || (bottom == last) != (right == last) {
                     continue;
                 }
-                for right in 0..n {
-                    if (top == last) != (right == 0) || (bottom == last) != (right == last) {
-                        continue;
+                // On the stack: this runs `O(n^4)` times, and only about
+                // one candidate in eight is kept.
+                let mut queens = [(0, top), (last, bottom), (left, 0), (right, last)];
+                queens.sort_unstable();
+                let mut len = 1;
+                for i in 1..queens.len() {
+                    if queens[i] != queens[len - 1] {
+                        queens[len] = queens[i];
+                        len += 1;
                     }
-                    let mut queens = vec![(0, top), (last, bottom), (left, 0), (right, last)];
-                    queens.sort_unstable();
-                    queens.dedup();
-                    let peaceful = queens
-                        .iter()
-                        .enumerate()
-                        .all(|(i, &a)| queens[..i].iter().all(|&b| !attack(a, b)));
-                    if peaceful && is_least(n, &queens) {
-                        out.push(queens);
-                    }
+                }
+                let queens = &queens[..len];
+                let peaceful = queens
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &a)| queens[..i].iter().all(|&b| !attack(a, b)));
+                if peaceful && is_least(n, queens) {
+                    out.push(queens.to_vec());
                 }
             }
         }
@@ -158,6 +174,12 @@ fn is_least(n: usize, queens: &[Cell]) -> bool {
             *slot = symmetry.apply(n, row, col);
         }
         let moved = &mut moved[..queens.len()];
+        // Sorted sequences compare by their least elements first: only a tie
+        // there needs the sort.
+        let least = moved.iter().min().copied();
+        if least != queens.first().copied() {
+            return least > queens.first().copied();
+        }
         moved.sort_unstable();
         &*moved >= queens
     })
@@ -204,13 +226,20 @@ const ROTATIONS: [Symmetry; 4] = [
 /// assert_eq!(probe(8, &[(0, 0)]), 6 * 6 * 6 * 6);
 /// ```
 pub fn probe(n: usize, queens: &[Cell]) -> u128 {
-    let mut problem = Problem::new(&Board::blank(n));
-    for &(row, col) in queens {
-        problem.place(row, col);
+    // The free masks as `Problem::place` would leave them, without building
+    // a problem: this runs for four images of every constellation.
+    let mut width = 1u128;
+    let open = (0..n).filter(|&row| queens.iter().all(|&(r, _)| r != row));
+    for row in open.take(n / 2) {
+        let mut free = crate::board::full_row(n);
+        for &(r, col) in queens {
+            let bit = 1u64 << col;
+            let distance = row.abs_diff(r) as u32;
+            free &= !(bit | bit << distance | bit >> distance);
+        }
+        width = width.saturating_mul(u128::from(free.count_ones()));
     }
-    problem.rows().iter().take(n / 2).fold(1u128, |width, row| {
-        width.saturating_mul(u128::from(row.free.count_ones()))
-    })
+    width
 }
 
 /// `queens` with its stabilizer, orbit and `probe`.
