@@ -40,13 +40,27 @@ fn timed<T>(work: impl FnOnce() -> T) -> (T, Duration) {
 /// Times the plain search and the planner on `boards`, checks they agree,
 /// prints one line; returns the planner's time.
 fn compare(name: &str, boards: &[Board], threads: usize) -> Duration {
-    let (plain, plain_time) = timed(|| PlainSolver.solve(boards).unwrap());
-    let mut planner = Planner::new(Method::Auto, threads);
-    if std::env::args().any(|a| a == "--explain") {
-        planner = planner.explain_to(Box::new(std::io::stderr()));
+    compare_best_of(name, boards, threads, 1)
+}
+
+/// [`compare`], with each side's best time of `runs` (a fresh planner each
+/// time, so nothing it learnt carries over): for inputs solved in a few
+/// milliseconds, where one run measures the machine's hiccups as much as
+/// the code.
+fn compare_best_of(name: &str, boards: &[Board], threads: usize, runs: usize) -> Duration {
+    let mut plain_time = Duration::MAX;
+    let mut planned_time = Duration::MAX;
+    for _ in 0..runs {
+        let (plain, time) = timed(|| PlainSolver.solve(boards).unwrap());
+        plain_time = plain_time.min(time);
+        let mut planner = Planner::new(Method::Auto, threads);
+        if std::env::args().any(|a| a == "--explain") {
+            planner = planner.explain_to(Box::new(std::io::stderr()));
+        }
+        let (planned, time) = timed(|| planner.solve(boards).unwrap());
+        planned_time = planned_time.min(time);
+        assert_eq!(plain, planned, "{name}: the planner disagrees");
     }
-    let (planned, planned_time) = timed(|| planner.solve(boards).unwrap());
-    assert_eq!(plain, planned, "{name}: the planner disagrees");
     println!(
         "{name:<44} plain {:>9.1} ms   planner {:>8.1} ms   ratio {:>7.1}x",
         plain_time.as_secs_f64() * 1e3,
@@ -159,13 +173,14 @@ fn main() {
         compare(&format!("  the same on {all} threads"), &boards, all);
     }
 
+    // One board takes milliseconds: best of 7 runs on each side.
     let name = "one near-blank 14x14 board (3 obstacles)";
     if wanted(name) {
         let mut rng = Rng::new(0x0b5_b007);
         let board = [with_obstacles(&mut rng, 14, 3)];
-        let one = compare(name, &board, 1);
+        let one = compare_best_of(name, &board, 1, 7);
         let label = format!("  the same on {all} threads");
-        let many = compare(&label, &board, all);
+        let many = compare_best_of(&label, &board, all, 7);
         println!(
             "  {all} threads vs 1 thread: {:.2}x",
             one.as_secs_f64() / many.as_secs_f64()

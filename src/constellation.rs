@@ -80,6 +80,18 @@ pub fn image(n: usize, symmetry: Symmetry, cells: &[Cell]) -> Vec<Cell> {
     out
 }
 
+/// [`image`] of at most four cells, on the stack: the set-up takes a dozen
+/// images of each of thousands of constellations. The image is the first
+/// `len` cells of the array.
+fn small_image(n: usize, symmetry: Symmetry, cells: &[Cell]) -> ([Cell; 4], usize) {
+    let mut out = [(0, 0); 4];
+    for (slot, &(row, col)) in out.iter_mut().zip(cells) {
+        *slot = symmetry.apply(n, row, col);
+    }
+    out[..cells.len()].sort_unstable();
+    (out, cells.len())
+}
+
 /// Whether two distinct queens attack each other.
 fn attack(a: Cell, b: Cell) -> bool {
     a.0 == b.0 || a.1 == b.1 || a.0.abs_diff(b.0) == a.1.abs_diff(b.1)
@@ -178,19 +190,17 @@ pub fn least_borders_from(n: usize, top: usize) -> Vec<Vec<Cell>> {
 /// images. Runs for every peaceful border, so it works on the stack.
 fn is_least(n: usize, queens: &[Cell]) -> bool {
     Symmetry::ALL.iter().all(|&symmetry| {
-        let mut moved = [(0, 0); 4];
-        for (slot, &(row, col)) in moved.iter_mut().zip(queens) {
-            *slot = symmetry.apply(n, row, col);
-        }
-        let moved = &mut moved[..queens.len()];
         // Sorted sequences compare by their least elements first: only a tie
-        // there needs the sort.
-        let least = moved.iter().min().copied();
+        // there needs the whole image.
+        let least = queens
+            .iter()
+            .map(|&(row, col)| symmetry.apply(n, row, col))
+            .min();
         if least != queens.first().copied() {
             return least > queens.first().copied();
         }
-        moved.sort_unstable();
-        &*moved >= queens
+        let (moved, len) = small_image(n, symmetry, queens);
+        moved[..len] >= *queens
     })
 }
 
@@ -204,16 +214,16 @@ fn is_least(n: usize, queens: &[Cell]) -> bool {
 /// mirrored, so its image has the same search tree mirrored (the same probe
 /// and the same cost) and comes later in [`Symmetry::ALL`] than its rotation.
 pub fn cheapest_image(n: usize, queens: &[Cell]) -> Constellation {
-    let (queens, probe) = ROTATIONS
+    let ((cells, len), probe) = ROTATIONS
         .iter()
         .map(|&symmetry| {
-            let moved = image(n, symmetry, queens);
-            let probe = probe(n, &moved);
+            let moved = small_image(n, symmetry, queens);
+            let probe = probe(n, &moved.0[..moved.1]);
             (moved, probe)
         })
         .reduce(|best, next| if next.1 < best.1 { next } else { best })
         .expect("four rotations");
-    with_symmetries(n, queens, probe)
+    with_symmetries(n, cells[..len].to_vec(), probe)
 }
 
 /// The rotations, in [`Symmetry::ALL`] order.
@@ -255,16 +265,16 @@ pub fn probe(n: usize, queens: &[Cell]) -> u128 {
 fn with_symmetries(n: usize, queens: Vec<Cell>, probe: u128) -> Constellation {
     let mut stabilizer = Vec::new();
     let mut orbit = Vec::new();
-    let mut seen: Vec<Vec<Cell>> = Vec::new();
-    for symmetry in Symmetry::ALL {
-        let moved = image(n, symmetry, &queens);
-        if moved == queens {
+    let mut seen = [([(0, 0); 4], 0); 8];
+    for (count, symmetry) in Symmetry::ALL.into_iter().enumerate() {
+        let moved = small_image(n, symmetry, &queens);
+        if moved.0[..moved.1] == queens[..] {
             stabilizer.push(symmetry);
         }
-        if !seen.contains(&moved) {
-            seen.push(moved);
+        if !seen[..count].contains(&moved) {
             orbit.push(symmetry);
         }
+        seen[count] = moved;
     }
     Constellation {
         queens,
