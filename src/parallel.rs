@@ -9,6 +9,7 @@
 //! # Complexity
 //! One atomic increment per unit on top of the work itself.
 
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 
@@ -73,10 +74,13 @@ where
         fill(worker());
     } else {
         let outcome = thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
+            // This thread is one of the workers: it is awake already, and
+            // one thread fewer to start.
+            let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
             let mut failed = None;
-            for worker in workers {
-                match worker.join() {
+            let mine = panic::catch_unwind(AssertUnwindSafe(worker));
+            for outcome in std::iter::once(mine).chain(helpers.into_iter().map(|h| h.join())) {
+                match outcome {
                     Ok(done) => fill(done),
                     Err(panic) => failed = Some(panic_message(&*panic)),
                 }
