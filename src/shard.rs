@@ -184,6 +184,38 @@ mod tests {
     }
 
     #[test]
+    fn shards_get_similar_work() {
+        // Work measured in kernel nodes, the search's cost; the cost-sorted
+        // deal must keep every shard within 10% of the average (at n = 13,
+        // 4 shards measure 2.4%, 8 shards 3%).
+        let n = 13;
+        let units = crate::blank::units(n);
+        for of in [2, 4, 8] {
+            let work: Vec<u64> = (1..=of)
+                .map(|index| {
+                    let shard = Shard { index, of };
+                    let mine: Vec<_> = units
+                        .iter()
+                        .enumerate()
+                        .filter(|&(position, _)| shard.owns(position))
+                        .map(|(_, unit)| unit.clone())
+                        .collect();
+                    crate::blank::nodes(n, &mine)
+                })
+                .collect();
+            let average = work.iter().sum::<u64>() as f64 / of as f64;
+            for (i, &w) in work.iter().enumerate() {
+                let share = w as f64 / average;
+                assert!(
+                    (0.9..=1.1).contains(&share),
+                    "shard {}/{of}: {share:.3} of average",
+                    i + 1
+                );
+            }
+        }
+    }
+
+    #[test]
     fn malformed_lines_are_rejected() {
         for line in [
             "shard 1/2 n=8 total=4",
