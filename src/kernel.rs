@@ -315,10 +315,20 @@ where
     I: IntoIterator<Item = (T, Vec<Row>, L)>,
     F: FnMut(T, L),
 {
-    let mut problems = problems.into_iter();
-    let mut tags = Vec::with_capacity(LANES);
-    let mut lanes = Vec::with_capacity(LANES);
-    for (tag, rows, leaves) in problems.by_ref().take(LANES) {
+    let mut problems = problems.into_iter().peekable();
+    let mut tags = Vec::new();
+    let mut lanes = Vec::new();
+    while lanes.len() < LANES {
+        let Some((tag, rows, mut leaves)) = problems.next() else {
+            break;
+        };
+        if lanes.is_empty() && problems.peek().is_none() {
+            // Nothing to interleave with (a stream of tiny boards asks for
+            // one search at a time): no lanes to set up.
+            let _ = search(&rows, Attacks::default(), &mut leaves);
+            finished(tag, leaves);
+            return;
+        }
         let mut lane = Lane::new(leaves);
         let _ = lane.start(&rows, Attacks::default());
         tags.push(tag);

@@ -215,9 +215,8 @@ enum Work {
 }
 
 /// The kinds of [`Work`] the kernel's interleaved lanes take. A group of
-/// units searched together is of one kind and one case, so it shares what
-/// its first unit names: the board side of a blank count, the board of a
-/// scan.
+/// units searched together is of one kind and shares what its first unit
+/// names: the board side of a blank count, the board of a scan.
 #[derive(Clone, Copy, Debug)]
 enum Lanes<'a> {
     Count,
@@ -237,12 +236,12 @@ impl<'a> Lanes<'a> {
 
     /// Whether `work` can join a group of this kind.
     fn takes(self, work: &Work) -> bool {
-        matches!(
-            (self, work),
-            (Lanes::Count, Work::Count(_))
-                | (Lanes::Blank(_), Work::BlankUnit(..))
-                | (Lanes::Scan(_), Work::ScanUnit(..))
-        )
+        match (self, work) {
+            (Lanes::Count, Work::Count(_)) => true,
+            (Lanes::Blank(n), Work::BlankUnit(side, ..)) => n == *side,
+            (Lanes::Scan(frames), Work::ScanUnit(theirs, ..)) => std::ptr::eq(frames, &**theirs),
+            _ => false,
+        }
     }
 
     /// Counts the units `group` (indexes into `units`, all taken by this
@@ -910,9 +909,13 @@ impl Solver for Planner {
                     ));
                     continue;
                 };
-                // The units after this one that the same lanes can take: the
-                // same case's, of the same kind, as the workers deal them.
-                let same = |i: &usize| units[*i].case == unit.case && kind.takes(&units[*i].work);
+                // The units after this one that the same lanes can take, as
+                // the workers deal them: of the same kind, and of any case
+                // (a batch of small boards is searched eight at a time),
+                // unless each case's time is wanted.
+                let same = |i: &usize| {
+                    kind.takes(&units[*i].work) && (!timing || units[*i].case == unit.case)
+                };
                 let group = std::iter::once(first).chain(std::iter::from_fn(|| ids.next_if(same)));
                 let counted = kind.run(&units, group);
                 // Interleaved units have no time of their own: the group's
