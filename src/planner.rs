@@ -78,19 +78,23 @@ const NS_PER_BOARD_NODE: f64 = NS_PER_NODE * 1.5;
 const NS_PER_DYNAMIC_ROW: f64 = 6.0;
 /// Nanoseconds per 64-bit word of an index pass (measured: about 0.3).
 const NS_PER_WORD: f64 = 0.35;
-/// The blank engine ([`blank::count`], [`blank::for_each_solution`]) costs
-/// this fraction of the plain blank search: the constellation engine runs
-/// 2.5-2.8x faster than the mirror-symmetric search, itself half the plain
-/// one (benches/blank.rs). Every method built on the blank board (index,
-/// inclusion-exclusion, scan) is priced through it.
-const BLANK_ENGINE_SHARE: f64 = 0.2;
+/// The blank engine's count ([`blank::count`]) costs this fraction of the
+/// plain blank search as priced here (blank nodes x [`NS_PER_NODE`]):
+/// measured 19 ms at n = 14 against a price of 246 ms (the engine's lanes
+/// run 5-6x faster than the mirror-symmetric search, itself half the plain
+/// one; benches/blank.rs). Blank counts and scans are priced through it.
+const BLANK_ENGINE_SHARE: f64 = 0.08;
+/// The blank engine's enumeration ([`blank::for_each_solution`], one
+/// search at a time, every solution mapped through its images): measured
+/// 50 ms at n = 14, a 0.2 share. Index builds are priced through it.
+const ENUMERATION_SHARE: f64 = 0.2;
 /// Building an index adds this fraction of a plain blank search to the
 /// enumeration, for the bit writes and the transpose (measured: 0.04-0.08).
 const INDEX_WRITE_SHARE: f64 = 0.06;
-/// A scan adds this fraction of a plain blank search to the enumeration,
-/// for checking each solution (measured: 0.025 at n = 14, against 0.055
-/// for an index's writes, so one board alone is scanned, not indexed).
-const SCAN_CHECK_SHARE: f64 = 0.03;
+/// A scan adds this fraction of a plain blank search to the count, for
+/// checking each solution against the board's images (measured: one
+/// near-blank board at n = 14 scans in 19-20 ms, about the count's time).
+const SCAN_CHECK_SHARE: f64 = 0.01;
 /// Below this many estimated nodes (about 0.2 ms), the plain search runs
 /// without any planning.
 const SMALL_NODES: f64 = 20_000.0;
@@ -388,11 +392,11 @@ impl Planner {
     /// blank engine on one.
     fn index_build_cost(&mut self, n: usize) -> (f64, bool) {
         let nodes = self.blank_nodes(n) * NS_PER_NODE;
-        let engine = nodes * (BLANK_ENGINE_SHARE + INDEX_WRITE_SHARE);
+        let engine = nodes * (ENUMERATION_SHARE + INDEX_WRITE_SHARE);
         // On threads the enumeration is shared, but the set-up and the
         // writes stay on one thread and the solutions pass through a buffer
         // first (measured at n = 14: 63 ms on 2 threads, 66 ms on one).
-        let threaded = nodes * (BLANK_ENGINE_SHARE / self.threads as f64 + INDEX_WRITE_SHARE * 3.0);
+        let threaded = nodes * (ENUMERATION_SHARE / self.threads as f64 + INDEX_WRITE_SHARE * 3.0);
         if self.threads > 1 && threaded < engine {
             (threaded, true)
         } else {
