@@ -3,7 +3,7 @@
 //! The engine splits the solutions by their border queens (see
 //! [`crate::constellation`]): one representative constellation per orbit of
 //! the eight symmetries, its queens folded into a blank board with
-//! [`Problem::place`], its interior counted by the kernel, and the count
+//! [`crate::problem::Problem::place`], its interior counted by the kernel, and the count
 //! weighted by the orbit's size. Each representative is one work unit, so
 //! threads and cluster shards are just ways of dealing the units out.
 //!
@@ -57,7 +57,8 @@ impl std::ops::Add for Counts {
 }
 
 /// The work units for the blank `n x n` board, costliest first by their
-/// probe (ties in the fixed order of [`least_borders`]), so the order is
+/// probe (ties in the fixed order of
+/// [`crate::constellation::least_borders`]), so the order is
 /// deterministic and big units start early.
 ///
 /// # Panics
@@ -276,7 +277,7 @@ pub fn for_each_unit_solution(n: usize, unit: &Constellation, mut visit: impl Fn
 /// A board's blocked cells as seen from each symmetry's frame: cell
 /// `(row, col)` is marked for symmetry `s` when the cell it maps to,
 /// `s.apply(n, row, col)`, is blocked. Made once per board, it lets
-/// [`count_unit_on`] read each image's blocked cells instead of mapping them
+/// [`count_each_on`] read each image's blocked cells instead of mapping them
 /// cell by cell for every unit.
 #[derive(Clone, Debug)]
 pub struct Frames {
