@@ -240,9 +240,10 @@ pub fn nodes(n: usize, units: &[Constellation]) -> u64 {
 
 /// Calls `visit` once for every solution of the blank `n x n` board, as the
 /// 0-based column of each row's queen, in no particular order. Each
-/// representative's completions are enumerated once and mapped through one
-/// symmetry per image of its constellation, so enumerating costs about as
-/// much as counting plus the output.
+/// representative's completions are enumerated once (in the kernel's
+/// interleaved lanes) and mapped through one symmetry per image of its
+/// constellation, so enumerating costs about as much as counting plus the
+/// output.
 ///
 /// # Panics
 /// Panics when `n` is outside `1..=64`.
@@ -254,24 +255,66 @@ pub fn nodes(n: usize, units: &[Constellation]) -> u64 {
 /// assert_eq!(seen, [vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);
 /// ```
 pub fn for_each_solution(n: usize, mut visit: impl FnMut(&[usize])) {
-    for unit in representatives(n) {
-        for_each_unit_solution(n, &unit, &mut visit);
-    }
+    let units = representatives(n);
+    for_each_solution_of(n, &units, 0..units.len(), |_, cols| visit(cols));
 }
 
-/// Calls `visit` once for every solution of the blank `n x n` board whose
-/// border queens are one of `unit`'s images: the share of
-/// [`for_each_solution`] that belongs to one work unit, so that threads can
-/// enumerate units independently.
-pub fn for_each_unit_solution(n: usize, unit: &Constellation, mut visit: impl FnMut(&[usize])) {
+/// Calls `visit(i, columns)` once for every solution of the blank `n x n`
+/// board whose border queens are one of the images of `units[i]`, for each
+/// `i` of `ids`: the share of [`for_each_solution`] that belongs to those
+/// work units, so that threads can enumerate units independently. A unit's
+/// solutions come one after another, units in no particular order.
+///
+/// # Panics
+/// Panics when `n` is outside `1..=64` or an index is out of `units`.
+pub fn for_each_solution_of(
+    n: usize,
+    units: &[Constellation],
+    ids: impl Iterator<Item = usize>,
+    mut visit: impl FnMut(usize, &[usize]),
+) {
+    let problems = ids.map(|i| (i, units[i].problem(n).rows(), Completions::default()));
+    let mut columns = vec![0usize; n];
     let mut moved = vec![0usize; n];
-    unit.problem(n).for_each_solution(|cols| {
-        for &symmetry in &unit.orbit {
-            transform(n, symmetry, cols, &mut moved);
-            visit(&moved);
+    kernel::search_each(problems, |i, found| {
+        let unit = &units[i];
+        let mut open = Vec::with_capacity(n);
+        for (row, column) in columns.iter_mut().enumerate() {
+            match unit.queens.iter().find(|&&(r, _)| r == row) {
+                Some(&(_, col)) => *column = col,
+                None => open.push(row),
+            }
         }
-        ControlFlow::Continue(())
+        // Counted, not just chunked: with no open row there is one
+        // completion, the empty one.
+        for k in 0..found.count {
+            let completion = &found.columns[k * open.len()..(k + 1) * open.len()];
+            for (&row, &col) in open.iter().zip(completion) {
+                columns[row] = usize::from(col);
+            }
+            for &symmetry in &unit.orbit {
+                transform(n, symmetry, &columns, &mut moved);
+                visit(i, &moved);
+            }
+        }
     });
+}
+
+/// The completions of one search, as the column of each open row's queen,
+/// one byte each, one completion after another.
+#[derive(Default)]
+struct Completions {
+    columns: Vec<u8>,
+    count: usize,
+}
+
+impl Leaves for Completions {
+    fn leaf(&mut self, queens: &[u64]) -> ControlFlow<()> {
+        self.columns
+            .extend(queens.iter().map(|queen| queen.trailing_zeros() as u8));
+        self.count += 1;
+        ControlFlow::Continue(())
+    }
 }
 
 /// A board's blocked cells as seen from each symmetry's frame: cell
@@ -310,7 +353,7 @@ impl Frames {
 }
 
 /// For each of `units`, the solutions of a board (given by its [`Frames`];
-/// usually few blocked cells) among those [`for_each_unit_solution`] lists
+/// usually few blocked cells) among those [`for_each_solution_of`] lists
 /// for the unit: its completions seen through every image of its
 /// constellation, kept when they use only free cells. Reported as
 /// `finished(tag, count)`, in no particular order; the units are searched in

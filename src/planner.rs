@@ -84,13 +84,14 @@ const NS_PER_WORD: f64 = 0.35;
 /// run 5-6x faster than the mirror-symmetric search, itself half the plain
 /// one; benches/blank.rs). Blank counts and scans are priced through it.
 const BLANK_ENGINE_SHARE: f64 = 0.08;
-/// The blank engine's enumeration ([`blank::for_each_solution`], one
-/// search at a time, every solution mapped through its images): measured
-/// 50 ms at n = 14, a 0.2 share. Index builds are priced through it.
-const ENUMERATION_SHARE: f64 = 0.2;
+/// The blank engine's enumeration ([`blank::for_each_solution`]: the count's
+/// search, plus every solution mapped through its images): measured 30 ms
+/// at n = 14, a 0.12 share. Index builds are priced through it.
+const ENUMERATION_SHARE: f64 = 0.12;
 /// Building an index adds this fraction of a plain blank search to the
-/// enumeration, for the bit writes and the transpose (measured: 0.04-0.08).
-const INDEX_WRITE_SHARE: f64 = 0.06;
+/// enumeration, for the bit writes and the transpose (measured: 10 ms at
+/// n = 14, 0.04).
+const INDEX_WRITE_SHARE: f64 = 0.045;
 /// A scan adds this fraction of a plain blank search to the count, for
 /// checking each solution against the board's images (measured: one
 /// near-blank board at n = 14 scans in 19-20 ms, about the count's time).
@@ -395,7 +396,7 @@ impl Planner {
         let engine = nodes * (ENUMERATION_SHARE + INDEX_WRITE_SHARE);
         // On threads the enumeration is shared, but the set-up and the
         // writes stay on one thread and the solutions pass through a buffer
-        // first (measured at n = 14: 63 ms on 2 threads, 66 ms on one).
+        // first (measured at n = 14: 37 ms on 2 threads, 40 ms on one).
         let threaded = nodes * (ENUMERATION_SHARE / self.threads as f64 + INDEX_WRITE_SHARE * 3.0);
         if self.threads > 1 && threaded < engine {
             (threaded, true)
