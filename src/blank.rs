@@ -30,7 +30,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::board::{Board, Symmetry};
-use crate::constellation::{cheapest_image, least_borders_from, representatives, Constellation};
+use crate::constellation::{cheapest_image, least_borders_at, representatives, Constellation};
 use crate::error::Result;
 use crate::kernel::{self, Counter, Leaves, Row};
 use crate::parallel;
@@ -70,13 +70,13 @@ pub fn units(n: usize) -> Vec<Constellation> {
 /// [`units`], with the set-up (choosing each unit's image) on `threads`
 /// threads: left serial, it would cap the speed-up of two threads.
 pub fn units_on(n: usize, threads: usize) -> Result<Vec<Constellation>> {
-    let by_top = parallel::map(n, threads, |top| {
-        least_borders_from(n, top)
+    let shares = parallel::map(n * n, threads, |share| {
+        least_borders_at(n, share / n, share % n)
             .iter()
             .map(|queens| cheapest_image(n, queens))
             .collect::<Vec<_>>()
     })?;
-    Ok(sorted_by_cost(by_top.into_iter().flatten().collect()))
+    Ok(sorted_by_cost(shares.into_iter().flatten().collect()))
 }
 
 fn sorted_by_cost(mut units: Vec<Constellation>) -> Vec<Constellation> {

@@ -126,18 +126,28 @@ pub fn representatives(n: usize) -> Vec<Constellation> {
 /// # Panics
 /// Panics when `n` is outside `1..=64`.
 pub fn least_borders(n: usize) -> Vec<Vec<Cell>> {
-    (0..n).flat_map(|top| least_borders_from(n, top)).collect()
+    (0..n * n)
+        .flat_map(|share| least_borders_at(n, share / n, share % n))
+        .collect()
 }
 
-/// The borders of [`least_borders`] whose row-0 queen is in column `top`,
-/// in the same order: a share of the set-up that threads can take.
+/// The borders of [`least_borders`] whose row-0 queen is in column `top` and
+/// row-`n - 1` queen in column `bottom`, in the same order: one of the `n^2`
+/// shares of the set-up that threads can take (finer than one per `top`:
+/// most orbits have their least image at a small `top`).
 ///
 /// # Panics
 /// Panics when `n` is outside `1..=64`.
-pub fn least_borders_from(n: usize, top: usize) -> Vec<Vec<Cell>> {
+pub fn least_borders_at(n: usize, top: usize, bottom: usize) -> Vec<Vec<Cell>> {
     assert!((1..=64).contains(&n), "board side {n} out of 1..=64");
     let last = n - 1;
     let mut out = Vec::new();
+    // A border's least cell is its row-0 queen, `(0, top)`; the mirror image
+    // puts that queen at `(0, last - top)`. So the least image of an orbit
+    // has `top <= last - top`, and no other `top` needs trying.
+    if top > last - top {
+        return out;
+    }
     // `top`, `bottom`: columns of the queens of rows 0 and n-1; `left`,
     // `right`: rows of the queens of columns 0 and n-1. A queen placed on a
     // line may be the same queen as one placed before (a corner queen serves
@@ -145,41 +155,39 @@ pub fn least_borders_from(n: usize, top: usize) -> Vec<Vec<Cell>> {
     // as it is placed, so that `O(n^4)` candidates are rarely all visited.
     let fits =
         |placed: &[Cell], queen: Cell| placed.iter().all(|&p| p == queen || !attack(p, queen));
-    for bottom in 0..n {
-        if !fits(&[(0, top)], (last, bottom)) {
+    if !fits(&[(0, top)], (last, bottom)) {
+        return out;
+    }
+    for left in 0..n {
+        // A queen on a corner is the queen of both its lines: row 0's
+        // queen sits in column 0 exactly when column 0's queen sits
+        // in row 0, and so on for the other three corners.
+        if (top == 0) != (left == 0)
+            || (bottom == 0) != (left == last)
+            || !fits(&[(0, top), (last, bottom)], (left, 0))
+        {
             continue;
         }
-        for left in 0..n {
-            // A queen on a corner is the queen of both its lines: row 0's
-            // queen sits in column 0 exactly when column 0's queen sits
-            // in row 0, and so on for the other three corners.
-            if (top == 0) != (left == 0)
-                || (bottom == 0) != (left == last)
-                || !fits(&[(0, top), (last, bottom)], (left, 0))
+        for right in 0..n {
+            let queens = [(0, top), (last, bottom), (left, 0), (right, last)];
+            if (top == last) != (right == 0)
+                || (bottom == last) != (right == last)
+                || !fits(&queens[..3], queens[3])
             {
                 continue;
             }
-            for right in 0..n {
-                let queens = [(0, top), (last, bottom), (left, 0), (right, last)];
-                if (top == last) != (right == 0)
-                    || (bottom == last) != (right == last)
-                    || !fits(&queens[..3], queens[3])
-                {
-                    continue;
+            // Sorted and without the doubled corner queens, on the stack.
+            let mut sorted = queens;
+            sorted.sort_unstable();
+            let mut len = 1;
+            for i in 1..sorted.len() {
+                if sorted[i] != sorted[len - 1] {
+                    sorted[len] = sorted[i];
+                    len += 1;
                 }
-                // Sorted and without the doubled corner queens, on the stack.
-                let mut sorted = queens;
-                sorted.sort_unstable();
-                let mut len = 1;
-                for i in 1..sorted.len() {
-                    if sorted[i] != sorted[len - 1] {
-                        sorted[len] = sorted[i];
-                        len += 1;
-                    }
-                }
-                if is_least(n, &sorted[..len]) {
-                    out.push(sorted[..len].to_vec());
-                }
+            }
+            if is_least(n, &sorted[..len]) {
+                out.push(sorted[..len].to_vec());
             }
         }
     }
