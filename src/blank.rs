@@ -119,9 +119,20 @@ fn weigh(unit: &Constellation, completions: u128, unique: bool) -> Counts {
     }
 }
 
-/// A unit's weight in progress reports: its probe, saturated to `u64`.
-pub fn cost(unit: &Constellation) -> u64 {
-    u64::try_from(unit.probe).unwrap_or(u64::MAX)
+/// A unit's weight in progress reports for side `n`: its probe, scaled
+/// down so that every weight is in `1..=2^40` and the weights of all units
+/// of one side add up within a `u64` (no side has `2^23` units). A probe is
+/// a product of `n / 2` free counts of at most `n` cells, so it is below
+/// `2^((n / 2) * bits(n))`; the scale drops the bits above 40 of that.
+///
+/// ```
+/// let units = nqueens::blank::units(8);
+/// assert!(units.iter().all(|u| nqueens::blank::cost(8, u) >= 1));
+/// ```
+pub fn cost(n: usize, unit: &Constellation) -> u64 {
+    let bound_bits = (n / 2) as u32 * (usize::BITS - n.leading_zeros());
+    let shift = bound_bits.saturating_sub(40).min(127);
+    u64::try_from(unit.probe >> shift).map_or(1 << 40, |w| w.clamp(1, 1 << 40))
 }
 
 /// `out` = the solution `cols` (column per row) seen through `symmetry`.
@@ -152,7 +163,7 @@ pub fn solve_units(
             let unit = &units[i];
             if unique && unit.stabilizer.len() > 1 {
                 solved.push((i, solve(n, unit, unique)));
-                done.fetch_add(cost(unit), Ordering::Relaxed);
+                done.fetch_add(cost(n, unit), Ordering::Relaxed);
                 return false;
             }
             true
@@ -160,7 +171,7 @@ pub fn solve_units(
         completions_each(n, rest.map(|i| (i, &units[i])), |i, completions| {
             let unit = &units[i];
             counted.push((i, weigh(unit, completions, unique)));
-            done.fetch_add(cost(unit), Ordering::Relaxed);
+            done.fetch_add(cost(n, unit), Ordering::Relaxed);
         });
         solved.extend(counted);
         solved
@@ -465,6 +476,16 @@ mod tests {
         for n in 1..=12 {
             let got = counts(n, 2, true).unwrap();
             assert_eq!((got.total, got.unique), (TOTAL[n - 1], UNIQUE[n - 1]));
+        }
+    }
+
+    #[test]
+    fn progress_weights_of_big_sides_add_up_without_overflow() {
+        // From n = 26 the probes' sum passes u64::MAX; the weights must not
+        // (tests run with overflow checks, so this would panic).
+        for n in [26, 30] {
+            let total: u64 = units(n).iter().map(|unit| cost(n, unit)).sum();
+            assert!(total > 0, "n = {n}");
         }
     }
 

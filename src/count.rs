@@ -42,7 +42,7 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<Counts> {
             shard.owns(position - 1)
         });
     }
-    let total = units.iter().map(blank::cost).sum();
+    let total = units.iter().map(|unit| blank::cost(n, unit)).sum();
     let done = AtomicU64::new(0);
     let label = match job.shard {
         Some(shard) => format!("n={n} shard {}/{}", shard.index, shard.of),

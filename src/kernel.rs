@@ -194,6 +194,9 @@ impl<L: Leaves> Lane<L> {
             self.advance[i] = row.advance;
         }
         self.free[last + 1] = 0;
+        // The last row's advance means nothing, but a leaf's step shifts by
+        // it: keep it in range whatever the caller left there.
+        self.advance[last] = 1;
         self.last = last;
         let first = rows[0].free & !start.blocked();
         if first != 0 {
@@ -220,8 +223,10 @@ impl<L: Leaves> Lane<L> {
     /// Only while the search is not over (`!self.is_done()`).
     #[inline(always)]
     fn step(&mut self) -> ControlFlow<()> {
-        // Every index below is `< MAX_ROWS + 1` by construction; masking
-        // with `M` (a no-op then) lets the compiler see it too.
+        // `top` and `row` are below `MAX_ROWS` by construction (a slot's row
+        // is at least its depth), so `top + 1` and `row + 1` are within the
+        // `MAX_ROWS + 1` entries; masking with `M` (a no-op) lets the
+        // compiler see it too.
         const M: usize = MAX_ROWS - 1;
         let top = (self.depth - 1) & M;
         let slot = self.stack[top];
@@ -467,6 +472,31 @@ mod tests {
             assert_eq!(seen.len() as u128, count(&blank(n), Attacks::default()));
             assert!(seen.windows(2).all(|w| w[0] < w[1]), "n = {n}");
         }
+    }
+
+    #[test]
+    fn the_last_rows_advance_is_ignored() {
+        // `Row::advance` is unused on the last row, whatever its value.
+        let mut rows = blank(6);
+        rows[5].advance = 1000;
+        assert_eq!(count(&rows, Attacks::default()), 4);
+    }
+
+    #[test]
+    fn search_each_takes_no_problem_or_one() {
+        let mut seen = Vec::new();
+        search_each(std::iter::empty::<((), Vec<Row>, Counter)>(), |(), c| {
+            seen.push(c.total)
+        });
+        assert!(seen.is_empty());
+        search_each([(7, blank(8), Counter::default())], |tag, c| {
+            seen.push(tag * 1000 + c.total)
+        });
+        assert_eq!(seen, [7092]);
+        search_each([(0, Vec::new(), Counter::default())], |_, c| {
+            seen.push(c.total)
+        });
+        assert_eq!(seen, [7092, 1]);
     }
 
     #[test]

@@ -44,7 +44,8 @@ where
 /// iterator that hands out the next unit from the shared counter, and
 /// returns `(unit, result)` pairs in any order. `result[i]` is unit `i`'s.
 ///
-/// A unit a worker drew but did not return is an [`Error::Worker`].
+/// A unit a worker drew but did not return, or returned twice, is an
+/// [`Error::Worker`].
 ///
 /// ```
 /// let doubled = nqueens::parallel::deal(6, 2, |ids| ids.map(|i| (i, 2 * i)).collect()).unwrap();
@@ -65,13 +66,17 @@ where
         work(&mut ids)
     };
     let mut slots: Vec<Option<T>> = (0..units).map(|_| None).collect();
+    let mut doubled = false;
     let mut fill = |done: Vec<(usize, T)>| {
         for (unit, value) in done {
-            slots[unit] = Some(value);
+            doubled |= slots[unit].replace(value).is_some();
         }
     };
     if threads == 1 {
-        fill(worker());
+        match panic::catch_unwind(AssertUnwindSafe(worker)) {
+            Ok(done) => fill(done),
+            Err(panic) => return Err(Error::Worker(panic_message(&*panic))),
+        }
     } else {
         let outcome = thread::scope(|scope| {
             // This thread is one of the workers: it is awake already, and
@@ -90,6 +95,9 @@ where
         if let Some(message) = outcome {
             return Err(Error::Worker(message));
         }
+    }
+    if doubled {
+        return Err(Error::Worker("a work unit was returned twice".into()));
     }
     slots
         .into_iter()
@@ -138,5 +146,20 @@ mod tests {
             ids.filter(|&i| i != 4).map(|i| (i, i)).collect()
         });
         assert!(matches!(result, Err(Error::Worker(_))), "{result:?}");
+    }
+
+    #[test]
+    fn a_unit_returned_twice_is_an_error() {
+        let result = deal(10, 2, |ids| ids.flat_map(|i| [(i, i), (i, i)]).collect());
+        assert!(matches!(result, Err(Error::Worker(_))), "{result:?}");
+    }
+
+    #[test]
+    fn a_panic_on_the_calling_thread_is_an_error_too() {
+        // Every unit panics, so whichever worker is the calling thread does.
+        for threads in [1, 2, 3] {
+            let result = map(6, threads, |_| -> usize { panic!("every unit") });
+            assert!(matches!(result, Err(Error::Worker(_))), "{threads} threads");
+        }
     }
 }
