@@ -29,7 +29,8 @@
 //!
 //! # Complexity
 //! [`least_borders`] tries `O(n^4)` border placements, each in `O(1)`;
-//! [`cheapest_image`] builds four images' free masks, `O(n^2)`.
+//! [`cheapest_image`] takes the free counts of `n / 2` rows for each of four
+//! images, `O(n)`.
 
 use crate::board::{Board, Symmetry};
 use crate::problem::Problem;

@@ -33,8 +33,10 @@ fn pick(rng: &mut Rng, cells: u64) -> u64 {
 }
 
 /// The estimated number of nodes the kernel visits on `rows`, averaged over
-/// `probes` random probes (at least one). Counts a node per row entered,
-/// like the kernel's work; the last row costs one popcount, one node.
+/// `probes` random probes (at least one). Counts one node per row entered
+/// (the first row's once, then one per placement above the last row): the
+/// kernel's steps, up to its last-row placements, the solutions, which are
+/// few next to the rest.
 ///
 /// ```
 /// use nqueens::estimate::nodes;

@@ -17,7 +17,8 @@
 //! - [`judge`], [`checker`]: the two judge problems;
 //! - [`planner`]: judge mode's default solver, the cheapest exact method per
 //!   case and batch, built from [`index`] (per-cell solution bitsets),
-//!   [`inclusion`] (inclusion-exclusion over obstacles), [`symmetry`] (mirror
+//!   [`inclusion`] (inclusion-exclusion over obstacles), [`scan`] (a board's
+//!   solutions among the blank engine's), [`symmetry`] (mirror
 //!   halves of symmetric boards), [`ordering`] (best orientation),
 //!   [`dynamic`] (most-constrained row first) and [`estimate`] (tree-size
 //!   probes for the cost model);
@@ -56,6 +57,7 @@ pub mod planner;
 pub mod problem;
 pub mod progress;
 pub mod rng;
+pub mod scan;
 pub mod shard;
 pub mod show;
 pub mod shrink;

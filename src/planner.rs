@@ -11,10 +11,10 @@
 //!   small search per independent set of blocked cells; for near-blank boards
 //!   where no index pays. Blank counts and terms are kept for the run, keyed
 //!   up to symmetry, so a later board reuses them.
-//! - **scan**: enumerate the blank board and keep the solutions that avoid
-//!   every blocked cell; for one near-blank board on its own. On one thread
-//!   it filters the blank engine's enumeration; on more, its work units are
-//!   the placements of the first two rows (left half, mirrored).
+//! - **scan** ([`crate::scan`]): search the blank engine's constellations
+//!   and keep the completions whose every image avoids the blocked cells;
+//!   for one near-blank board on its own. Its work units are the
+//!   constellations, shared by the threads.
 //! - **symmetry** ([`crate::symmetry`]): mirror-symmetric boards by halves.
 //! - **most-constrained** ([`crate::dynamic`]): the row with the fewest
 //!   choices first, at every node; pays on boards with many obstacles.
@@ -51,7 +51,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::blank;
-use crate::blank::Frames;
 use crate::board::{Board, Symmetry};
 use crate::constellation::Constellation;
 use crate::dynamic;
@@ -64,6 +63,7 @@ use crate::kernel::{self, Counter};
 use crate::ordering;
 use crate::parallel;
 use crate::problem::Problem;
+use crate::scan::{self, Frames};
 use crate::symmetry;
 
 /// Nanoseconds per kernel node (measured: 8 to 10 on the development machine).
@@ -219,22 +219,22 @@ enum Work {
     Query,
 }
 
-/// The kinds of [`Work`] the kernel's interleaved lanes take. A group of
-/// units searched together is of one kind and shares what its first unit
-/// names: the board side of a blank count, the board of a scan.
+/// A group of units searched together in the kernel's interleaved lanes:
+/// its kind of [`Work`] and what its units share, named by the first one
+/// (the board side of a blank count, the board of a scan).
 #[derive(Clone, Copy, Debug)]
-enum Lanes<'a> {
+enum LaneGroup<'a> {
     Count,
     Blank(usize),
     Scan(&'a Frames),
 }
 
-impl<'a> Lanes<'a> {
-    fn of(work: &'a Work) -> Option<Lanes<'a>> {
+impl<'a> LaneGroup<'a> {
+    fn of(work: &'a Work) -> Option<LaneGroup<'a>> {
         match work {
-            Work::Count(_) => Some(Lanes::Count),
-            Work::BlankUnit(n, ..) => Some(Lanes::Blank(*n)),
-            Work::ScanUnit(frames, ..) => Some(Lanes::Scan(frames)),
+            Work::Count(_) => Some(LaneGroup::Count),
+            Work::BlankUnit(n, ..) => Some(LaneGroup::Blank(*n)),
+            Work::ScanUnit(frames, ..) => Some(LaneGroup::Scan(frames)),
             Work::MostConstrained(_) | Work::Query => None,
         }
     }
@@ -242,9 +242,11 @@ impl<'a> Lanes<'a> {
     /// Whether `work` can join a group of this kind.
     fn takes(self, work: &Work) -> bool {
         match (self, work) {
-            (Lanes::Count, Work::Count(_)) => true,
-            (Lanes::Blank(n), Work::BlankUnit(side, ..)) => n == *side,
-            (Lanes::Scan(frames), Work::ScanUnit(theirs, ..)) => std::ptr::eq(frames, &**theirs),
+            (LaneGroup::Count, Work::Count(_)) => true,
+            (LaneGroup::Blank(n), Work::BlankUnit(side, ..)) => n == *side,
+            (LaneGroup::Scan(frames), Work::ScanUnit(theirs, ..)) => {
+                std::ptr::eq(frames, &**theirs)
+            }
             _ => false,
         }
     }
@@ -259,7 +261,7 @@ impl<'a> Lanes<'a> {
             _ => unreachable!("only blank and scan units have constellations"),
         };
         match self {
-            Lanes::Count => {
+            LaneGroup::Count => {
                 let mut dead = Vec::new();
                 let problems = group.filter_map(|i| match &units[i].work {
                     Work::Count(problem) if !problem.is_dead() => {
@@ -273,15 +275,15 @@ impl<'a> Lanes<'a> {
                 kernel::search_each(problems, |i, counter| out.push((i, counter.total.into())));
                 out.extend(dead);
             }
-            Lanes::Blank(n) => {
+            LaneGroup::Blank(n) => {
                 let members = group.map(|i| (i, constellation(i)));
                 blank::completions_each(n, members, |i, completions| {
                     out.push((i, constellation(i).orbit.len() as u128 * completions));
                 });
             }
-            Lanes::Scan(frames) => {
+            LaneGroup::Scan(frames) => {
                 let members = group.map(|i| (i, constellation(i)));
-                blank::count_each_on(frames, members, |i, count| out.push((i, count)));
+                scan::count_each_on(frames, members, |i, count| out.push((i, count)));
             }
         }
         out
@@ -695,7 +697,7 @@ impl Planner {
     }
 
     /// A scan of the case's board: one unit per constellation of the blank
-    /// engine (see [`blank::count_unit_on`]), so threads share it evenly.
+    /// engine (see [`scan::count_each_on`]), so threads share it evenly.
     fn push_scan_units(&mut self, case: usize, board: &Board, units: &mut Vec<Unit>) -> Result<()> {
         let all = self.constellations(board.n())?;
         let frames = Arc::new(Frames::new(board));
@@ -898,7 +900,7 @@ impl Solver for Planner {
             while let Some(first) = ids.next() {
                 let start = timing.then(Instant::now);
                 let unit = &units[first];
-                let Some(kind) = Lanes::of(&unit.work) else {
+                let Some(lanes) = LaneGroup::of(&unit.work) else {
                     let value = match &unit.work {
                         Work::MostConstrained(board) => dynamic::count(board),
                         _ => {
@@ -919,10 +921,10 @@ impl Solver for Planner {
                 // (a batch of small boards is searched eight at a time),
                 // unless each case's time is wanted.
                 let same = |i: &usize| {
-                    kind.takes(&units[*i].work) && (!timing || units[*i].case == unit.case)
+                    lanes.takes(&units[*i].work) && (!timing || units[*i].case == unit.case)
                 };
                 let group = std::iter::once(first).chain(std::iter::from_fn(|| ids.next_if(same)));
-                let counted = kind.run(&units, group);
+                let counted = lanes.run(&units, group);
                 // Interleaved units have no time of their own: the group's
                 // time goes to one of them, and so to their case.
                 let mut time = start.map_or(Duration::ZERO, |s| s.elapsed());
@@ -1018,6 +1020,22 @@ mod tests {
         for method in Method::ALL {
             for threads in [1, 3] {
                 let got = Planner::new(method, threads).solve(&boards).unwrap();
+                assert_eq!(got, expected, "{method:?} on {threads} threads");
+            }
+        }
+    }
+
+    #[test]
+    fn explaining_changes_no_answer() {
+        // With --explain, lane groups keep to one case (so that each case
+        // gets its time): another grouping than without, same answers.
+        let boards = boards(13, 200, 11);
+        let expected = PlainSolver.solve(&boards).unwrap();
+        for method in Method::ALL {
+            for threads in [1, 3] {
+                let mut planner =
+                    Planner::new(method, threads).explain_to(Box::new(std::io::sink()));
+                let got = planner.solve(&boards).unwrap();
                 assert_eq!(got, expected, "{method:?} on {threads} threads");
             }
         }
