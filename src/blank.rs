@@ -275,7 +275,13 @@ pub fn for_each_solution(n: usize, mut visit: impl FnMut(&[usize])) {
 /// board whose border queens are one of the images of `units[i]`, for each
 /// `i` of `ids`: the share of [`for_each_solution`] that belongs to those
 /// work units, so that threads can enumerate units independently. A unit's
-/// solutions come one after another, units in no particular order.
+/// solutions come one after another, units in no particular order; a unit
+/// without solutions makes no call.
+///
+/// Memory: the completions of the units in flight (up to
+/// [`kernel::LANES`] of them) are held until their unit ends, one byte per
+/// open row each: nothing at the sizes anyone enumerates (n <= 15 for an
+/// index), but not a stream.
 ///
 /// # Panics
 /// Panics when `n` is outside `1..=64` or an index is out of `units`.

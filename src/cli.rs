@@ -88,9 +88,10 @@ SHOW:
 COUNT AND MERGE:
     'count N' prints the total, with --unique 'TOTAL UNIQUE' (UNIQUE counts
     solutions up to rotation and reflection). Shard records read
-    'shard I/K n=N total=T unique=U'; merge checks that shards 1..K of one N
-    are all there, once each, and prints 'TOTAL UNIQUE'. Results never
-    depend on --threads.
+    'shard I/K n=N split=F total=T unique=U' (F: which unit list the shards
+    were dealt from); merge checks that shards 1..K of one N and one F are
+    all there, once each, and prints 'TOTAL UNIQUE'. Results never depend on
+    --threads.
 
 OPTIONS:
     --threads T       worker threads (default: all cores)

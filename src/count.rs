@@ -11,7 +11,7 @@ use std::time::Instant;
 use crate::blank::{self, Counts};
 use crate::error::{Error, Result};
 use crate::progress;
-use crate::shard::{self, Record, Shard};
+use crate::shard::{self, fingerprint, Record, Shard};
 
 /// What `count` was asked for.
 #[derive(Clone, Copy, Debug)]
@@ -32,9 +32,11 @@ pub struct Job {
     pub threads: usize,
 }
 
-/// Counts the board of side `n` (or the shard's share of it) with progress.
-fn counts(job: &Job, n: usize, unique: bool) -> Result<Counts> {
+/// Counts the board of side `n` (or the shard's share of it) with progress;
+/// also returns the [`fingerprint`] of the whole unit list.
+fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
     let mut units = blank::units_on(n, job.threads)?;
+    let split = fingerprint(&units);
     if let Some(shard) = job.shard {
         let mut position = 0;
         units.retain(|_| {
@@ -48,9 +50,10 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<Counts> {
         Some(shard) => format!("n={n} shard {}/{}", shard.index, shard.of),
         None => format!("n={n}"),
     };
-    progress::watch(job.progress, &label, total, &done, || {
+    let counts = progress::watch(job.progress, &label, total, &done, || {
         blank::solve_units(n, &units, job.threads, unique, &done)
-    })
+    })?;
+    Ok((counts, split))
 }
 
 /// Runs `count` and writes its result to `out`.
@@ -64,16 +67,17 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<Counts> {
 /// ```
 pub fn run(job: &Job, out: &mut dyn Write) -> Result<()> {
     if let Some(shard) = job.shard {
-        let counts = counts(job, job.from, true)?;
+        let (counts, split) = counts(job, job.from, true)?;
         let record = Record {
             n: job.from,
             shard,
+            split,
             counts,
         };
         return writeln!(out, "{}", record.line()).map_err(Error::Write);
     }
     if !job.table {
-        let counts = counts(job, job.from, job.unique)?;
+        let (counts, _) = counts(job, job.from, job.unique)?;
         return if job.unique {
             writeln!(out, "{} {}", counts.total, counts.unique)
         } else {
@@ -83,7 +87,7 @@ pub fn run(job: &Job, out: &mut dyn Write) -> Result<()> {
     }
     for n in job.from..=job.to {
         let start = Instant::now();
-        let counts = counts(job, n, true)?;
+        let (counts, _) = counts(job, n, true)?;
         let seconds = start.elapsed().as_secs_f64();
         writeln!(
             out,

@@ -6,13 +6,48 @@
 //! them costliest first: dealing a cost-sorted list round-robin gives every
 //! shard a similar mix of big and small units.
 //!
-//! A record is one line, `shard I/K n=N total=T unique=U`: easy to grep,
-//! to `cat` together, and to check. Merging insists on one `N` and one `K`
+//! A record is one line, `shard I/K n=N split=F total=T unique=U`: easy to
+//! grep, to `cat` together, and to check. `F` is a fingerprint of the
+//! cost-sorted unit list the shards were dealt from ([`fingerprint`]): a
+//! version of `nqueens` that orders or chooses units differently deals other
+//! shares, and mixing its records with this one's would count some units
+//! twice and others never. Merging insists on one `N`, one `K` and one `F`
 //! and on every shard `1..=K` exactly once; anything else is an error that
 //! says which shard is missing or doubled.
 
 use crate::blank::Counts;
+use crate::constellation::Constellation;
 use crate::error::{Error, Result};
+
+/// A fingerprint of a unit list, in order: 64-bit FNV-1a over each unit's
+/// border queens. Equal lists give equal fingerprints; a change in which
+/// units there are or in their order changes it (but for the 2^-64 chance
+/// of a collision).
+///
+/// ```
+/// use nqueens::{blank::units, shard::fingerprint};
+/// let mut reversed = units(8);
+/// reversed.reverse();
+/// assert_eq!(fingerprint(&units(8)), fingerprint(&units(8)));
+/// assert_ne!(fingerprint(&units(8)), fingerprint(&reversed));
+/// ```
+pub fn fingerprint(units: &[Constellation]) -> u64 {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |value: usize| {
+        for byte in (value as u64).to_le_bytes() {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(PRIME);
+        }
+    };
+    for unit in units {
+        eat(unit.queens.len());
+        for &(row, col) in &unit.queens {
+            eat(row);
+            eat(col);
+        }
+    }
+    hash
+}
 
 /// Which share of the work: shard `index` (1-based) of `of`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -55,6 +90,8 @@ pub struct Record {
     pub n: usize,
     /// Which shard.
     pub shard: Shard,
+    /// The [`fingerprint`] of the unit list the shards were dealt from.
+    pub split: u64,
     /// The shard's partial total and unique counts.
     pub counts: Counts,
 }
@@ -67,15 +104,21 @@ impl Record {
     /// let record = Record {
     ///     n: 8,
     ///     shard: Shard { index: 1, of: 2 },
+    ///     split: 0xfe,
     ///     counts: Counts { total: 40, unique: 5 },
     /// };
-    /// assert_eq!(record.line(), "shard 1/2 n=8 total=40 unique=5");
+    /// assert_eq!(record.line(), "shard 1/2 n=8 split=00000000000000fe total=40 unique=5");
     /// assert_eq!(Record::parse(&record.line()), Some(record));
     /// ```
     pub fn line(&self) -> String {
         format!(
-            "shard {}/{} n={} total={} unique={}",
-            self.shard.index, self.shard.of, self.n, self.counts.total, self.counts.unique
+            "shard {}/{} n={} split={:016x} total={} unique={}",
+            self.shard.index,
+            self.shard.of,
+            self.n,
+            self.split,
+            self.counts.total,
+            self.counts.unique
         )
     }
 
@@ -88,6 +131,11 @@ impl Record {
         let shard = Shard::parse(words.next()?)?;
         let mut field = |name: &str| -> Option<&str> { words.next()?.strip_prefix(name) };
         let n = field("n=")?.parse().ok()?;
+        let split = field("split=")?;
+        if split.len() != 16 {
+            return None;
+        }
+        let split = u64::from_str_radix(split, 16).ok()?;
         let total = field("total=")?.parse().ok()?;
         let unique = field("unique=")?.parse().ok()?;
         if words.next().is_some() {
@@ -96,6 +144,7 @@ impl Record {
         Some(Record {
             n,
             shard,
+            split,
             counts: Counts { total, unique },
         })
     }
@@ -111,7 +160,7 @@ pub fn parse_records(source: &str, text: &str) -> Result<Vec<Record>> {
         }
         let record = Record::parse(line).ok_or_else(|| {
             Error::Shards(format!(
-                "{source}: line {}: expected 'shard I/K n=N total=T unique=U', found '{}'",
+                "{source}: line {}: expected 'shard I/K n=N split=F total=T unique=U', found '{}'",
                 number + 1,
                 line.trim()
             ))
@@ -121,12 +170,17 @@ pub fn parse_records(source: &str, text: &str) -> Result<Vec<Record>> {
     Ok(records)
 }
 
-/// Adds up the records of one complete split: one `N`, one `K`, and every
-/// shard `1..=K` exactly once. Returns `N` and the counts.
+/// Adds up the records of one complete split: one `N`, one `K`, one unit
+/// list, and every shard `1..=K` exactly once. Returns `N` and the counts.
 ///
 /// ```
 /// use nqueens::{blank::Counts, shard::{merge, Record, Shard}};
-/// let half = |index| Record { n: 8, shard: Shard { index, of: 2 }, counts: Counts { total: 46, unique: 6 } };
+/// let half = |index| Record {
+///     n: 8,
+///     shard: Shard { index, of: 2 },
+///     split: 7,
+///     counts: Counts { total: 46, unique: 6 },
+/// };
 /// assert_eq!(merge(&[half(2), half(1)]).unwrap(), (8, Counts { total: 92, unique: 12 }));
 /// assert!(merge(&[half(1)]).is_err());
 /// ```
@@ -142,6 +196,14 @@ pub fn merge(records: &[Record]) -> Result<(usize, Counts)> {
             return Err(Error::Shards(format!(
                 "records of different splits: 'shard {}/{} n={}' and 'shard {}/{} n={}'",
                 first.shard.index, of, n, record.shard.index, record.shard.of, record.n
+            )));
+        }
+        if record.split != first.split {
+            return Err(Error::Shards(format!(
+                "records of different splits: shards {} and {} of n={n} were dealt from \
+                 different unit lists (split={:016x} and split={:016x}; made by different \
+                 versions of nqueens?)",
+                first.shard.index, record.shard.index, first.split, record.split
             )));
         }
         let slot = &mut seen[record.shard.index - 1];
@@ -218,15 +280,21 @@ mod tests {
     #[test]
     fn malformed_lines_are_rejected() {
         for line in [
-            "shard 1/2 n=8 total=4",
-            "shard 3/2 n=8 total=4 unique=1",
-            "shard 1/2 n=8 total=-4 unique=1",
-            "shard 1/2 n=8 total=4 unique=1 extra",
-            "chard 1/2 n=8 total=4 unique=1",
+            "shard 1/2 n=8 split=0000000000000007 total=4",
+            "shard 3/2 n=8 split=0000000000000007 total=4 unique=1",
+            "shard 1/2 n=8 split=0000000000000007 total=-4 unique=1",
+            "shard 1/2 n=8 split=0000000000000007 total=4 unique=1 extra",
+            "chard 1/2 n=8 split=0000000000000007 total=4 unique=1",
+            "shard 1/2 n=8 total=4 unique=1",
+            "shard 1/2 n=8 split=7 total=4 unique=1",
         ] {
             assert_eq!(Record::parse(line), None, "{line}");
         }
-        let err = parse_records("x.txt", "\nshard 1/1 n=8 total=92 unique=12\n92\n").unwrap_err();
+        let err = parse_records(
+            "x.txt",
+            "\nshard 1/1 n=8 split=0000000000000007 total=92 unique=12\n92\n",
+        )
+        .unwrap_err();
         assert!(
             err.to_string().starts_with("x.txt: line 3: expected"),
             "{err}"

@@ -63,7 +63,7 @@ fn shard_records(n: usize, of: usize) -> String {
         assert_eq!(r.status, 0, "{}", r.stderr);
         assert!(r
             .stdout
-            .starts_with(&format!("shard {index}/{of} n={n} total=")));
+            .starts_with(&format!("shard {index}/{of} n={n} split=")));
         records.push_str(&r.stdout);
     }
     records
@@ -100,6 +100,12 @@ fn merge_reads_files_in_any_order() {
     assert_eq!((r.stdout, r.status), ("724 92\n".to_string(), 0));
 }
 
+/// The `split=` field of a record line.
+fn split_of(line: &str) -> String {
+    let start = line.find("split=").expect("a split field") + "split=".len();
+    line[start..start + 16].to_string()
+}
+
 #[test]
 fn merge_refuses_incomplete_or_mixed_splits() {
     let records = shard_records(9, 3);
@@ -122,6 +128,16 @@ fn merge_refuses_incomplete_or_mixed_splits() {
         (
             format!("{}{}", records, other_n.lines().next().unwrap()),
             "records of different splits",
+        ),
+        (
+            // Shard 2 as another unit list would have dealt it.
+            format!(
+                "{}\n{}\n{}\n",
+                lines[0],
+                lines[1].replace(&split_of(lines[1]), "0123456789abcdef"),
+                lines[2]
+            ),
+            "records of different splits: shards 1 and 2 of n=9 were dealt from different unit lists",
         ),
         (
             format!("{records}352\n"),

@@ -49,7 +49,9 @@ fn commands() -> Vec<(Vec<&'static str>, Vec<u8>)> {
         (vec!["count", "11", "--unique", "--shard", "2/3"], vec![]),
         (
             vec!["merge"],
-            b"shard 1/2 n=6 total=2 unique=1\nshard 2/2 n=6 total=2 unique=0\n".to_vec(),
+            b"shard 1/2 n=6 split=0000000000000007 total=2 unique=1\n\
+              shard 2/2 n=6 split=0000000000000007 total=2 unique=0\n"
+                .to_vec(),
         ),
         (vec!["show", "--n", "8", "--solutions", "3"], vec![]),
     ]
