@@ -262,18 +262,11 @@ impl<'a> LaneGroup<'a> {
         };
         match self {
             LaneGroup::Count => {
-                let mut dead = Vec::new();
-                let problems = group.filter_map(|i| match &units[i].work {
-                    Work::Count(problem) if !problem.is_dead() => {
-                        Some((i, problem.rows(), Counter::default()))
-                    }
-                    _ => {
-                        dead.push((i, 0));
-                        None
-                    }
+                let problems = group.map(|i| match &units[i].work {
+                    Work::Count(problem) => (i, problem.rows(), Counter::default()),
+                    _ => unreachable!("a count group takes only counts"),
                 });
                 kernel::search_each(problems, |i, counter| out.push((i, counter.total.into())));
-                out.extend(dead);
             }
             LaneGroup::Blank(n) => {
                 let members = group.map(|i| (i, constellation(i)));

@@ -115,14 +115,30 @@ impl Problem {
     }
 
     /// The rows still to fill, top to bottom, as the kernel takes them.
-    /// Empty when every row has its queen (or the problem is dead and a row
-    /// has no free cell left, which the kernel would find anyway).
+    /// Empty when every row has its queen (one completion, the empty one).
+    /// A dead problem is one row without a free cell: no completion, so any
+    /// search of the rows finds that without asking [`Problem::is_dead`].
+    ///
+    /// ```
+    /// use nqueens::{board::Board, kernel, problem::Problem};
+    /// let mut problem = Problem::new(&Board::blank(1));
+    /// problem.place(0, 0);
+    /// assert!(problem.rows().is_empty());
+    /// problem.place(0, 0); // the row is taken: dead
+    /// assert_eq!(kernel::count(&problem.rows(), Default::default()), 0);
+    /// ```
     pub fn rows(&self) -> Vec<Row> {
+        if self.dead {
+            return vec![Row {
+                free: 0,
+                advance: 1,
+            }];
+        }
         let open: Vec<usize> = (0..self.n).filter(|&r| self.queen[r].is_none()).collect();
         open.iter()
             .enumerate()
             .map(|(i, &row)| Row {
-                free: if self.dead { 0 } else { self.free[row] },
+                free: self.free[row],
                 advance: open.get(i + 1).map_or(1, |&next| (next - row) as u32),
             })
             .collect()
@@ -135,18 +151,12 @@ impl Problem {
     /// assert_eq!(Problem::new(&Board::blank(8)).count(), 92);
     /// ```
     pub fn count(&self) -> u128 {
-        if self.dead {
-            return 0;
-        }
         kernel::count(&self.rows(), Attacks::default())
     }
 
     /// The number of nodes the kernel visits to count the completions (see
     /// [`kernel::nodes`]); for benchmarks.
     pub fn nodes(&self) -> u64 {
-        if self.dead {
-            return 0;
-        }
         kernel::nodes(&self.rows(), Attacks::default())
     }
 
@@ -157,9 +167,6 @@ impl Problem {
     where
         F: FnMut(&[usize]) -> ControlFlow<()>,
     {
-        if self.dead {
-            return;
-        }
         let rows = self.rows();
         let mut columns: Vec<usize> = self.queen.iter().map(|q| q.unwrap_or(0)).collect();
         let open: Vec<usize> = (0..self.n).filter(|&r| self.queen[r].is_none()).collect();
