@@ -268,15 +268,20 @@ pub fn nodes(n: usize, units: &[Constellation]) -> u64 {
 /// ```
 pub fn for_each_solution(n: usize, mut visit: impl FnMut(&[usize])) {
     let units = representatives(n);
-    for_each_solution_of(n, &units, 0..units.len(), |_, cols| visit(cols));
+    for_each_solution_of(n, &units, 0..units.len(), |_, solution| {
+        if let Some(cols) = solution {
+            visit(cols);
+        }
+    });
 }
 
-/// Calls `visit(i, columns)` once for every solution of the blank `n x n`
-/// board whose border queens are one of the images of `units[i]`, for each
-/// `i` of `ids`: the share of [`for_each_solution`] that belongs to those
-/// work units, so that threads can enumerate units independently. A unit's
-/// solutions come one after another, units in no particular order; a unit
-/// without solutions makes no call.
+/// Calls `visit(i, Some(columns))` once for every solution of the blank
+/// `n x n` board whose border queens are one of the images of `units[i]`,
+/// then `visit(i, None)`, for each `i` of `ids`: the share of
+/// [`for_each_solution`] that belongs to those work units, so that threads
+/// can enumerate units independently. A unit's solutions come one after
+/// another and its `None` after them (also for a unit without solutions),
+/// units in no particular order.
 ///
 /// Memory: the completions of the units in flight (up to
 /// [`kernel::LANES`] of them) are held until their unit ends, one byte per
@@ -289,7 +294,7 @@ pub fn for_each_solution_of(
     n: usize,
     units: &[Constellation],
     ids: impl Iterator<Item = usize>,
-    mut visit: impl FnMut(usize, &[usize]),
+    mut visit: impl FnMut(usize, Option<&[usize]>),
 ) {
     let problems = ids.map(|i| (i, units[i].problem(n).rows(), Completions::default()));
     let mut columns = vec![0usize; n];
@@ -312,9 +317,10 @@ pub fn for_each_solution_of(
             }
             for &symmetry in &unit.orbit {
                 transform(n, symmetry, &columns, &mut moved);
-                visit(i, &moved);
+                visit(i, Some(&moved));
             }
         }
+        visit(i, None);
     });
 }
 

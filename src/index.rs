@@ -190,26 +190,13 @@ impl SolutionIndex {
         let units = blank::units(n);
         let found = parallel::deal(units.len(), threads, |ids| {
             // One byte per queen: at most 15 x 2.3 M bytes in all. A unit's
-            // solutions come one after another; every unit drawn is
-            // returned, with or without solutions.
-            let mut drawn = Vec::new();
-            let mut found: Vec<(usize, Vec<u8>)> = Vec::new();
-            let ids = ids.inspect(|&i| drawn.push(i));
-            blank::for_each_solution_of(n, &units, ids, |i, columns| {
-                if found.last().map_or(true, |&(unit, _)| unit != i) {
-                    found.push((i, Vec::new()));
-                }
-                if let Some((_, bytes)) = found.last_mut() {
-                    bytes.extend(columns.iter().map(|&c| c as u8));
-                }
+            // solutions come one after another, then its end.
+            let mut found = Vec::new();
+            let mut bytes = Vec::new();
+            blank::for_each_solution_of(n, &units, ids, |i, solution| match solution {
+                Some(columns) => bytes.extend(columns.iter().map(|&c| c as u8)),
+                None => found.push((i, std::mem::take(&mut bytes))),
             });
-            found.sort_unstable_by_key(|&(unit, _)| unit);
-            let without: Vec<(usize, Vec<u8>)> = drawn
-                .into_iter()
-                .filter(|unit| found.binary_search_by_key(unit, |&(u, _)| u).is_err())
-                .map(|unit| (unit, Vec::new()))
-                .collect();
-            found.extend(without);
             found
         })?;
         let mut builder = Builder::new(n);
