@@ -257,13 +257,18 @@ impl<L: Leaves> Lane<L> {
         ControlFlow::Continue(())
     }
 
-    /// Steps until the search is over or the leaves stop it.
+    /// Steps until the search is over or the leaves stop it; also returns
+    /// how many steps (nodes) that took.
     #[inline]
-    fn finish(&mut self) -> ControlFlow<()> {
+    fn finish(&mut self) -> (ControlFlow<()>, u64) {
+        let mut steps = 0;
         while !self.is_done() {
-            self.step()?;
+            steps += 1;
+            if self.step().is_break() {
+                return (ControlFlow::Break(()), steps);
+            }
         }
-        ControlFlow::Continue(())
+        (ControlFlow::Continue(()), steps)
     }
 }
 
@@ -289,7 +294,7 @@ impl<L: Leaves> Lane<L> {
 pub fn search<L: Leaves>(rows: &[Row], start: Attacks, leaves: &mut L) -> ControlFlow<()> {
     let mut lane = Lane::new(leaves);
     lane.start(rows, start)?;
-    lane.finish()
+    lane.finish().0
 }
 
 /// Searches many problems, up to [`LANES`] at a time in lock step (see the
@@ -399,12 +404,7 @@ pub fn count(rows: &[Row], start: Attacks) -> u128 {
 pub fn nodes(rows: &[Row], start: Attacks) -> u64 {
     let mut lane = Lane::new(Counter::default());
     let _ = lane.start(rows, start);
-    let mut steps = 0;
-    while !lane.is_done() {
-        let _ = lane.step();
-        steps += 1;
-    }
-    steps
+    lane.finish().1
 }
 
 /// Calls `visit` with every solution of `rows` from `start`, in
