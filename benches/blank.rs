@@ -12,7 +12,7 @@
 
 use std::time::Instant;
 
-use nqueens::{blank, mirror};
+use nqueens::{base::mirror, engine::blank};
 
 /// Runs `f` once and returns its result and the seconds it took.
 fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
@@ -29,7 +29,7 @@ fn main() {
     if sizes.is_empty() {
         sizes = (14..=17).collect();
     }
-    let all = nqueens::parallel::threads(None);
+    let all = nqueens::engine::parallel::threads(None);
     println!(
         "{:>3} {:<18} {:>7} {:>9} {:>12} {:>10} {:>9} {:>10}",
         "N", "engine", "threads", "seconds", "nodes", "nodes/s", "x mirror", "x 1 thread"

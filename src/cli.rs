@@ -11,14 +11,14 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use crate::board::MAX_N;
-use crate::bundle::Target;
-use crate::error::{Error, Result};
-use crate::generate::GenOptions;
-use crate::planner::Method;
-use crate::shard::Shard;
-use crate::show::ShowOptions;
-use crate::stress::StressOptions;
+use crate::base::board::MAX_N;
+use crate::base::error::{Error, Result};
+use crate::plan::planner::Method;
+use crate::tools::bundle::Target;
+use crate::tools::generate::GenOptions;
+use crate::tools::shard::Shard;
+use crate::tools::show::ShowOptions;
+use crate::tools::stress::StressOptions;
 
 /// The one-line usage shown with usage errors.
 pub const USAGE: &str = "usage: nqueens [OPTIONS] [FILE]  |  nqueens COMMAND [ARGS]  \
@@ -141,7 +141,7 @@ pub enum Command {
         /// The board side, if given on the command line.
         n: Option<usize>,
     },
-    /// Print a one-file solution of `target` (see [`crate::bundle`]).
+    /// Print a one-file solution of `target` (see [`crate::tools::bundle`]).
     Bundle {
         /// The problem the file solves.
         target: Target,

@@ -4,13 +4,15 @@ use std::fs::File;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
+use nqueens::base::error::{Error, Result};
 use nqueens::cli::{self, Command, Input};
-use nqueens::error::{Error, Result};
-use nqueens::generate::{self, GenOptions, TestInput};
-use nqueens::planner::Planner;
-use nqueens::show::{self, ShowOptions};
-use nqueens::stress::StressOptions;
-use nqueens::{blank, checker, count, input, judge, parallel};
+use nqueens::plan::planner::Planner;
+use nqueens::tools::generate::{self, GenOptions, TestInput};
+use nqueens::tools::show::{self, ShowOptions};
+use nqueens::tools::stress::StressOptions;
+use nqueens::{
+    base::checker, base::input, base::judge, engine::blank, engine::parallel, tools::count,
+};
 
 fn main() -> ExitCode {
     match run() {
@@ -55,7 +57,7 @@ fn run() -> Result<ExitCode> {
         }
         Command::Bundle { target } => stdout
             .lock()
-            .write_all(nqueens::bundle::bundle(target).as_bytes())
+            .write_all(nqueens::tools::bundle::bundle(target).as_bytes())
             .map_err(Error::Write),
         Command::Gen(options) => gen(&options),
         Command::Stress(options) => return stress(&options),
@@ -108,7 +110,7 @@ fn gen(options: &GenOptions) -> Result<()> {
 fn stress(options: &StressOptions) -> Result<ExitCode> {
     let seed = options.gen.seed.unwrap_or_else(generate::clock_seed);
     let mut out = io::stdout().lock();
-    let passed = nqueens::stress::run(options, seed, &mut out)?;
+    let passed = nqueens::tools::stress::run(options, seed, &mut out)?;
     out.flush().map_err(Error::Write)?;
     Ok(if passed {
         ExitCode::SUCCESS
@@ -137,7 +139,7 @@ fn show(options: &ShowOptions) -> Result<()> {
     let stdout = io::stdout();
     if let Some(n) = options.blank {
         let mut out = io::BufWriter::new(stdout.lock());
-        show::show_case(&mut out, 1, &nqueens::board::Board::blank(n), mode)
+        show::show_case(&mut out, 1, &nqueens::base::board::Board::blank(n), mode)
             .and_then(|()| out.flush())
             .map_err(Error::Write)
     } else {

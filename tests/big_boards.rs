@@ -1,9 +1,9 @@
 //! The edges of the size range: 64 x 64 boards work end to end, 65 is
 //! refused, and counts wider than 64 bits are printed whole.
 
-use nqueens::board::Board;
-use nqueens::error::Result;
-use nqueens::judge::{self, Solver};
+use nqueens::base::board::Board;
+use nqueens::base::error::Result;
+use nqueens::base::judge::{self, Solver};
 
 use crate::threads::assert_same_for_every_thread_count;
 use crate::util::{case_text, planted_board, run, slow_count, Rng};

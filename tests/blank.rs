@@ -1,14 +1,14 @@
 //! Blank boards against the published counts (OEIS A000170).
 
-use nqueens::board::Board;
-use nqueens::problem::Problem;
+use nqueens::base::board::Board;
+use nqueens::base::problem::Problem;
 
 use crate::util::{case_text, run, OEIS};
 
 #[test]
 fn blank_counts_match_oeis_up_to_14() {
     for &(n, total, _) in OEIS.iter().filter(|row| row.0 <= 14) {
-        assert_eq!(nqueens::blank::count(n), total, "blank::count({n})");
+        assert_eq!(nqueens::engine::blank::count(n), total, "blank::count({n})");
     }
 }
 
@@ -36,6 +36,6 @@ fn judge_mode_on_blank_boards_matches_oeis() {
 #[ignore = "minutes: run with cargo test --release -- --ignored"]
 fn blank_counts_match_oeis_up_to_16() {
     for &(n, total, _) in OEIS.iter().filter(|row| row.0 <= 16) {
-        assert_eq!(nqueens::blank::count(n), total, "n = {n}");
+        assert_eq!(nqueens::engine::blank::count(n), total, "n = {n}");
     }
 }

@@ -4,9 +4,9 @@
 
 use std::ops::ControlFlow;
 
-use nqueens::blank;
-use nqueens::board::Board;
-use nqueens::problem::Problem;
+use nqueens::base::board::Board;
+use nqueens::base::problem::Problem;
+use nqueens::engine::blank;
 
 use crate::util::{run, OEIS};
 
@@ -23,7 +23,7 @@ fn totals_and_unique_match_oeis_up_to_13() {
 #[ignore = "a few seconds in release: cargo test --release -- --ignored"]
 fn totals_and_unique_match_oeis_up_to_16() {
     for &(n, total, unique) in OEIS.iter().filter(|row| (14..=16).contains(&row.0)) {
-        let counts = blank::counts(n, nqueens::parallel::threads(None), true).unwrap();
+        let counts = blank::counts(n, nqueens::engine::parallel::threads(None), true).unwrap();
         assert_eq!((counts.total, counts.unique), (total, unique), "n = {n}");
     }
 }
@@ -33,7 +33,7 @@ fn engine_agrees_with_the_plain_kernel_and_the_mirror_baseline() {
     for n in 1..=11 {
         let plain = Problem::new(&Board::blank(n)).count();
         assert_eq!(blank::count(n), plain, "n = {n}");
-        assert_eq!(nqueens::mirror::count(n), plain, "n = {n}");
+        assert_eq!(nqueens::base::mirror::count(n), plain, "n = {n}");
     }
 }
 

@@ -11,9 +11,9 @@
 
 use std::time::Duration;
 
-use nqueens::board::Board;
-use nqueens::error::Error;
-use nqueens::judge;
+use nqueens::base::board::Board;
+use nqueens::base::error::Error;
+use nqueens::base::judge;
 
 use crate::child::run_limited;
 use crate::util::{case_text, random_board, slow_count, Rng};

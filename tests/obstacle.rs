@@ -1,9 +1,9 @@
 //! The planner and every method it can choose, each forced on its own,
 //! against the slow solver and the plain search. Fixed seeds.
 
-use nqueens::board::{Board, Symmetry};
-use nqueens::judge::{PlainSolver, Solver};
-use nqueens::planner::{Method, Planner};
+use nqueens::base::board::{Board, Symmetry};
+use nqueens::base::judge::{PlainSolver, Solver};
+use nqueens::plan::planner::{Method, Planner};
 
 use crate::util::{
     case_text, constructed_solutions, planted_board, random_board, run, slow_count, Rng,
@@ -64,7 +64,7 @@ fn solve(method: Method, threads: usize, boards: &[Board]) -> Vec<u128> {
     // indexes kept across batches as in a run.
     let mut planner = Planner::new(method, threads);
     boards
-        .chunks(nqueens::judge::MAX_BATCH)
+        .chunks(nqueens::base::judge::MAX_BATCH)
         .flat_map(|batch| planner.solve(batch).unwrap())
         .collect()
 }
@@ -226,7 +226,7 @@ fn boards_one_per_batch_agree_on_any_thread_count() {
 #[test]
 #[ignore = "seconds to minutes: cargo test --release -- --ignored"]
 fn the_n15_index_fits_its_memory_budget() {
-    let index = nqueens::index::SolutionIndex::build(15);
+    let index = nqueens::engine::index::SolutionIndex::build(15);
     assert_eq!(index.total(), 2_279_184);
     assert!(index.bytes() <= 128 << 20, "{} bytes", index.bytes());
     let mut rng = Rng::new(0x0b5_0010);

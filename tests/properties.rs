@@ -3,9 +3,9 @@
 
 use std::ops::ControlFlow;
 
-use nqueens::board::{Board, Symmetry};
-use nqueens::judge::{self, PlainSolver, Solver};
-use nqueens::problem::Problem;
+use nqueens::base::board::{Board, Symmetry};
+use nqueens::base::judge::{self, PlainSolver, Solver};
+use nqueens::base::problem::Problem;
 
 use crate::util::{
     case_text, constructed_solutions, planted_board, random_board, run, slow_count, Rng,

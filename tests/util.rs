@@ -6,7 +6,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use nqueens::board::Board;
+use nqueens::base::board::Board;
 
 /// What a run of the binary produced.
 pub struct Run {
@@ -50,10 +50,10 @@ pub fn run(args: &[&str], stdin: &[u8]) -> Run {
 }
 
 /// The seeded generator the program itself uses for `gen` (SplitMix64).
-pub use nqueens::rng::Rng;
+pub use nqueens::base::rng::Rng;
 
 /// A random board, each cell blocked with probability `percent`/100.
-pub use nqueens::generate::random_board;
+pub use nqueens::tools::generate::random_board;
 
 /// A board as judge input text (without the terminating 0).
 pub fn case_text(board: &Board) -> String {
@@ -145,7 +145,7 @@ pub fn constructed_solutions(n: usize) -> Vec<Vec<usize>> {
             .collect(),
     );
     for columns in candidates.into_iter().filter(|c| is_solution(c)) {
-        for symmetry in nqueens::board::Symmetry::ALL {
+        for symmetry in nqueens::base::board::Symmetry::ALL {
             let mut image = vec![0; n];
             for (row, &col) in columns.iter().enumerate() {
                 let (r, c) = symmetry.apply(n, row, col);

@@ -14,10 +14,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use nqueens::board::{Board, Symmetry};
-use nqueens::error::{Error, Result};
-use nqueens::judge::{self, Solver};
-use nqueens::problem::Problem;
+use nqueens::base::board::{Board, Symmetry};
+use nqueens::base::error::{Error, Result};
+use nqueens::base::judge::{self, Solver};
+use nqueens::base::problem::Problem;
 
 /// The largest search a board may cost, as the product over its rows of the
 /// free cells in the row (a bound on the leaves of the search tree). Boards

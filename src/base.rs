@@ -1,0 +1,28 @@
+//! The judge core: everything a one-file submission carries.
+//!
+//! Std only, thread-free, `unsafe`-free, and naming nothing outside this
+//! folder: [`crate::tools::bundle`] copies these files as they are into one
+//! source, nested as they are here, and a test fails when a bundled file
+//! names a module outside `base`.
+//!
+//! - [`board`]: the board model (one free mask per row) and the geometry of
+//!   the 8 symmetries;
+//! - [`input`], [`output`], [`error`]: reading judge input with line-numbered
+//!   errors, the exact output formats, the one error type;
+//! - [`kernel`]: the one bitmask backtracking loop every engine runs;
+//! - [`problem`]: a board with queens pre-placed, reduced to what is left to
+//!   search;
+//! - [`judge`], [`checker`], [`mirror`]: the two judge problems, and the
+//!   mirror-symmetric blank count that the checker runs;
+//! - [`rng`]: the one seeded pseudo-random generator.
+
+pub mod board;
+pub mod checker;
+pub mod error;
+pub mod input;
+pub mod judge;
+pub mod kernel;
+pub mod mirror;
+pub mod output;
+pub mod problem;
+pub mod rng;

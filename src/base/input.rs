@@ -1,0 +1,455 @@
+//! The input reader: whitespace-separated tokens, streamed case by case.
+//!
+//! Judge input is a sequence of cases, each a size token `n` followed by `n`
+//! row tokens of exactly `n` cells (`.` free, `*` blocked); a size of `0`
+//! ends the input and nothing after it is read. Tokens may be separated by
+//! any ASCII whitespace, so CRLF, tabs and blank lines are all fine, but a
+//! row is one token: a row split by a space reads as a short row.
+//!
+//! The reader holds one fixed buffer and one board at a time, so memory is
+//! flat however long the stream. Before it blocks on a read it calls an
+//! *idle* hook, which the judge uses to flush the answers computed so far:
+//! nothing computed waits behind a stalled input.
+//!
+//! # Constraints
+//! Sizes from 1 to [`MAX_N`]; anything else is an [`Error::Input`] naming
+//! the line. A token is never stored whole: an endless token is cut off after
+//! [`MAX_TOKEN`] bytes and reported, so no input can make it hang or
+//! allocate without bound.
+//!
+//! # Complexity
+//! `O(1)` per input byte.
+
+use std::io::{self, Read};
+
+use crate::base::board::{Board, MAX_N};
+use crate::base::error::{Error, Result};
+
+/// The longest token the reader follows before it reports it as too long.
+pub const MAX_TOKEN: u64 = 1 << 20;
+
+/// What a size token must be, as error messages say it.
+const SIZE_EXPECTED: &str = "a board size from 1 to 64 (or 0 to end the input)";
+
+/// A byte stream cut into whitespace-separated tokens, with line numbers.
+pub struct Tokens<R> {
+    source: R,
+    buffer: Box<[u8]>,
+    start: usize,
+    end: usize,
+    /// The line of the next unread byte, from 1.
+    line: u64,
+    at_eof: bool,
+}
+
+/// A token's first bytes (enough to show in a message) and its length.
+struct Token {
+    line: u64,
+    head: Vec<u8>,
+    len: u64,
+}
+
+/// How many bytes of a token error messages show.
+const SHOWN: usize = 24;
+
+impl<R: Read> Tokens<R> {
+    /// Tokens of `source`, read through a 64 KiB buffer.
+    pub fn new(source: R) -> Tokens<R> {
+        Tokens {
+            source,
+            buffer: vec![0; 1 << 16].into_boxed_slice(),
+            start: 0,
+            end: 0,
+            line: 1,
+            at_eof: false,
+        }
+    }
+
+    /// The line of the next unread byte.
+    pub fn line(&self) -> u64 {
+        self.line
+    }
+
+    /// The next byte without consuming it; `None` at the end of input.
+    /// Calls `idle` before it has to wait for the source.
+    fn peek(&mut self, idle: &mut dyn FnMut() -> io::Result<()>) -> Result<Option<u8>> {
+        if self.start == self.end {
+            if self.at_eof {
+                return Ok(None);
+            }
+            idle().map_err(Error::Write)?;
+            loop {
+                match self.source.read(&mut self.buffer) {
+                    Ok(0) => {
+                        self.at_eof = true;
+                        return Ok(None);
+                    }
+                    Ok(read) => {
+                        self.start = 0;
+                        self.end = read;
+                        break;
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(Error::Read(e)),
+                }
+            }
+        }
+        Ok(Some(self.buffer[self.start]))
+    }
+
+    fn bump(&mut self) {
+        if self.buffer[self.start] == b'\n' {
+            self.line += 1;
+        }
+        self.start += 1;
+    }
+
+    /// Skips whitespace; `false` at the end of input.
+    fn skip_space(&mut self, idle: &mut dyn FnMut() -> io::Result<()>) -> Result<bool> {
+        while let Some(byte) = self.peek(idle)? {
+            if !byte.is_ascii_whitespace() {
+                return Ok(true);
+            }
+            self.bump();
+        }
+        Ok(false)
+    }
+
+    /// The next token, each of its bytes passed to `cell` (with its 0-based
+    /// index) as it goes by; `None` at the end of input.
+    fn token(
+        &mut self,
+        idle: &mut dyn FnMut() -> io::Result<()>,
+        cell: &mut dyn FnMut(u64, u8),
+    ) -> Result<Option<Token>> {
+        if !self.skip_space(idle)? {
+            return Ok(None);
+        }
+        let mut token = Token {
+            line: self.line,
+            head: Vec::new(),
+            len: 0,
+        };
+        while let Some(byte) = self.peek(idle)? {
+            if byte.is_ascii_whitespace() || token.len > MAX_TOKEN {
+                break;
+            }
+            if token.head.len() < SHOWN {
+                token.head.push(byte);
+            }
+            cell(token.len, byte);
+            token.len += 1;
+            self.bump();
+        }
+        Ok(Some(token))
+    }
+
+    /// Reads a board size: `Ok(None)` at a clean end of input, `Ok(Some(0))`
+    /// for the terminating `0`, else a size in `1..=MAX_N`.
+    pub fn size(&mut self, idle: &mut dyn FnMut() -> io::Result<()>) -> Result<Option<usize>> {
+        let Some(token) = self.token(idle, &mut |_, _| {})? else {
+            return Ok(None);
+        };
+        let digits = token.len <= SHOWN as u64 && token.head.iter().all(u8::is_ascii_digit);
+        let value = token
+            .head
+            .iter()
+            .filter(|d| d.is_ascii_digit())
+            .fold(0u64, |v, &d| {
+                v.saturating_mul(10).saturating_add(u64::from(d - b'0'))
+            });
+        if !digits || value > MAX_N as u64 {
+            let found = if digits {
+                value_text(&token.head)
+            } else {
+                show(&token)
+            };
+            return Err(Error::input(token.line, SIZE_EXPECTED, found));
+        }
+        Ok(Some(value as usize))
+    }
+
+    /// Reads row `row` (0-based) of an `n`-wide board as a free mask.
+    pub fn row(
+        &mut self,
+        n: usize,
+        row: usize,
+        idle: &mut dyn FnMut() -> io::Result<()>,
+    ) -> Result<u64> {
+        let mut free = 0u64;
+        let mut bad: Option<(u64, u8)> = None;
+        let mut cell = |index: u64, byte: u8| match byte {
+            b'.' if index < n as u64 => free |= 1 << index,
+            b'.' | b'*' => {}
+            _ => {
+                bad.get_or_insert((index, byte));
+            }
+        };
+        let expected = format!("{} of '.' or '*'", cells(n));
+        let Some(token) = self.token(idle, &mut cell)? else {
+            return Err(Error::input(
+                self.line,
+                format!("row {} of {n} ({expected})", row + 1),
+                "end of input",
+            ));
+        };
+        if let Some((index, byte)) = bad {
+            let found = format!("{} at cell {}", show_byte(byte), index + 1);
+            return Err(Error::input(token.line, expected, found));
+        }
+        if token.len != n as u64 {
+            let found = if token.len > MAX_TOKEN {
+                format!("more than {MAX_TOKEN}")
+            } else {
+                token.len.to_string()
+            };
+            return Err(Error::input(token.line, expected, found));
+        }
+        Ok(free)
+    }
+}
+
+/// `n` cells, in words: "1 cell", "8 cells".
+fn cells(n: usize) -> String {
+    if n == 1 {
+        "1 cell".to_string()
+    } else {
+        format!("{n} cells")
+    }
+}
+
+/// A size that parsed but is out of range, shown without leading zeros.
+fn value_text(digits: &[u8]) -> String {
+    let text = String::from_utf8_lossy(digits);
+    let trimmed = text.trim_start_matches('0');
+    if trimmed.is_empty() {
+        "0".to_string()
+    } else {
+        trimmed.to_string()
+    }
+}
+
+/// A token as error messages show it: quoted, escaped, cut short.
+fn show(token: &Token) -> String {
+    let mut text: String = token.head.escape_ascii().to_string();
+    if token.len > token.head.len() as u64 {
+        text.push_str("...");
+    }
+    format!("\"{text}\"")
+}
+
+/// One byte as error messages show it.
+fn show_byte(byte: u8) -> String {
+    if byte.is_ascii_graphic() {
+        format!("'{}'", byte as char)
+    } else {
+        format!("byte 0x{byte:02x}")
+    }
+}
+
+/// Judge input, one case at a time.
+pub struct CaseReader<R> {
+    tokens: Tokens<R>,
+    finished: bool,
+}
+
+impl<R: Read> CaseReader<R> {
+    /// Cases read from `source`.
+    pub fn new(source: R) -> CaseReader<R> {
+        CaseReader {
+            tokens: Tokens::new(source),
+            finished: false,
+        }
+    }
+
+    /// The next case; `Ok(None)` after the terminating `0` or at a clean end
+    /// of input between cases. `idle` runs before every wait for input.
+    ///
+    /// ```
+    /// use nqueens::base::input::CaseReader;
+    /// let mut cases = CaseReader::new(&b"2\n.*\n..\n0\ngarbage"[..]);
+    /// let board = cases.next_case(&mut || Ok(())).unwrap().unwrap();
+    /// assert_eq!(board.rows(), &[0b01, 0b11]);
+    /// assert!(cases.next_case(&mut || Ok(())).unwrap().is_none());
+    /// ```
+    pub fn next_case(&mut self, idle: &mut dyn FnMut() -> io::Result<()>) -> Result<Option<Board>> {
+        if self.finished {
+            return Ok(None);
+        }
+        let n = match self.tokens.size(idle) {
+            Ok(Some(n)) if n > 0 => n,
+            Ok(_) => {
+                self.finished = true;
+                return Ok(None);
+            }
+            Err(e) => {
+                self.finished = true;
+                return Err(e);
+            }
+        };
+        let mut free = Vec::with_capacity(n);
+        for row in 0..n {
+            match self.tokens.row(n, row, idle) {
+                Ok(mask) => free.push(mask),
+                Err(e) => {
+                    self.finished = true;
+                    return Err(e);
+                }
+            }
+        }
+        Ok(Some(Board::from_free_rows(free)))
+    }
+}
+
+/// Reads a lone board size (checker mode's input), which must be `1..=64`.
+/// Errors name the line of the size token (or of the end of input).
+pub fn read_size<R: Read>(source: R) -> Result<usize> {
+    // Unlike judge input, a 0 ends nothing here, so messages do not offer it.
+    const EXPECTED: &str = "a board size from 1 to 64";
+    let mut tokens = Tokens::new(source);
+    let size = tokens.size(&mut || Ok(())).map_err(|e| match e {
+        Error::Input { line, found, .. } => Error::input(line, EXPECTED, found),
+        other => other,
+    })?;
+    match size {
+        Some(n) if n > 0 => Ok(n),
+        // A token never spans lines and the reader stops right after it, so
+        // the line of the next unread byte is the line of the `0`.
+        Some(_) => Err(Error::input(tokens.line(), EXPECTED, "0")),
+        None => Err(Error::input(tokens.line(), EXPECTED, "end of input")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cases(input: &str) -> Vec<Result<Board>> {
+        let mut reader = CaseReader::new(input.as_bytes());
+        let mut out = Vec::new();
+        loop {
+            match reader.next_case(&mut || Ok(())) {
+                Ok(Some(board)) => out.push(Ok(board)),
+                Ok(None) => return out,
+                Err(e) => {
+                    out.push(Err(e));
+                    return out;
+                }
+            }
+        }
+    }
+
+    fn error_of(input: &str) -> String {
+        match cases(input).pop() {
+            Some(Err(e)) => e.to_string(),
+            other => panic!("no error: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn any_whitespace_separates_tokens() {
+        let read = cases("\r\n 2\t\r\n.*\r\n\r\n..  \n1 . 0 junk");
+        assert_eq!(read.len(), 2);
+        assert_eq!(read[0].as_ref().unwrap().rows(), &[0b01, 0b11]);
+        assert_eq!(read[1].as_ref().unwrap().rows(), &[0b1]);
+    }
+
+    #[test]
+    fn end_of_input_between_cases_is_a_clean_end() {
+        assert_eq!(cases("").len(), 0);
+        assert_eq!(cases("  \n\n").len(), 0);
+        assert_eq!(cases("1\n.\n").len(), 1);
+    }
+
+    #[test]
+    fn messages_name_the_line_and_what_was_expected() {
+        assert_eq!(
+            error_of("3\n...\n..\n"),
+            "line 3: expected 3 cells of '.' or '*', found 2"
+        );
+        assert_eq!(
+            error_of("3\n...\n....\n"),
+            "line 3: expected 3 cells of '.' or '*', found 4"
+        );
+        assert_eq!(
+            error_of("3\n...\n.x.\n"),
+            "line 3: expected 3 cells of '.' or '*', found 'x' at cell 2"
+        );
+        assert_eq!(
+            error_of("3\n...\n"),
+            "line 3: expected row 2 of 3 (3 cells of '.' or '*'), found end of input"
+        );
+        assert_eq!(
+            error_of("abc"),
+            "line 1: expected a board size from 1 to 64 (or 0 to end the input), found \"abc\""
+        );
+        assert_eq!(
+            error_of("\n-3"),
+            "line 2: expected a board size from 1 to 64 (or 0 to end the input), found \"-3\""
+        );
+        assert_eq!(
+            error_of("065"),
+            "line 1: expected a board size from 1 to 64 (or 0 to end the input), found 65"
+        );
+        assert_eq!(
+            error_of("2\n.\u{1}\n"),
+            "line 2: expected 2 cells of '.' or '*', found byte 0x01 at cell 2"
+        );
+    }
+
+    #[test]
+    fn an_endless_token_is_cut_off() {
+        let long = "9".repeat(100);
+        assert!(error_of(&long).ends_with("found \"999999999999999999999999...\""));
+        let row = format!("1\n{}", ".".repeat(3 << 20));
+        assert_eq!(
+            error_of(&row),
+            "line 2: expected 1 cell of '.' or '*', found more than 1048576"
+        );
+    }
+
+    #[test]
+    fn idle_runs_before_each_wait() {
+        let mut calls = 0;
+        let mut reader = CaseReader::new(&b"1\n.\n"[..]);
+        reader
+            .next_case(&mut || {
+                calls += 1;
+                Ok(())
+            })
+            .unwrap();
+        assert!(calls >= 1);
+    }
+
+    #[test]
+    fn read_size_takes_the_first_token() {
+        assert_eq!(read_size(&b" 6\n"[..]).unwrap(), 6);
+        assert!(read_size(&b""[..]).is_err());
+        assert!(read_size(&b"0"[..]).is_err());
+    }
+
+    #[test]
+    fn read_size_errors_name_the_line_and_offer_no_zero() {
+        let message = |input: &[u8]| read_size(input).unwrap_err().to_string();
+        assert_eq!(
+            message(b"\n\n0\n"),
+            "line 3: expected a board size from 1 to 64, found 0"
+        );
+        assert_eq!(
+            message(b"\nsix"),
+            "line 2: expected a board size from 1 to 64, found \"six\""
+        );
+        assert_eq!(
+            message(b"65"),
+            "line 1: expected a board size from 1 to 64, found 65"
+        );
+    }
+
+    #[test]
+    fn a_one_cell_row_says_cell() {
+        assert_eq!(
+            error_of("1\n..\n"),
+            "line 2: expected 1 cell of '.' or '*', found 2"
+        );
+    }
+}

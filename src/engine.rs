@@ -1,0 +1,22 @@
+//! The counting engines: ways to count a board's solutions, each built on
+//! the [`crate::base::kernel`], and the threads they run on.
+//!
+//! - [`blank`]: the blank-board engine (border constellations up to
+//!   symmetry, completions counted in the kernel's lanes), and scans of
+//!   near-blank boards through it;
+//! - [`index`]: the blank board's solutions as one bitset per cell;
+//! - [`inclusion`]: inclusion-exclusion over blocked cells;
+//! - [`most_constrained`]: the row with the fewest choices first;
+//! - [`ordering`]: the orientation with the smallest search tree;
+//! - [`symmetry`]: mirror-symmetric boards by halves;
+//! - [`estimate`]: a search tree's size from random probes;
+//! - [`parallel`]: work units on threads, results in order.
+
+pub mod blank;
+pub mod estimate;
+pub mod inclusion;
+pub mod index;
+pub mod most_constrained;
+pub mod ordering;
+pub mod parallel;
+pub mod symmetry;

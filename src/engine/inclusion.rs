@@ -1,0 +1,196 @@
+//! Inclusion-exclusion over the blocked cells, for boards with few of them.
+//!
+//! A board's solutions are the blank-board solutions that avoid every blocked
+//! cell, so
+//!
+//! `count = sum over sets S of blocked cells of (-1)^|S| * blank(S)`
+//!
+//! where `blank(S)` is the number of blank-board solutions with a queen on
+//! every cell of `S`. A set with two cells in one row, column or diagonal has
+//! no such solution and is skipped, so only *independent* sets are terms. The
+//! empty set's term is the blank count ([`crate::engine::blank::count`]), the others
+//! are forced-queen searches ([`Problem::place`] on the blank board), each a
+//! small fraction of the blank search.
+//!
+//! The blank board looks the same under all eight symmetries, so a term may
+//! be counted in any orientation: [`term_problem`] turns its cells towards
+//! the top rows, where a forced queen prunes the kernel's tree the most, and
+//! [`term_key`] names the term up to symmetry so equal terms are counted once.
+//!
+//! # Constraints
+//! Worth it only while the blank count is affordable (`n` up to the high
+//! teens) and the independent sets are few ([`terms`] stops at a limit).
+//!
+//! # Complexity
+//! One blank count plus, per term, a search of roughly `1/n^|S|` of it.
+
+use crate::base::board::{Board, Symmetry};
+use crate::base::problem::Problem;
+use crate::engine::blank;
+
+/// A cell as `(row, col)`.
+pub type Cell = (usize, usize);
+
+/// Whether two distinct cells share a row, column or diagonal.
+pub fn attack(a: Cell, b: Cell) -> bool {
+    a.0 == b.0 || a.1 == b.1 || a.0.abs_diff(b.0) == a.1.abs_diff(b.1)
+}
+
+/// The blocked cells of `board`, row by row.
+pub fn blocked_cells(board: &Board) -> Vec<Cell> {
+    let n = board.n();
+    (0..n)
+        .flat_map(|row| (0..n).map(move |col| (row, col)))
+        .filter(|&(row, col)| !board.is_free(row, col))
+        .collect()
+}
+
+/// Every non-empty independent set of `board`'s blocked cells, or `None`
+/// when there are more than `limit` of them.
+///
+/// ```
+/// use nqueens::{base::board::Board, engine::inclusion::terms};
+/// let mut board = Board::blank(5);
+/// board.set_free(0, 0, false);
+/// board.set_free(1, 1, false); // same diagonal as (0, 0)
+/// board.set_free(0, 3, false); // same row as (0, 0)
+/// let sets = terms(&board, 100).unwrap();
+/// assert_eq!(sets.len(), 4); // three singles and {(1, 1), (0, 3)}
+/// ```
+pub fn terms(board: &Board, limit: usize) -> Option<Vec<Vec<Cell>>> {
+    fn grow(
+        cells: &[Cell],
+        from: usize,
+        chosen: &mut Vec<Cell>,
+        out: &mut Vec<Vec<Cell>>,
+        limit: usize,
+    ) -> bool {
+        for i in from..cells.len() {
+            if chosen.iter().any(|&c| attack(c, cells[i])) {
+                continue;
+            }
+            chosen.push(cells[i]);
+            out.push(chosen.clone());
+            if out.len() > limit || !grow(cells, i + 1, chosen, out, limit) {
+                return false;
+            }
+            chosen.pop();
+        }
+        true
+    }
+    let cells = blocked_cells(board);
+    let mut out = Vec::new();
+    grow(&cells, 0, &mut Vec::new(), &mut out, limit).then_some(out)
+}
+
+/// The symmetry that brings `cells` closest to the top of the board: the
+/// smallest sorted list of image rows.
+fn best_orientation(n: usize, cells: &[Cell]) -> Symmetry {
+    let rows_of = |s: Symmetry| {
+        let mut rows: Vec<usize> = cells.iter().map(|&(r, c)| s.apply(n, r, c).0).collect();
+        rows.sort_unstable();
+        rows
+    };
+    Symmetry::ALL
+        .into_iter()
+        .min_by_key(|&s| rows_of(s))
+        .unwrap_or(Symmetry::Identity)
+}
+
+/// The forced-queen problem of a term: the blank board with a queen on every
+/// cell of `cells`, turned so that the queens sit as high as they can.
+pub fn term_problem(n: usize, cells: &[Cell]) -> Problem {
+    let symmetry = best_orientation(n, cells);
+    let mut problem = Problem::new(&Board::blank(n));
+    for &(r, c) in cells {
+        let (row, col) = symmetry.apply(n, r, c);
+        problem.place(row, col);
+    }
+    problem
+}
+
+/// A name for the term of `cells` that is the same for all its symmetric
+/// images: the smallest sorted image cell list.
+pub fn term_key(n: usize, cells: &[Cell]) -> (usize, Vec<Cell>) {
+    let image = |s: Symmetry| {
+        let mut image: Vec<Cell> = cells.iter().map(|&(r, c)| s.apply(n, r, c)).collect();
+        image.sort_unstable();
+        image
+    };
+    let key = Symmetry::ALL
+        .into_iter()
+        .map(image)
+        .min()
+        .unwrap_or_default();
+    (n, key)
+}
+
+/// The sign of a term: `+1` for an even number of cells, `-1` for odd.
+pub fn sign(cells: &[Cell]) -> i128 {
+    if cells.len() % 2 == 0 {
+        1
+    } else {
+        -1
+    }
+}
+
+/// Counts `board` by inclusion-exclusion, serially, every term searched on
+/// its own; `None` when it has more than `limit` terms.
+///
+/// ```
+/// use nqueens::{base::board::Board, engine::inclusion};
+/// let mut board = Board::blank(8);
+/// board.set_free(3, 4, false);
+/// board.set_free(0, 0, false);
+/// assert_eq!(inclusion::count(&board, 100), Some(nqueens::base::problem::Problem::new(&board).count()));
+/// ```
+pub fn count(board: &Board, limit: usize) -> Option<u128> {
+    let n = board.n();
+    let mut total = blank::count(n) as i128;
+    for cells in terms(board, limit)? {
+        total += sign(&cells) * term_problem(n, &cells).count() as i128;
+    }
+    Some(total as u128)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agrees_with_the_kernel_on_sparse_boards() {
+        for n in 1..=9 {
+            for salt in 0..12usize {
+                let mut board = Board::blank(n);
+                for k in 0..(salt % 6) {
+                    let cell = (salt * 37 + k * 101) * 2_654_435_761;
+                    board.set_free(cell % n, cell / 7 % n, false);
+                }
+                assert_eq!(
+                    count(&board, 1 << 12),
+                    Some(Problem::new(&board).count()),
+                    "{board}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn symmetric_terms_share_a_key_and_a_count() {
+        let n = 7;
+        let cells = [(1, 2), (4, 6)];
+        for s in Symmetry::ALL {
+            let image: Vec<Cell> = cells.iter().map(|&(r, c)| s.apply(n, r, c)).collect();
+            assert_eq!(term_key(n, &image), term_key(n, &cells));
+            assert_eq!(
+                term_problem(n, &image).count(),
+                term_problem(n, &cells).count()
+            );
+        }
+    }
+
+    #[test]
+    fn too_many_terms_is_none() {
+        assert!(terms(&Board::from_free_rows(vec![0; 6]), 10).is_none());
+    }
+}

@@ -1,0 +1,165 @@
+//! Independent work units on several threads, results in unit order.
+//!
+//! Workers take the next unit from one atomic counter, so a slow unit never
+//! leaves the other threads idle behind a fixed split; results are put back
+//! in unit order, so output never depends on the thread count. A worker that
+//! panics is reported as an [`Error::Worker`], never as a silently short
+//! result.
+//!
+//! # Complexity
+//! One atomic increment per unit on top of the work itself.
+
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+
+use crate::base::error::{Error, Result};
+
+/// The thread count to use: `requested`, or every core the OS offers.
+pub fn threads(requested: Option<usize>) -> usize {
+    requested
+        .or_else(|| thread::available_parallelism().ok().map(|n| n.get()))
+        .unwrap_or(1)
+        .max(1)
+}
+
+/// `work(0..units)` on `threads` threads; `result[i] = work(i)`.
+///
+/// ```
+/// let squares = nqueens::engine::parallel::map(5, 3, |i| i * i).unwrap();
+/// assert_eq!(squares, [0, 1, 4, 9, 16]);
+/// ```
+pub fn map<T, F>(units: usize, threads: usize, work: F) -> Result<Vec<T>>
+where
+    T: Send,
+    F: Fn(usize) -> T + Sync,
+{
+    deal(units, threads, |ids| {
+        ids.map(|unit| (unit, work(unit))).collect()
+    })
+}
+
+/// Units `0..units` dealt to `threads` workers, for work that takes several
+/// units at once (the kernel's interleaved lanes): each worker gets an
+/// iterator that hands out the next unit from the shared counter, and
+/// returns `(unit, result)` pairs in any order. `result[i]` is unit `i`'s.
+///
+/// A unit a worker drew but did not return, or returned twice, is an
+/// [`Error::Worker`].
+///
+/// ```
+/// let doubled = nqueens::engine::parallel::deal(6, 2, |ids| ids.map(|i| (i, 2 * i)).collect()).unwrap();
+/// assert_eq!(doubled, [0, 2, 4, 6, 8, 10]);
+/// ```
+pub fn deal<T, F>(units: usize, threads: usize, work: F) -> Result<Vec<T>>
+where
+    T: Send,
+    F: Fn(&mut dyn Iterator<Item = usize>) -> Vec<(usize, T)> + Sync,
+{
+    let threads = threads.min(units).max(1);
+    let next = AtomicUsize::new(0);
+    let worker = || {
+        let mut ids = std::iter::from_fn(|| {
+            let unit = next.fetch_add(1, Ordering::Relaxed);
+            (unit < units).then_some(unit)
+        });
+        work(&mut ids)
+    };
+    let mut slots: Vec<Option<T>> = (0..units).map(|_| None).collect();
+    let mut doubled = false;
+    let mut fill = |done: Vec<(usize, T)>| {
+        for (unit, value) in done {
+            doubled |= slots[unit].replace(value).is_some();
+        }
+    };
+    if threads == 1 {
+        match panic::catch_unwind(AssertUnwindSafe(worker)) {
+            Ok(done) => fill(done),
+            Err(panic) => return Err(Error::Worker(panic_message(&*panic))),
+        }
+    } else {
+        let outcome = thread::scope(|scope| {
+            // This thread is one of the workers: it is awake already, and
+            // one thread fewer to start.
+            let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
+            let mut failed = None;
+            let mine = panic::catch_unwind(AssertUnwindSafe(worker));
+            for outcome in std::iter::once(mine).chain(helpers.into_iter().map(|h| h.join())) {
+                match outcome {
+                    Ok(done) => fill(done),
+                    Err(panic) => failed = Some(panic_message(&*panic)),
+                }
+            }
+            failed
+        });
+        if let Some(message) = outcome {
+            return Err(Error::Worker(message));
+        }
+    }
+    if doubled {
+        return Err(Error::Worker("a work unit was returned twice".into()));
+    }
+    slots
+        .into_iter()
+        .map(|slot| slot.ok_or_else(|| Error::Worker("a work unit was lost".into())))
+        .collect()
+}
+
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    let text = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown cause".into());
+    format!("a worker thread failed: {text}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_keep_unit_order_for_any_thread_count() {
+        for threads in [1, 2, 3, 16] {
+            let out = map(100, threads, |i| i * 3).unwrap();
+            assert_eq!(out, (0..100).map(|i| i * 3).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn a_panicking_worker_is_an_error() {
+        let result = map(10, 2, |i| {
+            if i == 7 {
+                panic!("unit seven");
+            }
+            i
+        });
+        match result {
+            Err(Error::Worker(message)) => assert!(message.contains("unit seven"), "{message}"),
+            other => panic!("expected a worker error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_unit_drawn_but_not_returned_is_an_error() {
+        let result = deal(10, 2, |ids| {
+            ids.filter(|&i| i != 4).map(|i| (i, i)).collect()
+        });
+        assert!(matches!(result, Err(Error::Worker(_))), "{result:?}");
+    }
+
+    #[test]
+    fn a_unit_returned_twice_is_an_error() {
+        let result = deal(10, 2, |ids| ids.flat_map(|i| [(i, i), (i, i)]).collect());
+        assert!(matches!(result, Err(Error::Worker(_))), "{result:?}");
+    }
+
+    #[test]
+    fn a_panic_on_the_calling_thread_is_an_error_too() {
+        // Every unit panics, so whichever worker is the calling thread does.
+        for threads in [1, 2, 3] {
+            let result = map(6, threads, |_| -> usize { panic!("every unit") });
+            assert!(matches!(result, Err(Error::Worker(_))), "{threads} threads");
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! Judge mode's solver: the cheapest exact method per case and per batch.
+
+pub mod planner;

@@ -1,0 +1,17 @@
+//! The commands and workflow tools around the engines.
+//!
+//! - [`count`], [`shard`], [`progress`]: blank-board counts, their cluster
+//!   shards and `merge`, progress on stderr;
+//! - [`generate`], [`stress`], [`shrink`]: random inputs, stress-testing
+//!   another solution, shrinking a failure to a minimal input;
+//! - [`show`]: drawing and listing solutions;
+//! - [`bundle`]: one-file submissions made of [`crate::base`].
+
+pub mod bundle;
+pub mod count;
+pub mod generate;
+pub mod progress;
+pub mod shard;
+pub mod show;
+pub mod shrink;
+pub mod stress;

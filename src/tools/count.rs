@@ -1,0 +1,121 @@
+//! The `count` and `merge` commands: blank-board counts as the user sees
+//! them (one number, `TOTAL UNIQUE`, a table, or a shard record).
+//!
+//! Results go to the writer handed in (stdout); progress, when enabled,
+//! goes to stderr only (see [`crate::tools::progress`]).
+
+use std::io::{Read, Write};
+use std::sync::atomic::AtomicU64;
+use std::time::Instant;
+
+use crate::base::error::{Error, Result};
+use crate::engine::blank::{self, Counts};
+use crate::tools::progress;
+use crate::tools::shard::{self, fingerprint, Record, Shard};
+
+/// What `count` was asked for.
+#[derive(Clone, Copy, Debug)]
+pub struct Job {
+    /// The smallest board side.
+    pub from: usize,
+    /// The largest board side.
+    pub to: usize,
+    /// Print a table (`N TOTAL UNIQUE SECONDS` rows) instead of one result.
+    pub table: bool,
+    /// Also count unique solutions.
+    pub unique: bool,
+    /// Draw progress on stderr.
+    pub progress: bool,
+    /// Compute only this shard of the work (one N only).
+    pub shard: Option<Shard>,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+/// Counts the board of side `n` (or the shard's share of it) with progress;
+/// also returns the [`fingerprint`] of the whole unit list.
+fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
+    let mut units = blank::units_on(n, job.threads)?;
+    let split = fingerprint(&units);
+    if let Some(shard) = job.shard {
+        let mut position = 0;
+        units.retain(|_| {
+            position += 1;
+            shard.owns(position - 1)
+        });
+    }
+    let total = units.iter().map(|unit| blank::cost(n, unit)).sum();
+    let done = AtomicU64::new(0);
+    let label = match job.shard {
+        Some(shard) => format!("n={n} shard {}/{}", shard.index, shard.of),
+        None => format!("n={n}"),
+    };
+    let counts = progress::watch(job.progress, &label, total, &done, || {
+        blank::solve_units(n, &units, job.threads, unique, &done)
+    })?;
+    Ok((counts, split))
+}
+
+/// Runs `count` and writes its result to `out`.
+///
+/// ```
+/// use nqueens::tools::count::{run, Job};
+/// let job = Job { from: 8, to: 8, table: false, unique: true, progress: false, shard: None, threads: 2 };
+/// let mut out = Vec::new();
+/// run(&job, &mut out).unwrap();
+/// assert_eq!(out, b"92 12\n");
+/// ```
+pub fn run(job: &Job, out: &mut dyn Write) -> Result<()> {
+    if let Some(shard) = job.shard {
+        let (counts, split) = counts(job, job.from, true)?;
+        let record = Record {
+            n: job.from,
+            shard,
+            split,
+            counts,
+        };
+        return writeln!(out, "{}", record.line()).map_err(Error::Write);
+    }
+    if !job.table {
+        let (counts, _) = counts(job, job.from, job.unique)?;
+        return if job.unique {
+            writeln!(out, "{} {}", counts.total, counts.unique)
+        } else {
+            writeln!(out, "{}", counts.total)
+        }
+        .map_err(Error::Write);
+    }
+    for n in job.from..=job.to {
+        let start = Instant::now();
+        let (counts, _) = counts(job, n, true)?;
+        let seconds = start.elapsed().as_secs_f64();
+        writeln!(
+            out,
+            "{n:>2} {:>18} {:>17} {seconds:>10.3}",
+            counts.total, counts.unique
+        )
+        .and_then(|()| out.flush())
+        .map_err(Error::Write)?;
+    }
+    Ok(())
+}
+
+/// Runs `merge` on the texts `(source name, contents)` and writes
+/// `TOTAL UNIQUE` to `out`.
+pub fn merge(inputs: &[(String, String)], out: &mut dyn Write) -> Result<()> {
+    let mut records = Vec::new();
+    for (source, text) in inputs {
+        records.extend(shard::parse_records(source, text)?);
+    }
+    let (_, counts) = shard::merge(&records)?;
+    writeln!(out, "{} {}", counts.total, counts.unique).map_err(Error::Write)
+}
+
+/// Reads all of `input` as text for [`merge`].
+pub fn read_text(mut input: impl Read, source: &str) -> Result<String> {
+    let mut text = String::new();
+    input
+        .read_to_string(&mut text)
+        .map_err(|e| Error::Shards(format!("{source}: cannot read shard records: {e}")))?;
+    Ok(text)
+}

@@ -1,0 +1,303 @@
+//! Shards: a deterministic `1/K` share of a blank board's work units, the
+//! one-line record a shard run prints, and merging the records back.
+//!
+//! Shard `I` of `K` (1-based) takes the units at positions `I - 1`,
+//! `I - 1 + K`, `I - 1 + 2K`, ... of [`crate::engine::blank::units`], which lists
+//! them costliest first: dealing a cost-sorted list round-robin gives every
+//! shard a similar mix of big and small units.
+//!
+//! A record is one line, `shard I/K n=N split=F total=T unique=U`: easy to
+//! grep, to `cat` together, and to check. `F` is a fingerprint of the
+//! cost-sorted unit list the shards were dealt from ([`fingerprint`]): a
+//! version of `nqueens` that orders or chooses units differently deals other
+//! shares, and mixing its records with this one's would count some units
+//! twice and others never. Merging insists on one `N`, one `K` and one `F`
+//! and on every shard `1..=K` exactly once; anything else is an error that
+//! says which shard is missing or doubled.
+
+use crate::base::error::{Error, Result};
+use crate::engine::blank::constellation::Constellation;
+use crate::engine::blank::Counts;
+
+/// A fingerprint of a unit list, in order: 64-bit FNV-1a over each unit's
+/// border queens. Equal lists give equal fingerprints; a change in which
+/// units there are or in their order changes it (but for the 2^-64 chance
+/// of a collision).
+///
+/// ```
+/// use nqueens::{engine::blank::units, tools::shard::fingerprint};
+/// let mut reversed = units(8);
+/// reversed.reverse();
+/// assert_eq!(fingerprint(&units(8)), fingerprint(&units(8)));
+/// assert_ne!(fingerprint(&units(8)), fingerprint(&reversed));
+/// ```
+pub fn fingerprint(units: &[Constellation]) -> u64 {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |value: usize| {
+        for byte in (value as u64).to_le_bytes() {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(PRIME);
+        }
+    };
+    for unit in units {
+        eat(unit.queens.len());
+        for &(row, col) in &unit.queens {
+            eat(row);
+            eat(col);
+        }
+    }
+    hash
+}
+
+/// Which share of the work: shard `index` (1-based) of `of`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Shard {
+    /// 1-based, at most `of`.
+    pub index: usize,
+    /// How many shards the work is split into, at least 1.
+    pub of: usize,
+}
+
+impl Shard {
+    /// Parses `I/K` with `1 <= I <= K`.
+    ///
+    /// ```
+    /// use nqueens::tools::shard::Shard;
+    /// assert_eq!(Shard::parse("2/5"), Some(Shard { index: 2, of: 5 }));
+    /// assert_eq!(Shard::parse("0/5"), None);
+    /// assert_eq!(Shard::parse("6/5"), None);
+    /// ```
+    pub fn parse(text: &str) -> Option<Shard> {
+        let (index, of) = text.split_once('/')?;
+        let shard = Shard {
+            index: index.parse().ok()?,
+            of: of.parse().ok()?,
+        };
+        (1 <= shard.index && shard.index <= shard.of).then_some(shard)
+    }
+
+    /// Whether the unit at `position` of the cost-sorted list is this
+    /// shard's.
+    pub fn owns(self, position: usize) -> bool {
+        position % self.of == self.index - 1
+    }
+}
+
+/// One shard's result, as printed by `count N --shard I/K`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Record {
+    /// The board side.
+    pub n: usize,
+    /// Which shard.
+    pub shard: Shard,
+    /// The [`fingerprint`] of the unit list the shards were dealt from.
+    pub split: u64,
+    /// The shard's partial total and unique counts.
+    pub counts: Counts,
+}
+
+impl Record {
+    /// The record's line, without the newline.
+    ///
+    /// ```
+    /// use nqueens::{engine::blank::Counts, tools::shard::{Record, Shard}};
+    /// let record = Record {
+    ///     n: 8,
+    ///     shard: Shard { index: 1, of: 2 },
+    ///     split: 0xfe,
+    ///     counts: Counts { total: 40, unique: 5 },
+    /// };
+    /// assert_eq!(record.line(), "shard 1/2 n=8 split=00000000000000fe total=40 unique=5");
+    /// assert_eq!(Record::parse(&record.line()), Some(record));
+    /// ```
+    pub fn line(&self) -> String {
+        format!(
+            "shard {}/{} n={} split={:016x} total={} unique={}",
+            self.shard.index,
+            self.shard.of,
+            self.n,
+            self.split,
+            self.counts.total,
+            self.counts.unique
+        )
+    }
+
+    /// Parses a record line (surrounding whitespace allowed).
+    pub fn parse(line: &str) -> Option<Record> {
+        let mut words = line.split_whitespace();
+        if words.next()? != "shard" {
+            return None;
+        }
+        let shard = Shard::parse(words.next()?)?;
+        let mut field = |name: &str| -> Option<&str> { words.next()?.strip_prefix(name) };
+        let n = field("n=")?.parse().ok()?;
+        let split = field("split=")?;
+        if split.len() != 16 {
+            return None;
+        }
+        let split = u64::from_str_radix(split, 16).ok()?;
+        let total = field("total=")?.parse().ok()?;
+        let unique = field("unique=")?.parse().ok()?;
+        if words.next().is_some() {
+            return None;
+        }
+        Some(Record {
+            n,
+            shard,
+            split,
+            counts: Counts { total, unique },
+        })
+    }
+}
+
+/// Reads records from `text` (one a line; blank lines skipped), naming
+/// `source` and the line in errors.
+pub fn parse_records(source: &str, text: &str) -> Result<Vec<Record>> {
+    let mut records = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let record = Record::parse(line).ok_or_else(|| {
+            Error::Shards(format!(
+                "{source}: line {}: expected 'shard I/K n=N split=F total=T unique=U', found '{}'",
+                number + 1,
+                line.trim()
+            ))
+        })?;
+        records.push(record);
+    }
+    Ok(records)
+}
+
+/// Adds up the records of one complete split: one `N`, one `K`, one unit
+/// list, and every shard `1..=K` exactly once. Returns `N` and the counts.
+///
+/// ```
+/// use nqueens::{engine::blank::Counts, tools::shard::{merge, Record, Shard}};
+/// let half = |index| Record {
+///     n: 8,
+///     shard: Shard { index, of: 2 },
+///     split: 7,
+///     counts: Counts { total: 46, unique: 6 },
+/// };
+/// assert_eq!(merge(&[half(2), half(1)]).unwrap(), (8, Counts { total: 92, unique: 12 }));
+/// assert!(merge(&[half(1)]).is_err());
+/// ```
+pub fn merge(records: &[Record]) -> Result<(usize, Counts)> {
+    let Some(first) = records.first() else {
+        return Err(Error::Shards("no shard records to merge".into()));
+    };
+    let (n, of) = (first.n, first.shard.of);
+    let mut seen = vec![false; of];
+    let mut sum = Counts::default();
+    for record in records {
+        if record.n != n || record.shard.of != of {
+            return Err(Error::Shards(format!(
+                "records of different splits: 'shard {}/{} n={}' and 'shard {}/{} n={}'",
+                first.shard.index, of, n, record.shard.index, record.shard.of, record.n
+            )));
+        }
+        if record.split != first.split {
+            return Err(Error::Shards(format!(
+                "records of different splits: shards {} and {} of n={n} were dealt from \
+                 different unit lists (split={:016x} and split={:016x}; made by different \
+                 versions of nqueens?)",
+                first.shard.index, record.shard.index, first.split, record.split
+            )));
+        }
+        let slot = &mut seen[record.shard.index - 1];
+        if *slot {
+            return Err(Error::Shards(format!(
+                "shard {}/{of} of n={n} appears more than once",
+                record.shard.index
+            )));
+        }
+        *slot = true;
+        sum = sum + record.counts;
+    }
+    let missing: Vec<String> = (1..=of)
+        .filter(|&i| !seen[i - 1])
+        .map(|i| i.to_string())
+        .collect();
+    if !missing.is_empty() {
+        return Err(Error::Shards(format!(
+            "shards of n={n} missing (of {of}): {}",
+            missing.join(", ")
+        )));
+    }
+    Ok((n, sum))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_partition_the_positions() {
+        for of in 1..=7 {
+            for position in 0..50 {
+                let owners = (1..=of)
+                    .filter(|&index| Shard { index, of }.owns(position))
+                    .count();
+                assert_eq!(owners, 1);
+            }
+        }
+    }
+
+    #[test]
+    fn shards_get_similar_work() {
+        // Work measured in kernel nodes, the search's cost; the cost-sorted
+        // deal must keep every shard within 10% of the average (at n = 13,
+        // 4 shards measure 2.4%, 8 shards 3%).
+        let n = 13;
+        let units = crate::engine::blank::units(n);
+        for of in [2, 4, 8] {
+            let work: Vec<u64> = (1..=of)
+                .map(|index| {
+                    let shard = Shard { index, of };
+                    let mine: Vec<_> = units
+                        .iter()
+                        .enumerate()
+                        .filter(|&(position, _)| shard.owns(position))
+                        .map(|(_, unit)| unit.clone())
+                        .collect();
+                    crate::engine::blank::nodes(n, &mine)
+                })
+                .collect();
+            let average = work.iter().sum::<u64>() as f64 / of as f64;
+            for (i, &w) in work.iter().enumerate() {
+                let share = w as f64 / average;
+                assert!(
+                    (0.9..=1.1).contains(&share),
+                    "shard {}/{of}: {share:.3} of average",
+                    i + 1
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn malformed_lines_are_rejected() {
+        for line in [
+            "shard 1/2 n=8 split=0000000000000007 total=4",
+            "shard 3/2 n=8 split=0000000000000007 total=4 unique=1",
+            "shard 1/2 n=8 split=0000000000000007 total=-4 unique=1",
+            "shard 1/2 n=8 split=0000000000000007 total=4 unique=1 extra",
+            "chard 1/2 n=8 split=0000000000000007 total=4 unique=1",
+            "shard 1/2 n=8 total=4 unique=1",
+            "shard 1/2 n=8 split=7 total=4 unique=1",
+        ] {
+            assert_eq!(Record::parse(line), None, "{line}");
+        }
+        let err = parse_records(
+            "x.txt",
+            "\nshard 1/1 n=8 split=0000000000000007 total=92 unique=12\n92\n",
+        )
+        .unwrap_err();
+        assert!(
+            err.to_string().starts_with("x.txt: line 3: expected"),
+            "{err}"
+        );
+    }
+}
