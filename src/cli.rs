@@ -329,7 +329,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
                 method = Method::parse(value).ok_or_else(|| {
                     usage(format!(
                         "--method must be one of {}, not '{value}'",
-                        Method::NAMES
+                        Method::names()
                     ))
                 })?
             }
@@ -825,14 +825,14 @@ mod tests {
                 .command,
             Command::Judge {
                 input: Input::Path("x.in".into()),
-                method: Method::Index,
+                method: Method::Forced("index"),
                 explain: true,
             }
         );
         let message = |args: &[&str]| parse_str(args).unwrap_err().to_string();
         assert_eq!(
             message(&["--method=fast"]),
-            format!("--method must be one of {}, not 'fast'", Method::NAMES)
+            format!("--method must be one of {}, not 'fast'", Method::names())
         );
         assert_eq!(
             message(&["checker", "--explain"]),

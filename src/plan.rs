@@ -1,3 +1,15 @@
 //! Judge mode's solver: the cheapest exact method per case and per batch.
+//!
+//! - [`method`]: the [`method::CountingMethod`] trait, one file per method,
+//!   and the registry that lists them once;
+//! - [`work`]: the work units, engine operations that the methods' answers
+//!   are made of;
+//! - [`cost`]: what the engines' operations cost, the prices quotes are made
+//!   of;
+//! - [`planner`]: the [`planner::Planner`], which deduplicates a batch,
+//!   collects quotes, runs the units on the threads and combines them.
 
+pub mod cost;
+pub mod method;
 pub mod planner;
+pub mod work;

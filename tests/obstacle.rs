@@ -75,7 +75,7 @@ fn every_method_agrees_with_the_slow_solver() {
     all.extend(sparse_boards(0x0b5_0002, 400, (1, 9), 6));
     all.extend(symmetric_boards(0x0b5_0003, 400, (1, 9)));
     let expected: Vec<u128> = all.iter().map(slow_count).collect();
-    for method in Method::ALL {
+    for method in Method::all() {
         let got = solve(method, 1, &all);
         for ((board, want), got) in all.iter().zip(&expected).zip(got) {
             assert_eq!(got, *want, "{method:?} on\n{board}");
@@ -94,7 +94,7 @@ fn every_method_agrees_with_the_plain_search_on_bigger_boards() {
         all.push(random_board(&mut rng, n, 25));
     }
     let expected = PlainSolver.solve(&all).unwrap();
-    for method in Method::ALL {
+    for method in Method::all() {
         assert_eq!(solve(method, 2, &all), expected, "{method:?}");
     }
 }
@@ -114,7 +114,7 @@ fn every_method_handles_big_dense_boards() {
         random_board(&mut rng, b.n(), 60)
     }));
     let expected = PlainSolver.solve(&all).unwrap();
-    for method in Method::ALL {
+    for method in Method::all() {
         assert_eq!(solve(method, 2, &all), expected, "{method:?}");
     }
 }
@@ -169,7 +169,7 @@ fn each_method_can_be_forced_from_the_command_line() {
         .enumerate()
         .map(|(k, board)| format!("Case {}: {}\n", k + 1, slow_count(board)))
         .collect();
-    for method in Method::ALL {
+    for method in Method::all() {
         let r = run(&["--method", method.name()], input.as_bytes());
         assert_eq!(
             (r.stdout.as_str(), r.status),
@@ -246,7 +246,7 @@ fn every_method_agrees_with_the_plain_search_on_many_big_boards() {
     all.extend(sparse_boards(0x0b5_0012, 60, (10, 14), 6));
     all.extend(symmetric_boards(0x0b5_0013, 60, (10, 14)));
     let expected = PlainSolver.solve(&all).unwrap();
-    for method in Method::ALL {
+    for method in Method::all() {
         for threads in [1, 2] {
             assert_eq!(
                 solve(method, threads, &all),

@@ -144,6 +144,36 @@ impl Problem {
             .collect()
     }
 
+    /// The parts of this problem, one per free cell of its first open row
+    /// with that cell's queen placed: their solutions partition this
+    /// problem's, so their counts add up to its count. A problem that cannot
+    /// be split (dead, or no open row) is its own only part.
+    ///
+    /// ```
+    /// use nqueens::base::{board::Board, problem::Problem};
+    /// let whole = Problem::new(&Board::blank(6));
+    /// let parts = whole.split();
+    /// assert_eq!(parts.len(), 6);
+    /// assert_eq!(parts.iter().map(Problem::count).sum::<u128>(), whole.count());
+    /// ```
+    pub fn split(&self) -> Vec<Problem> {
+        let open = (0..self.n).find(|&row| self.queen[row].is_none());
+        let row = match open.filter(|_| !self.dead) {
+            Some(row) => row,
+            None => return vec![self.clone()],
+        };
+        let mut parts = Vec::with_capacity(self.free[row].count_ones() as usize);
+        let mut cells = self.free[row];
+        while cells != 0 {
+            let col = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            let mut part = self.clone();
+            part.place(row, col);
+            parts.push(part);
+        }
+        parts
+    }
+
     /// The number of ways to complete the placement.
     ///
     /// ```

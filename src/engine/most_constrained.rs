@@ -144,6 +144,36 @@ pub fn count(board: &Board) -> u128 {
     search.count(&state)
 }
 
+/// The parts of `board`: its row with the fewest free cells (at least
+/// two), restricted to each of them in turn. Their solutions partition the
+/// board's, so their counts add up to its count. A board without such a row
+/// is its own only part.
+///
+/// ```
+/// use nqueens::{base::board::Board, engine::most_constrained};
+/// let parts = most_constrained::split(&Board::blank(7));
+/// assert_eq!(parts.len(), 7);
+/// assert_eq!(parts.iter().map(most_constrained::count).sum::<u128>(), 40);
+/// ```
+pub fn split(board: &Board) -> Vec<Board> {
+    let row = (0..board.n())
+        .filter(|&r| board.rows()[r].count_ones() >= 2)
+        .min_by_key(|&r| board.rows()[r].count_ones());
+    let Some(row) = row else {
+        return vec![board.clone()];
+    };
+    let mut parts = Vec::new();
+    let mut cells = board.rows()[row];
+    while cells != 0 {
+        let cell = cells & cells.wrapping_neg();
+        cells ^= cell;
+        let mut rows = board.rows().to_vec();
+        rows[row] = cell;
+        parts.push(Board::from_free_rows(rows));
+    }
+    parts
+}
+
 /// The estimated number of nodes of [`count`]'s search on `board`, from
 /// `probes` random root-to-leaf walks (Knuth's estimator, as in
 /// [`crate::engine::estimate`]), and the average number of open rows per node.

@@ -1,0 +1,275 @@
+//! The counting methods: one type per method, each in its own file behind
+//! the [`CountingMethod`] trait, and the [`registry`] that lists them once.
+//!
+//! A method says whether it applies to a board (and if not, why), what it
+//! would cost, and which work units compute the answer; it owns its cost
+//! constants and whatever it keeps between batches. The planner only
+//! compares quotes, runs units and adds up slots: it knows no method by name.
+//!
+//! # Adding a method
+//! Write `method/NAME.rs` with a type implementing [`CountingMethod`] and
+//! add one line to [`registry`]: `--method`, `--help`, `--explain` and the
+//! automatic choice pick it up from there.
+
+mod inclusion;
+mod index;
+mod most_constrained;
+mod ordered;
+mod plain;
+mod scan;
+mod symmetry;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::base::board::Board;
+use crate::base::error::Result;
+use crate::base::problem::Problem;
+use crate::engine::blank::{self, constellation::Constellation};
+use crate::engine::estimate;
+use crate::plan::work::Work;
+
+/// Every counting method, in the order the planner asks them for quotes
+/// (on equal quotes the earlier one wins) and `--help` lists them.
+pub fn registry() -> Vec<Box<dyn CountingMethod>> {
+    vec![
+        Box::new(plain::Plain),
+        Box::new(ordered::Ordered::default()),
+        Box::new(most_constrained::MostConstrained),
+        Box::new(symmetry::Symmetry::default()),
+        Box::new(inclusion::InclusionExclusion::default()),
+        Box::new(scan::Scan),
+        Box::new(index::Index::default()),
+    ]
+}
+
+/// Why a method does not apply to a board, as `--explain` says it.
+pub type Skip = &'static str;
+
+/// One counting method.
+///
+/// The planner calls, per batch: [`applies`](Self::applies) and
+/// [`quote`](Self::quote) for the cases it plans; [`weigh`](Self::weigh) and [`invest`](Self::invest) so that
+/// methods with a shared investment (an index) decide on it; then
+/// [`plan`](Self::plan) for each case the method won; and after the units
+/// ran, [`absorb`](Self::absorb) with every slot's value.
+pub trait CountingMethod: Send {
+    /// The name `--method` takes and `--explain` prints.
+    fn name(&self) -> &'static str;
+
+    /// One line on what the method does, for `--help`.
+    fn about(&self) -> &'static str;
+
+    /// A quote made without planning, for a board too small to be worth
+    /// planning: the planner takes the first method that gives one and asks
+    /// no other. `None` (the default) when the board is not that small, or
+    /// the method does not do quick quotes.
+    fn quick(&mut self, _case: usize, _board: &Board, _shared: &mut Shared) -> Option<f64> {
+        None
+    }
+
+    /// Whether the method applies to case `case`, `board`, and if not, why.
+    /// The method may prepare its plan here, for [`quote`](Self::quote) and
+    /// [`plan`](Self::plan) in the same batch.
+    fn applies(
+        &mut self,
+        _case: usize,
+        _board: &Board,
+        _shared: &mut Shared,
+    ) -> std::result::Result<(), Skip> {
+        Ok(())
+    }
+
+    /// The estimated cost (ns) of answering a case the method applies to.
+    /// Asked only when the planner chooses (a forced method is not quoted).
+    fn quote(&mut self, case: usize, board: &Board, shared: &mut Shared) -> f64;
+
+    /// Told the cheapest quote of every other method for a board: a method
+    /// with a shared investment records what it would save (`best` is
+    /// infinite when this method is forced).
+    fn weigh(&mut self, _board: &Board, _best: f64, _shared: &mut Shared) {}
+
+    /// Makes the shared investments that pay for themselves (all of those
+    /// weighed, when `forced`); true when that may have lowered quotes.
+    fn invest(&mut self, _shared: &mut Shared, _forced: bool) -> Result<bool> {
+        Ok(false)
+    }
+
+    /// The work that answers case `case` (quoted before, or forced): units
+    /// pushed to `batch`, and the answer as a sum of their slots.
+    fn plan(
+        &mut self,
+        case: usize,
+        board: &Board,
+        shared: &mut Shared,
+        batch: &mut Batch,
+    ) -> Result<Answer>;
+
+    /// After the batch ran: every slot's value, for what the method keeps
+    /// between batches. Whatever it prepared for the batch is dropped.
+    fn absorb(&mut self, _values: &[i128]) {}
+}
+
+/// What all methods share within a run: the thread count, the blank
+/// engine's work units per side, estimates of blank trees, and the lines
+/// for `--explain` that are not about one case.
+pub struct Shared {
+    /// The threads units will run on.
+    pub threads: usize,
+    blank_nodes: HashMap<usize, f64>,
+    constellations: HashMap<usize, Arc<Vec<Constellation>>>,
+    notes: Vec<String>,
+}
+
+impl Shared {
+    /// Nothing known yet, for `threads` threads.
+    pub fn new(threads: usize) -> Shared {
+        Shared {
+            threads: threads.max(1),
+            blank_nodes: HashMap::new(),
+            constellations: HashMap::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// The estimated nodes of the plain blank search of side `n`.
+    pub fn blank_nodes(&mut self, n: usize) -> f64 {
+        *self
+            .blank_nodes
+            .entry(n)
+            .or_insert_with(|| estimate::nodes(&Problem::new(&Board::blank(n)).rows(), 256))
+    }
+
+    /// The blank engine's work units for side `n`, made on first use (their
+    /// set-up on all threads).
+    pub fn constellations(&mut self, n: usize) -> Result<Arc<Vec<Constellation>>> {
+        if let Some(all) = self.constellations.get(&n) {
+            return Ok(all.clone());
+        }
+        let all = Arc::new(blank::units_on(n, self.threads)?);
+        self.constellations.insert(n, all.clone());
+        Ok(all)
+    }
+
+    /// Records a line for `--explain` (an index built, say).
+    pub fn note(&mut self, line: String) {
+        self.notes.push(line);
+    }
+
+    /// The lines recorded since the last call.
+    pub fn take_notes(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notes)
+    }
+}
+
+/// Where units' results are summed: one per search a method needs the
+/// value of (a case's count, a blank count, an inclusion-exclusion term).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Slot(usize);
+
+impl Slot {
+    /// The slot's value among the batch's slot values.
+    pub fn value(self, values: &[i128]) -> i128 {
+        values[self.0]
+    }
+
+    /// The slot's place among the batch's slot values.
+    pub fn index(self) -> usize {
+        self.0
+    }
+}
+
+/// One unit of a batch: its work, the case it works for (its time is
+/// reported with that case), and the slot its result goes into, times a
+/// weight.
+#[derive(Clone, Debug)]
+pub struct Unit {
+    pub case: usize,
+    pub work: Work,
+    pub slot: Slot,
+    pub weight: i128,
+}
+
+/// A batch's units and slots, as the methods plan them.
+#[derive(Default, Debug)]
+pub struct Batch {
+    pub units: Vec<Unit>,
+    slots: usize,
+}
+
+impl Batch {
+    /// A new slot, zero until units add to it.
+    pub fn slot(&mut self) -> Slot {
+        self.slots += 1;
+        Slot(self.slots - 1)
+    }
+
+    /// The number of slots made so far.
+    pub fn slots(&self) -> usize {
+        self.slots
+    }
+
+    /// A unit of case `case` adding `weight` times its result to `slot`.
+    pub fn push(&mut self, case: usize, slot: Slot, weight: i128, work: Work) {
+        self.units.push(Unit {
+            case,
+            work,
+            slot,
+            weight,
+        });
+    }
+
+    /// A new slot holding the sum of `parts`' results, each times its
+    /// weight: the usual way a case's own searches are planned.
+    pub fn sum(&mut self, case: usize, parts: impl IntoIterator<Item = (Work, i128)>) -> Answer {
+        let slot = self.slot();
+        for (work, weight) in parts {
+            self.push(case, slot, weight, work);
+        }
+        Answer::of(slot)
+    }
+}
+
+/// A case's answer: a known constant plus signed multiples of slots.
+#[derive(Clone, Debug, Default)]
+pub struct Answer {
+    pub constant: i128,
+    pub slots: Vec<(Slot, i128)>,
+    /// What `--explain` adds to the method's name (the number of terms, say).
+    pub note: String,
+}
+
+impl Answer {
+    /// The value of one slot.
+    pub fn of(slot: Slot) -> Answer {
+        Answer {
+            slots: vec![(slot, 1)],
+            ..Answer::default()
+        }
+    }
+
+    /// A value known without any work.
+    pub fn known(value: u128) -> Answer {
+        Answer {
+            constant: value as i128,
+            ..Answer::default()
+        }
+    }
+
+    /// The same answer with an `--explain` note.
+    pub fn noted(mut self, note: String) -> Answer {
+        self.note = note;
+        self
+    }
+
+    /// The answer, given every slot's value.
+    pub fn value(&self, values: &[i128]) -> u128 {
+        let total = self.constant
+            + self
+                .slots
+                .iter()
+                .map(|&(slot, sign)| sign * slot.value(values))
+                .sum::<i128>();
+        total as u128
+    }
+}

@@ -1,0 +1,170 @@
+//! **inclusion-exclusion**: the blank count plus a forced-queen search per
+//! independent set of blocked cells ([`crate::engine::inclusion`]); for
+//! near-blank boards where no index pays, and for blank boards (no terms).
+//!
+//! Blank counts and terms (up to symmetry) are kept for the run, so a later
+//! board reuses them; within a batch each is searched once.
+//!
+//! # Constraints
+//! Boards with blocked cells up to n = 18 and [`MAX_TERMS`] terms; blank
+//! boards of any size. Sums are `i128`: a partial sum is at most the number
+//! of terms times the blank count, far inside it.
+//!
+//! # Complexity
+//! The blank engine's count (shared by the threads) plus, per term, a
+//! search of about `1/n^|S|` of the blank tree.
+
+use std::collections::HashMap;
+
+use crate::base::board::Board;
+use crate::base::error::Result;
+use crate::engine::inclusion::{self, Cell};
+use crate::plan::cost::{BLANK_ENGINE_SHARE, NS_PER_NODE};
+use crate::plan::method::{Answer, Batch, CountingMethod, Shared, Skip, Slot};
+use crate::plan::work::Work;
+
+/// At most this many terms are considered.
+const MAX_TERMS: usize = 4096;
+/// Boards with blocked cells up to this side (the blank count must be
+/// affordable).
+const MAX_N: usize = 18;
+/// The most terms kept between batches (about 100 MiB at worst): a long
+/// run of distinct near-blank boards without an index could pile up
+/// millions, so past this the cache starts afresh.
+const MAX_CACHED_TERMS: usize = 1 << 20;
+
+type TermKey = (usize, Vec<Cell>);
+
+#[derive(Default)]
+pub struct InclusionExclusion {
+    blank_counts: HashMap<usize, u128>,
+    terms: HashMap<TermKey, u128>,
+    /// The terms per quoted case of this batch.
+    quoted: HashMap<usize, Vec<Vec<Cell>>>,
+    /// Blank counts and terms this batch computes, and their slots.
+    pending_blanks: HashMap<usize, Slot>,
+    pending_terms: HashMap<TermKey, Slot>,
+}
+
+impl InclusionExclusion {
+    /// The estimated cost (ns) of the blank count of side `n`: nothing once
+    /// it is known; shared by the threads.
+    fn blank_cost(&self, n: usize, shared: &mut Shared) -> f64 {
+        if self.blank_counts.contains_key(&n) {
+            0.0
+        } else {
+            shared.blank_nodes(n) * NS_PER_NODE * BLANK_ENGINE_SHARE / shared.threads as f64
+        }
+    }
+}
+
+impl CountingMethod for InclusionExclusion {
+    fn name(&self) -> &'static str {
+        "inclusion-exclusion"
+    }
+
+    fn about(&self) -> &'static str {
+        "the blank count and a search per independent set of blocked cells"
+    }
+
+    fn applies(
+        &mut self,
+        case: usize,
+        board: &Board,
+        _: &mut Shared,
+    ) -> std::result::Result<(), Skip> {
+        let n = board.n();
+        if board.obstacles() > 0 && n > MAX_N {
+            return Err("no inclusion-exclusion above n = 18 with blocked cells");
+        }
+        let sets = inclusion::terms(board, MAX_TERMS).ok_or("too many terms")?;
+        self.quoted.insert(case, sets);
+        Ok(())
+    }
+
+    fn quote(&mut self, case: usize, board: &Board, shared: &mut Shared) -> f64 {
+        let n = board.n();
+        let sets = match self.quoted.get(&case) {
+            Some(sets) => sets,
+            None => return f64::INFINITY,
+        };
+        let blank_nodes = shared.blank_nodes(n);
+        let mut cost = self.blank_cost(n, shared);
+        for cells in sets {
+            if !self.terms.contains_key(&inclusion::term_key(n, cells)) {
+                // A forced queen keeps about 1/n of the tree, per queen.
+                cost += blank_nodes * NS_PER_NODE / (n as f64).powi(cells.len() as i32);
+            }
+        }
+        cost
+    }
+
+    fn plan(
+        &mut self,
+        case: usize,
+        board: &Board,
+        shared: &mut Shared,
+        batch: &mut Batch,
+    ) -> Result<Answer> {
+        let n = board.n();
+        let sets = self.quoted.remove(&case).unwrap_or_default();
+        let mut answer = Answer::default();
+        match self.blank_counts.get(&n) {
+            Some(&count) => answer.constant += count as i128,
+            None => {
+                let slot = match self.pending_blanks.get(&n) {
+                    Some(&slot) => slot,
+                    None => {
+                        let all = shared.constellations(n)?;
+                        let slot = batch.slot();
+                        for i in 0..all.len() {
+                            batch.push(case, slot, 1, Work::Completions(n, all.clone(), i));
+                        }
+                        self.pending_blanks.insert(n, slot);
+                        slot
+                    }
+                };
+                answer.slots.push((slot, 1));
+            }
+        }
+        let count = sets.len();
+        for cells in sets {
+            let sign = inclusion::sign(&cells);
+            let key = inclusion::term_key(n, &cells);
+            if let Some(&value) = self.terms.get(&key) {
+                answer.constant += sign * value as i128;
+                continue;
+            }
+            let slot = match self.pending_terms.get(&key) {
+                Some(&slot) => slot,
+                None => {
+                    let slot = batch.slot();
+                    let problem = inclusion::term_problem(n, &key.1);
+                    batch.push(case, slot, 1, Work::Count(problem));
+                    self.pending_terms.insert(key, slot);
+                    slot
+                }
+            };
+            answer.slots.push((slot, sign));
+        }
+        let note = if count == 0 {
+            " (blank)".to_string()
+        } else {
+            format!(" ({count} terms)")
+        };
+        Ok(answer.noted(note))
+    }
+
+    fn absorb(&mut self, values: &[i128]) {
+        for (n, slot) in self.pending_blanks.drain() {
+            self.blank_counts.insert(n, slot.value(values) as u128);
+        }
+        for (key, slot) in self.pending_terms.drain() {
+            self.terms.insert(key, slot.value(values) as u128);
+        }
+        self.quoted.clear();
+        if self.terms.len() > MAX_CACHED_TERMS {
+            self.terms.clear();
+        }
+    }
+}

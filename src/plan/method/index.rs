@@ -1,0 +1,155 @@
+//! **index**: the blank board's solutions are enumerated once and each cell
+//! keeps the bitset of solutions using it; a board's count is the solutions
+//! outside the union of its blocked cells' sets ([`crate::engine::index`]).
+//!
+//! An index is a shared investment: built for a size only when the boards
+//! of that size (in this batch and earlier ones) would save more than it
+//! costs, and kept for the run. As in renting skis until the rent paid
+//! would have bought them, the run never pays more than twice the better
+//! choice.
+//!
+//! # Constraints
+//! n <= 15 (61 MiB at n = 15).
+//!
+//! # Complexity
+//! Building: one enumeration of the blank board; a query: a few passes over
+//! the solution bitsets.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::base::board::Board;
+use crate::base::error::Result;
+use crate::engine::index::{query_passes, SolutionIndex, MAX_INDEX_N};
+use crate::plan::cost::{ms, ENUMERATION_SHARE, NS_PER_NODE};
+use crate::plan::method::{Answer, Batch, CountingMethod, Shared, Skip};
+use crate::plan::work::Work;
+
+/// Nanoseconds per 64-bit word of an index pass (measured: about 0.3).
+const NS_PER_WORD: f64 = 0.35;
+/// Building an index adds this fraction of a plain blank search to the
+/// enumeration, for the bit writes and the transpose (measured: 10 ms at
+/// n = 14, 0.04).
+const WRITE_SHARE: f64 = 0.045;
+/// Blank-tree nodes per blank solution, for sizing an index not built yet
+/// (50 to 75 for n = 10..=14).
+const NODES_PER_SOLUTION: f64 = 60.0;
+
+#[derive(Default)]
+pub struct Index {
+    indexes: HashMap<usize, Arc<SolutionIndex>>,
+    /// Per board size without an index: what one would have saved so far.
+    savings: HashMap<usize, f64>,
+}
+
+impl Index {
+    /// The estimated cost (ns) of building the index of side `n`, and
+    /// whether the threaded build (kernel parts on every thread) beats the
+    /// blank engine on one.
+    fn build_cost(n: usize, shared: &mut Shared) -> (f64, bool) {
+        let nodes = shared.blank_nodes(n) * NS_PER_NODE;
+        let engine = nodes * (ENUMERATION_SHARE + WRITE_SHARE);
+        // On threads the enumeration is shared, but the set-up and the
+        // writes stay on one thread and the solutions pass through a buffer
+        // first (measured at n = 14: 37 ms on 2 threads, 40 ms on one).
+        let threaded = nodes * (ENUMERATION_SHARE / shared.threads as f64 + WRITE_SHARE * 3.0);
+        if shared.threads > 1 && threaded < engine {
+            (threaded, true)
+        } else {
+            (engine, false)
+        }
+    }
+}
+
+impl CountingMethod for Index {
+    fn name(&self) -> &'static str {
+        "index"
+    }
+
+    fn about(&self) -> &'static str {
+        "one bitset of blank solutions per cell, built once per size (n <= 15)"
+    }
+
+    fn applies(
+        &mut self,
+        _: usize,
+        board: &Board,
+        _: &mut Shared,
+    ) -> std::result::Result<(), Skip> {
+        if board.n() > MAX_INDEX_N {
+            return Err("no index above n = 15");
+        }
+        match self.indexes.contains_key(&board.n()) {
+            true => Ok(()),
+            false => Err("no index of this size built"),
+        }
+    }
+
+    fn quote(&mut self, _: usize, board: &Board, _: &mut Shared) -> f64 {
+        self.indexes.get(&board.n()).map_or(f64::INFINITY, |index| {
+            index.query_words(board) as f64 * NS_PER_WORD
+        })
+    }
+
+    fn weigh(&mut self, board: &Board, best: f64, shared: &mut Shared) {
+        let n = board.n();
+        if n > MAX_INDEX_N {
+            return;
+        }
+        let query = match self.indexes.get(&n) {
+            Some(index) => index.query_words(board) as f64,
+            None => {
+                // Before an index exists its size is unknown.
+                let words = shared.blank_nodes(n) / NODES_PER_SOLUTION / 64.0 + 1.0;
+                query_passes(board) as f64 * words
+            }
+        } * NS_PER_WORD;
+        *self.savings.entry(n).or_insert(0.0) += (best - query).max(0.0);
+    }
+
+    fn invest(&mut self, shared: &mut Shared, forced: bool) -> Result<bool> {
+        let mut sizes: Vec<(usize, f64)> = self.savings.iter().map(|(&n, &s)| (n, s)).collect();
+        sizes.sort_by_key(|&(n, _)| n);
+        let mut built = false;
+        for (n, saving) in sizes {
+            let (cost, on_threads) = Index::build_cost(n, shared);
+            if self.indexes.contains_key(&n) || saving <= cost {
+                continue;
+            }
+            let start = Instant::now();
+            // A forced index is built on the threads whenever there are
+            // several, so that tests reach both builds.
+            let index = if on_threads || (forced && shared.threads > 1) {
+                SolutionIndex::build_on_threads(n, shared.threads)?
+            } else {
+                SolutionIndex::build(n)
+            };
+            if !forced {
+                shared.note(format!(
+                    "index n={n}: {} solutions, {:.1} MiB, est={} actual={}",
+                    index.total(),
+                    index.bytes() as f64 / (1 << 20) as f64,
+                    ms(cost),
+                    ms(start.elapsed().as_nanos() as f64)
+                ));
+            }
+            self.indexes.insert(n, Arc::new(index));
+            built = true;
+        }
+        Ok(built)
+    }
+
+    fn plan(
+        &mut self,
+        case: usize,
+        board: &Board,
+        _: &mut Shared,
+        batch: &mut Batch,
+    ) -> Result<Answer> {
+        let index = self.indexes.get(&board.n()).ok_or_else(|| {
+            crate::base::error::Error::Worker("index planned but not built".to_string())
+        })?;
+        Ok(batch.sum(case, [(Work::Query(index.clone(), board.clone()), 1)]))
+    }
+}

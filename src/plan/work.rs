@@ -1,0 +1,215 @@
+//! Work units: the engine operations a batch's answers are made of, run on
+//! the threads by the planner.
+//!
+//! A unit names an engine operation (count a problem in the kernel, count a
+//! constellation's completions, scan one, count most constrained row first,
+//! query an index), never a method: methods are what decide which units a
+//! case needs. Units of one kind that the kernel can interleave are run
+//! together in its lanes ([`LaneGroup`]).
+
+use std::sync::Arc;
+
+use crate::base::board::Board;
+use crate::base::kernel::{self, Counter};
+use crate::base::problem::Problem;
+use crate::engine::blank::constellation::Constellation;
+use crate::engine::blank::scan::{self, Frames};
+use crate::engine::blank::{self};
+use crate::engine::index::SolutionIndex;
+use crate::engine::{estimate, most_constrained};
+
+/// Boards up to this side are never worth splitting (nor estimating).
+const SMALL_N: usize = 9;
+/// Searches estimated above this many nodes are split for the threads.
+const SPLIT_NODES: f64 = 200_000.0;
+/// Probes for the estimate that decides on splitting.
+const SPLIT_PROBES: u32 = 4;
+
+/// One engine operation, whose result is a count.
+#[derive(Clone, Debug)]
+pub enum Work {
+    /// The solutions of a problem, by the kernel.
+    Count(Problem),
+    /// The completions of constellation `.2` of the blank engine for side
+    /// `.0` (entries of `.1`), times the size of its orbit.
+    Completions(usize, Arc<Vec<Constellation>>, usize),
+    /// The solutions of a board (seen through its frames `.0`) among the
+    /// completions of constellation `.2` of `.1` and their images.
+    Scan(Arc<Frames>, Arc<Vec<Constellation>>, usize),
+    /// The solutions of a board, most constrained row first at every node.
+    CountMostConstrained(Board),
+    /// A board's count from a solution index of its side.
+    Query(Arc<SolutionIndex>, Board),
+}
+
+impl Work {
+    /// Whether the unit is a big search worth splitting for the threads.
+    pub fn is_big(&self) -> bool {
+        match self {
+            Work::Count(problem) => {
+                problem.n() > SMALL_N
+                    && estimate::nodes(&problem.rows(), SPLIT_PROBES) > SPLIT_NODES
+            }
+            Work::CountMostConstrained(board) => {
+                board.n() > SMALL_N && {
+                    let (nodes, rows) = most_constrained::estimate(board, SPLIT_PROBES);
+                    nodes * rows > SPLIT_NODES
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// Parts whose results add up to this unit's: searches split by their
+    /// own rules ([`Problem::split`], [`most_constrained::split`]), anything
+    /// else whole.
+    pub fn split(self) -> Vec<Work> {
+        match self {
+            Work::Count(problem) => problem.split().into_iter().map(Work::Count).collect(),
+            Work::CountMostConstrained(board) => most_constrained::split(&board)
+                .into_iter()
+                .map(Work::CountMostConstrained)
+                .collect(),
+            other => vec![other],
+        }
+    }
+
+    /// The result of a unit that runs on its own (outside any lane group).
+    fn run_alone(&self) -> u128 {
+        match self {
+            Work::CountMostConstrained(board) => most_constrained::count(board),
+            Work::Query(index, board) => index.count(board),
+            Work::Count(problem) => problem.count(),
+            Work::Completions(..) | Work::Scan(..) => LaneGroup::of(self)
+                .map(|group| group.run(std::slice::from_ref(self), std::iter::once(0)))
+                .and_then(|counted| counted.first().map(|&(_, value)| value))
+                .unwrap_or(0),
+        }
+    }
+}
+
+/// A group of units searched together in the kernel's interleaved lanes:
+/// its kind of [`Work`] and what its units share, named by the first one
+/// (the board side of a blank count, the board of a scan).
+#[derive(Clone, Copy, Debug)]
+pub enum LaneGroup<'a> {
+    Count,
+    Completions(usize),
+    Scan(&'a Frames),
+}
+
+impl<'a> LaneGroup<'a> {
+    /// The group `work` starts, if its kind runs in lanes.
+    pub fn of(work: &'a Work) -> Option<LaneGroup<'a>> {
+        match work {
+            Work::Count(_) => Some(LaneGroup::Count),
+            Work::Completions(n, ..) => Some(LaneGroup::Completions(*n)),
+            Work::Scan(frames, ..) => Some(LaneGroup::Scan(frames)),
+            Work::CountMostConstrained(_) | Work::Query(..) => None,
+        }
+    }
+
+    /// Whether `work` can join a group of this kind.
+    pub fn takes(self, work: &Work) -> bool {
+        match (self, work) {
+            (LaneGroup::Count, Work::Count(_)) => true,
+            (LaneGroup::Completions(n), Work::Completions(side, ..)) => n == *side,
+            (LaneGroup::Scan(frames), Work::Scan(theirs, ..)) => std::ptr::eq(frames, &**theirs),
+            _ => false,
+        }
+    }
+
+    /// Counts the units `group` (indexes into `units`, all taken by this
+    /// kind), drawn lazily as lanes free up, and returns `(index, value)`
+    /// for each, in no particular order.
+    pub fn run(self, units: &[Work], group: impl Iterator<Item = usize>) -> Vec<(usize, u128)> {
+        let mut out = Vec::new();
+        let constellation = |i: usize| match &units[i] {
+            Work::Completions(_, all, k) | Work::Scan(_, all, k) => &all[*k],
+            _ => unreachable!("only blank and scan units have constellations"),
+        };
+        match self {
+            LaneGroup::Count => {
+                let problems = group.map(|i| match &units[i] {
+                    Work::Count(problem) => (i, problem.rows(), Counter::default()),
+                    _ => unreachable!("a count group takes only counts"),
+                });
+                kernel::search_each(problems, |i, counter| out.push((i, counter.total.into())));
+            }
+            LaneGroup::Completions(n) => {
+                let members = group.map(|i| (i, constellation(i)));
+                blank::completions_each(n, members, |i, completions| {
+                    out.push((i, constellation(i).orbit.len() as u128 * completions));
+                });
+            }
+            LaneGroup::Scan(frames) => {
+                let members = group.map(|i| (i, constellation(i)));
+                scan::count_each_on(frames, members, |i, count| out.push((i, count)));
+            }
+        }
+        out
+    }
+}
+
+/// Runs the units `ids` (indexes into `units`, as a worker draws them) and
+/// returns `(index, value, time)` for each: units that the kernel can
+/// interleave run in lane groups with the units drawn after them that
+/// `joins(first, other)` allows; a group's time goes to its first unit.
+/// Times are measured only when `timing` is set (a clock read costs about
+/// as much as a tiny board's search).
+pub fn run_units(
+    units: &[Work],
+    ids: &mut dyn Iterator<Item = usize>,
+    timing: bool,
+    joins: impl Fn(usize, usize) -> bool,
+) -> Vec<(usize, (u128, std::time::Duration))> {
+    use std::time::{Duration, Instant};
+    let mut ids = ids.peekable();
+    let mut out = Vec::new();
+    while let Some(first) = ids.next() {
+        let start = timing.then(Instant::now);
+        let elapsed = |start: Option<Instant>| start.map_or(Duration::ZERO, |s| s.elapsed());
+        let lanes = match LaneGroup::of(&units[first]) {
+            Some(lanes) => lanes,
+            None => {
+                let value = units[first].run_alone();
+                out.push((first, (value, elapsed(start))));
+                continue;
+            }
+        };
+        let same = |i: &usize| lanes.takes(&units[*i]) && joins(first, *i);
+        let group = std::iter::once(first).chain(std::iter::from_fn(|| ids.next_if(same)));
+        let counted = lanes.run(units, group);
+        // Interleaved units have no time of their own: the group's time
+        // goes to one of them.
+        let mut time = elapsed(start);
+        for (i, value) in counted {
+            out.push((i, (value, std::mem::take(&mut time))));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_parts_add_up_to_the_whole() {
+        let mut rng = crate::base::rng::Rng::new(11);
+        for _ in 0..40 {
+            let n = rng.between(1, 10);
+            let percent = rng.below(61);
+            let board = crate::tools::generate::random_board(&mut rng, n, percent);
+            let whole = Problem::new(&board).count();
+            for work in [
+                Work::Count(Problem::new(&board)),
+                Work::CountMostConstrained(board.clone()),
+            ] {
+                let parts = work.split();
+                let sum: u128 = parts.iter().map(Work::run_alone).sum();
+                assert_eq!(sum, whole, "{board}");
+            }
+        }
+    }
+}
