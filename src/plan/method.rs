@@ -190,6 +190,12 @@ pub struct Unit {
     pub weight: i128,
 }
 
+impl AsRef<Work> for Unit {
+    fn as_ref(&self) -> &Work {
+        &self.work
+    }
+}
+
 /// A batch's units and slots, as the methods plan them.
 #[derive(Default, Debug)]
 pub struct Batch {

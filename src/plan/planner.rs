@@ -37,7 +37,7 @@ use crate::base::judge::Solver;
 use crate::engine::{ordering, parallel};
 use crate::plan::cost::ms;
 use crate::plan::method::{registry, Answer, Batch, CountingMethod, Shared};
-use crate::plan::work::{self, Work};
+use crate::plan::work;
 
 /// A batch estimated below this (1 ms) runs on one thread.
 const MIN_PARALLEL_NS: f64 = 1e6;
@@ -354,14 +354,13 @@ impl Planner {
                 }
             }
         }
-        let works: Vec<Work> = batch.units.iter().map(|u| u.work.clone()).collect();
-        let cases: Vec<usize> = batch.units.iter().map(|u| u.case).collect();
+        let units = &batch.units;
         let timing = self.explain.is_some();
         // Lanes take units of any case (a batch of small boards is searched
         // eight at a time), unless each case's time is wanted.
-        let results = parallel::deal(works.len(), threads, |ids| {
-            work::run_units(&works, ids, timing, |first, other| {
-                !timing || cases[first] == cases[other]
+        let results = parallel::deal(units.len(), threads, |ids| {
+            work::run_units(units, ids, timing, |first, other| {
+                !timing || units[first].case == units[other].case
             })
         })?;
         let mut values = vec![0i128; batch.slots()];

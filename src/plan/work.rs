@@ -42,6 +42,12 @@ pub enum Work {
     Query(Arc<SolutionIndex>, Board),
 }
 
+impl AsRef<Work> for Work {
+    fn as_ref(&self) -> &Work {
+        self
+    }
+}
+
 impl Work {
     /// Whether the unit is a big search worth splitting for the threads.
     pub fn is_big(&self) -> bool {
@@ -122,15 +128,19 @@ impl<'a> LaneGroup<'a> {
     /// Counts the units `group` (indexes into `units`, all taken by this
     /// kind), drawn lazily as lanes free up, and returns `(index, value)`
     /// for each, in no particular order.
-    pub fn run(self, units: &[Work], group: impl Iterator<Item = usize>) -> Vec<(usize, u128)> {
+    pub fn run<W: AsRef<Work>>(
+        self,
+        units: &[W],
+        group: impl Iterator<Item = usize>,
+    ) -> Vec<(usize, u128)> {
         let mut out = Vec::new();
-        let constellation = |i: usize| match &units[i] {
+        let constellation = |i: usize| match units[i].as_ref() {
             Work::Completions(_, all, k) | Work::Scan(_, all, k) => &all[*k],
             _ => unreachable!("only blank and scan units have constellations"),
         };
         match self {
             LaneGroup::Count => {
-                let problems = group.map(|i| match &units[i] {
+                let problems = group.map(|i| match units[i].as_ref() {
                     Work::Count(problem) => (i, problem.rows(), Counter::default()),
                     _ => unreachable!("a count group takes only counts"),
                 });
@@ -157,8 +167,8 @@ impl<'a> LaneGroup<'a> {
 /// `joins(first, other)` allows; a group's time goes to its first unit.
 /// Times are measured only when `timing` is set (a clock read costs about
 /// as much as a tiny board's search).
-pub fn run_units(
-    units: &[Work],
+pub fn run_units<W: AsRef<Work>>(
+    units: &[W],
     ids: &mut dyn Iterator<Item = usize>,
     timing: bool,
     joins: impl Fn(usize, usize) -> bool,
@@ -169,15 +179,15 @@ pub fn run_units(
     while let Some(first) = ids.next() {
         let start = timing.then(Instant::now);
         let elapsed = |start: Option<Instant>| start.map_or(Duration::ZERO, |s| s.elapsed());
-        let lanes = match LaneGroup::of(&units[first]) {
+        let lanes = match LaneGroup::of(units[first].as_ref()) {
             Some(lanes) => lanes,
             None => {
-                let value = units[first].run_alone();
+                let value = units[first].as_ref().run_alone();
                 out.push((first, (value, elapsed(start))));
                 continue;
             }
         };
-        let same = |i: &usize| lanes.takes(&units[*i]) && joins(first, *i);
+        let same = |i: &usize| lanes.takes(units[*i].as_ref()) && joins(first, *i);
         let group = std::iter::once(first).chain(std::iter::from_fn(|| ids.next_if(same)));
         let counted = lanes.run(units, group);
         // Interleaved units have no time of their own: the group's time
