@@ -33,8 +33,8 @@ pub mod scan;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::base::board::Symmetry;
 use crate::base::error::Result;
+use crate::base::geometry::columns_image;
 use crate::base::kernel::{self, Counter, Leaves};
 use crate::engine::blank::constellation::{
     cheapest_image, least_borders_at, representatives, Constellation,
@@ -104,7 +104,7 @@ pub fn solve(n: usize, unit: &Constellation, unique: bool) -> Counts {
     problem.for_each_solution(|cols| {
         completions += 1;
         for &symmetry in &unit.stabilizer {
-            transform(n, symmetry, cols, &mut moved);
+            columns_image(n, symmetry, cols, &mut moved);
             fixed += u128::from(moved == cols);
         }
         ControlFlow::Continue(())
@@ -139,14 +139,6 @@ pub fn cost(n: usize, unit: &Constellation) -> u64 {
     let bound_bits = (n / 2) as u32 * (usize::BITS - n.leading_zeros());
     let shift = bound_bits.saturating_sub(40).min(127);
     u64::try_from(unit.probe >> shift).map_or(1 << 40, |w| w.clamp(1, 1 << 40))
-}
-
-/// `out` = the solution `cols` (column per row) seen through `symmetry`.
-fn transform(n: usize, symmetry: Symmetry, cols: &[usize], out: &mut [usize]) {
-    for (row, &col) in cols.iter().enumerate() {
-        let (r, c) = symmetry.apply(n, row, col);
-        out[r] = c;
-    }
 }
 
 /// Solves `units` on `threads` threads and adds the results; `done` grows
@@ -321,7 +313,7 @@ pub fn for_each_solution_of(
                 columns[row] = usize::from(col);
             }
             for &symmetry in &unit.orbit {
-                transform(n, symmetry, &columns, &mut moved);
+                columns_image(n, symmetry, &columns, &mut moved);
                 visit(i, Some(&moved));
             }
         }

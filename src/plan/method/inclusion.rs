@@ -18,7 +18,8 @@ use std::collections::HashMap;
 
 use crate::base::board::Board;
 use crate::base::error::Result;
-use crate::engine::inclusion::{self, Cell};
+use crate::base::geometry::Cell;
+use crate::engine::inclusion;
 use crate::plan::cost::{BLANK_ENGINE_SHARE, NS_PER_NODE};
 use crate::plan::method::{Answer, Batch, CountingMethod, Shared, Skip, Slot};
 use crate::plan::work::Work;
