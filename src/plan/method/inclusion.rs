@@ -118,7 +118,7 @@ impl CountingMethod for InclusionExclusion {
                     None => {
                         let all = shared.constellations(n)?;
                         let slot = batch.slot();
-                        for i in 0..all.len() {
+                        for i in 0..all.units().len() {
                             batch.push(case, slot, 1, Work::Completions(n, all.clone(), i));
                         }
                         self.pending_blanks.insert(n, slot);
