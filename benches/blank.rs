@@ -12,7 +12,7 @@
 
 use std::time::Instant;
 
-use nqueens::{base::mirror, engine::blank};
+use nqueens::{base::mirror, engine::blank::BlankEngine};
 
 /// Runs `f` once and returns its result and the seconds it took.
 fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
@@ -45,14 +45,19 @@ fn main() {
             1.0,
             "-"
         );
-        let engine_nodes = blank::nodes(n, &blank::units(n));
+        let serial = BlankEngine::new(n);
+        let engine_nodes = serial.nodes(serial.units());
         let mut one_thread = None;
         let mut thread_counts = vec![1];
         if all > 1 {
             thread_counts.push(all);
         }
         for threads in thread_counts {
-            let (counts, secs) = timed(|| blank::counts(n, threads, false).unwrap());
+            let (counts, secs) = timed(|| {
+                BlankEngine::on_threads(n, threads)
+                    .and_then(|engine| engine.counts(threads, false))
+                    .unwrap()
+            });
             assert_eq!(counts.total, base_total, "engine disagrees at N = {n}");
             let single = *one_thread.get_or_insert(secs);
             println!(

@@ -5,8 +5,10 @@
 //! source, nested as they are here, and a test fails when a bundled file
 //! names a module outside `base`.
 //!
-//! - [`board`]: the board model (one free mask per row) and the geometry of
-//!   the 8 symmetries;
+//! - [`board`]: the board model (one free mask per row), the 8 symmetries
+//!   and a board's image under them;
+//! - [`geometry`]: cells, attacks, and images and least images under the 8
+//!   symmetries (not bundled: the judge problems do not need it);
 //! - [`input`], [`output`], [`error`]: reading judge input with line-numbered
 //!   errors, the exact output formats, the one error type;
 //! - [`kernel`]: the one bitmask backtracking loop every engine runs;
@@ -19,6 +21,7 @@
 pub mod board;
 pub mod checker;
 pub mod error;
+pub mod geometry;
 pub mod input;
 pub mod judge;
 pub mod kernel;

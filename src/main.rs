@@ -11,7 +11,8 @@ use nqueens::tools::generate::{self, GenOptions, TestInput};
 use nqueens::tools::show::{self, ShowOptions};
 use nqueens::tools::stress::StressOptions;
 use nqueens::{
-    base::checker, base::input, base::judge, engine::blank, engine::parallel, tools::count,
+    base::checker, base::input, base::judge, engine::blank::BlankEngine, engine::parallel,
+    tools::count,
 };
 
 fn main() -> ExitCode {
@@ -69,7 +70,15 @@ fn run() -> Result<ExitCode> {
             };
             let mut out = io::BufWriter::new(stdout.lock());
             let threads = parallel::threads(cli.threads);
-            checker::run(n, |n| Ok(blank::counts(n, threads, false)?.total), &mut out)?;
+            checker::run(
+                n,
+                |n| {
+                    Ok(BlankEngine::on_threads(n, threads)?
+                        .counts(threads, false)?
+                        .total)
+                },
+                &mut out,
+            )?;
             out.flush().map_err(Error::Write)
         }
         Command::Count {

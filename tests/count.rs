@@ -6,16 +6,16 @@ use std::ops::ControlFlow;
 
 use nqueens::base::board::Board;
 use nqueens::base::problem::Problem;
-use nqueens::engine::blank;
+use nqueens::engine::blank::BlankEngine;
 
 use crate::util::{run, OEIS};
 
 #[test]
 fn totals_and_unique_match_oeis_up_to_13() {
     for &(n, total, unique) in OEIS.iter().filter(|row| row.0 <= 13) {
-        let counts = blank::counts(n, 2, true).unwrap();
+        let counts = BlankEngine::new(n).counts(2, true).unwrap();
         assert_eq!((counts.total, counts.unique), (total, unique), "n = {n}");
-        assert_eq!(blank::count(n), total, "blank::count({n})");
+        assert_eq!(BlankEngine::new(n).count(), total, "blank::count({n})");
     }
 }
 
@@ -23,7 +23,11 @@ fn totals_and_unique_match_oeis_up_to_13() {
 #[ignore = "a few seconds in release: cargo test --release -- --ignored"]
 fn totals_and_unique_match_oeis_up_to_16() {
     for &(n, total, unique) in OEIS.iter().filter(|row| (14..=16).contains(&row.0)) {
-        let counts = blank::counts(n, nqueens::engine::parallel::threads(None), true).unwrap();
+        let threads = nqueens::engine::parallel::threads(None);
+        let counts = BlankEngine::on_threads(n, threads)
+            .unwrap()
+            .counts(threads, true)
+            .unwrap();
         assert_eq!((counts.total, counts.unique), (total, unique), "n = {n}");
     }
 }
@@ -32,7 +36,7 @@ fn totals_and_unique_match_oeis_up_to_16() {
 fn engine_agrees_with_the_plain_kernel_and_the_mirror_baseline() {
     for n in 1..=11 {
         let plain = Problem::new(&Board::blank(n)).count();
-        assert_eq!(blank::count(n), plain, "n = {n}");
+        assert_eq!(BlankEngine::new(n).count(), plain, "n = {n}");
         assert_eq!(nqueens::base::mirror::count(n), plain, "n = {n}");
     }
 }
@@ -41,7 +45,7 @@ fn engine_agrees_with_the_plain_kernel_and_the_mirror_baseline() {
 fn enumeration_yields_every_solution_exactly_once() {
     for n in 1..=10 {
         let mut engine = Vec::new();
-        blank::for_each_solution(n, |cols| engine.push(cols.to_vec()));
+        BlankEngine::new(n).for_each_solution(|cols| engine.push(cols.to_vec()));
         let mut plain = Vec::new();
         Problem::new(&Board::blank(n)).for_each_solution(|cols| {
             plain.push(cols.to_vec());

@@ -8,7 +8,7 @@
 //! where `blank(S)` is the number of blank-board solutions with a queen on
 //! every cell of `S`. A set with two cells in one row, column or diagonal has
 //! no such solution and is skipped, so only *independent* sets are terms. The
-//! empty set's term is the blank count ([`crate::engine::blank::count`]), the others
+//! empty set's term is the blank count ([`BlankEngine::count`]), the others
 //! are forced-queen searches ([`Problem::place`] on the blank board), each a
 //! small fraction of the blank search.
 //!
@@ -25,16 +25,9 @@
 //! One blank count plus, per term, a search of roughly `1/n^|S|` of it.
 
 use crate::base::board::{Board, Symmetry};
+use crate::base::geometry::{attack, least, least_image, Cell};
 use crate::base::problem::Problem;
-use crate::engine::blank;
-
-/// A cell as `(row, col)`.
-pub type Cell = (usize, usize);
-
-/// Whether two distinct cells share a row, column or diagonal.
-pub fn attack(a: Cell, b: Cell) -> bool {
-    a.0 == b.0 || a.1 == b.1 || a.0.abs_diff(b.0) == a.1.abs_diff(b.1)
-}
+use crate::engine::blank::BlankEngine;
 
 /// The blocked cells of `board`, row by row.
 pub fn blocked_cells(board: &Board) -> Vec<Cell> {
@@ -91,10 +84,7 @@ fn best_orientation(n: usize, cells: &[Cell]) -> Symmetry {
         rows.sort_unstable();
         rows
     };
-    Symmetry::ALL
-        .into_iter()
-        .min_by_key(|&s| rows_of(s))
-        .unwrap_or(Symmetry::Identity)
+    least(rows_of).0
 }
 
 /// The forced-queen problem of a term: the blank board with a queen on every
@@ -112,17 +102,7 @@ pub fn term_problem(n: usize, cells: &[Cell]) -> Problem {
 /// A name for the term of `cells` that is the same for all its symmetric
 /// images: the smallest sorted image cell list.
 pub fn term_key(n: usize, cells: &[Cell]) -> (usize, Vec<Cell>) {
-    let image = |s: Symmetry| {
-        let mut image: Vec<Cell> = cells.iter().map(|&(r, c)| s.apply(n, r, c)).collect();
-        image.sort_unstable();
-        image
-    };
-    let key = Symmetry::ALL
-        .into_iter()
-        .map(image)
-        .min()
-        .unwrap_or_default();
-    (n, key)
+    (n, least_image(n, cells))
 }
 
 /// The sign of a term: `+1` for an even number of cells, `-1` for odd.
@@ -146,7 +126,7 @@ pub fn sign(cells: &[Cell]) -> i128 {
 /// ```
 pub fn count(board: &Board, limit: usize) -> Option<u128> {
     let n = board.n();
-    let mut total = blank::count(n) as i128;
+    let mut total = BlankEngine::new(n).count() as i128;
     for cells in terms(board, limit)? {
         total += sign(&cells) * term_problem(n, &cells).count() as i128;
     }

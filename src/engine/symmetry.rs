@@ -19,6 +19,7 @@
 //! about half the nodes.
 
 use crate::base::board::{Board, Symmetry};
+use crate::base::geometry::symmetries;
 use crate::base::problem::Problem;
 use crate::engine::estimate;
 
@@ -32,10 +33,7 @@ use crate::engine::estimate;
 /// assert_eq!(fixing(&board), [Symmetry::Identity, Symmetry::Transpose]);
 /// ```
 pub fn fixing(board: &Board) -> Vec<Symmetry> {
-    Symmetry::ALL
-        .into_iter()
-        .filter(|&s| board.transformed(s) == *board)
-        .collect()
+    symmetries(|s| board.transformed(s)).stabilizer
 }
 
 /// The mirror-half searches of `board`, as `(problem, weight)` pairs whose

@@ -25,7 +25,7 @@ use std::sync::Arc;
 use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::problem::Problem;
-use crate::engine::blank::{self, constellation::Constellation};
+use crate::engine::blank::BlankEngine;
 use crate::engine::estimate;
 use crate::plan::work::Work;
 
@@ -117,7 +117,7 @@ pub struct Shared {
     /// The threads units will run on.
     pub threads: usize,
     blank_nodes: HashMap<usize, f64>,
-    constellations: HashMap<usize, Arc<Vec<Constellation>>>,
+    constellations: HashMap<usize, Arc<BlankEngine>>,
     notes: Vec<String>,
 }
 
@@ -142,11 +142,11 @@ impl Shared {
 
     /// The blank engine's work units for side `n`, made on first use (their
     /// set-up on all threads).
-    pub fn constellations(&mut self, n: usize) -> Result<Arc<Vec<Constellation>>> {
+    pub fn constellations(&mut self, n: usize) -> Result<Arc<BlankEngine>> {
         if let Some(all) = self.constellations.get(&n) {
             return Ok(all.clone());
         }
-        let all = Arc::new(blank::units_on(n, self.threads)?);
+        let all = Arc::new(BlankEngine::on_threads(n, self.threads)?);
         self.constellations.insert(n, all.clone());
         Ok(all)
     }

@@ -31,8 +31,9 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::time::Duration;
 
-use crate::base::board::{Board, Symmetry};
+use crate::base::board::Board;
 use crate::base::error::Result;
+use crate::base::geometry;
 use crate::base::judge::Solver;
 use crate::engine::{ordering, parallel};
 use crate::plan::cost::ms;
@@ -162,7 +163,7 @@ impl Planner {
                 decisions.push(quick);
                 continue;
             }
-            let canonical = board.least_image().rows().to_vec();
+            let canonical = geometry::least_rows(board);
             if let Some(&first) = seen.get(&canonical) {
                 decisions.push(Decision::Repeat(first));
                 continue;
@@ -370,22 +371,6 @@ impl Planner {
             values[unit.slot.index()] += unit.weight * value as i128;
         }
         Ok((values, spent))
-    }
-}
-
-/// The rows of the smallest of the board's eight images: equal for boards
-/// equal up to rotation and reflection.
-trait LeastImage {
-    fn least_image(&self) -> Board;
-}
-
-impl LeastImage for Board {
-    fn least_image(&self) -> Board {
-        Symmetry::ALL
-            .into_iter()
-            .map(|s| self.transformed(s))
-            .min_by(|a, b| a.rows().cmp(b.rows()))
-            .unwrap_or_else(|| self.clone())
     }
 }
 

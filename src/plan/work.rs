@@ -12,9 +12,8 @@ use std::sync::Arc;
 use crate::base::board::Board;
 use crate::base::kernel::{self, Counter};
 use crate::base::problem::Problem;
-use crate::engine::blank::constellation::Constellation;
-use crate::engine::blank::scan::{self, Frames};
-use crate::engine::blank::{self};
+use crate::engine::blank::scan::Frames;
+use crate::engine::blank::BlankEngine;
 use crate::engine::index::SolutionIndex;
 use crate::engine::{estimate, most_constrained};
 
@@ -30,12 +29,13 @@ const SPLIT_PROBES: u32 = 4;
 pub enum Work {
     /// The solutions of a problem, by the kernel.
     Count(Problem),
-    /// The completions of constellation `.2` of the blank engine for side
-    /// `.0` (entries of `.1`), times the size of its orbit.
-    Completions(usize, Arc<Vec<Constellation>>, usize),
+    /// The completions of constellation `.2` of the blank engine `.1` for
+    /// side `.0` (an index into its units), times the size of its orbit.
+    Completions(usize, Arc<BlankEngine>, usize),
     /// The solutions of a board (seen through its frames `.0`) among the
-    /// completions of constellation `.2` of `.1` and their images.
-    Scan(Arc<Frames>, Arc<Vec<Constellation>>, usize),
+    /// completions of constellation `.2` of the blank engine `.1` and their
+    /// images.
+    Scan(Arc<Frames>, Arc<BlankEngine>, usize),
     /// The solutions of a board, most constrained row first at every node.
     CountMostConstrained(Board),
     /// A board's count from a solution index of its side.
@@ -96,12 +96,12 @@ impl Work {
 
 /// A group of units searched together in the kernel's interleaved lanes:
 /// its kind of [`Work`] and what its units share, named by the first one
-/// (the board side of a blank count, the board of a scan).
+/// (the blank engine of a blank count, the board and engine of a scan).
 #[derive(Clone, Copy, Debug)]
 pub enum LaneGroup<'a> {
     Count,
-    Completions(usize),
-    Scan(&'a Frames),
+    Completions(&'a BlankEngine),
+    Scan(&'a Frames, &'a BlankEngine),
 }
 
 impl<'a> LaneGroup<'a> {
@@ -109,8 +109,8 @@ impl<'a> LaneGroup<'a> {
     pub fn of(work: &'a Work) -> Option<LaneGroup<'a>> {
         match work {
             Work::Count(_) => Some(LaneGroup::Count),
-            Work::Completions(n, ..) => Some(LaneGroup::Completions(*n)),
-            Work::Scan(frames, ..) => Some(LaneGroup::Scan(frames)),
+            Work::Completions(_, engine, _) => Some(LaneGroup::Completions(engine)),
+            Work::Scan(frames, engine, _) => Some(LaneGroup::Scan(frames, engine)),
             Work::CountMostConstrained(_) | Work::Query(..) => None,
         }
     }
@@ -119,8 +119,8 @@ impl<'a> LaneGroup<'a> {
     pub fn takes(self, work: &Work) -> bool {
         match (self, work) {
             (LaneGroup::Count, Work::Count(_)) => true,
-            (LaneGroup::Completions(n), Work::Completions(side, ..)) => n == *side,
-            (LaneGroup::Scan(frames), Work::Scan(theirs, ..)) => std::ptr::eq(frames, &**theirs),
+            (LaneGroup::Completions(engine), Work::Completions(side, ..)) => engine.n() == *side,
+            (LaneGroup::Scan(frames, _), Work::Scan(theirs, ..)) => std::ptr::eq(frames, &**theirs),
             _ => false,
         }
     }
@@ -135,7 +135,7 @@ impl<'a> LaneGroup<'a> {
     ) -> Vec<(usize, u128)> {
         let mut out = Vec::new();
         let constellation = |i: usize| match units[i].as_ref() {
-            Work::Completions(_, all, k) | Work::Scan(_, all, k) => &all[*k],
+            Work::Completions(_, all, k) | Work::Scan(_, all, k) => &all.units()[*k],
             _ => unreachable!("only blank and scan units have constellations"),
         };
         match self {
@@ -146,15 +146,15 @@ impl<'a> LaneGroup<'a> {
                 });
                 kernel::search_each(problems, |i, counter| out.push((i, counter.total.into())));
             }
-            LaneGroup::Completions(n) => {
+            LaneGroup::Completions(engine) => {
                 let members = group.map(|i| (i, constellation(i)));
-                blank::completions_each(n, members, |i, completions| {
+                engine.completions_each(members, |i, completions| {
                     out.push((i, constellation(i).orbit.len() as u128 * completions));
                 });
             }
-            LaneGroup::Scan(frames) => {
+            LaneGroup::Scan(frames, engine) => {
                 let members = group.map(|i| (i, constellation(i)));
-                scan::count_each_on(frames, members, |i, count| out.push((i, count)));
+                engine.scan_each(frames, members, |i, count| out.push((i, count)));
             }
         }
         out

@@ -9,7 +9,8 @@ use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 use crate::base::error::{Error, Result};
-use crate::engine::blank::{self, Counts};
+use crate::engine::blank::constellation::Constellation;
+use crate::engine::blank::{BlankEngine, Counts};
 use crate::tools::progress;
 use crate::tools::shard::{self, fingerprint, Record, Shard};
 
@@ -35,23 +36,27 @@ pub struct Job {
 /// Counts the board of side `n` (or the shard's share of it) with progress;
 /// also returns the [`fingerprint`] of the whole unit list.
 fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
-    let mut units = blank::units_on(n, job.threads)?;
-    let split = fingerprint(&units);
-    if let Some(shard) = job.shard {
-        let mut position = 0;
-        units.retain(|_| {
-            position += 1;
-            shard.owns(position - 1)
-        });
-    }
-    let total = units.iter().map(|unit| blank::cost(n, unit)).sum();
+    let engine = BlankEngine::on_threads(n, job.threads)?;
+    let split = fingerprint(engine.units());
+    let mine: Vec<Constellation>;
+    let units = match job.shard {
+        Some(shard) => {
+            mine = (engine.units().iter().enumerate())
+                .filter(|&(position, _)| shard.owns(position))
+                .map(|(_, unit)| unit.clone())
+                .collect();
+            &mine[..]
+        }
+        None => engine.units(),
+    };
+    let total = units.iter().map(|unit| engine.cost(unit)).sum();
     let done = AtomicU64::new(0);
     let label = match job.shard {
         Some(shard) => format!("n={n} shard {}/{}", shard.index, shard.of),
         None => format!("n={n}"),
     };
     let counts = progress::watch(job.progress, &label, total, &done, || {
-        blank::solve_units(n, &units, job.threads, unique, &done)
+        engine.counts_of(units, job.threads, unique, &done)
     })?;
     Ok((counts, split))
 }

@@ -131,7 +131,11 @@ impl TestInput {
             TestInput::Judge(_) => judge::run_to_string(self.text().as_bytes()),
             &TestInput::Checker(n) => {
                 let mut out = Vec::new();
-                checker::run(n, |n| Ok(crate::engine::blank::count(n)), &mut out)?;
+                checker::run(
+                    n,
+                    |n| Ok(crate::engine::blank::BlankEngine::new(n).count()),
+                    &mut out,
+                )?;
                 Ok(String::from_utf8_lossy(&out).into_owned())
             }
         }

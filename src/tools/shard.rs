@@ -2,7 +2,7 @@
 //! one-line record a shard run prints, and merging the records back.
 //!
 //! Shard `I` of `K` (1-based) takes the units at positions `I - 1`,
-//! `I - 1 + K`, `I - 1 + 2K`, ... of [`crate::engine::blank::units`], which lists
+//! `I - 1 + K`, `I - 1 + 2K`, ... of [`crate::engine::blank::BlankEngine::units`], which lists
 //! them costliest first: dealing a cost-sorted list round-robin gives every
 //! shard a similar mix of big and small units.
 //!
@@ -25,11 +25,12 @@ use crate::engine::blank::Counts;
 /// of a collision).
 ///
 /// ```
-/// use nqueens::{engine::blank::units, tools::shard::fingerprint};
-/// let mut reversed = units(8);
+/// use nqueens::{engine::blank::BlankEngine, tools::shard::fingerprint};
+/// let units = BlankEngine::new(8).units().to_vec();
+/// let mut reversed = units.clone();
 /// reversed.reverse();
-/// assert_eq!(fingerprint(&units(8)), fingerprint(&units(8)));
-/// assert_ne!(fingerprint(&units(8)), fingerprint(&reversed));
+/// assert_eq!(fingerprint(&units), fingerprint(BlankEngine::new(8).units()));
+/// assert_ne!(fingerprint(&units), fingerprint(&reversed));
 /// ```
 pub fn fingerprint(units: &[Constellation]) -> u64 {
     const PRIME: u64 = 0x0000_0100_0000_01b3;
@@ -251,7 +252,8 @@ mod tests {
         // deal must keep every shard within 10% of the average (at n = 13,
         // 4 shards measure 2.4%, 8 shards 3%).
         let n = 13;
-        let units = crate::engine::blank::units(n);
+        let engine = crate::engine::blank::BlankEngine::new(n);
+        let units = engine.units();
         for of in [2, 4, 8] {
             let work: Vec<u64> = (1..=of)
                 .map(|index| {
@@ -262,7 +264,7 @@ mod tests {
                         .filter(|&(position, _)| shard.owns(position))
                         .map(|(_, unit)| unit.clone())
                         .collect();
-                    crate::engine::blank::nodes(n, &mine)
+                    engine.nodes(&mine)
                 })
                 .collect();
             let average = work.iter().sum::<u64>() as f64 / of as f64;

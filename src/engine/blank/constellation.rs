@@ -33,10 +33,8 @@
 //! images, `O(n)`.
 
 use crate::base::board::{Board, Symmetry};
+use crate::base::geometry::{attack, image_in_place, is_least, symmetries, Cell};
 use crate::base::problem::Problem;
-
-/// A cell as `(row, col)`.
-pub type Cell = (usize, usize);
 
 /// One representative border constellation and its symmetry data.
 ///
@@ -71,31 +69,14 @@ impl Constellation {
     }
 }
 
-/// `cells` seen through `symmetry` on an `n x n` board, sorted.
-pub fn image(n: usize, symmetry: Symmetry, cells: &[Cell]) -> Vec<Cell> {
-    let mut out: Vec<Cell> = cells
-        .iter()
-        .map(|&(row, col)| symmetry.apply(n, row, col))
-        .collect();
-    out.sort_unstable();
-    out
-}
-
-/// [`image`] of at most four cells, on the stack: the set-up takes a dozen
-/// images of each of thousands of constellations. The image is the first
-/// `len` cells of the array.
+/// The image of at most four cells ([`crate::base::geometry::image`]), on
+/// the stack: the set-up takes a dozen images of each of thousands of
+/// constellations. The image is the first `len` cells of the array.
 fn small_image(n: usize, symmetry: Symmetry, cells: &[Cell]) -> ([Cell; 4], usize) {
     let mut out = [(0, 0); 4];
-    for (slot, &(row, col)) in out.iter_mut().zip(cells) {
-        *slot = symmetry.apply(n, row, col);
-    }
-    out[..cells.len()].sort_unstable();
+    out[..cells.len()].copy_from_slice(cells);
+    image_in_place(n, symmetry, &mut out[..cells.len()]);
     (out, cells.len())
-}
-
-/// Whether two distinct queens attack each other.
-fn attack(a: Cell, b: Cell) -> bool {
-    a.0 == b.0 || a.1 == b.1 || a.0.abs_diff(b.0) == a.1.abs_diff(b.1)
 }
 
 /// Every border constellation of the blank `n x n` board, one per orbit
@@ -195,24 +176,6 @@ pub fn least_borders_at(n: usize, top: usize, bottom: usize) -> Vec<Vec<Cell>> {
     out
 }
 
-/// Whether `queens` (sorted, at most four cells) is the least of its eight
-/// images. Runs for every peaceful border, so it works on the stack.
-fn is_least(n: usize, queens: &[Cell]) -> bool {
-    Symmetry::ALL.iter().all(|&symmetry| {
-        // Sorted sequences compare by their least elements first: only a tie
-        // there needs the whole image.
-        let least = queens
-            .iter()
-            .map(|&(row, col)| symmetry.apply(n, row, col))
-            .min();
-        if least != queens.first().copied() {
-            return least > queens.first().copied();
-        }
-        let (moved, len) = small_image(n, symmetry, queens);
-        moved[..len] >= *queens
-    })
-}
-
 /// The image of `queens` with the smallest probe (the first such in
 /// [`Symmetry::ALL`] order), with its symmetry data. This is where the set-up
 /// time goes (four images' free masks), so callers may spread it over
@@ -272,19 +235,8 @@ pub fn probe(n: usize, queens: &[Cell]) -> u128 {
 
 /// `queens` with its stabilizer, orbit and `probe`.
 fn with_symmetries(n: usize, queens: Vec<Cell>, probe: u128) -> Constellation {
-    let mut stabilizer = Vec::new();
-    let mut orbit = Vec::new();
-    let mut seen = [([(0, 0); 4], 0); 8];
-    for (count, symmetry) in Symmetry::ALL.into_iter().enumerate() {
-        let moved = small_image(n, symmetry, &queens);
-        if moved.0[..moved.1] == queens[..] {
-            stabilizer.push(symmetry);
-        }
-        if !seen[..count].contains(&moved) {
-            orbit.push(symmetry);
-        }
-        seen[count] = moved;
-    }
+    let found = symmetries(|symmetry| small_image(n, symmetry, &queens));
+    let (stabilizer, orbit) = (found.stabilizer, found.orbit);
     Constellation {
         queens,
         stabilizer,
@@ -296,6 +248,7 @@ fn with_symmetries(n: usize, queens: Vec<Cell>, probe: u128) -> Constellation {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::geometry::image;
 
     #[test]
     fn orbits_times_stabilizers_make_the_group() {

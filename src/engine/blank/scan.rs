@@ -2,7 +2,7 @@
 //! board's solutions by the blank engine's work units.
 //!
 //! A board's solutions are the blank board's solutions that use no blocked
-//! cell. The blank engine ([`crate::engine::blank`]) lists the blank solutions as
+//! cell. The blank engine ([`BlankEngine`]) lists the blank solutions as
 //! each constellation's completions seen through every image of the
 //! constellation; a scan searches each constellation once and keeps, per
 //! image, the completions whose queens avoid that image's blocked cells. The
@@ -22,11 +22,12 @@ use std::ops::ControlFlow;
 use crate::base::board::{Board, Symmetry};
 use crate::base::kernel::{self, Leaves, Row};
 use crate::engine::blank::constellation::Constellation;
+use crate::engine::blank::BlankEngine;
 
 /// A board's blocked cells as seen from each symmetry's frame: cell
 /// `(row, col)` is marked for symmetry `s` when the cell it maps to,
 /// `s.apply(n, row, col)`, is blocked. Made once per board, it lets
-/// [`count_each_on`] read each image's blocked cells instead of mapping them
+/// [`BlankEngine::scan_each`] read each image's blocked cells instead of mapping them
 /// cell by cell for every unit.
 #[derive(Clone, Debug)]
 pub struct Frames {
@@ -58,39 +59,54 @@ impl Frames {
     }
 }
 
-/// For each of `units`, the solutions of a board (given by its [`Frames`];
-/// usually few blocked cells) among those [`crate::engine::blank::for_each_solution_of`] lists
-/// for the unit: its completions seen through every image of its
-/// constellation, kept when they use only free cells. Reported as
-/// `finished(tag, count)`, in no particular order; the units are searched in
-/// the kernel's interleaved lanes.
-///
-/// Each image's blocked cells, read in the unit's own frame, become masks on
-/// the kernel's rows; an image keeps a completion when none of its queens
-/// sits on one of them: a few mask tests per image, where a scan would
-/// transform and check every solution.
-///
-/// # Complexity
-/// One search per unit, plus `O(images x rows with blocked cells)` per
-/// completion.
-pub fn count_each_on<'a, T>(
-    frames: &Frames,
-    units: impl IntoIterator<Item = (T, &'a Constellation)>,
-    mut finished: impl FnMut(T, u128),
-) {
-    let mut none_left = Vec::new();
-    let problems = units
-        .into_iter()
-        .filter_map(|(tag, unit)| match scan(frames, unit) {
-            Some((rows, avoiding)) => Some((tag, rows, avoiding)),
-            None => {
-                none_left.push(tag);
-                None
-            }
-        });
-    kernel::search_each(problems, |tag, avoiding| finished(tag, avoiding.total));
-    for tag in none_left {
-        finished(tag, 0);
+impl BlankEngine {
+    /// For each of `units`, the solutions of a board of this side (given by
+    /// its [`Frames`]; usually few blocked cells) among those
+    /// [`BlankEngine::for_each_solution_of`] lists for the unit: its
+    /// completions seen through every image of its constellation, kept when
+    /// they use only free cells. Reported as `finished(tag, count)`, in no
+    /// particular order; the units are searched in the kernel's interleaved
+    /// lanes.
+    ///
+    /// Each image's blocked cells, read in the unit's own frame, become masks
+    /// on the kernel's rows; an image keeps a completion when none of its
+    /// queens sits on one of them: a few mask tests per image, where a scan
+    /// would transform and check every solution.
+    ///
+    /// # Complexity
+    /// One search per unit, plus `O(images x rows with blocked cells)` per
+    /// completion.
+    ///
+    /// ```
+    /// use nqueens::{base::board::Board, engine::blank::{scan::Frames, BlankEngine}};
+    /// let mut board = Board::blank(8);
+    /// board.set_free(0, 0, false);
+    /// let engine = BlankEngine::new(8);
+    /// let mut count = 0;
+    /// engine.scan_each(&Frames::new(&board), engine.units().iter().map(|u| ((), u)), |(), c| count += c);
+    /// assert_eq!(count, 92 - 4); // 4 solutions use a corner
+    /// ```
+    pub fn scan_each<'a, T>(
+        &self,
+        frames: &Frames,
+        units: impl IntoIterator<Item = (T, &'a Constellation)>,
+        mut finished: impl FnMut(T, u128),
+    ) {
+        debug_assert_eq!(frames.n, self.n(), "a scan's board has the engine's side");
+        let mut none_left = Vec::new();
+        let problems = units
+            .into_iter()
+            .filter_map(|(tag, unit)| match scan(frames, unit) {
+                Some((rows, avoiding)) => Some((tag, rows, avoiding)),
+                None => {
+                    none_left.push(tag);
+                    None
+                }
+            });
+        kernel::search_each(problems, |tag, avoiding| finished(tag, avoiding.total));
+        for tag in none_left {
+            finished(tag, 0);
+        }
     }
 }
 
@@ -131,7 +147,7 @@ struct Image {
     blocked: Vec<(usize, u64)>,
 }
 
-/// Counts the completions each image keeps (see [`count_each_on`]).
+/// Counts the completions each image keeps (see [`BlankEngine::scan_each`]).
 struct Avoiding {
     images: Vec<Image>,
     total: u128,
@@ -154,7 +170,6 @@ impl Leaves for Avoiding {
 mod tests {
     use super::*;
     use crate::base::problem::Problem;
-    use crate::engine::blank::units;
 
     #[test]
     fn counting_units_on_a_board_agrees_with_the_plain_search() {
@@ -176,7 +191,8 @@ mod tests {
                     .wrapping_add(1442695040888963407);
                 let frames = Frames::new(&board);
                 let mut by_units = 0;
-                count_each_on(&frames, units(n).iter().map(|u| ((), u)), |(), c| {
+                let engine = BlankEngine::new(n);
+                engine.scan_each(&frames, engine.units().iter().map(|u| ((), u)), |(), c| {
                     by_units += c
                 });
                 assert_eq!(by_units, Problem::new(&board).count(), "n = {n}\n{board}");

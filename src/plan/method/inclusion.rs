@@ -18,7 +18,8 @@ use std::collections::HashMap;
 
 use crate::base::board::Board;
 use crate::base::error::Result;
-use crate::engine::inclusion::{self, Cell};
+use crate::base::geometry::Cell;
+use crate::engine::inclusion;
 use crate::plan::cost::{BLANK_ENGINE_SHARE, NS_PER_NODE};
 use crate::plan::method::{Answer, Batch, CountingMethod, Shared, Skip, Slot};
 use crate::plan::work::Work;
@@ -132,7 +133,7 @@ impl CountingMethod for InclusionExclusion {
                     None => {
                         let all = shared.constellations(n)?;
                         let slot = batch.slot();
-                        for i in 0..all.len() {
+                        for i in 0..all.units().len() {
                             batch.push(case, slot, 1, Work::Completions(n, all.clone(), i));
                         }
                         self.pending_blanks.insert(n, slot);

@@ -66,7 +66,7 @@ impl CountingMethod for Scan {
         // need the blank engine's set-up.
         let all = shared.constellations(board.n())?;
         let frames = Arc::new(Frames::new(board));
-        let units = (0..all.len()).map(|i| (Work::Scan(frames.clone(), all.clone(), i), 1));
+        let units = (0..all.units().len()).map(|i| (Work::Scan(frames.clone(), all.clone(), i), 1));
         Ok(batch.sum(case, units))
     }
 }
