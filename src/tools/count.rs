@@ -14,7 +14,7 @@ use crate::tools::progress;
 use crate::tools::shard::{self, fingerprint, Record, Shard};
 
 /// What `count` was asked for.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Job {
     /// The smallest board side.
     pub from: usize,
