@@ -1,665 +1,68 @@
 //! The command line: what the user asked for, checked, before anything runs.
 //!
-//! Parsing is two steps. [`tokenize`] splits the arguments into options (one
-//! table of every option, each known to take a value or not), positionals,
-//! and whatever follows `--`; then [`parse`] picks the command from the first
-//! positional and checks that it got only options it understands.
+//! - [`table`]: the two tables everything else is derived from: every
+//!   command, and every option (name, value, the commands that take it, its
+//!   help line);
+//! - [`parse`](mod@parse): arguments to a [`Cli`], each command's options one
+//!   struct of the tool that runs it ([`crate::tools`]);
+//! - [`help`]: `--help`, global and per command, printed from the tables;
+//! - [`suggest`]: "did you mean ...?" for misspelled commands and options.
+//!
+//! The command line uses the tools; no tool uses it.
 //!
 //! Exit statuses, for scripts: 0 success, 1 `stress` found a failing input, 2 any
 //! error (bad input, bad usage, I/O failure). Results go to stdout, messages to stderr.
 
-use std::ffi::OsString;
-use std::path::PathBuf;
+pub mod help;
+pub mod parse;
+pub mod suggest;
+pub mod table;
 
-use crate::base::board::MAX_N;
-use crate::base::error::{Error, Result};
-use crate::plan::planner::Method;
-use crate::tools::bundle::Target;
-use crate::tools::generate::GenOptions;
-use crate::tools::shard::Shard;
-use crate::tools::show::ShowOptions;
-use crate::tools::stress::StressOptions;
-
-/// The one-line usage shown with usage errors.
-pub const USAGE: &str = "usage: nqueens [OPTIONS] [FILE]  |  nqueens COMMAND [ARGS]  \
-(commands: checker count merge bundle gen stress show; nqueens --help for more)";
-
-/// The `--help` text.
-pub const HELP: &str = "\
-nqueens: counts ways to place n mutually non-attacking queens.
-
-USAGE:
-    nqueens [OPTIONS] [FILE]      judge mode (UVa 11195): FILE or stdin ('-')
-    nqueens checker [N]           USACO 1.5.4 / Luogu P1219 (N from stdin if absent)
-    nqueens bundle [PROBLEM]      one-file Rust solution (uva11195 or checker)
-    nqueens gen [OPTIONS]         print a random input
-    nqueens stress [OPTIONS] -- COMMAND [ARGS...]
-                                  test another solution on random inputs
-    nqueens show [OPTIONS] [FILE] draw the solutions of each case (or --n N)
-    nqueens count N [--unique]    solutions of the blank N x N board
-    nqueens count A..=B           a table for N = A..=B: N, total, unique, seconds
-    nqueens count N --shard I/K   shard I of K (1-based) of the work, one record line
-    nqueens merge [FILES]         adds up the shard records of FILES (or stdin)
-
-JUDGE MODE:
-    Input: cases, each a line 'n' then n rows of n cells ('.' free, '*' blocked);
-    a '0' ends the input. Output: 'Case k: N' per case, N the number of ways to
-    place n queens on free cells, no two attacking. 1 <= n <= 64.
-
-CHECKER MODE:
-    Prints the first three solutions of the blank N x N board in lexicographic
-    order (1-based columns, row by row), then the number of solutions.
-
-BUNDLE:
-    Prints one self-contained Rust source (std only, single-threaded, under
-    64 KiB) made from this program's own modules, that reads the problem's
-    input from stdin and writes its answer to stdout. PROBLEM is uva11195
-    (the default) or checker. Build it as a judge does:
-        nqueens bundle uva11195 > main.rs && rustc --edition 2021 -O main.rs
-
-GEN AND STRESS:
-    gen prints one random input; stress runs COMMAND on --rounds of them
-    (input on stdin) and compares its stdout with this program's answers, line
-    by line (trailing spaces and blank lines ignored). The first wrong answer,
-    crash (non-zero exit, signal) or time-out is shrunk to a minimal failing
-    input (fewer cases, smaller boards, fewer free cells), which is printed
-    with the expected and actual output and the seed that reproduces it.
-    --problem P       uva11195 (default) or checker (input: one N)
-    --seed S          seed of the first input (default: from the clock);
-                      round r uses seed S+r, which 'gen --seed S+r' reprints
-    --cases C         cases per input (default 4)
-    --n A..=B         board sides, or the values of N (default 1..=8,
-                      checker 1..=10); a single number A means A..=A
-    --density P       percent of cells blocked, or a range A..=B (default 0..=40)
-    --rounds R        stress: inputs to try (default 100)
-    --timeout SECS    stress: time limit per run, killed after it (default 10)
-    Exit status of stress: 0 all passed, 1 a failing input was found,
-    2 usage or other errors (e.g. COMMAND cannot be started).
-
-SHOW:
-    For each case of judge input (FILE or stdin), draws up to K solutions in
-    lexicographic order under a heading 'Case k, solution i of N:': Q a queen,
-    * an obstacle, . a free cell. Chess glyphs when stdout is a UTF-8 terminal.
-    --n N             show the blank N x N board instead of reading input
-    --limit K         solutions drawn per case (default 1)
-    --solutions K     list instead: 'Case k: N', then up to K solutions as
-                      1-based columns, one per line (for scripts)
-    --ascii           plain ASCII even on a terminal
-COUNT AND MERGE:
-    'count N' prints the total, with --unique 'TOTAL UNIQUE' (UNIQUE counts
-    solutions up to rotation and reflection). Shard records read
-    'shard I/K n=N split=F total=T unique=U' (F: which unit list the shards
-    were dealt from); merge checks that shards 1..K of one N and one F are
-    all there, once each, and prints 'TOTAL UNIQUE'. Results never depend on
-    --threads.
-
-OPTIONS:
-    --threads T       worker threads (default: all cores)
-    --method NAME     judge mode: force one counting method (default: auto,
-                      the planner's choice per case): auto, plain, index,
-                      inclusion-exclusion, symmetry, ordered,
-                      most-constrained, scan
-    --explain         judge mode: one line per case on stderr: the method
-                      chosen, estimated and actual time
-    --unique          count: also print the unique count
-    --progress        count: show progress on stderr (default: when stderr
-                      is a terminal)
-    --shard I/K       count: compute only shard I of K
-    -h, --help        print this help
-    -V, --version     print the version
-
-EXIT STATUS:
-    0 success; 1 stress found a failing input; 2 error (malformed input,
-    bad usage, I/O failure).
-    Errors go to stderr as one line naming the input line at fault;
-    every case before a malformed one is still answered.
-";
-
-/// Where input comes from.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Input {
-    /// Standard input (no FILE, or `-`).
-    Stdin,
-    /// A file.
-    Path(PathBuf),
-}
-
-/// What to do.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Command {
-    /// Judge mode: answer the cases of `input`.
-    Judge {
-        /// Where the cases come from.
-        input: Input,
-        /// `--method`: how to count (the planner chooses for `Auto`).
-        method: Method,
-        /// `--explain`: describe each case's method on stderr.
-        explain: bool,
-    },
-    /// Checker mode for board side `n` (read from stdin when `None`).
-    Checker {
-        /// The board side, if given on the command line.
-        n: Option<usize>,
-    },
-    /// Print a one-file solution of `target` (see [`crate::tools::bundle`]).
-    Bundle {
-        /// The problem the file solves.
-        target: Target,
-    },
-    /// Print a random input.
-    Gen(GenOptions),
-    /// Stress-test a command against this program's answers.
-    Stress(StressOptions),
-    /// Draw or list solutions.
-    Show(ShowOptions),
-    /// Count the blank boards of sides `from..=to`.
-    Count {
-        /// The smallest side.
-        from: usize,
-        /// The largest side (`from` when one N was given).
-        to: usize,
-        /// Whether a range `A..=B` was asked for (a table even when `A == B`).
-        table: bool,
-        /// `--unique`.
-        unique: bool,
-        /// `--progress`.
-        progress: bool,
-        /// `--shard I/K`.
-        shard: Option<Shard>,
-    },
-    /// Add up shard records from `files` (stdin when empty).
-    Merge {
-        /// The record files.
-        files: Vec<PathBuf>,
-    },
-    /// Print the help.
-    Help,
-    /// Print the version.
-    Version,
-}
-
-/// A parsed command line.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Cli {
-    /// The command.
-    pub command: Command,
-    /// `--threads`, if given.
-    pub threads: Option<usize>,
-}
-
-/// Every option the program knows, and whether it takes a value.
-const OPTIONS: &[(&str, bool)] = &[
-    ("--threads", true),
-    ("--help", false),
-    ("--version", false),
-    // judge mode:
-    ("--method", true),
-    ("--explain", false),
-    // count:
-    ("--unique", false),
-    ("--progress", false),
-    ("--shard", true),
-    // gen, stress, show:
-    ("--seed", true),
-    ("--problem", true),
-    ("--cases", true),
-    ("--n", true),
-    ("--density", true),
-    ("--rounds", true),
-    ("--timeout", true),
-    ("--limit", true),
-    ("--solutions", true),
-    ("--ascii", false),
-];
-
-/// Arguments split into options, positionals and what follows `--`.
-#[derive(Default, Debug)]
-pub struct Tokens {
-    /// `(name, value)` in order; short forms expanded to long names.
-    pub options: Vec<(&'static str, Option<String>)>,
-    /// Arguments that are not options, in order.
-    pub positionals: Vec<OsString>,
-    /// Everything after a `--`.
-    pub trailing: Vec<OsString>,
-}
-
-fn usage(message: impl Into<String>) -> Error {
-    Error::Usage(message.into())
-}
-
-/// Splits `args` (without the program name) into options and positionals.
-pub fn tokenize(args: impl IntoIterator<Item = OsString>) -> Result<Tokens> {
-    let mut tokens = Tokens::default();
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        let text = arg.to_string_lossy().into_owned();
-        if text == "--" {
-            tokens.trailing.extend(args);
-            break;
-        }
-        if text == "-" || !text.starts_with('-') {
-            tokens.positionals.push(arg);
-            continue;
-        }
-        let text = match text.as_str() {
-            "-h" => "--help".to_string(),
-            "-V" => "--version".to_string(),
-            _ => text,
-        };
-        let (name, inline) = match text.split_once('=') {
-            Some((name, value)) => (name.to_string(), Some(value.to_string())),
-            None => (text, None),
-        };
-        let Some(&(known, takes_value)) = OPTIONS.iter().find(|(o, _)| *o == name) else {
-            return Err(usage(format!("unknown option '{name}'")));
-        };
-        let value = match (takes_value, inline) {
-            (true, Some(value)) => Some(value),
-            (true, None) => match args.next() {
-                Some(value) => Some(value.to_string_lossy().into_owned()),
-                None => return Err(usage(format!("option '{known}' needs a value"))),
-            },
-            (false, None) => None,
-            (false, Some(_)) => return Err(usage(format!("option '{known}' takes no value"))),
-        };
-        tokens.options.push((known, value));
-    }
-    Ok(tokens)
-}
-
-/// Parses a whole number in `range`, for option `what`.
-pub fn number_in(text: &str, range: std::ops::RangeInclusive<usize>, what: &str) -> Result<usize> {
-    match text.parse::<usize>() {
-        Ok(value) if range.contains(&value) => Ok(value),
-        _ => Err(usage(format!(
-            "{what} must be a whole number from {} to {}, not '{text}'",
-            range.start(),
-            range.end()
-        ))),
-    }
-}
-
-/// Parses `N` or `A..=B` (sides in `1..=64`, `A <= B`) into
-/// `(from, to, is_range)`.
-fn sizes_in(text: &str) -> Result<(usize, usize, bool)> {
-    match text.split_once("..=") {
-        None => {
-            let n = number_in(text, 1..=MAX_N, "N")?;
-            Ok((n, n, false))
-        }
-        Some((from, to)) => {
-            let from = number_in(from, 1..=MAX_N, "A")?;
-            let to = number_in(to, 1..=MAX_N, "B")?;
-            if from > to {
-                return Err(usage(format!("empty range {from}..={to}")));
-            }
-            Ok((from, to, true))
-        }
-    }
-}
-
-/// Parses the command line (without the program name).
-///
-/// ```
-/// use nqueens::cli::{parse, Command};
-/// let cli = parse(["checker", "6"].map(Into::into)).unwrap();
-/// assert_eq!(cli.command, Command::Checker { n: Some(6) });
-/// ```
-pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
-    let tokens = tokenize(args)?;
-    let mut threads = None;
-    let mut method = Method::Auto;
-    let mut explain = false;
-    for (name, value) in &tokens.options {
-        match (*name, value) {
-            ("--help", _) => {
-                return Ok(Cli {
-                    command: Command::Help,
-                    threads,
-                })
-            }
-            ("--version", _) => {
-                return Ok(Cli {
-                    command: Command::Version,
-                    threads,
-                })
-            }
-            ("--threads", Some(value)) => threads = Some(number_in(value, 1..=1024, "--threads")?),
-            ("--method", Some(value)) => {
-                method = Method::parse(value).ok_or_else(|| {
-                    usage(format!(
-                        "--method must be one of {}, not '{value}'",
-                        Method::names()
-                    ))
-                })?
-            }
-            ("--explain", _) => explain = true,
-            _ => {}
-        }
-    }
-    let has = |option: &str| tokens.options.iter().any(|(name, _)| *name == option);
-    let mut positionals = tokens.positionals.into_iter();
-    let first = positionals.next();
-    let name = first.as_ref().and_then(|a| a.to_str());
-    let command = match name {
-        Some("count") => {
-            let Some(sizes) = positionals.next() else {
-                return Err(usage("count needs N or a range A..=B"));
-            };
-            let (from, to, table) = sizes_in(&sizes.to_string_lossy())?;
-            let shard = match tokens.options.iter().find(|(o, _)| *o == "--shard") {
-                Some((_, Some(value))) => Some(Shard::parse(value).ok_or_else(|| {
-                    usage(format!(
-                        "--shard must be I/K with 1 <= I <= K, not '{value}'"
-                    ))
-                })?),
-                _ => None,
-            };
-            if shard.is_some() && table {
-                return Err(usage("--shard takes one N, not a range"));
-            }
-            Command::Count {
-                from,
-                to,
-                table,
-                unique: has("--unique"),
-                progress: has("--progress"),
-                shard,
-            }
-        }
-        Some("merge") => Command::Merge {
-            files: positionals.by_ref().map(PathBuf::from).collect(),
-        },
-        Some("checker") => {
-            let n = match positionals.next() {
-                Some(n) => Some(number_in(&n.to_string_lossy(), 1..=MAX_N, "N")?),
-                None => None,
-            };
-            Command::Checker { n }
-        }
-        Some("bundle") => parse_bundle(positionals.next())?,
-        Some("gen") => Command::Gen(parse_gen("gen", &tokens.options)?),
-        Some("stress") => Command::Stress(parse_stress(&tokens.options, &tokens.trailing)?),
-        Some("show") => Command::Show(parse_show(&tokens.options, positionals.next())?),
-        _ => Command::Judge {
-            input: match first {
-                None => Input::Stdin,
-                Some(path) if path == "-" => Input::Stdin,
-                Some(path) => Input::Path(path.into()),
-            },
-            method,
-            explain,
-        },
-    };
-    if let Some(extra) = positionals.next() {
-        return Err(usage(format!(
-            "unexpected argument '{}'",
-            extra.to_string_lossy()
-        )));
-    }
-    check_option_owners(&command, &tokens.options)?;
-    if let Some(extra) = tokens
-        .trailing
-        .first()
-        .filter(|_| !matches!(command, Command::Stress(_)))
-    {
-        return Err(usage(format!(
-            "unexpected argument '{}'",
-            extra.to_string_lossy()
-        )));
-    }
-    Ok(Cli { command, threads })
-}
-
-/// `bundle [uva11195|checker]`: the target defaults to UVa 11195.
-fn parse_bundle(target: Option<OsString>) -> Result<Command> {
-    let Some(name) = target else {
-        return Ok(Command::Bundle {
-            target: Target::Uva11195,
-        });
-    };
-    let name = name.to_string_lossy();
-    match Target::from_name(&name) {
-        Some(target) => Ok(Command::Bundle { target }),
-        None => Err(usage(format!(
-            "bundle: unknown problem '{name}' (expected uva11195 or checker)"
-        ))),
-    }
-}
-
-/// The options that belong to some commands only, and which take each
-/// (`--threads`, `--help`, `--version` go with every command).
-const COMMAND_OPTIONS: &[(&str, &[&str])] = &[
-    ("--method", &["judge mode"]),
-    ("--explain", &["judge mode"]),
-    ("--unique", &["count"]),
-    ("--progress", &["count"]),
-    ("--shard", &["count"]),
-    ("--seed", &["gen", "stress"]),
-    ("--problem", &["gen", "stress"]),
-    ("--cases", &["gen", "stress"]),
-    ("--n", &["gen", "stress", "show"]),
-    ("--density", &["gen", "stress"]),
-    ("--rounds", &["stress"]),
-    ("--timeout", &["stress"]),
-    ("--limit", &["show"]),
-    ("--solutions", &["show"]),
-    ("--ascii", &["show"]),
-];
-
-/// Rejects an option given to a command that does not take it.
-fn check_option_owners(
-    command: &Command,
-    options: &[(&'static str, Option<String>)],
-) -> Result<()> {
-    let name = match command {
-        Command::Gen(_) => "gen",
-        Command::Stress(_) => "stress",
-        Command::Show(_) => "show",
-        Command::Bundle { .. } => "bundle",
-        Command::Checker { .. } => "checker",
-        Command::Count { .. } => "count",
-        Command::Merge { .. } => "merge",
-        _ => "judge mode",
-    };
-    for (option, _) in options {
-        if let Some((_, takers)) = COMMAND_OPTIONS.iter().find(|(o, _)| o == option) {
-            if !takers.contains(&name) {
-                return Err(usage(format!("option '{option}' does not apply to {name}")));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Parses `A..=B`, `A..B` (`B` excluded) or a single `A`, within `limits`.
-///
-/// ```
-/// use nqueens::cli::range_in;
-/// assert_eq!(range_in("3..=5", 1..=64, "--n").unwrap(), 3..=5);
-/// assert_eq!(range_in("3..5", 1..=64, "--n").unwrap(), 3..=4);
-/// assert_eq!(range_in("7", 1..=64, "--n").unwrap(), 7..=7);
-/// assert!(range_in("5..=3", 1..=64, "--n").is_err());
-/// ```
-pub fn range_in(
-    text: &str,
-    limits: std::ops::RangeInclusive<usize>,
-    what: &str,
-) -> Result<std::ops::RangeInclusive<usize>> {
-    let bad = || {
-        usage(format!(
-            "{what} must be a number or a range A..=B within {}..={}, not '{text}'",
-            limits.start(),
-            limits.end()
-        ))
-    };
-    let number = |t: &str| t.parse::<usize>().ok().filter(|v| limits.contains(v));
-    let (low, high) = if let Some((a, b)) = text.split_once("..=") {
-        (number(a), number(b))
-    } else if let Some((a, b)) = text.split_once("..") {
-        let high = b.parse::<usize>().ok().and_then(|v| v.checked_sub(1));
-        (number(a), high.filter(|v| limits.contains(v)))
-    } else {
-        (number(text), number(text))
-    };
-    match (low, high) {
-        (Some(low), Some(high)) if low <= high => Ok(low..=high),
-        _ => Err(bad()),
-    }
-}
-
-/// The options of `gen` (and the generator options of `stress`).
-fn parse_gen(command: &str, options: &[(&'static str, Option<String>)]) -> Result<GenOptions> {
-    let value = |name: &str| {
-        options
-            .iter()
-            .rev()
-            .find(|(o, _)| *o == name)
-            .and_then(|(_, v)| v.as_deref())
-    };
-    let problem = match value("--problem") {
-        None => Target::Uva11195,
-        Some(name) => Target::from_name(name).ok_or_else(|| {
-            usage(format!(
-                "{command}: unknown problem '{name}' (expected uva11195 or checker)"
-            ))
-        })?,
-    };
-    let mut gen = GenOptions::defaults(problem);
-    if let Some(seed) = value("--seed") {
-        gen.seed = Some(seed.parse().map_err(|_| {
-            usage(format!(
-                "--seed must be a whole number from 0 to {}, not '{seed}'",
-                u64::MAX
-            ))
-        })?);
-    }
-    if let Some(cases) = value("--cases") {
-        gen.cases = number_in(cases, 1..=100_000, "--cases")?;
-    }
-    if let Some(n) = value("--n") {
-        gen.n = range_in(n, 1..=MAX_N, "--n")?;
-    }
-    if let Some(density) = value("--density") {
-        gen.density = range_in(density.trim_end_matches('%'), 0..=100, "--density")?;
-    }
-    Ok(gen)
-}
-
-/// `stress [OPTIONS] -- COMMAND [ARGS...]`.
-fn parse_stress(
-    options: &[(&'static str, Option<String>)],
-    trailing: &[OsString],
-) -> Result<StressOptions> {
-    let gen = parse_gen("stress", options)?;
-    let mut stress = StressOptions {
-        gen,
-        rounds: 100,
-        timeout: std::time::Duration::from_secs(10),
-        command: trailing.to_vec(),
-    };
-    for (name, value) in options {
-        match (*name, value.as_deref()) {
-            ("--rounds", Some(rounds)) => {
-                stress.rounds = number_in(rounds, 1..=100_000_000, "--rounds")? as u64;
-            }
-            ("--timeout", Some(secs)) => {
-                let parsed = secs
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|s| *s > 0.0 && *s <= 86_400.0);
-                let secs = parsed.ok_or_else(|| {
-                    usage(format!(
-                        "--timeout must be a number of seconds above 0, not '{secs}'"
-                    ))
-                })?;
-                stress.timeout = std::time::Duration::from_secs_f64(secs);
-            }
-            _ => {}
-        }
-    }
-    if stress.command.is_empty() {
-        return Err(usage(
-            "stress: no command to test (give it after '--', e.g. stress -- ./mine)",
-        ));
-    }
-    Ok(stress)
-}
-
-/// `show [--limit K | --solutions K] [--ascii] [--n N | FILE]`.
-fn parse_show(
-    options: &[(&'static str, Option<String>)],
-    file: Option<OsString>,
-) -> Result<ShowOptions> {
-    let mut show = ShowOptions {
-        input: match file {
-            None => Input::Stdin,
-            Some(path) if path == "-" => Input::Stdin,
-            Some(path) => Input::Path(path.into()),
-        },
-        blank: None,
-        limit: 1,
-        list: false,
-        ascii: false,
-    };
-    let mut limit_given = false;
-    for (name, value) in options {
-        match (*name, value.as_deref()) {
-            ("--limit", Some(k)) => {
-                show.limit = number_in(k, 0..=1_000_000, "--limit")?;
-                limit_given = true;
-            }
-            ("--solutions", Some(k)) => {
-                show.limit = number_in(k, 0..=1_000_000, "--solutions")?;
-                show.list = true;
-            }
-            ("--n", Some(n)) => show.blank = Some(number_in(n, 1..=MAX_N, "--n")?),
-            ("--ascii", _) => show.ascii = true,
-            _ => {}
-        }
-    }
-    if limit_given && show.list {
-        return Err(usage("show: --limit and --solutions cannot be combined"));
-    }
-    if show.blank.is_some() && show.input != Input::Stdin {
-        return Err(usage("show: give --n N or FILE, not both"));
-    }
-    Ok(show)
-}
+pub use parse::{number_in, parse, range_in, tokenize, Cli, Command, Tokens};
+pub use suggest::distance;
+pub use table::{Cmd, Opt, FLAGS};
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::error::Result;
+    use crate::plan::planner::Method;
+    use crate::tools::bundle::Target;
+    use crate::tools::files::Input;
+    use crate::tools::shard::Shard;
+    use std::ffi::OsString;
 
     fn parse_str(args: &[&str]) -> Result<Cli> {
         parse(args.iter().map(|a| OsString::from(*a)))
     }
 
+    /// Judge mode's inputs, method and `--explain`.
+    fn judge(args: &[&str]) -> (Vec<Input>, Method, bool) {
+        match parse_str(args).unwrap().command {
+            Command::Judge(options) => (options.inputs, options.method, options.explain),
+            other => panic!("judge mode expected, got {other:?}"),
+        }
+    }
+
     #[test]
     fn judge_is_the_default() {
+        assert_eq!(judge(&[]), (vec![Input::Stdin], Method::Auto, false));
+        assert_eq!(judge(&["-"]), (vec![Input::Stdin], Method::Auto, false));
         assert_eq!(
-            parse_str(&[]).unwrap().command,
-            Command::Judge {
-                input: Input::Stdin,
-                method: Method::Auto,
-                explain: false,
-            }
+            judge(&["x.in"]),
+            (vec![Input::Path("x.in".into())], Method::Auto, false)
         );
+    }
+
+    #[test]
+    fn several_files_are_read_in_order() {
         assert_eq!(
-            parse_str(&["-"]).unwrap().command,
-            Command::Judge {
-                input: Input::Stdin,
-                method: Method::Auto,
-                explain: false,
-            }
-        );
-        assert_eq!(
-            parse_str(&["x.in"]).unwrap().command,
-            Command::Judge {
-                input: Input::Path("x.in".into()),
-                method: Method::Auto,
-                explain: false,
-            }
+            judge(&["a.in", "-", "b.in"]).0,
+            [
+                Input::Path("a.in".into()),
+                Input::Stdin,
+                Input::Path("b.in".into())
+            ]
         );
     }
 
@@ -680,7 +83,7 @@ mod tests {
             message(&["checker", "0"]),
             "N must be a whole number from 1 to 64, not '0'"
         );
-        assert_eq!(message(&["a", "b"]), "unexpected argument 'b'");
+        assert_eq!(message(&["checker", "6", "b"]), "unexpected argument 'b'");
         assert_eq!(
             message(&["--threads", "x"]),
             "--threads must be a whole number from 1 to 1024, not 'x'"
@@ -735,34 +138,35 @@ mod tests {
         let cli = parse_str(&["count", "12", "--unique", "--threads", "3"]).unwrap();
         assert_eq!(
             cli.command,
-            Command::Count {
+            Command::Count(crate::tools::count::Job {
                 from: 12,
                 to: 12,
                 table: false,
                 unique: true,
                 progress: false,
-                shard: None
-            }
+                shard: None,
+                threads: 3,
+            })
         );
         assert_eq!(cli.threads, Some(3));
         let cli = parse_str(&["count", "4..=9", "--progress"]).unwrap();
         assert!(matches!(
             cli.command,
-            Command::Count {
+            Command::Count(crate::tools::count::Job {
                 from: 4,
                 to: 9,
                 table: true,
                 progress: true,
                 ..
-            }
+            })
         ));
         let cli = parse_str(&["count", "17", "--shard=2/8"]).unwrap();
         assert!(matches!(
             cli.command,
-            Command::Count {
+            Command::Count(crate::tools::count::Job {
                 shard: Some(Shard { index: 2, of: 8 }),
                 ..
-            }
+            })
         ));
     }
 
@@ -820,14 +224,12 @@ mod tests {
     #[test]
     fn method_and_explain_are_judge_options() {
         assert_eq!(
-            parse_str(&["--method", "index", "--explain", "x.in"])
-                .unwrap()
-                .command,
-            Command::Judge {
-                input: Input::Path("x.in".into()),
-                method: Method::Forced("index"),
-                explain: true,
-            }
+            judge(&["--method", "index", "--explain", "x.in"]),
+            (
+                vec![Input::Path("x.in".into())],
+                Method::Forced("index"),
+                true
+            )
         );
         let message = |args: &[&str]| parse_str(args).unwrap_err().to_string();
         assert_eq!(
@@ -844,7 +246,125 @@ mod tests {
     fn help_wins_over_everything_else() {
         assert_eq!(
             parse_str(&["checker", "99", "--help"]).unwrap().command,
-            Command::Help
+            Command::Help(Cmd::Checker)
         );
+        assert_eq!(
+            parse_str(&["--help"]).unwrap().command,
+            Command::Help(Cmd::Judge)
+        );
+        assert_eq!(
+            parse_str(&["help"]).unwrap().command,
+            Command::Help(Cmd::Judge)
+        );
+        assert_eq!(
+            parse_str(&["help", "count"]).unwrap().command,
+            Command::Help(Cmd::Count)
+        );
+        assert_eq!(
+            parse_str(&["count", "-h"]).unwrap().command,
+            Command::Help(Cmd::Count)
+        );
+    }
+
+    #[test]
+    fn mistakes_get_suggestions() {
+        let message = |args: &[&str]| parse_str(args).unwrap_err().to_string();
+        assert_eq!(
+            message(&["cuont", "12"]),
+            "unknown command 'cuont'; did you mean 'count'?"
+        );
+        assert_eq!(
+            message(&["coutn"]),
+            "unknown command 'coutn'; did you mean 'count'?"
+        );
+        assert_eq!(
+            message(&["help", "shwo"]),
+            "unknown command 'shwo'; did you mean 'show'?"
+        );
+        assert_eq!(
+            message(&["help", "frobnicate"]),
+            "unknown command 'frobnicate' (commands: checker count merge bundle gen stress show)"
+        );
+        assert_eq!(
+            message(&["count", "12", "--uniqe"]),
+            "unknown option '--uniqe'; did you mean '--unique'?"
+        );
+        assert_eq!(
+            message(&["count", "10..12"]),
+            "count takes N or a range A..=B (both ends included), not '10..12'; \
+             did you mean '10..=12'?"
+        );
+        // A word with a dot is a file name, even when it looks like a command.
+        assert_eq!(judge(&["count.in"]).0, [Input::Path("count.in".into())]);
+    }
+
+    /// Every option in the table can be given, to some command that takes
+    /// it, and that command's help lists it; the global help lists the
+    /// options every command takes.
+    #[test]
+    fn every_option_is_parsed_and_in_help() {
+        for (opt, flag) in FLAGS {
+            let cmd = table::COMMANDS
+                .iter()
+                .map(|def| def.cmd)
+                .find(|cmd| flag.scope.includes(*cmd))
+                .expect("some command takes each option");
+            let mut args: Vec<&str> = match cmd {
+                Cmd::Judge => vec![],
+                Cmd::Count => vec!["count", "8"],
+                Cmd::Stress => vec!["stress"],
+                other => vec![other.def().word],
+            };
+            let value = match opt {
+                Opt::Method => "plain",
+                Opt::Shard => "1/2",
+                Opt::Problem => "checker",
+                Opt::Density => "10",
+                Opt::Timeout => "1.5",
+                _ => "3",
+            };
+            let long = match flag.value {
+                Some(_) => format!("{}={value}", flag.long),
+                None => flag.long.to_string(),
+            };
+            args.push(&long);
+            if cmd == Cmd::Stress {
+                args.extend(["--", "./mine"]);
+            }
+            let tokens = tokenize(args.iter().map(OsString::from)).unwrap();
+            assert_eq!(tokens.options[0].0.for_command(cmd), *opt, "{args:?}");
+            parse_str(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+            let help = help::command(cmd);
+            assert!(
+                help.contains(&help::flag_names(flag)),
+                "{cmd:?} help lacks {}",
+                flag.long
+            );
+            if let Some(short) = flag.short {
+                let short = format!("-{short}");
+                assert_eq!(
+                    tokenize([OsString::from(&short)]).unwrap().options[0].0,
+                    *opt
+                );
+            }
+        }
+        for def in table::COMMANDS {
+            let help = help::command(def.cmd);
+            for (_, flag) in FLAGS {
+                assert_eq!(
+                    help.contains(&format!("{}\n", help::flag_names(flag)))
+                        || help.contains(&format!("{} ", help::flag_names(flag))),
+                    flag.scope.includes(def.cmd),
+                    "{:?} help and {}",
+                    def.cmd,
+                    flag.long
+                );
+            }
+            assert!(help.contains(&format!("nqueens {}", def.usage[0])));
+            assert!(
+                help::global().contains(&format!("{:<18}{}", def.word, def.summary))
+                    || def.word.is_empty()
+            );
+        }
     }
 }

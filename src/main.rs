@@ -1,19 +1,14 @@
 //! The `nqueens` command: see `nqueens --help` and the crate docs.
 
-use std::fs::File;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use nqueens::base::error::{Error, Result};
-use nqueens::cli::{self, Command, Input};
-use nqueens::plan::planner::Planner;
+use nqueens::cli::{self, help, Command};
+use nqueens::tools::files;
 use nqueens::tools::generate::{self, GenOptions, TestInput};
-use nqueens::tools::show::{self, ShowOptions};
 use nqueens::tools::stress::StressOptions;
-use nqueens::{
-    base::checker, base::input, base::judge, engine::blank::BlankEngine, engine::parallel,
-    tools::count,
-};
+use nqueens::{base::checker, base::input, engine::blank::BlankEngine, engine::parallel, tools};
 
 fn main() -> ExitCode {
     match run() {
@@ -24,7 +19,7 @@ fn main() -> ExitCode {
             let mut stderr = io::stderr().lock();
             let _ = writeln!(stderr, "nqueens: {e}");
             if matches!(e, Error::Usage(_)) {
-                let _ = writeln!(stderr, "{}", cli::USAGE);
+                let _ = writeln!(stderr, "{}", help::usage());
             }
             ExitCode::from(2)
         }
@@ -35,34 +30,21 @@ fn run() -> Result<ExitCode> {
     let cli = cli::parse(std::env::args_os().skip(1))?;
     let stdout = io::stdout();
     let done = match cli.command {
-        Command::Help => stdout
+        Command::Help(cmd) => stdout
             .lock()
-            .write_all(cli::HELP.as_bytes())
+            .write_all(help::command(cmd).as_bytes())
             .map_err(Error::Write),
         Command::Version => {
             writeln!(stdout.lock(), "nqueens {}", env!("CARGO_PKG_VERSION")).map_err(Error::Write)
         }
-        Command::Judge {
-            input,
-            method,
-            explain,
-        } => {
-            let mut solver = Planner::new(method, parallel::threads(cli.threads));
-            if explain {
-                solver = solver.explain_to(Box::new(io::stderr()));
-            }
-            match input {
-                Input::Stdin => judge::run(io::stdin().lock(), stdout.lock(), &mut solver),
-                Input::Path(path) => judge::run(open(&path)?, stdout.lock(), &mut solver),
-            }
-        }
+        Command::Judge(options) => tools::judge::run(&options, &mut stdout.lock()),
         Command::Bundle { target } => stdout
             .lock()
-            .write_all(nqueens::tools::bundle::bundle(target).as_bytes())
+            .write_all(tools::bundle::bundle(target).as_bytes())
             .map_err(Error::Write),
         Command::Gen(options) => gen(&options),
         Command::Stress(options) => return stress(&options),
-        Command::Show(options) => show(&options),
+        Command::Show(options) => tools::show::command(&options, &mut stdout.lock()),
         Command::Checker { n } => {
             let n = match n {
                 Some(n) => n,
@@ -81,24 +63,9 @@ fn run() -> Result<ExitCode> {
             )?;
             out.flush().map_err(Error::Write)
         }
-        Command::Count {
-            from,
-            to,
-            table,
-            unique,
-            progress,
-            shard,
-        } => {
-            let job = count::Job {
-                from,
-                to,
-                table,
-                unique,
-                progress: progress || io::stderr().is_terminal(),
-                shard,
-                threads: parallel::threads(cli.threads),
-            };
-            count::run(&job, &mut stdout.lock())
+        Command::Count(mut job) => {
+            job.progress |= io::stderr().is_terminal();
+            tools::count::run(&job, &mut stdout.lock())
         }
         Command::Merge { files } => merge(&files),
     };
@@ -119,7 +86,7 @@ fn gen(options: &GenOptions) -> Result<()> {
 fn stress(options: &StressOptions) -> Result<ExitCode> {
     let seed = options.gen.seed.unwrap_or_else(generate::clock_seed);
     let mut out = io::stdout().lock();
-    let passed = nqueens::tools::stress::run(options, seed, &mut out)?;
+    let passed = tools::stress::run(options, seed, &mut out)?;
     out.flush().map_err(Error::Write)?;
     Ok(if passed {
         ExitCode::SUCCESS
@@ -128,55 +95,19 @@ fn stress(options: &StressOptions) -> Result<ExitCode> {
     })
 }
 
-/// `nqueens show`: drawings or listings of the solutions of each case.
-fn show(options: &ShowOptions) -> Result<()> {
-    let mode = if options.list {
-        show::Mode::List {
-            limit: options.limit,
-        }
-    } else {
-        let style = if options.ascii {
-            show::Style::Ascii
-        } else {
-            show::Style::for_stdout()
-        };
-        show::Mode::Draw {
-            limit: options.limit,
-            style,
-        }
-    };
-    let stdout = io::stdout();
-    if let Some(n) = options.blank {
-        let mut out = io::BufWriter::new(stdout.lock());
-        show::show_case(&mut out, 1, &nqueens::base::board::Board::blank(n), mode)
-            .and_then(|()| out.flush())
-            .map_err(Error::Write)
-    } else {
-        match &options.input {
-            Input::Stdin => show::run(io::stdin().lock(), stdout.lock(), mode),
-            Input::Path(path) => show::run(open(path)?, stdout.lock(), mode),
-        }
-    }
-}
-
-/// Opens an input file; failure is a usage error naming the file.
-fn open(path: &std::path::Path) -> Result<File> {
-    File::open(path).map_err(|e| Error::Usage(format!("cannot open '{}': {e}", path.display())))
-}
-
 /// `nqueens merge`: shard lines from FILES (stdin when none) to one total.
-fn merge(files: &[std::path::PathBuf]) -> Result<()> {
+fn merge(paths: &[std::path::PathBuf]) -> Result<()> {
     let mut inputs = Vec::new();
-    if files.is_empty() {
+    if paths.is_empty() {
         inputs.push((
             "stdin".to_string(),
-            count::read_text(io::stdin().lock(), "stdin")?,
+            tools::count::read_text(io::stdin().lock(), "stdin")?,
         ));
     }
-    for path in files {
+    for path in paths {
         let name = path.display().to_string();
-        let text = count::read_text(open(path)?, &name)?;
+        let text = tools::count::read_text(files::open(path)?, &name)?;
         inputs.push((name, text));
     }
-    count::merge(&inputs, &mut io::stdout().lock())
+    tools::count::merge(&inputs, &mut io::stdout().lock())
 }

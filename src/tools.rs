@@ -1,5 +1,7 @@
 //! The commands and workflow tools around the engines.
 //!
+//! - [`judge`], [`files`]: judge mode over several input files, errors
+//!   naming the file;
 //! - [`count`], [`shard`], [`progress`]: blank-board counts, their cluster
 //!   shards and `merge`, progress on stderr;
 //! - [`generate`], [`stress`], [`shrink`]: random inputs, stress-testing
@@ -9,7 +11,9 @@
 
 pub mod bundle;
 pub mod count;
+pub mod files;
 pub mod generate;
+pub mod judge;
 pub mod progress;
 pub mod shard;
 pub mod show;

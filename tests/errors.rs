@@ -90,6 +90,43 @@ fn table() -> Vec<(&'static str, Vec<&'static str>, Vec<u8>, Out)> {
         ("argument after --", vec!["--", "x"], vec![], pipe),
         ("missing file", vec!["no/such/file.in"], vec![], pipe),
         ("a directory as input", vec!["/"], vec![], pipe),
+        ("misspelled command", vec!["cuont", "12"], vec![], pipe),
+        (
+            "misspelled command, swapped letters",
+            vec!["coutn"],
+            vec![],
+            pipe,
+        ),
+        (
+            "help on an unknown command",
+            vec!["help", "frob"],
+            vec![],
+            pipe,
+        ),
+        (
+            "misspelled option",
+            vec!["count", "8", "--uniqe"],
+            vec![],
+            pipe,
+        ),
+        (
+            "count range without =",
+            vec!["count", "10..12"],
+            vec![],
+            pipe,
+        ),
+        (
+            "malformed input in a file",
+            vec!["samples/uva11195.in", "samples/bad-cell.in"],
+            vec![],
+            pipe,
+        ),
+        (
+            "missing second file",
+            vec!["samples/uva11195.in", "no/such/file.in"],
+            vec![],
+            pipe,
+        ),
         ("full disk, judge", vec![], good("0\n"), Out::FullDisk),
         (
             "full disk, checker",

@@ -19,6 +19,14 @@ pub enum Error {
     },
     /// Reading the input failed.
     Read(io::Error),
+    /// An input or read error in the file `path`: the message names it
+    /// (`PATH:LINE: ...` for malformed input).
+    File {
+        /// The file, as the user named it.
+        path: String,
+        /// What went wrong in it.
+        error: Box<Error>,
+    },
     /// Writing the output failed (a closed pipe is one such failure; `main`
     /// ends quietly on it).
     Write(io::Error),
@@ -58,7 +66,16 @@ impl fmt::Display for Error {
                 expected,
                 found,
             } => write!(f, "line {line}: expected {expected}, found {found}"),
-            Error::Read(e) => write!(f, "error reading input: {e}"),
+            Error::Read(e) => write!(f, "error reading input: {}", words(e)),
+            Error::File { path, error } => match &**error {
+                Error::Input {
+                    line,
+                    expected,
+                    found,
+                } => write!(f, "{path}:{line}: expected {expected}, found {found}"),
+                Error::Read(e) => write!(f, "cannot read '{path}': {}", words(e)),
+                other => write!(f, "{path}: {other}"),
+            },
             Error::Write(e) => write!(f, "error writing output: {e}"),
             Error::Usage(message)
             | Error::Limit(message)
@@ -69,6 +86,16 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// An I/O error as words: the system's message without its raw
+/// ` (os error N)` suffix.
+pub fn words(e: &io::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" (os error ") {
+        Some(at) if text.ends_with(')') => text[..at].to_string(),
+        _ => text,
+    }
+}
 
 /// Shorthand for results of this crate.
 pub type Result<T> = std::result::Result<T, Error>;

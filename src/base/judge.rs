@@ -50,9 +50,20 @@ impl Solver for PlainSolver {
 /// assert_eq!(out, b"Case 1: 1\n");
 /// ```
 pub fn run<R: Read, W: Write>(input: R, output: W, solver: &mut dyn Solver) -> Result<()> {
+    run_after(input, output, solver, &mut 0)
+}
+
+/// [`run`] for one of several inputs read in order as one stream of cases:
+/// cases are numbered on from `answered` (the cases of earlier inputs),
+/// which counts this input's answers too.
+pub fn run_after<R: Read, W: Write>(
+    input: R,
+    output: W,
+    solver: &mut dyn Solver,
+    answered: &mut u64,
+) -> Result<()> {
     let mut out = BufWriter::with_capacity(1 << 16, output);
     let mut cases = CaseReader::new(input);
-    let mut answered = 0u64;
     let mut batch = Vec::with_capacity(MAX_BATCH);
     loop {
         let mut failure = None;
@@ -61,7 +72,7 @@ pub fn run<R: Read, W: Write>(input: R, output: W, solver: &mut dyn Solver) -> R
             // answered and flushed: a case whose last row has arrived must
             // not wait for the next case (or for half of it) to arrive.
             let mut solve_failure = None;
-            let mut idle = || match answer(&mut batch, solver, &mut out, &mut answered) {
+            let mut idle = || match answer(&mut batch, solver, &mut out, answered) {
                 Ok(()) => out.flush(),
                 Err(Error::Write(e)) => Err(e),
                 Err(e) => {
@@ -85,7 +96,7 @@ pub fn run<R: Read, W: Write>(input: R, output: W, solver: &mut dyn Solver) -> R
         if batch.is_empty() && failure.is_none() {
             return out.flush().map_err(Error::Write);
         }
-        answer(&mut batch, solver, &mut out, &mut answered)?;
+        answer(&mut batch, solver, &mut out, answered)?;
         if let Some(e) = failure {
             out.flush().map_err(Error::Write)?;
             return Err(e);

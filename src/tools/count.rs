@@ -8,14 +8,14 @@ use std::io::{Read, Write};
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
-use crate::base::error::{Error, Result};
+use crate::base::error::{words, Error, Result};
 use crate::engine::blank::constellation::Constellation;
 use crate::engine::blank::{BlankEngine, Counts};
 use crate::tools::progress;
 use crate::tools::shard::{self, fingerprint, Record, Shard};
 
 /// What `count` was asked for.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Job {
     /// The smallest board side.
     pub from: usize,
@@ -119,8 +119,11 @@ pub fn merge(inputs: &[(String, String)], out: &mut dyn Write) -> Result<()> {
 /// Reads all of `input` as text for [`merge`].
 pub fn read_text(mut input: impl Read, source: &str) -> Result<String> {
     let mut text = String::new();
-    input
-        .read_to_string(&mut text)
-        .map_err(|e| Error::Shards(format!("{source}: cannot read shard records: {e}")))?;
+    input.read_to_string(&mut text).map_err(|e| {
+        Error::Shards(format!(
+            "{source}: cannot read shard records: {}",
+            words(&e)
+        ))
+    })?;
     Ok(text)
 }

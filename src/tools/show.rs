@@ -23,7 +23,7 @@ use crate::base::error::{Error, Result};
 use crate::base::input::CaseReader;
 use crate::base::output;
 use crate::base::problem::Problem;
-use crate::cli::Input;
+use crate::tools::files::{self, Input};
 
 /// What `nqueens show` was asked to do.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -38,6 +38,42 @@ pub struct ShowOptions {
     pub list: bool,
     /// `--ascii`: never draw with Unicode glyphs.
     pub ascii: bool,
+}
+
+impl ShowOptions {
+    /// How each case is written, as the options ask.
+    pub fn mode(&self) -> Mode {
+        if self.list {
+            Mode::List { limit: self.limit }
+        } else {
+            let style = if self.ascii {
+                Style::Ascii
+            } else {
+                Style::for_stdout()
+            };
+            Mode::Draw {
+                limit: self.limit,
+                style,
+            }
+        }
+    }
+}
+
+/// Runs `nqueens show` as `options` say, writing to `out`.
+pub fn command(options: &ShowOptions, out: &mut dyn Write) -> Result<()> {
+    let mode = options.mode();
+    if let Some(n) = options.blank {
+        let mut out = BufWriter::new(out);
+        return show_case(&mut out, 1, &Board::blank(n), mode)
+            .and_then(|()| out.flush())
+            .map_err(Error::Write);
+    }
+    match &options.input {
+        Input::Stdin => run(io::stdin().lock(), out, mode),
+        Input::Path(path) => {
+            run(files::open(path)?, out, mode).map_err(|e| files::in_file(path, e))
+        }
+    }
 }
 
 /// How each case is written.

@@ -65,7 +65,7 @@ impl CountingMethod for InclusionExclusion {
     }
 
     fn about(&self) -> &'static str {
-        "the blank count and a search per independent set of blocked cells"
+        "blank count, one search per set of blocked cells"
     }
 
     fn applies(

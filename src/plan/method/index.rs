@@ -68,7 +68,7 @@ impl CountingMethod for Index {
     }
 
     fn about(&self) -> &'static str {
-        "one bitset of blank solutions per cell, built once per size (n <= 15)"
+        "a bitset of blank solutions per cell (n <= 15)"
     }
 
     fn applies(

@@ -35,7 +35,7 @@ impl CountingMethod for Scan {
     }
 
     fn about(&self) -> &'static str {
-        "the blank engine's solutions, kept where they avoid the blocked cells"
+        "blank solutions that avoid the blocked cells"
     }
 
     fn applies(

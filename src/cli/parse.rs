@@ -1,0 +1,540 @@
+//! From arguments to a [`Cli`]: [`tokenize`] splits them into options
+//! (looked up in the option table), positionals and what follows `--`;
+//! [`parse`] picks the command from the first positional, checks each
+//! option against the commands the table says take it, and builds that
+//! command's options struct.
+
+use std::ffi::OsString;
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::suggest::nearest;
+use super::table::{Cmd, Opt, COMMANDS, FLAGS};
+use crate::base::board::MAX_N;
+use crate::base::error::{Error, Result};
+use crate::engine::parallel;
+use crate::plan::planner::Method;
+use crate::tools::bundle::Target;
+use crate::tools::count::Job;
+use crate::tools::files::Input;
+use crate::tools::generate::GenOptions;
+use crate::tools::judge::JudgeOptions;
+use crate::tools::shard::Shard;
+use crate::tools::show::ShowOptions;
+use crate::tools::stress::StressOptions;
+
+/// What to do.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Command {
+    /// Judge mode: answer the cases of the inputs.
+    Judge(JudgeOptions),
+    /// Checker mode for board side `n` (read from stdin when `None`).
+    Checker {
+        /// The board side, if given on the command line.
+        n: Option<usize>,
+    },
+    /// Print a one-file solution of `target` (see [`crate::tools::bundle`]).
+    Bundle {
+        /// The problem the file solves.
+        target: Target,
+    },
+    /// Print a random input.
+    Gen(GenOptions),
+    /// Stress-test a command against this program's answers.
+    Stress(StressOptions),
+    /// Draw or list solutions.
+    Show(ShowOptions),
+    /// Count blank boards.
+    Count(Job),
+    /// Add up shard records from `files` (stdin when empty).
+    Merge {
+        /// The record files.
+        files: Vec<PathBuf>,
+    },
+    /// Print the help of a command (the global help for judge mode).
+    Help(Cmd),
+    /// Print the version.
+    Version,
+}
+
+/// A parsed command line.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Cli {
+    /// The command.
+    pub command: Command,
+    /// `--threads`, if given.
+    pub threads: Option<usize>,
+}
+
+/// Arguments split into options, positionals and what follows `--`.
+#[derive(Default, Debug)]
+pub struct Tokens {
+    /// Options with their values, in order.
+    pub options: Vec<(Opt, Option<String>)>,
+    /// Arguments that are not options, in order.
+    pub positionals: Vec<OsString>,
+    /// Everything after a `--`.
+    pub trailing: Vec<OsString>,
+}
+
+fn usage(message: impl Into<String>) -> Error {
+    Error::Usage(message.into())
+}
+
+/// The option `-x` or `--name` names, or an error (with a suggestion when
+/// a known option is near).
+fn lookup(name: &str) -> Result<Opt> {
+    let found = FLAGS
+        .iter()
+        .find(|(_, flag)| flag.long == name || flag.short.is_some_and(|c| name == format!("-{c}")));
+    match found {
+        Some((opt, _)) => Ok(*opt),
+        None => Err(usage(
+            match nearest(name, FLAGS.iter().map(|(_, flag)| flag.long)) {
+                Some(near) => format!("unknown option '{name}'; did you mean '{near}'?"),
+                None => format!("unknown option '{name}'"),
+            },
+        )),
+    }
+}
+
+/// Splits `args` (without the program name) into options and positionals.
+pub fn tokenize(args: impl IntoIterator<Item = OsString>) -> Result<Tokens> {
+    let mut tokens = Tokens::default();
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        let text = arg.to_string_lossy().into_owned();
+        if text == "--" {
+            tokens.trailing.extend(args);
+            break;
+        }
+        if text == "-" || !text.starts_with('-') {
+            tokens.positionals.push(arg);
+            continue;
+        }
+        let (name, inline) = match text.split_once('=') {
+            Some((name, value)) => (name, Some(value.to_string())),
+            None => (text.as_str(), None),
+        };
+        let opt = lookup(name)?;
+        let value = match (opt.flag().value.is_some(), inline) {
+            (true, Some(value)) => Some(value),
+            (true, None) => match args.next() {
+                Some(value) => Some(value.to_string_lossy().into_owned()),
+                None => {
+                    return Err(usage(format!("option '{}' needs a value", opt.name())));
+                }
+            },
+            (false, None) => None,
+            (false, Some(_)) => {
+                return Err(usage(format!("option '{}' takes no value", opt.name())))
+            }
+        };
+        tokens.options.push((opt, value));
+    }
+    Ok(tokens)
+}
+
+/// Parses a whole number in `range`, for option `what`.
+pub fn number_in(text: &str, range: RangeInclusive<usize>, what: &str) -> Result<usize> {
+    match text.parse::<usize>() {
+        Ok(value) if range.contains(&value) => Ok(value),
+        _ => Err(usage(format!(
+            "{what} must be a whole number from {} to {}, not '{text}'",
+            range.start(),
+            range.end()
+        ))),
+    }
+}
+
+/// Parses `N` or `A..=B` (sides in `1..=64`, `A <= B`) into
+/// `(from, to, is_range)`. `A..B` is refused with the `..=` form suggested.
+fn sizes_in(text: &str) -> Result<(usize, usize, bool)> {
+    match text.split_once("..=") {
+        None => {
+            if let Some((from, to)) = text.split_once("..") {
+                if !from.is_empty() && !to.is_empty() {
+                    return Err(usage(format!(
+                        "count takes N or a range A..=B (both ends included), \
+                         not '{text}'; did you mean '{from}..={to}'?"
+                    )));
+                }
+            }
+            let n = number_in(text, 1..=MAX_N, "N")?;
+            Ok((n, n, false))
+        }
+        Some((from, to)) => {
+            let from = number_in(from, 1..=MAX_N, "A")?;
+            let to = number_in(to, 1..=MAX_N, "B")?;
+            if from > to {
+                return Err(usage(format!("empty range {from}..={to}")));
+            }
+            Ok((from, to, true))
+        }
+    }
+}
+
+/// Parses `A..=B`, `A..B` (`B` excluded) or a single `A`, within `limits`.
+///
+/// ```
+/// use nqueens::cli::range_in;
+/// assert_eq!(range_in("3..=5", 1..=64, "--n").unwrap(), 3..=5);
+/// assert_eq!(range_in("3..5", 1..=64, "--n").unwrap(), 3..=4);
+/// assert_eq!(range_in("7", 1..=64, "--n").unwrap(), 7..=7);
+/// assert!(range_in("5..=3", 1..=64, "--n").is_err());
+/// ```
+pub fn range_in(
+    text: &str,
+    limits: RangeInclusive<usize>,
+    what: &str,
+) -> Result<RangeInclusive<usize>> {
+    let bad = || {
+        usage(format!(
+            "{what} must be a number or a range A..=B within {}..={}, not '{text}'",
+            limits.start(),
+            limits.end()
+        ))
+    };
+    let number = |t: &str| t.parse::<usize>().ok().filter(|v| limits.contains(v));
+    let (low, high) = if let Some((a, b)) = text.split_once("..=") {
+        (number(a), number(b))
+    } else if let Some((a, b)) = text.split_once("..") {
+        let high = b.parse::<usize>().ok().and_then(|v| v.checked_sub(1));
+        (number(a), high.filter(|v| limits.contains(v)))
+    } else {
+        (number(text), number(text))
+    };
+    match (low, high) {
+        (Some(low), Some(high)) if low <= high => Ok(low..=high),
+        _ => Err(bad()),
+    }
+}
+
+/// The command a first word names. A word that names no command is judge
+/// mode's first FILE, unless it is no existing file, has no `.` or `/`, and
+/// is within 2 edits of a command: then it is reported as a misspelling.
+fn command_of(word: Option<&OsString>) -> Result<Option<Cmd>> {
+    let Some(text) = word.and_then(|w| w.to_str()) else {
+        return Ok(None);
+    };
+    if text == "help" {
+        return Ok(None);
+    }
+    if let Some(cmd) = Cmd::from_word(text) {
+        return Ok(Some(cmd));
+    }
+    if !text.contains(['.', '/', '\\']) && !Path::new(text).exists() {
+        if let Some(near) = nearest(text, words()) {
+            return Err(usage(format!(
+                "unknown command '{text}'; did you mean '{near}'?"
+            )));
+        }
+    }
+    Ok(None)
+}
+
+/// The words of the commands.
+fn words() -> impl Iterator<Item = &'static str> {
+    COMMANDS
+        .iter()
+        .map(|def| def.word)
+        .filter(|w| !w.is_empty())
+}
+
+/// `help [COMMAND]`: the command whose help is asked for.
+fn help_topic(topic: Option<OsString>) -> Result<Cmd> {
+    let Some(topic) = topic else {
+        return Ok(Cmd::Judge);
+    };
+    let topic = topic.to_string_lossy();
+    if let Some(cmd) = Cmd::from_word(&topic) {
+        return Ok(cmd);
+    }
+    Err(usage(match nearest(&topic, words()) {
+        Some(near) => format!("unknown command '{topic}'; did you mean '{near}'?"),
+        None => format!(
+            "unknown command '{topic}' (commands: {})",
+            words().collect::<Vec<_>>().join(" ")
+        ),
+    }))
+}
+
+/// Parses the command line (without the program name).
+///
+/// ```
+/// use nqueens::cli::{parse, Command};
+/// let cli = parse(["checker", "6"].map(Into::into)).unwrap();
+/// assert_eq!(cli.command, Command::Checker { n: Some(6) });
+/// ```
+pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
+    let tokens = tokenize(args)?;
+    let mut positionals = tokens.positionals.into_iter().peekable();
+    let is_help = positionals.peek().is_some_and(|w| w == "help");
+    let cmd = command_of(positionals.peek())?;
+    if cmd.is_some() || is_help {
+        positionals.next();
+    }
+    let cmd = cmd.unwrap_or(Cmd::Judge);
+    let mut threads = None;
+    for (opt, value) in &tokens.options {
+        match (opt, value) {
+            (Opt::Help, _) => {
+                return Ok(Cli {
+                    command: Command::Help(cmd),
+                    threads,
+                })
+            }
+            (Opt::Version, _) => {
+                return Ok(Cli {
+                    command: Command::Version,
+                    threads,
+                })
+            }
+            (Opt::Threads, Some(value)) => threads = Some(number_in(value, 1..=1024, "--threads")?),
+            _ => {}
+        }
+    }
+    let options: Vec<(Opt, Option<String>)> = tokens
+        .options
+        .into_iter()
+        .map(|(opt, value)| (opt.for_command(cmd), value))
+        .collect();
+    let options = &options[..];
+    let command = if is_help {
+        Command::Help(help_topic(positionals.next())?)
+    } else {
+        match cmd {
+            Cmd::Judge => Command::Judge(parse_judge(options, positionals.by_ref(), threads)?),
+            Cmd::Count => Command::Count(parse_count(options, positionals.next(), threads)?),
+            Cmd::Merge => Command::Merge {
+                files: positionals.by_ref().map(PathBuf::from).collect(),
+            },
+            Cmd::Checker => {
+                let n = match positionals.next() {
+                    Some(n) => Some(number_in(&n.to_string_lossy(), 1..=MAX_N, "N")?),
+                    None => None,
+                };
+                Command::Checker { n }
+            }
+            Cmd::Bundle => parse_bundle(positionals.next())?,
+            Cmd::Gen => Command::Gen(parse_gen("gen", options)?),
+            Cmd::Stress => Command::Stress(parse_stress(options, &tokens.trailing)?),
+            Cmd::Show => Command::Show(parse_show(options, positionals.next())?),
+        }
+    };
+    if let Some(extra) = positionals.next() {
+        return Err(usage(format!(
+            "unexpected argument '{}'",
+            extra.to_string_lossy()
+        )));
+    }
+    for (opt, _) in options {
+        if !opt.flag().scope.includes(cmd) {
+            return Err(usage(format!(
+                "option '{}' does not apply to {}",
+                opt.name(),
+                cmd.label()
+            )));
+        }
+    }
+    if let Some(extra) = tokens.trailing.first().filter(|_| cmd != Cmd::Stress) {
+        return Err(usage(format!(
+            "unexpected argument '{}'",
+            extra.to_string_lossy()
+        )));
+    }
+    Ok(Cli { command, threads })
+}
+
+/// The last value given for `opt`, if any.
+fn value_of(options: &[(Opt, Option<String>)], opt: Opt) -> Option<&str> {
+    options
+        .iter()
+        .rev()
+        .find(|(o, _)| *o == opt)
+        .and_then(|(_, v)| v.as_deref())
+}
+
+/// Whether `opt` was given.
+fn has(options: &[(Opt, Option<String>)], opt: Opt) -> bool {
+    options.iter().any(|(o, _)| *o == opt)
+}
+
+/// `[--method NAME] [--explain] [FILE...]`: several FILEs are one stream.
+fn parse_judge(
+    options: &[(Opt, Option<String>)],
+    files: impl Iterator<Item = OsString>,
+    threads: Option<usize>,
+) -> Result<JudgeOptions> {
+    let method = match value_of(options, Opt::Method) {
+        None => Method::Auto,
+        Some(value) => Method::parse(value).ok_or_else(|| {
+            usage(format!(
+                "--method must be one of {}, not '{value}'",
+                Method::names()
+            ))
+        })?,
+    };
+    let mut inputs: Vec<Input> = files.map(Input::from_arg).collect();
+    if inputs.is_empty() {
+        inputs.push(Input::Stdin);
+    }
+    Ok(JudgeOptions {
+        inputs,
+        method,
+        explain: has(options, Opt::Explain),
+        threads: parallel::threads(threads),
+    })
+}
+
+/// `count N|A..=B [--unique] [--progress] [--shard I/K]`.
+fn parse_count(
+    options: &[(Opt, Option<String>)],
+    sizes: Option<OsString>,
+    threads: Option<usize>,
+) -> Result<Job> {
+    let Some(sizes) = sizes else {
+        return Err(usage("count needs N or a range A..=B"));
+    };
+    let (from, to, table) = sizes_in(&sizes.to_string_lossy())?;
+    let shard = match value_of(options, Opt::Shard) {
+        Some(value) => Some(Shard::parse(value).ok_or_else(|| {
+            usage(format!(
+                "--shard must be I/K with 1 <= I <= K, not '{value}'"
+            ))
+        })?),
+        None => None,
+    };
+    if shard.is_some() && table {
+        return Err(usage("--shard takes one N, not a range"));
+    }
+    Ok(Job {
+        from,
+        to,
+        table,
+        unique: has(options, Opt::Unique),
+        progress: has(options, Opt::Progress),
+        shard,
+        threads: parallel::threads(threads),
+    })
+}
+
+/// `bundle [uva11195|checker]`: the target defaults to UVa 11195.
+fn parse_bundle(target: Option<OsString>) -> Result<Command> {
+    let Some(name) = target else {
+        return Ok(Command::Bundle {
+            target: Target::Uva11195,
+        });
+    };
+    let name = name.to_string_lossy();
+    match Target::from_name(&name) {
+        Some(target) => Ok(Command::Bundle { target }),
+        None => Err(usage(format!(
+            "bundle: unknown problem '{name}' (expected uva11195 or checker)"
+        ))),
+    }
+}
+
+/// The options of `gen` (and the generator options of `stress`).
+fn parse_gen(command: &str, options: &[(Opt, Option<String>)]) -> Result<GenOptions> {
+    let value = |opt| value_of(options, opt);
+    let problem = match value(Opt::Problem) {
+        None => Target::Uva11195,
+        Some(name) => Target::from_name(name).ok_or_else(|| {
+            usage(format!(
+                "{command}: unknown problem '{name}' (expected uva11195 or checker)"
+            ))
+        })?,
+    };
+    let mut gen = GenOptions::defaults(problem);
+    if let Some(seed) = value(Opt::Seed) {
+        gen.seed = Some(seed.parse().map_err(|_| {
+            usage(format!(
+                "--seed must be a whole number from 0 to {}, not '{seed}'",
+                u64::MAX
+            ))
+        })?);
+    }
+    if let Some(cases) = value(Opt::Cases) {
+        gen.cases = number_in(cases, 1..=100_000, "--cases")?;
+    }
+    if let Some(n) = value(Opt::N) {
+        gen.n = range_in(n, 1..=MAX_N, "--n")?;
+    }
+    if let Some(density) = value(Opt::Density) {
+        gen.density = range_in(density.trim_end_matches('%'), 0..=100, "--density")?;
+    }
+    Ok(gen)
+}
+
+/// `stress [OPTIONS] -- COMMAND [ARGS...]`.
+fn parse_stress(options: &[(Opt, Option<String>)], trailing: &[OsString]) -> Result<StressOptions> {
+    let gen = parse_gen("stress", options)?;
+    let mut stress = StressOptions {
+        gen,
+        rounds: 100,
+        timeout: Duration::from_secs(10),
+        command: trailing.to_vec(),
+    };
+    for (opt, value) in options {
+        match (opt, value.as_deref()) {
+            (Opt::Rounds, Some(rounds)) => {
+                stress.rounds = number_in(rounds, 1..=100_000_000, "--rounds")? as u64;
+            }
+            (Opt::Timeout, Some(secs)) => {
+                let parsed = secs
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| *s > 0.0 && *s <= 86_400.0);
+                let secs = parsed.ok_or_else(|| {
+                    usage(format!(
+                        "--timeout must be a number of seconds above 0, not '{secs}'"
+                    ))
+                })?;
+                stress.timeout = Duration::from_secs_f64(secs);
+            }
+            _ => {}
+        }
+    }
+    if stress.command.is_empty() {
+        return Err(usage(
+            "stress: no command to test (give it after '--', e.g. stress -- ./mine)",
+        ));
+    }
+    Ok(stress)
+}
+
+/// `show [--limit K | --solutions K] [--ascii] [--n N | FILE]`.
+fn parse_show(options: &[(Opt, Option<String>)], file: Option<OsString>) -> Result<ShowOptions> {
+    let mut show = ShowOptions {
+        input: file.map_or(Input::Stdin, Input::from_arg),
+        blank: None,
+        limit: 1,
+        list: false,
+        ascii: false,
+    };
+    let mut limit_given = false;
+    for (opt, value) in options {
+        match (opt, value.as_deref()) {
+            (Opt::Limit, Some(k)) => {
+                show.limit = number_in(k, 0..=1_000_000, "--limit")?;
+                limit_given = true;
+            }
+            (Opt::Solutions, Some(k)) => {
+                show.limit = number_in(k, 0..=1_000_000, "--solutions")?;
+                show.list = true;
+            }
+            (Opt::ShowN, Some(n)) => show.blank = Some(number_in(n, 1..=MAX_N, "--n")?),
+            (Opt::Ascii, _) => show.ascii = true,
+            _ => {}
+        }
+    }
+    if limit_given && show.list {
+        return Err(usage("show: --limit and --solutions cannot be combined"));
+    }
+    if show.blank.is_some() && show.input != Input::Stdin {
+        return Err(usage("show: give --n N or FILE, not both"));
+    }
+    Ok(show)
+}

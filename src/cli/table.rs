@@ -1,0 +1,404 @@
+//! The two tables the command line is made of: every command, and every
+//! option with the commands that take it. Parsing checks options against
+//! them and the help text is printed from them, so an option exists, is
+//! accepted and is documented in one place.
+
+/// A command, as the option table names the commands that take an option.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Cmd {
+    /// The default: UVa 11195 cases from FILEs or stdin.
+    Judge,
+    /// `checker [N]`.
+    Checker,
+    /// `count N|A..=B`.
+    Count,
+    /// `merge [FILES]`.
+    Merge,
+    /// `bundle [PROBLEM]`.
+    Bundle,
+    /// `gen`.
+    Gen,
+    /// `stress -- COMMAND`.
+    Stress,
+    /// `show [FILE]`.
+    Show,
+}
+
+/// One command: the word that names it, its usage lines, a one-line
+/// summary, and what its help says about it.
+pub struct CommandDef {
+    /// The command.
+    pub cmd: Cmd,
+    /// The word that selects it (empty for judge mode, the default).
+    pub word: &'static str,
+    /// Usage lines, each after `nqueens `.
+    pub usage: &'static [&'static str],
+    /// One line for the global help.
+    pub summary: &'static str,
+    /// Its help's description, lines of at most 76 columns.
+    pub about: &'static str,
+}
+
+/// Every command, in the order help and usage list them.
+pub const COMMANDS: &[CommandDef] = &[
+    CommandDef {
+        cmd: Cmd::Judge,
+        word: "",
+        usage: &["[OPTIONS] [FILE...]"],
+        summary: "judge mode (UVa 11195): FILEs or stdin ('-')",
+        about: "\
+Input: cases, each a line 'n' then n rows of n cells ('.' free, '*' blocked);
+a '0' ends the input. Output: 'Case k: N' per case, N the number of ways to
+place n queens on free cells, no two attacking. 1 <= n <= 64.
+Several FILEs are read in order as one stream of cases: each ends at its own
+'0' (or its end), and case numbers run on from one file to the next.
+Malformed input is reported as 'FILE:LINE: ...' ('line L: ...' on stdin);
+every case before it is still answered.
+A first word that is no command, no existing file, has no '.' or '/' and is
+within 2 edits of a command is taken for a misspelled command.",
+    },
+    CommandDef {
+        cmd: Cmd::Checker,
+        word: "checker",
+        usage: &["checker [N]"],
+        summary: "USACO 1.5.4 / Luogu P1219 (N from stdin if absent)",
+        about: "\
+Prints the first three solutions of the blank N x N board in lexicographic
+order (1-based columns, row by row), then the number of solutions.",
+    },
+    CommandDef {
+        cmd: Cmd::Count,
+        word: "count",
+        usage: &["count N [--unique] [--shard I/K]", "count A..=B"],
+        summary: "solutions of the blank N x N board (a table for A..=B)",
+        about: "\
+'count N' prints the total, with --unique 'TOTAL UNIQUE' (UNIQUE counts
+solutions up to rotation and reflection). 'count A..=B' prints a table for
+N = A..=B: N, total, unique, seconds. With --shard I/K it prints one record,
+'shard I/K n=N split=F total=T unique=U', for 'merge' to add up (F: which
+unit list the shards were dealt from). Results never depend on --threads.",
+    },
+    CommandDef {
+        cmd: Cmd::Merge,
+        word: "merge",
+        usage: &["merge [FILES]"],
+        summary: "adds up the shard records of FILES (or stdin)",
+        about: "\
+Checks that shards 1..K of one N and one split F are all there, once each,
+and prints 'TOTAL UNIQUE'.",
+    },
+    CommandDef {
+        cmd: Cmd::Bundle,
+        word: "bundle",
+        usage: &["bundle [PROBLEM]"],
+        summary: "one-file Rust solution (uva11195 or checker)",
+        about: "\
+Prints one self-contained Rust source (std only, single-threaded, under
+64 KiB) made from this program's own modules, that reads the problem's
+input from stdin and writes its answer to stdout. PROBLEM is uva11195
+(the default) or checker. Build it as a judge does:
+    nqueens bundle uva11195 > main.rs && rustc --edition 2021 -O main.rs",
+    },
+    CommandDef {
+        cmd: Cmd::Gen,
+        word: "gen",
+        usage: &["gen [OPTIONS]"],
+        summary: "print a random input",
+        about: "\
+Prints one random input, as stress makes them: 'gen --seed S' reprints the
+input of a stress round that used seed S.",
+    },
+    CommandDef {
+        cmd: Cmd::Stress,
+        word: "stress",
+        usage: &["stress [OPTIONS] -- COMMAND [ARGS...]"],
+        summary: "test another solution on random inputs",
+        about: "\
+Runs COMMAND on --rounds random inputs (input on stdin) and compares its
+stdout with this program's answers, line by line (trailing spaces and blank
+lines ignored). The first wrong answer, crash (non-zero exit, signal) or
+time-out is shrunk to a minimal failing input (fewer cases, smaller boards,
+fewer free cells), which is printed with the expected and actual output and
+the seed that reproduces it. Round r uses seed S+r.
+Exit status: 0 all passed, 1 a failing input was found, 2 usage or other
+errors (e.g. COMMAND cannot be started).",
+    },
+    CommandDef {
+        cmd: Cmd::Show,
+        word: "show",
+        usage: &["show [OPTIONS] [FILE]"],
+        summary: "draw the solutions of each case (or --n N)",
+        about: "\
+For each case of judge input (FILE or stdin), draws up to K solutions in
+lexicographic order under a heading 'Case k, solution i of N:': Q a queen,
+* an obstacle, . a free cell. Chess glyphs when stdout is a UTF-8 terminal.",
+    },
+];
+
+impl Cmd {
+    /// The command's entry in [`COMMANDS`].
+    pub fn def(self) -> &'static CommandDef {
+        COMMANDS
+            .iter()
+            .find(|def| def.cmd == self)
+            .expect("every command is in the table")
+    }
+
+    /// How messages name the command: its word, or `judge mode`.
+    pub fn label(self) -> &'static str {
+        match self.def().word {
+            "" => "judge mode",
+            word => word,
+        }
+    }
+
+    /// The command a word names, if any.
+    pub fn from_word(word: &str) -> Option<Cmd> {
+        COMMANDS
+            .iter()
+            .find(|def| !def.word.is_empty() && def.word == word)
+            .map(|def| def.cmd)
+    }
+}
+
+/// Which commands take an option.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Scope {
+    /// Every command (`--threads`, `--help`, `--version`).
+    Every,
+    /// Only these.
+    Only(&'static [Cmd]),
+}
+
+impl Scope {
+    /// Whether `cmd` takes the option.
+    pub fn includes(self, cmd: Cmd) -> bool {
+        match self {
+            Scope::Every => true,
+            Scope::Only(cmds) => cmds.contains(&cmd),
+        }
+    }
+}
+
+/// One option: its whole definition.
+pub struct Flag {
+    /// The long name, with its dashes.
+    pub long: &'static str,
+    /// The short name, if any (`-h`).
+    pub short: Option<char>,
+    /// The name of its value in help, or `None` for a switch.
+    pub value: Option<&'static str>,
+    /// The commands that take it.
+    pub scope: Scope,
+    /// Its help: lines of at most 54 columns.
+    pub help: &'static str,
+}
+
+/// Declares [`Opt`], one variant per option, and [`FLAGS`], each option's
+/// one definition, from the same list: an option cannot exist without a
+/// definition, nor be looked up by a misspelled name.
+macro_rules! options {
+    ($($(#[$doc:meta])* $opt:ident => $flag:expr,)*) => {
+        /// Every option, as parsing hands it on.
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        pub enum Opt {
+            $($(#[$doc])* $opt,)*
+        }
+
+        /// Every option with its definition, in the order help lists them.
+        pub const FLAGS: &[(Opt, Flag)] = &[$((Opt::$opt, $flag),)*];
+    };
+}
+
+const JUDGE: Scope = Scope::Only(&[Cmd::Judge]);
+const COUNT: Scope = Scope::Only(&[Cmd::Count]);
+const GEN_STRESS: Scope = Scope::Only(&[Cmd::Gen, Cmd::Stress]);
+const STRESS: Scope = Scope::Only(&[Cmd::Stress]);
+const SHOW: Scope = Scope::Only(&[Cmd::Show]);
+
+options! {
+    /// `--method NAME`.
+    Method => Flag {
+        long: "--method",
+        short: None,
+        value: Some("NAME"),
+        scope: JUDGE,
+        help: "force one counting method (see METHODS;\n\
+               default: auto, the planner's choice per case)",
+    },
+    /// `--explain`.
+    Explain => Flag {
+        long: "--explain",
+        short: None,
+        value: None,
+        scope: JUDGE,
+        help: "one line per case on stderr: the method chosen,\n\
+               estimated and actual time",
+    },
+    /// `--unique`.
+    Unique => Flag {
+        long: "--unique",
+        short: None,
+        value: None,
+        scope: COUNT,
+        help: "also print the unique count",
+    },
+    /// `--progress`.
+    Progress => Flag {
+        long: "--progress",
+        short: None,
+        value: None,
+        scope: COUNT,
+        help: "show progress on stderr (default: when stderr\n\
+               is a terminal)",
+    },
+    /// `--shard I/K`.
+    Shard => Flag {
+        long: "--shard",
+        short: None,
+        value: Some("I/K"),
+        scope: COUNT,
+        help: "compute only shard I of K (1-based), one record",
+    },
+    /// `--problem P`.
+    Problem => Flag {
+        long: "--problem",
+        short: None,
+        value: Some("P"),
+        scope: GEN_STRESS,
+        help: "uva11195 (default) or checker (input: one N)",
+    },
+    /// `--seed S`.
+    Seed => Flag {
+        long: "--seed",
+        short: None,
+        value: Some("S"),
+        scope: GEN_STRESS,
+        help: "seed of the first input (default: from the clock)",
+    },
+    /// `--cases C`.
+    Cases => Flag {
+        long: "--cases",
+        short: None,
+        value: Some("C"),
+        scope: GEN_STRESS,
+        help: "cases per input (default 4)",
+    },
+    /// `--n A..=B` of gen and stress.
+    N => Flag {
+        long: "--n",
+        short: None,
+        value: Some("A..=B"),
+        scope: GEN_STRESS,
+        help: "board sides, or the values of N (default 1..=8,\n\
+               checker 1..=10); a single number A means A..=A",
+    },
+    /// `--density P`.
+    Density => Flag {
+        long: "--density",
+        short: None,
+        value: Some("P"),
+        scope: GEN_STRESS,
+        help: "percent of cells blocked, or a range A..=B\n\
+               (default 0..=40)",
+    },
+    /// `--rounds R`.
+    Rounds => Flag {
+        long: "--rounds",
+        short: None,
+        value: Some("R"),
+        scope: STRESS,
+        help: "inputs to try (default 100)",
+    },
+    /// `--timeout SECS`.
+    Timeout => Flag {
+        long: "--timeout",
+        short: None,
+        value: Some("SECS"),
+        scope: STRESS,
+        help: "time limit per run, killed after it (default 10)",
+    },
+    /// `--n N` of show: the same name as [`Opt::N`], another meaning.
+    ShowN => Flag {
+        long: "--n",
+        short: None,
+        value: Some("N"),
+        scope: SHOW,
+        help: "show the blank N x N board instead of reading input",
+    },
+    /// `--limit K`.
+    Limit => Flag {
+        long: "--limit",
+        short: None,
+        value: Some("K"),
+        scope: SHOW,
+        help: "solutions drawn per case (default 1)",
+    },
+    /// `--solutions K`.
+    Solutions => Flag {
+        long: "--solutions",
+        short: None,
+        value: Some("K"),
+        scope: SHOW,
+        help: "list instead: 'Case k: N', then up to K solutions\n\
+               as 1-based columns, one per line (for scripts)",
+    },
+    /// `--ascii`.
+    Ascii => Flag {
+        long: "--ascii",
+        short: None,
+        value: None,
+        scope: SHOW,
+        help: "plain ASCII even on a terminal",
+    },
+    /// `--threads T`.
+    Threads => Flag {
+        long: "--threads",
+        short: None,
+        value: Some("T"),
+        scope: Scope::Every,
+        help: "worker threads (default: all cores)",
+    },
+    /// `-h`, `--help`.
+    Help => Flag {
+        long: "--help",
+        short: Some('h'),
+        value: None,
+        scope: Scope::Every,
+        help: "print this help",
+    },
+    /// `-V`, `--version`.
+    Version => Flag {
+        long: "--version",
+        short: Some('V'),
+        value: None,
+        scope: Scope::Every,
+        help: "print the version",
+    },
+}
+
+impl Opt {
+    /// The option's definition.
+    pub fn flag(self) -> &'static Flag {
+        &FLAGS
+            .iter()
+            .find(|(opt, _)| *opt == self)
+            .expect("every option is in the table")
+            .1
+    }
+
+    /// The option of the same name that `cmd` takes (options of different
+    /// commands may share a name, as `--n` does), or `self`.
+    pub fn for_command(self, cmd: Cmd) -> Opt {
+        let name = self.name();
+        FLAGS
+            .iter()
+            .find(|(_, flag)| flag.long == name && flag.scope.includes(cmd))
+            .map_or(self, |(opt, _)| *opt)
+    }
+
+    /// Its long name, as messages show it.
+    pub fn name(self) -> &'static str {
+        self.flag().long
+    }
+}
