@@ -72,12 +72,12 @@ impl<R: Read> Tokens<R> {
 
     /// The next byte without consuming it; `None` at the end of input.
     /// Calls `idle` before it has to wait for the source.
-    fn peek(&mut self, idle: &mut dyn FnMut() -> io::Result<()>) -> Result<Option<u8>> {
+    fn peek(&mut self, idle: &mut dyn FnMut() -> Result<()>) -> Result<Option<u8>> {
         if self.start == self.end {
             if self.at_eof {
                 return Ok(None);
             }
-            idle().map_err(Error::Write)?;
+            idle()?;
             loop {
                 match self.source.read(&mut self.buffer) {
                     Ok(0) => {
@@ -105,7 +105,7 @@ impl<R: Read> Tokens<R> {
     }
 
     /// Skips whitespace; `false` at the end of input.
-    fn skip_space(&mut self, idle: &mut dyn FnMut() -> io::Result<()>) -> Result<bool> {
+    fn skip_space(&mut self, idle: &mut dyn FnMut() -> Result<()>) -> Result<bool> {
         while let Some(byte) = self.peek(idle)? {
             if !byte.is_ascii_whitespace() {
                 return Ok(true);
@@ -119,7 +119,7 @@ impl<R: Read> Tokens<R> {
     /// index) as it goes by; `None` at the end of input.
     fn token(
         &mut self,
-        idle: &mut dyn FnMut() -> io::Result<()>,
+        idle: &mut dyn FnMut() -> Result<()>,
         cell: &mut dyn FnMut(u64, u8),
     ) -> Result<Option<Token>> {
         if !self.skip_space(idle)? {
@@ -146,9 +146,10 @@ impl<R: Read> Tokens<R> {
 
     /// Reads a board size: `Ok(None)` at a clean end of input, `Ok(Some(0))`
     /// for the terminating `0`, else a size in `1..=MAX_N`.
-    pub fn size(&mut self, idle: &mut dyn FnMut() -> io::Result<()>) -> Result<Option<usize>> {
-        let Some(token) = self.token(idle, &mut |_, _| {})? else {
-            return Ok(None);
+    pub fn size(&mut self, idle: &mut dyn FnMut() -> Result<()>) -> Result<Option<usize>> {
+        let token = match self.token(idle, &mut |_, _| {})? {
+            Some(token) => token,
+            None => return Ok(None),
         };
         let digits = token.len <= SHOWN as u64 && token.head.iter().all(u8::is_ascii_digit);
         let value = token
@@ -174,7 +175,7 @@ impl<R: Read> Tokens<R> {
         &mut self,
         n: usize,
         row: usize,
-        idle: &mut dyn FnMut() -> io::Result<()>,
+        idle: &mut dyn FnMut() -> Result<()>,
     ) -> Result<u64> {
         let mut free = 0u64;
         let mut bad: Option<(u64, u8)> = None;
@@ -186,12 +187,15 @@ impl<R: Read> Tokens<R> {
             }
         };
         let expected = format!("{} of '.' or '*'", cells(n));
-        let Some(token) = self.token(idle, &mut cell)? else {
-            return Err(Error::input(
-                self.line,
-                format!("row {} of {n} ({expected})", row + 1),
-                "end of input",
-            ));
+        let token = match self.token(idle, &mut cell)? {
+            Some(token) => token,
+            None => {
+                return Err(Error::input(
+                    self.line,
+                    format!("row {} of {n} ({expected})", row + 1),
+                    "end of input",
+                ))
+            }
         };
         if let Some((index, byte)) = bad {
             let found = format!("{} at cell {}", show_byte(byte), index + 1);
@@ -272,7 +276,7 @@ impl<R: Read> CaseReader<R> {
     /// assert_eq!(board.rows(), &[0b01, 0b11]);
     /// assert!(cases.next_case(&mut || Ok(())).unwrap().is_none());
     /// ```
-    pub fn next_case(&mut self, idle: &mut dyn FnMut() -> io::Result<()>) -> Result<Option<Board>> {
+    pub fn next_case(&mut self, idle: &mut dyn FnMut() -> Result<()>) -> Result<Option<Board>> {
         if self.finished {
             return Ok(None);
         }

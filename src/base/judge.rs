@@ -71,18 +71,18 @@ pub fn run_after<R: Read, W: Write>(
             // Before the reader waits for input, the cases read so far are
             // answered and flushed: a case whose last row has arrived must
             // not wait for the next case (or for half of it) to arrive.
-            let mut solve_failure = None;
-            let mut idle = || match answer(&mut batch, solver, &mut out, answered) {
-                Ok(()) => out.flush(),
-                Err(Error::Write(e)) => Err(e),
-                Err(e) => {
-                    solve_failure = Some(e);
-                    Err(io::Error::new(io::ErrorKind::Other, "the solver failed"))
-                }
+            let mut idle_failed = false;
+            let mut idle = || {
+                let done = answer(&mut batch, solver, &mut out, answered)
+                    .and_then(|()| out.flush().map_err(Error::Write));
+                idle_failed = done.is_err();
+                done
             };
             let next = cases.next_case(&mut idle);
-            if let Some(e) = solve_failure {
-                return Err(e);
+            // A failure of the solver or of the output ends the run as it
+            // is: only malformed input still gets the batch answered.
+            if idle_failed {
+                return next.map(|_| ());
             }
             match next {
                 Ok(Some(board)) => batch.push(board),

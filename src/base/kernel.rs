@@ -186,8 +186,9 @@ impl<L: Leaves> Lane<L> {
     fn start(&mut self, rows: &[Row], start: Attacks) -> ControlFlow<()> {
         assert!(rows.len() <= MAX_ROWS, "more than {MAX_ROWS} rows");
         self.depth = 0;
-        let Some(last) = rows.len().checked_sub(1) else {
-            return self.leaves.leaf(&[]);
+        let last = match rows.len().checked_sub(1) {
+            Some(last) => last,
+            None => return self.leaves.leaf(&[]),
         };
         for (i, row) in rows.iter().enumerate() {
             self.free[i] = row.free;
@@ -329,8 +330,9 @@ where
     let mut tags = Vec::new();
     let mut lanes = Vec::new();
     while lanes.len() < LANES {
-        let Some((tag, rows, mut leaves)) = problems.next() else {
-            break;
+        let (tag, rows, mut leaves) = match problems.next() {
+            Some(problem) => problem,
+            None => break,
         };
         if lanes.is_empty() && problems.peek().is_none() {
             // Nothing to interleave with (a stream of tiny boards asks for

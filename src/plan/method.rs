@@ -30,7 +30,9 @@ use crate::engine::estimate;
 use crate::plan::work::Work;
 
 /// Every counting method, in the order the planner asks them for quotes
-/// (on equal quotes the earlier one wins) and `--help` lists them.
+/// (on equal quotes the earlier one wins) and `--help` lists them. The
+/// first applies to every board: a forced method falls back to it where it
+/// does not apply.
 pub fn registry() -> Vec<Box<dyn CountingMethod>> {
     vec![
         Box::new(plain::Plain),

@@ -223,10 +223,11 @@ impl Planner {
     }
 
     /// Every case's decision under a forced method: that method wherever
-    /// it applies, the plain search (with the reason) elsewhere.
+    /// it applies, the registry's first (with the reason) elsewhere.
     fn force(&mut self, name: &str, boards: &[Board]) -> Result<Vec<Decision>> {
         let forced = self.place(name);
-        let plain = self.place("plain");
+        // The registry's first method applies to every board.
+        let fallback = 0;
         let method = &mut self.methods[forced];
         for board in boards {
             method.weigh(board, f64::INFINITY, &mut self.shared);
@@ -236,7 +237,7 @@ impl Planner {
         for (case, board) in boards.iter().enumerate() {
             decisions.push(match method.applies(case, board, &mut self.shared) {
                 Ok(()) => Decision::By(forced, 0.0, String::new()),
-                Err(why) => Decision::By(plain, 0.0, format!(" ({why})")),
+                Err(why) => Decision::By(fallback, 0.0, format!(" ({why})")),
             });
         }
         Ok(decisions)

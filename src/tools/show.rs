@@ -107,7 +107,7 @@ pub fn run<R: Read, W: Write>(input: R, output: W, mode: Mode) -> Result<()> {
     let mut cases = CaseReader::new(input);
     let mut case = 0;
     loop {
-        let board = match cases.next_case(&mut || out.flush()) {
+        let board = match cases.next_case(&mut || out.flush().map_err(Error::Write)) {
             Ok(Some(board)) => board,
             Ok(None) => break,
             Err(e) => {
