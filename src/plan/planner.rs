@@ -8,7 +8,7 @@
 //!    once, and a board with a row or column without free cells has no
 //!    solution;
 //! 2. collects quotes from every method of the
-//!    [`registry`](crate::plan::method::registry) (or takes the forced
+//!    [`crate::plan::method::registry`] (or takes the forced
 //!    one), after letting methods make shared investments such as an index;
 //! 3. runs the chosen methods' work units on the threads (big searches
 //!    split so that threads can share them);
