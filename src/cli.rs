@@ -27,7 +27,7 @@ mod tests {
     use super::*;
     use crate::base::error::Result;
     use crate::plan::planner::Method;
-    use crate::tools::bundle::Target;
+    use crate::tools::bundle::{Lang, Request, Target};
     use crate::tools::files::Input;
     use crate::tools::shard::Shard;
     use std::ffi::OsString;
@@ -127,9 +127,11 @@ mod tests {
         assert_eq!(show.input, Input::Path("x.in".into()));
         assert_eq!(
             parse_str(&["bundle", "checker"]).unwrap().command,
-            Command::Bundle {
-                target: Target::Checker
-            }
+            Command::Bundle(Request {
+                target: Target::Checker,
+                lang: Lang::Rust,
+                usaco: false,
+            })
         );
     }
 

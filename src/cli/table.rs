@@ -90,14 +90,17 @@ and prints 'TOTAL UNIQUE'.",
     CommandDef {
         cmd: Cmd::Bundle,
         word: "bundle",
-        usage: &["bundle [PROBLEM]"],
-        summary: "one-file Rust solution (uva11195 or checker)",
+        usage: &["bundle [PROBLEM] [--lang rust|cpp|java] [--usaco]"],
+        summary: "one-file solution to submit (uva11195 or checker)",
         about: "\
-Prints one self-contained Rust source (std only, single-threaded, under
-64 KiB) made from this program's own modules, that reads the problem's
-input from stdin and writes its answer to stdout. PROBLEM is uva11195
-(the default) or checker. Build it as a judge does:
-    nqueens bundle uva11195 > main.rs && rustc --edition 2021 -O main.rs",
+Prints one self-contained source (standard library only, single-threaded,
+under 64 KiB) that reads the problem's input from stdin and writes its
+answer to stdout. PROBLEM is uva11195 (the default) or checker. Rust is made
+from this program's own modules; C++ and Java are the project's own files.
+Build them as the judges do:
+    nqueens bundle uva11195 > main.rs && rustc --edition 2021 -O main.rs
+    nqueens bundle uva11195 --lang cpp > main.cpp && g++ -std=c++11 -O2 main.cpp
+    nqueens bundle uva11195 --lang java > Main.java && javac Main.java",
     },
     CommandDef {
         cmd: Cmd::Gen,
@@ -215,6 +218,7 @@ const COUNT: Scope = Scope::Only(&[Cmd::Count]);
 const GEN_STRESS: Scope = Scope::Only(&[Cmd::Gen, Cmd::Stress]);
 const STRESS: Scope = Scope::Only(&[Cmd::Stress]);
 const SHOW: Scope = Scope::Only(&[Cmd::Show]);
+const BUNDLE: Scope = Scope::Only(&[Cmd::Bundle]);
 
 options! {
     /// `--method NAME`.
@@ -234,6 +238,23 @@ options! {
         scope: JUDGE,
         help: "one line per case on stderr: the method chosen,\n\
                estimated and actual time",
+    },
+    /// `--lang LANG`.
+    Lang => Flag {
+        long: "--lang",
+        short: None,
+        value: Some("LANG"),
+        scope: BUNDLE,
+        help: "rust (default), cpp (C++11) or java (Java 8, class Main)",
+    },
+    /// `--usaco`.
+    Usaco => Flag {
+        long: "--usaco",
+        short: None,
+        value: None,
+        scope: BUNDLE,
+        help: "checker for USACO training: checker.in/checker.out\n\
+               and its header (cpp or java)",
     },
     /// `--unique`.
     Unique => Flag {
