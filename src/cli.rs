@@ -146,6 +146,7 @@ mod tests {
                 progress: false,
                 shard: None,
                 threads: 3,
+                checkpoint: None,
             })
         );
         assert_eq!(cli.threads, Some(3));
@@ -160,6 +161,11 @@ mod tests {
                 ..
             })
         ));
+        let cli = parse_str(&["count", "17", "--checkpoint", "run.ckpt"]).unwrap();
+        let Command::Count(job) = cli.command else {
+            panic!("count")
+        };
+        assert_eq!(job.checkpoint, Some("run.ckpt".into()));
         let cli = parse_str(&["count", "17", "--shard=2/8"]).unwrap();
         assert!(matches!(
             cli.command,
@@ -186,6 +192,14 @@ mod tests {
         assert_eq!(
             message(&["count", "4..=8", "--shard", "1/2"]),
             "--shard takes one N, not a range"
+        );
+        assert_eq!(
+            message(&["count", "4..=8", "--checkpoint", "f"]),
+            "--checkpoint takes one N, not a range"
+        );
+        assert_eq!(
+            message(&["count", "8", "--checkpoint"]),
+            "option '--checkpoint' needs a value"
         );
         assert_eq!(
             message(&["checker", "--unique"]),
