@@ -9,7 +9,7 @@
 //! the header, naming the run the units belong to:
 //!
 //! ```text
-//! nqueens-checkpoint 1 version=0.1.0 n=16 split=8c2a6f03b1e5d9a7 units=3035 shard=whole unique=0 crc=1b3f9e42
+//! nqueens-checkpoint 1 version=0.1.0 n=17 split=ae1bea4b6042f4c6 units=4319 shard=whole unique=0 crc=6c055d14
 //! ```
 //!
 //! `1` is the format version, `version` the program's, `split` the
@@ -20,7 +20,7 @@
 //! their positions in the whole list):
 //!
 //! ```text
-//! unit 17 total=4096 unique=512 crc=0a1b2c3d
+//! unit 7 total=31616 unique=0 crc=aa747d84
 //! ```
 //!
 //! `total` and `unique` are the unit's share of the counts (`unique=0` when
