@@ -75,7 +75,7 @@ fn kill_and_resume(
     let path_text = path.to_str().unwrap().to_string();
     let threads = threads.to_string();
     let shard_text = shard.map(|s| format!("{}/{}", s.index, s.of));
-    let mut args = vec!["count", &n.to_string()[..]]
+    let mut args = ["count", &n.to_string()[..]]
         .iter()
         .map(|s| s.to_string())
         .collect::<Vec<_>>();
@@ -332,7 +332,7 @@ fn have(program: &str) -> bool {
         .args(["-c", &format!("command -v {program}")])
         .stdout(Stdio::null())
         .status()
-        .map_or(false, |s| s.success())
+        .is_ok_and(|s| s.success())
 }
 
 /// The README's GNU parallel recipe, at n = 12 in 8 shards, with the real
