@@ -30,8 +30,8 @@
 //!
 //! # Writing
 //! A new file is written whole elsewhere (`FILE.tmp-PID`: the header, then
-//! `fsync`) and renamed to FILE, so FILE never holds a partial header (a kill in between may leave
-//! `FILE.tmp-PID` behind, to be deleted). Each
+//! `fsync`) and renamed to FILE, so FILE never holds a partial header (a
+//! kill in between may leave `FILE.tmp-PID` behind, to be deleted). Each
 //! finished unit appends its line with one `write` as soon as it ends: a
 //! killed process (even `kill -9`) loses only the units that were running.
 //! The data reach the disk (`File::sync_data`) at most [`SYNC_EVERY`] after
