@@ -462,10 +462,14 @@ impl Checkpoint {
             }
         } else {
             read(&bytes, header).map_err(|why| {
-                refused(
-                    path,
-                    format_args!("{why}: use another file, or delete it to start over"),
-                )
+                // Deleting is advice for checkpoints only: the name may be
+                // a slip for some precious file.
+                let advice = if bytes.starts_with(format!("{MAGIC} ").as_bytes()) {
+                    "use another file, or delete it to start over"
+                } else {
+                    "left as it is; name another file"
+                };
+                refused(path, format_args!("{why}: {advice}"))
             })?
         };
         let cannot_write =
