@@ -148,6 +148,7 @@ mod tests {
                 progress: false,
                 shard: None,
                 threads: 3,
+                checkpoint: None,
             })
         );
         assert_eq!(cli.threads, Some(3));
@@ -162,6 +163,11 @@ mod tests {
                 ..
             })
         ));
+        let cli = parse_str(&["count", "17", "--checkpoint", "run.ckpt"]).unwrap();
+        let Command::Count(job) = cli.command else {
+            panic!("count")
+        };
+        assert_eq!(job.checkpoint, Some("run.ckpt".into()));
         let cli = parse_str(&["count", "17", "--shard=2/8"]).unwrap();
         assert!(matches!(
             cli.command,
@@ -188,6 +194,14 @@ mod tests {
         assert_eq!(
             message(&["count", "4..=8", "--shard", "1/2"]),
             "--shard takes one N, not a range"
+        );
+        assert_eq!(
+            message(&["count", "4..=8", "--checkpoint", "f"]),
+            "--checkpoint takes one N, not a range"
+        );
+        assert_eq!(
+            message(&["count", "8", "--checkpoint"]),
+            "option '--checkpoint' needs a value"
         );
         assert_eq!(
             message(&["checker", "--unique"]),
@@ -315,6 +329,8 @@ mod tests {
                 Cmd::Judge => vec![],
                 Cmd::Count => vec!["count", "8"],
                 Cmd::Stress => vec!["stress"],
+                // USACO training takes the checker, in C++ or Java.
+                Cmd::Bundle if *opt == Opt::Usaco => vec!["bundle", "checker", "--lang", "cpp"],
                 other => vec![other.def().word],
             };
             let value = match opt {
@@ -323,6 +339,7 @@ mod tests {
                 Opt::Problem => "checker",
                 Opt::Density => "10",
                 Opt::Timeout => "1.5",
+                Opt::Lang => "java",
                 _ => "3",
             };
             let long = match flag.value {
@@ -334,7 +351,11 @@ mod tests {
                 args.extend(["--", "./mine"]);
             }
             let tokens = tokenize(args.iter().map(OsString::from)).unwrap();
-            assert_eq!(tokens.options[0].0.for_command(cmd), *opt, "{args:?}");
+            let given = tokens
+                .options
+                .last()
+                .map(|(given, _)| given.for_command(cmd));
+            assert_eq!(given, Some(*opt), "{args:?}");
             parse_str(&args).unwrap_or_else(|e| panic!("{args:?}: {e}"));
             let help = help::command(cmd);
             assert!(

@@ -2,14 +2,16 @@
 //!
 //! - [`judge`], [`files`]: judge mode over several input files, errors
 //!   naming the file;
-//! - [`count`], [`shard`], [`progress`]: blank-board counts, their cluster
-//!   shards and `merge`, progress on stderr;
+//! - [`count`], [`shard`], [`checkpoint`], [`progress`]: blank-board
+//!   counts, their cluster shards and `merge`, checkpoints to resume a
+//!   count, progress on stderr;
 //! - [`generate`], [`stress`], [`shrink`]: random inputs, stress-testing
 //!   another solution, shrinking a failure to a minimal input;
 //! - [`show`]: drawing and listing solutions;
 //! - [`bundle`]: one-file submissions made of [`crate::base`].
 
 pub mod bundle;
+pub mod checkpoint;
 pub mod count;
 pub mod files;
 pub mod generate;

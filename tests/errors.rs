@@ -127,6 +127,24 @@ fn table() -> Vec<(&'static str, Vec<&'static str>, Vec<u8>, Out)> {
             vec![],
             pipe,
         ),
+        (
+            "checkpoint that is no checkpoint",
+            vec!["count", "8", "--checkpoint", "samples/uva11195.in"],
+            vec![],
+            pipe,
+        ),
+        (
+            "checkpoint that is a folder",
+            vec!["count", "8", "--checkpoint", "samples"],
+            vec![],
+            pipe,
+        ),
+        (
+            "checkpoint with a range",
+            vec!["count", "8..=9", "--checkpoint", "c.ckpt"],
+            vec![],
+            pipe,
+        ),
         ("full disk, judge", vec![], good("0\n"), Out::FullDisk),
         (
             "full disk, checker",

@@ -13,6 +13,7 @@ mod mutation;
 mod obstacle;
 mod properties;
 mod reliability;
+mod resume;
 mod samples;
 mod show;
 mod stress;

@@ -39,6 +39,9 @@ pub enum Error {
     /// Shard records that do not add up to one whole count (missing,
     /// doubled, mixed or malformed records).
     Shards(String),
+    /// A checkpoint file that cannot be used or written (`count
+    /// --checkpoint`); the message names it.
+    Checkpoint(String),
 }
 
 impl Error {
@@ -80,7 +83,8 @@ impl fmt::Display for Error {
             Error::Usage(message)
             | Error::Limit(message)
             | Error::Worker(message)
-            | Error::Shards(message) => f.write_str(message),
+            | Error::Shards(message)
+            | Error::Checkpoint(message) => f.write_str(message),
         }
     }
 }

@@ -406,6 +406,10 @@ fn parse_count(
     if shard.is_some() && table {
         return Err(usage("--shard takes one N, not a range"));
     }
+    let checkpoint = value_of(options, Opt::Checkpoint).map(std::path::PathBuf::from);
+    if checkpoint.is_some() && table {
+        return Err(usage("--checkpoint takes one N, not a range"));
+    }
     Ok(Job {
         from,
         to,
@@ -414,6 +418,7 @@ fn parse_count(
         progress: has(options, Opt::Progress),
         shard,
         threads: parallel::threads(threads),
+        checkpoint,
     })
 }
 

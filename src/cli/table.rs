@@ -69,14 +69,21 @@ order (1-based columns, row by row), then the number of solutions.",
     CommandDef {
         cmd: Cmd::Count,
         word: "count",
-        usage: &["count N [--unique] [--shard I/K]", "count A..=B"],
+        usage: &[
+            "count N [--unique] [--shard I/K] [--checkpoint FILE]",
+            "count A..=B",
+        ],
         summary: "solutions of the blank N x N board (a table for A..=B)",
         about: "\
 'count N' prints the total, with --unique 'TOTAL UNIQUE' (UNIQUE counts
 solutions up to rotation and reflection). 'count A..=B' prints a table for
 N = A..=B: N, total, unique, seconds. With --shard I/K it prints one record,
 'shard I/K n=N split=F total=T unique=U', for 'merge' to add up (F: which
-unit list the shards were dealt from). Results never depend on --threads.",
+unit list the shards were dealt from). Results never depend on --threads.
+With --checkpoint FILE each finished work unit is recorded in FILE (made if
+absent); a rerun with the same FILE counts only what is not recorded, so a
+killed count resumes. A FILE of another N, shard, unit list or version is
+refused; a cut-off last record is dropped and counted again.",
     },
     CommandDef {
         cmd: Cmd::Merge,
@@ -280,6 +287,15 @@ options! {
         value: Some("I/K"),
         scope: COUNT,
         help: "compute only shard I of K (1-based), one record",
+    },
+    /// `--checkpoint FILE`.
+    Checkpoint => Flag {
+        long: "--checkpoint",
+        short: None,
+        value: Some("FILE"),
+        scope: COUNT,
+        help: "record finished work in FILE; rerun with the same\n\
+               FILE to resume a killed count (one N only)",
     },
     /// `--problem P`.
     Problem => Flag {

@@ -199,13 +199,32 @@ impl BlankEngine {
         unique: bool,
         done: &AtomicU64,
     ) -> Result<Counts> {
+        self.counts_each(units, threads, unique, done, &|_, _| {})
+    }
+
+    /// [`BlankEngine::counts_of`], calling `finished(i, counts)` on the
+    /// worker thread as soon as `units[i]` is counted (before `done` grows),
+    /// once per unit, in no particular order: for checkpoints.
+    ///
+    /// # Errors
+    /// A worker thread failed.
+    pub fn counts_each(
+        &self,
+        units: &[Constellation],
+        threads: usize,
+        unique: bool,
+        done: &AtomicU64,
+        finished: &(dyn Fn(usize, Counts) + Sync),
+    ) -> Result<Counts> {
         let parts = parallel::deal(units.len(), threads, |ids| {
             let mut solved = Vec::new();
             let mut counted = Vec::new();
             let rest = ids.filter(|&i| {
                 let unit = &units[i];
                 if unique && unit.stabilizer.len() > 1 {
-                    solved.push((i, self.solve(unit, unique)));
+                    let counts = self.solve(unit, unique);
+                    finished(i, counts);
+                    solved.push((i, counts));
                     done.fetch_add(self.cost(unit), Ordering::Relaxed);
                     return false;
                 }
@@ -213,7 +232,9 @@ impl BlankEngine {
             });
             self.completions_each(rest.map(|i| (i, &units[i])), |i, completions| {
                 let unit = &units[i];
-                counted.push((i, weigh(unit, completions, unique)));
+                let counts = weigh(unit, completions, unique);
+                finished(i, counts);
+                counted.push((i, counts));
                 done.fetch_add(self.cost(unit), Ordering::Relaxed);
             });
             solved.extend(counted);

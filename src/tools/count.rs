@@ -5,17 +5,19 @@
 //! goes to stderr only (see [`crate::tools::progress`]).
 
 use std::io::{Read, Write};
+use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 use crate::base::error::{words, Error, Result};
 use crate::engine::blank::constellation::Constellation;
 use crate::engine::blank::{BlankEngine, Counts};
+use crate::tools::checkpoint::{Checkpoint, Entry, Header};
 use crate::tools::progress;
 use crate::tools::shard::{self, fingerprint, Record, Shard};
 
 /// What `count` was asked for.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Job {
     /// The smallest board side.
     pub from: usize,
@@ -31,41 +33,119 @@ pub struct Job {
     pub shard: Option<Shard>,
     /// Worker threads.
     pub threads: usize,
+    /// Record finished units in this file and skip those it holds (one N
+    /// only; see [`crate::tools::checkpoint`]).
+    pub checkpoint: Option<PathBuf>,
 }
 
 /// Counts the board of side `n` (or the shard's share of it) with progress;
-/// also returns the [`fingerprint`] of the whole unit list.
+/// also returns the [`fingerprint`] of the whole unit list. With a
+/// checkpoint, the units it holds are not counted again and each unit
+/// counted is recorded in it.
 fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
     let engine = BlankEngine::on_threads(n, job.threads)?;
-    let split = fingerprint(engine.units());
-    let mine: Vec<Constellation>;
-    let units = match job.shard {
-        Some(shard) => {
-            mine = (engine.units().iter().enumerate())
-                .filter(|&(position, _)| shard.owns(position))
-                .map(|(_, unit)| unit.clone())
-                .collect();
-            &mine[..]
-        }
-        None => engine.units(),
-    };
-    let total = units.iter().map(|unit| engine.cost(unit)).sum();
-    let done = AtomicU64::new(0);
+    let all = engine.units();
+    let split = fingerprint(all);
+    let mut positions: Vec<usize> = (0..all.len())
+        .filter(|&position| job.shard.map_or(true, |shard| shard.owns(position)))
+        .collect();
+    let total = positions.iter().map(|&p| engine.cost(&all[p])).sum();
     let label = match job.shard {
         Some(shard) => format!("n={n} shard {}/{}", shard.index, shard.of),
         None => format!("n={n}"),
     };
-    let counts = progress::watch(job.progress, &label, total, &done, || {
-        engine.counts_of(units, job.threads, unique, &done)
+    let Some(path) = &job.checkpoint else {
+        let mine: Vec<Constellation>;
+        let units = match job.shard {
+            Some(_) => {
+                mine = positions.iter().map(|&p| all[p].clone()).collect();
+                &mine[..]
+            }
+            None => all,
+        };
+        let done = AtomicU64::new(0);
+        let counts = progress::watch(job.progress, &label, total, &done, || {
+            engine.counts_of(units, job.threads, unique, &done)
+        })?;
+        return Ok((counts, split));
+    };
+    let header = Header::new(n, split, all.len(), job.shard, unique);
+    let (checkpoint, contents) = Checkpoint::open(path, &header)?;
+    let mut recorded = Counts::default();
+    let mut recorded_cost = 0;
+    for entry in &contents.done {
+        recorded = recorded + entry.counts;
+        recorded_cost += engine.cost(&all[entry.unit]);
+    }
+    positions.retain(|p| contents.done.binary_search_by_key(p, |e| e.unit).is_err());
+    report_resume(path, &contents, positions.len());
+    let units: Vec<Constellation> = positions.iter().map(|&p| all[p].clone()).collect();
+    let done = AtomicU64::new(recorded_cost);
+    let record = |i: usize, counts: Counts| {
+        checkpoint.record(Entry {
+            unit: positions[i],
+            counts,
+        })
+    };
+    let counts = checkpoint.syncing(|| {
+        progress::watch(job.progress, &label, total, &done, || {
+            engine.counts_each(&units, job.threads, unique, &done, &record)
+        })
     })?;
-    Ok((counts, split))
+    checkpoint.finish()?;
+    Ok((counts + recorded, split))
+}
+
+/// One line on stderr when a checkpoint held work or damage.
+fn report_resume(
+    path: &std::path::Path,
+    contents: &crate::tools::checkpoint::Contents,
+    left: usize,
+) {
+    let mut notes = Vec::new();
+    if !contents.done.is_empty() {
+        notes.push(format!(
+            "resuming: {} units recorded, {left} to count",
+            contents.done.len()
+        ));
+    }
+    if contents.tail {
+        notes.push("dropped a cut-off last record".to_string());
+    }
+    if !contents.damaged.is_empty() {
+        let lines: Vec<String> = contents
+            .damaged
+            .iter()
+            .take(10)
+            .map(|l| l.to_string())
+            .collect();
+        notes.push(format!(
+            "dropped {} damaged record(s) (line {}{}), their units are counted again",
+            contents.damaged.len(),
+            lines.join(", "),
+            if contents.damaged.len() > 10 {
+                ", ..."
+            } else {
+                ""
+            }
+        ));
+    }
+    if !notes.is_empty() {
+        // A courtesy: a failed write to stderr must not end the run.
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "nqueens: checkpoint '{}': {}",
+            path.display(),
+            notes.join("; ")
+        );
+    }
 }
 
 /// Runs `count` and writes its result to `out`.
 ///
 /// ```
 /// use nqueens::tools::count::{run, Job};
-/// let job = Job { from: 8, to: 8, table: false, unique: true, progress: false, shard: None, threads: 2 };
+/// let job = Job { from: 8, to: 8, table: false, unique: true, progress: false, shard: None, threads: 2, checkpoint: None };
 /// let mut out = Vec::new();
 /// run(&job, &mut out).unwrap();
 /// assert_eq!(out, b"92 12\n");

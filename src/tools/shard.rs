@@ -190,7 +190,9 @@ pub fn merge(records: &[Record]) -> Result<(usize, Counts)> {
         return Err(Error::Shards("no shard records to merge".into()));
     };
     let (n, of) = (first.n, first.shard.of);
-    let mut seen = vec![false; of];
+    // Indices seen so far, not a flag per shard: K comes from the input and
+    // may be anything up to usize::MAX.
+    let mut seen = std::collections::BTreeSet::new();
     let mut sum = Counts::default();
     for record in records {
         if record.n != n || record.shard.of != of {
@@ -207,27 +209,52 @@ pub fn merge(records: &[Record]) -> Result<(usize, Counts)> {
                 first.shard.index, record.shard.index, first.split, record.split
             )));
         }
-        let slot = &mut seen[record.shard.index - 1];
-        if *slot {
+        if !seen.insert(record.shard.index) {
             return Err(Error::Shards(format!(
                 "shard {}/{of} of n={n} appears more than once",
                 record.shard.index
             )));
         }
-        *slot = true;
-        sum = sum + record.counts;
+        let (Some(total), Some(unique)) = (
+            sum.total.checked_add(record.counts.total),
+            sum.unique.checked_add(record.counts.unique),
+        ) else {
+            return Err(Error::Shards(format!(
+                "the records of n={n} add up to more than {} (damaged records?)",
+                u128::MAX
+            )));
+        };
+        sum = Counts { total, unique };
     }
-    let missing: Vec<String> = (1..=of)
-        .filter(|&i| !seen[i - 1])
-        .map(|i| i.to_string())
-        .collect();
-    if !missing.is_empty() {
+    if seen.len() != of {
         return Err(Error::Shards(format!(
             "shards of n={n} missing (of {of}): {}",
-            missing.join(", ")
+            missing(&seen, of)
         )));
     }
     Ok((n, sum))
+}
+
+/// The shards of `1..=of` not in `seen`, as a list (the first ten, then
+/// how many more), in time proportional to `seen`'s size.
+fn missing(seen: &std::collections::BTreeSet<usize>, of: usize) -> String {
+    // In u128: `of + 1` must not overflow.
+    let mut listed = Vec::new();
+    let mut more = 0u128;
+    let mut next = 1u128;
+    let end = of as u128 + 1;
+    for index in seen.iter().map(|&i| i as u128).chain(std::iter::once(end)) {
+        // The gap next..index is missing.
+        let gap = index - next;
+        let shown = gap.min(10 - listed.len() as u128);
+        listed.extend((next..next + shown).map(|i| i.to_string()));
+        more += gap - shown;
+        next = index + 1;
+    }
+    if more > 0 {
+        listed.push(format!("and {more} more"));
+    }
+    listed.join(", ")
 }
 
 #[cfg(test)]
@@ -277,6 +304,29 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn merge_never_overflows_nor_allocates_per_shard() {
+        let record = |index, of, total| Record {
+            n: 8,
+            shard: Shard { index, of },
+            split: 7,
+            counts: Counts { total, unique: 0 },
+        };
+        let err = merge(&[record(1, 2, u128::MAX), record(2, 2, 1)]).unwrap_err();
+        assert!(err.to_string().contains("add up to more than"), "{err}");
+        let err = merge(&[record(2, usize::MAX, 1)]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "shards of n=8 missing (of {}): 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, and {} more",
+                usize::MAX,
+                usize::MAX - 11
+            )
+        );
+        let err = merge(&[record(3, 4, 1), record(1, 4, 1)]).unwrap_err();
+        assert_eq!(err.to_string(), "shards of n=8 missing (of 4): 2, 4");
     }
 
     #[test]

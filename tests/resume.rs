@@ -1,0 +1,416 @@
+//! `count --checkpoint`: runs killed at random moments resume to the OEIS
+//! totals, shards resume too, files of other runs are refused; and the
+//! README's cluster recipes run under the real schedulers (GNU parallel in
+//! CI; Slurm in an ignored test that needs a running one-node Slurm).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use nqueens::engine::blank::BlankEngine;
+use nqueens::tools::checkpoint::{self, Contents, Header};
+use nqueens::tools::shard::{fingerprint, Shard};
+
+use crate::child::{spawn, wait_limited, PATIENCE};
+use crate::util::{run, Rng, OEIS};
+
+/// A fresh, empty folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nqueens-resume-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The header a run of `count n` (with `shard`) writes.
+fn header(n: usize, shard: Option<Shard>, unique: bool) -> Header {
+    let engine = BlankEngine::new(n);
+    let units = engine.units();
+    Header::new(n, fingerprint(units), units.len(), shard, unique)
+}
+
+/// What the checkpoint at `path` holds now (nothing when it does not exist
+/// yet: a kill before the header was renamed into place).
+fn contents(path: &Path, header: &Header) -> Option<Contents> {
+    let bytes = std::fs::read(path).ok()?;
+    Some(checkpoint::read(&bytes, header).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+}
+
+/// Runs `nqueens ARGS`, killing it (SIGKILL) after `delay` and once the
+/// file at `path` has at least `lines` lines, unless it ended before;
+/// returns whether it was killed.
+fn run_and_kill(args: &[&str], delay: Duration, path: &Path, lines: usize) -> bool {
+    let mut child = spawn(args, Stdio::null());
+    let start = Instant::now();
+    let lines_now = || std::fs::read(path).map_or(0, |b| b.iter().filter(|&&c| c == b'\n').count());
+    while start.elapsed() < delay || lines_now() < lines {
+        if child.try_wait().unwrap().is_some() {
+            return false;
+        }
+        assert!(start.elapsed() < PATIENCE, "no progress in {PATIENCE:?}");
+        thread::sleep(Duration::from_micros(500));
+    }
+    let killed = child.try_wait().unwrap().is_none();
+    let _ = child.kill();
+    wait_limited(&mut child, PATIENCE);
+    killed
+}
+
+/// Kills a checkpointed `count n` `kills` times at seeded random moments,
+/// checks after each
+/// kill that the file reads cleanly (at most a cut-off tail) and that no
+/// recorded unit was lost, then runs it to the end and compares with OEIS.
+/// Returns the last run's stdout.
+fn kill_and_resume(
+    n: usize,
+    shard: Option<Shard>,
+    threads: usize,
+    kills: usize,
+    seed: u64,
+) -> String {
+    let name = format!("kill-{n}-{seed}");
+    let dir = scratch(&name);
+    let path = dir.join("count.ckpt");
+    let path_text = path.to_str().unwrap().to_string();
+    let threads = threads.to_string();
+    let shard_text = shard.map(|s| format!("{}/{}", s.index, s.of));
+    let mut args = ["count", &n.to_string()[..]]
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>();
+    args.extend([
+        "--threads".into(),
+        threads,
+        "--checkpoint".into(),
+        path_text,
+    ]);
+    if let Some(shard) = &shard_text {
+        args.extend(["--shard".into(), shard.clone()]);
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let header = header(n, shard, shard.is_some());
+    let mine = (0..header.units).filter(|&p| header.owns(p)).count();
+
+    // An uninterrupted run, without a checkpoint, for the time and result.
+    let plain: Vec<&str> = args
+        .iter()
+        .copied()
+        .filter(|a| !a.ends_with(".ckpt") && *a != "--checkpoint")
+        .collect();
+    let start = Instant::now();
+    let whole = run(&plain, b"");
+    let full = start.elapsed();
+    assert_eq!(whole.status, 0, "{}", whole.stderr);
+
+    // The first kill comes at a random time within the set-up (before or
+    // after the header is in place); each later one at a random time
+    // after a random share of the units left have been recorded (a
+    // moment by progress, as the machine's speed varies).
+    let mut rng = Rng::new(seed);
+    let mut recorded = 0;
+    let mut mid_run = 0;
+    for kill in 0..kills {
+        let (delay, lines) = if kill == 0 {
+            (full.mul_f64(rng.between(0, 20) as f64 / 100.0), 0)
+        } else {
+            let step = (mine - recorded) / (kills - kill + 1);
+            let more = rng.between(1, step.max(1));
+            (
+                Duration::from_micros(rng.between(0, 2000) as u64),
+                1 + recorded + more,
+            )
+        };
+        let killed = run_and_kill(&args, delay, &path, lines);
+        let Some(now) = contents(&path, &header) else {
+            assert!(killed, "a finished run leaves its checkpoint");
+            continue;
+        };
+        assert!(now.damaged.is_empty(), "kill {kill}: damage in the middle");
+        assert!(
+            now.done.len() >= recorded,
+            "kill {kill}: recorded units lost"
+        );
+        recorded = now.done.len();
+        mid_run += usize::from(killed && recorded < mine);
+    }
+    assert!(
+        mid_run + 1 >= kills,
+        "only {mid_run} of {kills} kills hit a run in the middle"
+    );
+    let last = run(&args, b"");
+    assert_eq!(last.status, 0, "{}", last.stderr);
+    assert_eq!(
+        last.stdout, whole.stdout,
+        "resumed and uninterrupted runs differ"
+    );
+    if shard.is_none() {
+        assert_eq!(last.stdout, format!("{}\n", OEIS[n - 1].1));
+    }
+    assert_eq!(contents(&path, &header).unwrap().done.len(), mine);
+    eprintln!("n={n}: {kills} kills ({mid_run} mid-run), {recorded} of {mine} units recorded before the last run");
+    std::fs::remove_dir_all(&dir).unwrap();
+    last.stdout
+}
+
+#[test]
+fn a_count_killed_at_random_moments_resumes_to_the_oeis_total() {
+    kill_and_resume(15, None, 2, 5, 0x5eed_0001);
+}
+
+#[test]
+#[ignore = "about 10 s: cargo test -- --ignored"]
+fn a_count_of_16_killed_many_times_resumes_to_the_oeis_total() {
+    let last = kill_and_resume(16, None, 3, 30, 0x5eed_0016);
+    assert_eq!(last, "14772512\n");
+}
+
+#[test]
+fn a_killed_shard_resumes_and_merges_to_the_oeis_total() {
+    let (n, of) = (15, 3);
+    let mut records = kill_and_resume(n, Some(Shard { index: 2, of }), 2, 4, 0x5eed_0002);
+    for index in [1, 3] {
+        let r = run(&["count", "15", "--shard", &format!("{index}/{of}")], b"");
+        assert_eq!(r.status, 0, "{}", r.stderr);
+        records.push_str(&r.stdout);
+    }
+    let merged = run(&["merge"], records.as_bytes());
+    let (_, total, unique) = OEIS[n - 1];
+    assert_eq!(merged.stdout, format!("{total} {unique}\n"), "{records}");
+}
+
+#[test]
+fn a_finished_checkpoint_answers_at_once_and_a_cut_tail_is_recounted() {
+    let dir = scratch("finished");
+    let path = dir.join("c.ckpt");
+    let file = path.to_str().unwrap();
+    let first = run(&["count", "12", "--unique", "--checkpoint", file], b"");
+    assert_eq!((first.stdout.as_str(), first.status), ("14200 1787\n", 0));
+    assert!(first.stderr.is_empty(), "{}", first.stderr);
+    let again = run(&["count", "12", "--unique", "--checkpoint", file], b"");
+    assert_eq!(again.stdout, "14200 1787\n");
+    assert!(
+        again.stderr.contains("resuming:") && again.stderr.contains(", 0 to count"),
+        "{}",
+        again.stderr
+    );
+    // Cut the last record in half, as a kill mid-write would.
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() - 20]).unwrap();
+    let cut = run(&["count", "12", "--unique", "--checkpoint", file], b"");
+    assert_eq!(cut.stdout, "14200 1787\n");
+    assert!(
+        cut.stderr.contains("dropped a cut-off last record"),
+        "{}",
+        cut.stderr
+    );
+    assert!(cut.stderr.contains(", 1 to count"), "{}", cut.stderr);
+    assert_eq!(
+        std::fs::read(&path).unwrap().len(),
+        bytes.len(),
+        "the tail was cut and rewritten"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn checkpoints_of_other_runs_are_refused_with_exit_2() {
+    let dir = scratch("refused");
+    let path = dir.join("c.ckpt");
+    let file = path.to_str().unwrap();
+    assert_eq!(run(&["count", "11", "--checkpoint", file], b"").status, 0);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (head, records) = text.split_once('\n').unwrap();
+    // The header as another version would have written it, checksum and all.
+    let mut other = Header::parse(head).unwrap();
+    other.version = "0.0.1".into();
+    let other_version = format!("{}\n{records}", other.line());
+    let damaged_header = format!("{}\n{records}", head.replacen("n=11", "n=12", 1));
+    let bad_middle = text.replacen("unit ", "unit 9", 3);
+    let cases: [(&[&str], Option<String>, &str); 6] = [
+        (&["count", "12"], None, "is of n=11, not n=12"),
+        (
+            &["count", "11", "--unique"],
+            None,
+            "was counted without unique solutions",
+        ),
+        (
+            &["count", "11", "--shard", "1/2"],
+            None,
+            "is of the whole count, not shard 1/2",
+        ),
+        (
+            &["count", "11"],
+            Some(other_version),
+            "was written by nqueens 0.0.1",
+        ),
+        (
+            &["count", "11"],
+            Some(damaged_header),
+            "has a damaged header",
+        ),
+        (
+            &["count", "11"],
+            Some("2680\n".into()),
+            "is not an nqueens checkpoint",
+        ),
+    ];
+    for (args, contents, message) in cases {
+        if let Some(contents) = &contents {
+            std::fs::write(&path, contents).unwrap();
+        }
+        let mut args = args.to_vec();
+        args.extend(["--checkpoint", file]);
+        let r = run(&args, b"");
+        assert_eq!((r.status, r.stdout.as_str()), (2, ""), "{args:?}");
+        assert!(
+            r.stderr
+                .starts_with(&format!("nqueens: checkpoint '{file}' {message}")),
+            "{args:?}: {}",
+            r.stderr
+        );
+        let advice = match &contents {
+            Some(other) if !other.starts_with("nqueens-checkpoint ") => {
+                "left as it is; name another file"
+            }
+            _ => "use another file, or delete it to start over",
+        };
+        assert!(r.stderr.trim_end().ends_with(advice), "{}", r.stderr);
+        let left = contents.unwrap_or_else(|| text.clone());
+        let now = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(now, left, "a refused file is left as it was");
+    }
+    // Damage between valid records: dropped, reported, recounted.
+    std::fs::write(&path, bad_middle).unwrap();
+    let r = run(&["count", "11", "--checkpoint", file], b"");
+    assert_eq!((r.status, r.stdout.as_str()), (0, "2680\n"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("dropped 3 damaged record(s) (line 2, 3, 4)"),
+        "{}",
+        r.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The README's lines from the one that starts with `start` (after the
+/// indent), with its continuation lines, as one shell command.
+fn readme_command(start: &str) -> String {
+    let readme = include_str!("../README.md");
+    let mut lines = readme
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with(start));
+    let mut command = String::new();
+    for line in lines.by_ref() {
+        let line = line.trim();
+        match line.strip_suffix('\\') {
+            Some(part) => command.push_str(part),
+            None => {
+                command.push_str(line);
+                return command;
+            }
+        }
+    }
+    panic!("README has no command starting with '{start}'");
+}
+
+/// Runs `script` with `sh` in `dir`, with the binary first on the PATH as
+/// `nqueens`.
+fn shell(script: &str, dir: &Path) -> crate::util::Run {
+    let bin = Path::new(env!("CARGO_BIN_EXE_nqueens")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let output = Command::new("sh")
+        .args(["-c", script])
+        .current_dir(dir)
+        .env("PATH", path)
+        .output()
+        .expect("sh runs");
+    crate::util::Run {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        status: output.status.code().unwrap_or(-1),
+    }
+}
+
+fn have(program: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {program}")])
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// The README's GNU parallel recipe, at n = 12 in 8 shards, with the real
+/// `parallel`; run twice, the second time every shard resumes from its
+/// checkpoint.
+#[test]
+fn the_readme_gnu_parallel_recipe_runs() {
+    assert!(
+        have("parallel"),
+        "GNU parallel is not installed, and this test runs the README's recipe with it: \
+         install it (Debian/Ubuntu: apt-get install parallel; .ci/run does that)"
+    );
+    let recipe = readme_command("parallel -j 8 ")
+        .replace("count 19", "count 12")
+        .replace("/64", "/8")
+        .replace("seq 64", "seq 8");
+    assert!(
+        recipe.contains("--shard {}/8") && recipe.contains("seq 8"),
+        "{recipe}"
+    );
+    let merge = readme_command("nqueens merge shards.txt");
+    let dir = scratch("parallel");
+    let script = format!("{recipe} && {merge}");
+    for round in 0..2 {
+        let r = shell(&script, &dir);
+        assert_eq!(
+            (r.stdout.as_str(), r.status),
+            ("14200 1787\n", 0),
+            "round {round}: {script}\n{}",
+            r.stderr
+        );
+    }
+    let records = std::fs::read_to_string(dir.join("shards.txt")).unwrap();
+    assert_eq!(records.lines().count(), 8, "{records}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The README's Slurm job-array recipe at n = 12 in 8 shards, against a
+/// running Slurm (see the README's "Trying the Slurm recipe" for a one-node
+/// set-up). `sbatch --wait` returns when every task has ended.
+#[test]
+#[ignore = "needs a running Slurm (README: Shards for clusters): cargo test -- --ignored slurm"]
+fn the_readme_slurm_recipe_runs_on_slurm() {
+    assert!(
+        have("sbatch"),
+        "sbatch is not installed: see the README's one-node Slurm set-up"
+    );
+    let recipe = readme_command("sbatch --array")
+        .replace("sbatch ", "sbatch --wait ")
+        .replace("1-64", "1-8")
+        .replace("--cpus-per-task=4", "--cpus-per-task=1")
+        .replace("--threads 4", "--threads 1")
+        .replace("count 19", "count 12")
+        .replace("/64", "/8");
+    assert!(
+        recipe.contains("--array=1-8") && recipe.contains("/8"),
+        "{recipe}"
+    );
+    let merge = readme_command("nqueens merge shard-");
+    // Slurm's daemons write the outputs: the folder must be theirs to write.
+    let dir = scratch("slurm");
+    let script = format!("{recipe} && {merge}");
+    let r = shell(&script, &dir);
+    assert_eq!(
+        (r.stdout.lines().last(), r.status),
+        (Some("14200 1787"), 0),
+        "{script}\n{}{}",
+        r.stdout,
+        r.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
