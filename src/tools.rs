@@ -4,12 +4,14 @@
 //!   naming the file;
 //! - [`count`], [`shard`], [`progress`]: blank-board counts, their cluster
 //!   shards and `merge`, progress on stderr;
-//! - [`generate`], [`stress`], [`shrink`]: random inputs, stress-testing
-//!   another solution, shrinking a failure to a minimal input;
+//! - [`generate`], [`stress`], [`shrink`], [`child`]: random inputs,
+//!   stress-testing another solution (run in its own process group, under a
+//!   time limit), shrinking a failure to a minimal input;
 //! - [`show`]: drawing and listing solutions;
 //! - [`bundle`]: one-file submissions made of [`crate::base`].
 
 pub mod bundle;
+pub mod child;
 pub mod count;
 pub mod files;
 pub mod generate;

@@ -7,19 +7,16 @@
 //! lines ignored, as judges do), when it exits with a non-zero status or a
 //! signal, or when it runs longer than the time limit (it is then killed).
 //!
-//! Time limits are std only: the child is spawned with piped stdin, stdout
-//! and stderr; one thread feeds stdin (so a child that does not read cannot
-//! deadlock us), two threads drain its output, and the main thread polls
-//! `try_wait` with short sleeps, killing the child at the deadline.
+//! Each run goes through [`crate::tools::child`]: its own process group,
+//! killed whole at the time limit, its time measured.
 
 use std::ffi::OsString;
-use std::io::{self, Read, Write};
-use std::process::{Command, ExitStatus, Stdio};
-use std::sync::mpsc;
-use std::thread;
+use std::io::{self, Write};
+use std::process::ExitStatus;
 use std::time::{Duration, Instant};
 
-use crate::base::error::{Error, Result};
+use crate::base::error::{words, Error, Result};
+use crate::tools::child;
 use crate::tools::generate::{GenOptions, TestInput};
 use crate::tools::shrink;
 
@@ -29,9 +26,6 @@ pub const SHRINK_BUDGET: usize = 3000;
 /// The most time spent shrinking one failure (a timing-out solution costs a
 /// whole time limit per try).
 pub const SHRINK_TIME: Duration = Duration::from_secs(60);
-
-/// The most output kept from one run of the command (the rest is drained).
-const OUTPUT_CAP: usize = 1 << 24;
 
 /// What `nqueens stress` was asked to do.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -46,16 +40,7 @@ pub struct StressOptions {
     pub command: Vec<OsString>,
 }
 
-/// What one run of the command did.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Outcome {
-    /// Its standard output.
-    pub stdout: String,
-    /// Its standard error.
-    pub stderr: String,
-    /// How it ended; `None` when it was killed at the time limit.
-    pub status: Option<ExitStatus>,
-}
+pub use crate::tools::child::Outcome;
 
 /// Why a run failed.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -71,78 +56,19 @@ pub enum Failure {
     Timeout,
 }
 
-/// Runs `command` with `input` on stdin, killing it after `timeout`.
+/// Runs `command` with `input` on stdin, killing its process group after
+/// `timeout` (see [`crate::tools::child`]).
 ///
 /// # Errors
 /// [`Error::Usage`] when the command cannot be started.
 pub fn run_command(command: &[OsString], input: &[u8], timeout: Duration) -> Result<Outcome> {
-    let mut child = Command::new(&command[0])
-        .args(&command[1..])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| {
-            Error::Usage(format!(
-                "stress: cannot run '{}': {e}",
-                command[0].to_string_lossy()
-            ))
-        })?;
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let input = input.to_vec();
-    // A child that exits without reading makes this write fail: that is fine.
-    let feeder = thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let stdout = drain(child.stdout.take().expect("stdout is piped"));
-    let stderr = drain(child.stderr.take().expect("stderr is piped"));
-    let deadline = Instant::now() + timeout;
-    let mut pause = Duration::from_millis(1);
-    let status = loop {
-        if let Some(status) = child.try_wait().map_err(Error::Read)? {
-            break Some(status);
-        }
-        if Instant::now() >= deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        thread::sleep(pause);
-        pause = (pause * 2).min(Duration::from_millis(20));
-    };
-    let _ = feeder.join();
-    // Grandchildren may still hold the pipes open: do not wait for them long.
-    let grace = Duration::from_secs(1);
-    let stdout = stdout.recv_timeout(grace).unwrap_or_default();
-    let stderr = stderr.recv_timeout(grace).unwrap_or_default();
-    Ok(Outcome {
-        stdout: String::from_utf8_lossy(&stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&stderr).into_owned(),
-        status,
+    child::run(command, input, timeout).map_err(|e| {
+        Error::Usage(format!(
+            "stress: cannot run '{}': {}",
+            command[0].to_string_lossy(),
+            words(&e)
+        ))
     })
-}
-
-/// Reads `pipe` to its end on a thread; the first [`OUTPUT_CAP`] bytes
-/// arrive on the returned channel.
-fn drain(mut pipe: impl Read + Send + 'static) -> mpsc::Receiver<Vec<u8>> {
-    let (sender, receiver) = mpsc::channel();
-    thread::spawn(move || {
-        let mut kept = Vec::new();
-        let mut chunk = [0u8; 1 << 14];
-        loop {
-            match pipe.read(&mut chunk) {
-                Ok(0) => break,
-                Ok(read) => {
-                    let room = OUTPUT_CAP.saturating_sub(kept.len());
-                    kept.extend_from_slice(&chunk[..read.min(room)]);
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(_) => break,
-            }
-        }
-        let _ = sender.send(kept);
-    });
-    receiver
 }
 
 /// The lines judges compare: trailing whitespace and blank lines dropped.
