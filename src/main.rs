@@ -43,7 +43,10 @@ fn run() -> Result<ExitCode> {
             .write_all(tools::bundle::bundle(target).as_bytes())
             .map_err(Error::Write),
         Command::Gen(options) => gen(&options),
-        Command::Stress(options) => return stress(&options),
+        Command::Stress(mut options) => {
+            options.progress |= io::stderr().is_terminal();
+            return stress(&options);
+        }
         Command::Show(options) => tools::show::command(&options, &mut stdout.lock()),
         Command::Checker { n } => {
             let n = match n {

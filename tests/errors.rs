@@ -92,6 +92,28 @@ fn table() -> Vec<(&'static str, Vec<&'static str>, Vec<u8>, Out)> {
         ("a directory as input", vec!["/"], vec![], pipe),
         ("misspelled command", vec!["cuont", "12"], vec![], pipe),
         (
+            "stress: jobs 0",
+            vec!["stress", "-j", "0", "--", "true"],
+            vec![],
+            pipe,
+        ),
+        (
+            "stress: cannot save",
+            vec![
+                "stress",
+                "--seed",
+                "1",
+                "--save",
+                "/dev/null/x",
+                "--",
+                "sh",
+                "-c",
+                "exit 1",
+            ],
+            vec![],
+            pipe,
+        ),
+        (
             "misspelled command, swapped letters",
             vec!["coutn"],
             vec![],

@@ -476,12 +476,17 @@ fn parse_stress(options: &[(Opt, Option<String>)], trailing: &[OsString]) -> Res
         rounds: 100,
         timeout: Duration::from_secs(10),
         command: trailing.to_vec(),
+        jobs: 1,
+        shrink: !has(options, Opt::NoShrink),
+        save: value_of(options, Opt::Save).map(PathBuf::from),
+        progress: has(options, Opt::Progress),
     };
     for (opt, value) in options {
         match (opt, value.as_deref()) {
             (Opt::Rounds, Some(rounds)) => {
                 stress.rounds = number_in(rounds, 1..=100_000_000, "--rounds")? as u64;
             }
+            (Opt::Jobs, Some(jobs)) => stress.jobs = number_in(jobs, 1..=256, "--jobs")?,
             (Opt::Timeout, Some(secs)) => {
                 let parsed = secs
                     .parse::<f64>()

@@ -119,7 +119,7 @@ stdout with this program's answers, line by line (trailing spaces and blank
 lines ignored). The first wrong answer, crash (non-zero exit, signal) or
 time-out is shrunk to a minimal failing input (fewer cases, smaller boards,
 fewer free cells), which is printed with the expected and actual output and
-the seed that reproduces it. Round r uses seed S+r.
+the seed that reproduces it, and the runs' times. Round r uses seed S+r.
 Exit status: 0 all passed, 1 a failing input was found, 2 usage or other
 errors (e.g. COMMAND cannot be started).",
     },
@@ -248,7 +248,7 @@ options! {
         long: "--progress",
         short: None,
         value: None,
-        scope: COUNT,
+        scope: Scope::Only(&[Cmd::Count, Cmd::Stress]),
         help: "show progress on stderr (default: when stderr\n\
                is a terminal)",
     },
@@ -290,8 +290,10 @@ options! {
         short: None,
         value: Some("A..=B"),
         scope: GEN_STRESS,
-        help: "board sides, or the values of N (default 1..=8,\n\
-               checker 1..=10); a single number A means A..=A",
+        help: "board sides, or the values of N (default 1..=14,\n\
+               checker 6..=13); a single number A means A..=A;\n\
+               sides are skewed small (the smaller of two draws;\n\
+               by default n >= 10 in 1 case of 8)",
     },
     /// `--density P`.
     Density => Flag {
@@ -316,7 +318,34 @@ options! {
         short: None,
         value: Some("SECS"),
         scope: STRESS,
-        help: "time limit per run, killed after it (default 10)",
+        help: "time limit per run; the run's whole process\n\
+               group is killed at it (default 10)",
+    },
+    /// `-j N`, `--jobs N`.
+    Jobs => Flag {
+        long: "--jobs",
+        short: Some('j'),
+        value: Some("N"),
+        scope: STRESS,
+        help: "rounds run at once (default 1); the failure\n\
+               reported is the lowest failing round either way",
+    },
+    /// `--no-shrink`.
+    NoShrink => Flag {
+        long: "--no-shrink",
+        short: None,
+        value: None,
+        scope: STRESS,
+        help: "report the failing input as generated",
+    },
+    /// `--save DIR`.
+    Save => Flag {
+        long: "--save",
+        short: None,
+        value: Some("DIR"),
+        scope: STRESS,
+        help: "write the failing input and the expected output\n\
+               to DIR/failing.in and DIR/failing.out",
     },
     /// `--n N` of show: the same name as [`Opt::N`], another meaning.
     ShowN => Flag {
