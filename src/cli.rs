@@ -283,7 +283,7 @@ mod tests {
         );
         assert_eq!(
             message(&["help", "frobnicate"]),
-            "unknown command 'frobnicate' (commands: checker count merge bundle gen stress show)"
+            "unknown command 'frobnicate' (commands: checker count merge bundle gen stress test show)"
         );
         assert_eq!(
             message(&["count", "12", "--uniqe"]),
@@ -328,7 +328,7 @@ mod tests {
                 None => flag.long.to_string(),
             };
             args.push(&long);
-            if cmd == Cmd::Stress {
+            if matches!(cmd, Cmd::Stress | Cmd::Test) {
                 args.extend(["--", "./mine"]);
             }
             let tokens = tokenize(args.iter().map(OsString::from)).unwrap();
@@ -342,10 +342,9 @@ mod tests {
             );
             if let Some(short) = flag.short {
                 let short = format!("-{short}");
-                assert_eq!(
-                    tokenize([OsString::from(&short)]).unwrap().options[0].0,
-                    *opt
-                );
+                let mut words = vec![OsString::from(&short)];
+                words.extend(flag.value.map(|_| OsString::from(value)));
+                assert_eq!(tokenize(words).unwrap().options[0].0, *opt);
             }
         }
         for def in table::COMMANDS {

@@ -7,6 +7,7 @@
 //! - [`generate`], [`stress`], [`shrink`], [`child`]: random inputs,
 //!   stress-testing another solution (run in its own process group, under a
 //!   time limit), shrinking a failure to a minimal input;
+//! - [`test`]: running another solution on stored inputs, verdict per file;
 //! - [`show`]: drawing and listing solutions;
 //! - [`bundle`]: one-file submissions made of [`crate::base`].
 
@@ -21,3 +22,4 @@ pub mod shard;
 pub mod show;
 pub mod shrink;
 pub mod stress;
+pub mod test;

@@ -91,6 +91,19 @@ fn table() -> Vec<(&'static str, Vec<&'static str>, Vec<u8>, Out)> {
         ("missing file", vec!["no/such/file.in"], vec![], pipe),
         ("a directory as input", vec!["/"], vec![], pipe),
         ("misspelled command", vec!["cuont", "12"], vec![], pipe),
+        ("test: no command", vec!["test", "samples"], vec![], pipe),
+        (
+            "test: no such directory",
+            vec!["test", "--", "true"],
+            vec![],
+            pipe,
+        ),
+        (
+            "test: no inputs in a directory",
+            vec!["test", "src", "--", "true"],
+            vec![],
+            pipe,
+        ),
         (
             "stress: jobs 0",
             vec!["stress", "-j", "0", "--", "true"],

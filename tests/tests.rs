@@ -16,4 +16,5 @@ mod reliability;
 mod samples;
 mod show;
 mod stress;
+mod test_cmd;
 mod threads;

@@ -20,6 +20,8 @@ pub enum Cmd {
     Gen,
     /// `stress -- COMMAND`.
     Stress,
+    /// `test [DIR|FILE...] -- COMMAND`.
+    Test,
     /// `show [FILE]`.
     Show,
 }
@@ -124,6 +126,23 @@ Exit status: 0 all passed, 1 a failing input was found, 2 usage or other
 errors (e.g. COMMAND cannot be started).",
     },
     CommandDef {
+        cmd: Cmd::Test,
+        word: "test",
+        usage: &["test [OPTIONS] [DIR|FILE...] -- COMMAND [ARGS...]"],
+        summary: "run another solution on stored inputs (like oj test)",
+        about: "\
+Runs COMMAND on each input file (on stdin): the *.in files of each DIR,
+sorted, and each FILE; without any, the directory 'test' (as 'oj download'
+makes it). The expected output of X.in is X.out beside it or, when there is
+none, this program's answer (judge mode; checker mode with --problem
+checker). Prints per file a verdict (AC, WA wrong answer, RE non-zero exit
+or signal, TLE killed at the time limit), the time and the peak memory
+(sampled from /proc while it runs), the first differing line on WA, then a
+summary. Outputs are compared as stress does.
+Exit status: 0 all accepted, 1 some failed, 2 errors (an input without .out
+that is not valid input, COMMAND cannot be started).",
+    },
+    CommandDef {
         cmd: Cmd::Show,
         word: "show",
         usage: &["show [OPTIONS] [FILE]"],
@@ -213,6 +232,7 @@ macro_rules! options {
 const JUDGE: Scope = Scope::Only(&[Cmd::Judge]);
 const COUNT: Scope = Scope::Only(&[Cmd::Count]);
 const GEN_STRESS: Scope = Scope::Only(&[Cmd::Gen, Cmd::Stress]);
+const GEN_STRESS_TEST: Scope = Scope::Only(&[Cmd::Gen, Cmd::Stress, Cmd::Test]);
 const STRESS: Scope = Scope::Only(&[Cmd::Stress]);
 const SHOW: Scope = Scope::Only(&[Cmd::Show]);
 
@@ -265,7 +285,7 @@ options! {
         long: "--problem",
         short: None,
         value: Some("P"),
-        scope: GEN_STRESS,
+        scope: GEN_STRESS_TEST,
         help: "uva11195 (default) or checker (input: one N)",
     },
     /// `--seed S`.
@@ -317,7 +337,7 @@ options! {
         long: "--timeout",
         short: None,
         value: Some("SECS"),
-        scope: STRESS,
+        scope: Scope::Only(&[Cmd::Stress, Cmd::Test]),
         help: "time limit per run; the run's whole process\n\
                group is killed at it (default 10)",
     },
