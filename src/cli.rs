@@ -128,7 +128,8 @@ mod tests {
         assert_eq!(
             parse_str(&["bundle", "checker"]).unwrap().command,
             Command::Bundle {
-                target: Target::Checker
+                target: Target::Checker,
+                keep_comments: false,
             }
         );
     }

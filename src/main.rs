@@ -39,9 +39,12 @@ fn run() -> Result<ExitCode> {
             writeln!(stdout.lock(), "nqueens {}", env!("CARGO_PKG_VERSION")).map_err(Error::Write)
         }
         Command::Judge(options) => tools::judge::run(&options, &mut stdout.lock()),
-        Command::Bundle { target } => stdout
+        Command::Bundle {
+            target,
+            keep_comments,
+        } => stdout
             .lock()
-            .write_all(tools::bundle::bundle(target).as_bytes())
+            .write_all(tools::bundle::bundle(target, keep_comments).as_bytes())
             .map_err(Error::Write),
         Command::Gen(options) => gen(&options),
         Command::Stress(mut options) => {

@@ -39,6 +39,8 @@ pub enum Command {
     Bundle {
         /// The problem the file solves.
         target: Target,
+        /// Whether comments are kept (`--keep-comments`).
+        keep_comments: bool,
     },
     /// Print a random input.
     Gen(GenOptions),
@@ -320,7 +322,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
                 };
                 Command::Checker { n }
             }
-            Cmd::Bundle => parse_bundle(positionals.next())?,
+            Cmd::Bundle => parse_bundle(options, positionals.next())?,
             Cmd::Gen => Command::Gen(parse_gen("gen", options)?),
             Cmd::Stress => Command::Stress(parse_stress(options, &tokens.trailing)?),
             Cmd::Test => {
@@ -427,16 +429,22 @@ fn parse_count(
     })
 }
 
-/// `bundle [uva11195|checker]`: the target defaults to UVa 11195.
-fn parse_bundle(target: Option<OsString>) -> Result<Command> {
+/// `bundle [--keep-comments] [uva11195|checker]`: the target defaults to
+/// UVa 11195.
+fn parse_bundle(options: &[(Opt, Option<String>)], target: Option<OsString>) -> Result<Command> {
+    let keep_comments = has(options, Opt::KeepComments);
     let Some(name) = target else {
         return Ok(Command::Bundle {
             target: Target::Uva11195,
+            keep_comments,
         });
     };
     let name = name.to_string_lossy();
     match Target::from_name(&name) {
-        Some(target) => Ok(Command::Bundle { target }),
+        Some(target) => Ok(Command::Bundle {
+            target,
+            keep_comments,
+        }),
         None => Err(usage(format!(
             "bundle: unknown problem '{name}' (expected uva11195 or checker)"
         ))),

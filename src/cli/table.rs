@@ -92,13 +92,13 @@ and prints 'TOTAL UNIQUE'.",
     CommandDef {
         cmd: Cmd::Bundle,
         word: "bundle",
-        usage: &["bundle [PROBLEM]"],
+        usage: &["bundle [--keep-comments] [PROBLEM]"],
         summary: "one-file Rust solution (uva11195 or checker)",
         about: "\
-Prints one self-contained Rust source (std only, single-threaded, under
-64 KiB) made from this program's own modules, that reads the problem's
-input from stdin and writes its answer to stdout. PROBLEM is uva11195
-(the default) or checker. Build it as a judge does:
+Prints one self-contained Rust source (std only, single-threaded, comments
+stripped: about 30 KB) made from this program's own modules, that reads the
+problem's input from stdin and writes its answer to stdout. PROBLEM is
+uva11195 (the default) or checker. Build it as a judge does:
     nqueens bundle uva11195 > main.rs && rustc --edition 2021 -O main.rs",
     },
     CommandDef {
@@ -235,6 +235,7 @@ const GEN_STRESS: Scope = Scope::Only(&[Cmd::Gen, Cmd::Stress]);
 const GEN_STRESS_TEST: Scope = Scope::Only(&[Cmd::Gen, Cmd::Stress, Cmd::Test]);
 const STRESS: Scope = Scope::Only(&[Cmd::Stress]);
 const SHOW: Scope = Scope::Only(&[Cmd::Show]);
+const BUNDLE: Scope = Scope::Only(&[Cmd::Bundle]);
 
 options! {
     /// `--method NAME`.
@@ -399,6 +400,15 @@ options! {
         value: None,
         scope: SHOW,
         help: "plain ASCII even on a terminal",
+    },
+    /// `--keep-comments`.
+    KeepComments => Flag {
+        long: "--keep-comments",
+        short: None,
+        value: None,
+        scope: BUNDLE,
+        help: "keep the sources' comments (default: stripped,\n\
+               string and character literals untouched)",
     },
     /// `--threads T`.
     Threads => Flag {
