@@ -136,6 +136,40 @@ fn a_time_out_kills_the_whole_group_in_about_the_limit() {
 }
 
 #[test]
+fn ctrl_c_leaves_nothing_running() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args([
+            "stress",
+            "--timeout",
+            "100",
+            "--",
+            "sh",
+            "-c",
+            "sleep 105.5",
+        ])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while !running("sleep\x00105.5") {
+        assert!(
+            started.elapsed().as_secs() < 10,
+            "the solution never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let status = crate::child::wait_limited(&mut child, crate::child::PATIENCE);
+    assert_eq!(status.code(), Some(130));
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    assert!(!running("sleep\x00105.5"), "a sleep survived Ctrl-C");
+}
+
+#[test]
 fn save_writes_the_failing_input_and_the_expected_output() {
     let wrong = wrong_solver().to_str().unwrap();
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress-save");

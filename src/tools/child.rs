@@ -11,6 +11,12 @@
 //! and kills the group at the deadline. When the leader has ended, the rest
 //! of its group is killed too: nothing the run started outlives it.
 //!
+//! A group of its own also means the terminal's Ctrl-C no longer reaches
+//! the child (it is not in the foreground group). So while runs are under
+//! way, SIGINT, SIGTERM and SIGHUP are caught: the handler kills every
+//! running group and exits with status 128 + the signal, as a shell would
+//! report it; nothing is left running after a Ctrl-C either.
+//!
 //! # Peak memory
 //! Std only, so no `getrusage`/`wait4`: the child's `VmHWM` (peak resident
 //! set) is read from `/proc/PID/status` right after the start and then at
@@ -22,7 +28,8 @@ use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::{mpsc, Once};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -58,12 +65,63 @@ pub struct Outcome {
 // and the BSDs). Preferred to running `kill -KILL -PGID` as a program: that
 // would need a `kill` binary on the PATH and a fork at the very moment a
 // runaway solution may have exhausted the process limit.
+// `signal(2)` and `_exit(2)` for the same reason, to catch Ctrl-C (see the
+// module docs): both are in every C library, and the handler calls only
+// async-signal-safe functions (`kill`, `_exit`) and atomic loads.
 extern "C" {
     fn kill(pid: i32, signal: i32) -> i32;
+    fn signal(signum: i32, handler: extern "C" fn(i32)) -> usize;
+    fn _exit(status: i32) -> !;
 }
 
 /// `SIGKILL`: the same number on every Unix.
 const SIGKILL: i32 = 9;
+
+/// `SIGHUP`, `SIGINT`, `SIGTERM`: the same numbers on every Unix.
+const STOP_SIGNALS: [i32; 3] = [1, 2, 15];
+
+/// The process groups running now (0: a free slot). More than `-j`'s
+/// largest value, so a slot is always free.
+static GROUPS: [AtomicI32; 300] = {
+    #[allow(clippy::declare_interior_mutable_const)]
+    const FREE: AtomicI32 = AtomicI32::new(0);
+    [FREE; 300]
+};
+
+/// Kills every running group, then exits: the handler of [`STOP_SIGNALS`].
+extern "C" fn stop(signal: i32) {
+    for group in &GROUPS {
+        let pgid = group.load(Ordering::SeqCst);
+        if pgid > 1 {
+            // SAFETY: see `kill_group`; kill(2) is async-signal-safe.
+            unsafe {
+                kill(-pgid, SIGKILL);
+            }
+        }
+    }
+    // SAFETY: _exit(2) is async-signal-safe and ends the process at once.
+    unsafe { _exit(128 + signal) }
+}
+
+/// Registers `pgid` as running (installing the handler on first use);
+/// returns its slot, for [`unregister`].
+fn register(pgid: u32) -> Option<&'static AtomicI32> {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        for signum in STOP_SIGNALS {
+            // SAFETY: `stop` is an `extern "C" fn(i32)`, what signal(2)
+            // takes; it touches only atomics and async-signal-safe calls.
+            unsafe {
+                signal(signum, stop);
+            }
+        }
+    });
+    let pgid = i32::try_from(pgid).ok()?;
+    GROUPS.iter().find(|slot| {
+        slot.compare_exchange(0, pgid, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+    })
+}
 
 /// Kills every process of the group `pgid` (ignoring a group that is gone).
 fn kill_group(pgid: u32) {
@@ -76,6 +134,22 @@ fn kill_group(pgid: u32) {
         // own group or every process).
         unsafe {
             kill(-pgid, SIGKILL);
+        }
+    }
+}
+
+/// A running group: killed, and its slot freed, when dropped (also on an
+/// early return).
+struct Running {
+    pgid: u32,
+    slot: Option<&'static AtomicI32>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        kill_group(self.pgid);
+        if let Some(slot) = self.slot {
+            slot.store(0, Ordering::SeqCst);
         }
     }
 }
@@ -107,6 +181,10 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<
         .spawn()?;
     let started = Instant::now();
     let pid = child.id();
+    let running = Running {
+        pgid: pid,
+        slot: register(pid),
+    };
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let input = input.to_vec();
     // A child that exits without reading makes this write fail: that is fine.
@@ -141,7 +219,7 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<
         }
     };
     // Whatever the leader left running (background jobs) ends with it.
-    kill_group(pid);
+    drop(running);
     let _ = feeder.join();
     let stdout = stdout.recv_timeout(GRACE).unwrap_or_default();
     let stderr = stderr.recv_timeout(GRACE).unwrap_or_default();
