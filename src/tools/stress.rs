@@ -288,33 +288,28 @@ fn shrink_failure(
     let shrinking = Instant::now();
     let tries = AtomicU64::new(0);
     let mut runs = 0;
-    let shrunk = progress::watch(
-        options.progress,
-        "shrinking (budget)",
-        SHRINK_BUDGET as u64,
-        &tries,
-        || {
-            shrink::shrink(input, SHRINK_BUDGET, &mut |candidate| {
-                tries.fetch_add(1, Ordering::Relaxed);
-                if shrinking.elapsed() > SHRINK_TIME {
+    // How many runs shrinking takes is not known ahead: no share, no ETA.
+    let shrunk = progress::watch(options.progress, "shrinking, runs", 0, &tries, || {
+        shrink::shrink(input, SHRINK_BUDGET, &mut |candidate| {
+            tries.fetch_add(1, Ordering::Relaxed);
+            if shrinking.elapsed() > SHRINK_TIME {
+                return false;
+            }
+            if let TestInput::Checker(n) = candidate {
+                if n < options.gen.n.start() {
                     return false;
                 }
-                if let TestInput::Checker(n) = candidate {
-                    if n < options.gen.n.start() {
-                        return false;
-                    }
+            }
+            runs += 1;
+            match check(options, candidate) {
+                Ok((failure, _)) => failure.is_some(),
+                Err(e) => {
+                    error.get_or_insert(e);
+                    false
                 }
-                runs += 1;
-                match check(options, candidate) {
-                    Ok((failure, _)) => failure.is_some(),
-                    Err(e) => {
-                        error.get_or_insert(e);
-                        false
-                    }
-                }
-            })
-        },
-    );
+            }
+        })
+    });
     if let Some(e) = error {
         return Err(e);
     }
