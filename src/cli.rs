@@ -27,7 +27,7 @@ mod tests {
     use super::*;
     use crate::base::error::Result;
     use crate::plan::planner::Method;
-    use crate::tools::bundle::Target;
+    use crate::tools::bundle::{Lang, Request, Target};
     use crate::tools::files::Input;
     use crate::tools::shard::Shard;
     use std::ffi::OsString;
@@ -127,10 +127,12 @@ mod tests {
         assert_eq!(show.input, Input::Path("x.in".into()));
         assert_eq!(
             parse_str(&["bundle", "checker"]).unwrap().command,
-            Command::Bundle {
+            Command::Bundle(Request {
                 target: Target::Checker,
+                lang: Lang::Rust,
+                usaco: false,
                 keep_comments: false,
-            }
+            })
         );
     }
 
@@ -322,6 +324,7 @@ mod tests {
                 Opt::Problem => "checker",
                 Opt::Density => "10",
                 Opt::Timeout => "1.5",
+                Opt::Lang => "cpp",
                 _ => "3",
             };
             let long = match flag.value {
@@ -331,6 +334,9 @@ mod tests {
             args.push(&long);
             if matches!(cmd, Cmd::Stress | Cmd::Test) {
                 args.extend(["--", "./mine"]);
+            }
+            if *opt == Opt::Usaco {
+                args.extend(["checker", "--lang=cpp"]);
             }
             let tokens = tokenize(args.iter().map(OsString::from)).unwrap();
             assert_eq!(tokens.options[0].0.for_command(cmd), *opt, "{args:?}");

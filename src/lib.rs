@@ -18,10 +18,10 @@
 //!    mirror halves, the tree-size estimator) and the thread pool they share.
 //! 3. [`plan`]: judge mode's solver: one type per counting method behind one
 //!    trait, and the planner that quotes them and runs the cheapest.
-//! 4. [`tools`]: the commands and workflow tools around the engines: `count`
-//!    and its shards and progress, `gen`, `stress` and shrinking, `test`
-//!    (another solution on stored inputs), running a child under a time
-//!    limit, `show`, `bundle`.
+//! 4. [`tools`]: the commands and workflow tools around the engines: judge
+//!    mode over files, `count` and its shards and progress, `gen`, `stress`
+//!    and shrinking, `test` (another solution on stored inputs), running a
+//!    child under a time limit, `show`, `bundle`.
 //! 5. [`cli`]: the command line: options, help, and which command runs.
 
 pub mod base;

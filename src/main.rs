@@ -39,12 +39,9 @@ fn run() -> Result<ExitCode> {
             writeln!(stdout.lock(), "nqueens {}", env!("CARGO_PKG_VERSION")).map_err(Error::Write)
         }
         Command::Judge(options) => tools::judge::run(&options, &mut stdout.lock()),
-        Command::Bundle {
-            target,
-            keep_comments,
-        } => stdout
+        Command::Bundle(request) => stdout
             .lock()
-            .write_all(tools::bundle::bundle(target, keep_comments).as_bytes())
+            .write_all(tools::bundle::source(&request).as_bytes())
             .map_err(Error::Write),
         Command::Gen(options) => gen(&options),
         Command::Stress(mut options) => {

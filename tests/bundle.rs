@@ -140,3 +140,282 @@ fn bundle_rejects_an_unknown_problem() {
     assert_eq!(run.status, 2);
     assert!(run.stdout.is_empty());
 }
+
+/// A compiler the tests need, or a failure that says what to install.
+fn require(tool: &str, package: &str) {
+    let found = Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        found,
+        "`{tool}` is not on the PATH: install it (Debian: apt-get install -y {package}; \
+         .ci/run does this on a fresh machine)"
+    );
+}
+
+/// Runs a compiler; its errors fail the test.
+fn compile(program: &str, args: &[&str]) {
+    let output = Command::new(program).args(args).output().expect(program);
+    assert!(
+        output.status.success(),
+        "{program} {args:?}:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// `nqueens bundle TARGET ARGS` written to `dir/file`.
+fn write_bundle(target: &str, args: &[&str], dir: &Path, file: &str) -> PathBuf {
+    let mut all = vec!["bundle", target];
+    all.extend_from_slice(args);
+    let bundle = util::run(&all, b"");
+    assert_eq!(bundle.status, 0, "{}", bundle.stderr);
+    assert!(
+        bundle.stdout.len() < 64 * 1024,
+        "{} bytes",
+        bundle.stdout.len()
+    );
+    std::fs::create_dir_all(dir).unwrap();
+    let path = dir.join(file);
+    std::fs::write(&path, &bundle.stdout).unwrap();
+    path
+}
+
+/// The C++ bundle of `target` built with `g++ -std=STD -O2` (warnings are
+/// errors): the command that runs it.
+fn cpp(target: &str, std: &str) -> Vec<String> {
+    require("g++", "g++");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cpp-{std}"));
+    let source = write_bundle(target, &["--lang", "cpp"], &dir, &format!("{target}.cpp"));
+    let binary = dir.join(target);
+    let flag = format!("-std={std}");
+    compile(
+        "g++",
+        &[
+            &flag,
+            "-O2",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-o",
+            binary.to_str().unwrap(),
+            source.to_str().unwrap(),
+        ],
+    );
+    vec![binary.to_string_lossy().into_owned()]
+}
+
+/// The Java bundle of `target` built with `javac --release 8`: the command
+/// that runs it.
+fn java(target: &str) -> Vec<String> {
+    require("javac", "openjdk-17-jdk-headless");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("java-{target}"));
+    let source = write_bundle(target, &["--lang", "java"], &dir, "Main.java");
+    compile(
+        "javac",
+        &[
+            "--release",
+            "8",
+            "-Xlint:all",
+            "-Werror",
+            "-d",
+            dir.to_str().unwrap(),
+            source.to_str().unwrap(),
+        ],
+    );
+    ["java", "-Xss64m", "-cp", dir.to_str().unwrap(), "Main"]
+        .map(String::from)
+        .to_vec()
+}
+
+/// `command` agrees with the engine on every valid judge sample.
+fn agrees_on_the_samples(command: &[String]) {
+    let binary = Path::new(&command[0]);
+    for sample in [
+        "uva11195",
+        "obstacles",
+        "blank-1-to-12",
+        "crlf-and-spaces",
+        "no-final-zero",
+        "text-after-zero",
+        "empty",
+    ] {
+        let input = std::fs::read(format!("samples/{sample}.in")).unwrap();
+        let want = util::run(&[], &input);
+        let output = Command::new(binary)
+            .args(&command[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                let mut pipe = child.stdin.take().unwrap();
+                std::io::Write::write_all(&mut pipe, &input)?;
+                drop(pipe);
+                child.wait_with_output()
+            })
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            want.stdout,
+            "{sample} with {command:?}"
+        );
+    }
+}
+
+/// `nqueens stress` passes `command` on `rounds` rounds of 25 boards each
+/// of sides `sizes` at every density.
+fn stress(command: &[String], problem: &str, sizes: &str, rounds: u32, seed: u64) {
+    let (rounds, seed) = (rounds.to_string(), seed.to_string());
+    let mut args = vec![
+        "stress",
+        "--problem",
+        problem,
+        "--rounds",
+        &rounds,
+        "--seed",
+        &seed,
+        "--n",
+        sizes,
+        "--timeout",
+        "60",
+    ];
+    if problem == "uva11195" {
+        args.extend(["--cases", "25", "--density", "0..=60"]);
+    }
+    args.push("--");
+    args.extend(command.iter().map(String::as_str));
+    let run = util::run(&args, b"");
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+}
+
+#[test]
+fn cpp_uva11195_agrees_with_the_engine() {
+    for std in ["c++11", "c++17"] {
+        let command = cpp("uva11195", std);
+        agrees_on_the_samples(&command);
+        stress(&command, "uva11195", "1..=11", 60, 13);
+    }
+    // Near-blank boards up to 15 take the solution index.
+    let command = cpp("uva11195", "c++11");
+    stress(&command, "uva11195", "12..=15", 2, 17);
+}
+
+#[test]
+fn java_uva11195_agrees_with_the_engine() {
+    let command = java("uva11195");
+    agrees_on_the_samples(&command);
+    stress(&command, "uva11195", "1..=11", 40, 19);
+    stress(&command, "uva11195", "12..=15", 2, 23);
+}
+
+#[test]
+fn cpp_and_java_checkers_agree_with_the_engine() {
+    let cpp = cpp("checker", "c++11");
+    stress(&cpp, "checker", "1..=13", 40, 29);
+    let java = java("checker");
+    stress(&java, "checker", "1..=13", 20, 31);
+}
+
+#[test]
+fn usaco_variants_read_and_write_the_task_files() {
+    let want = util::run(&["checker", "8"], b"").stdout;
+    for (lang, file) in [("cpp", "checker.cpp"), ("java", "checker.java")] {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("usaco-{lang}"));
+        let source = write_bundle("checker", &["--lang", lang, "--usaco"], &dir, file);
+        let text = std::fs::read_to_string(&source).unwrap();
+        assert!(text.starts_with("/*\nID: your_id_here\nLANG: "), "{lang}");
+        assert!(text.contains("TASK: checker\n*/\n"), "{lang}");
+        let dir_str = dir.to_str().unwrap();
+        let run: Vec<String> = if lang == "cpp" {
+            require("g++", "g++");
+            let binary = dir.join("checker");
+            compile(
+                "g++",
+                &[
+                    "-std=c++11",
+                    "-O2",
+                    "-o",
+                    binary.to_str().unwrap(),
+                    source.to_str().unwrap(),
+                ],
+            );
+            vec![binary.to_string_lossy().into_owned()]
+        } else {
+            require("javac", "openjdk-17-jdk-headless");
+            compile(
+                "javac",
+                &["--release", "8", "-d", dir_str, source.to_str().unwrap()],
+            );
+            ["java", "-cp", dir_str, "checker"]
+                .map(String::from)
+                .to_vec()
+        };
+        std::fs::write(dir.join("checker.in"), "8\n").unwrap();
+        let _ = std::fs::remove_file(dir.join("checker.out"));
+        let status = Command::new(&run[0])
+            .args(&run[1..])
+            .current_dir(&dir)
+            .status()
+            .unwrap();
+        assert!(status.success(), "{lang}");
+        assert_eq!(
+            std::fs::read_to_string(dir.join("checker.out")).unwrap(),
+            want,
+            "{lang}"
+        );
+    }
+}
+
+#[test]
+fn rust_bundles_build_on_debians_rustc_1_63() {
+    // Debian's `rustc` package installs /usr/bin/rustc (1.63): the oldest
+    // real compiler a judge might run.
+    let old = Path::new("/usr/bin/rustc");
+    assert!(
+        old.exists(),
+        "/usr/bin/rustc is missing: install Debian's rustc (apt-get install -y rustc; \
+         .ci/run does this on a fresh machine)"
+    );
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("rustc-1.63");
+    for target in ["uva11195", "checker"] {
+        let source = write_bundle(target, &[], &dir, &format!("{target}.rs"));
+        let binary = dir.join(target);
+        compile(
+            "/usr/bin/rustc",
+            &[
+                "--edition",
+                "2021",
+                "-O",
+                "-o",
+                binary.to_str().unwrap(),
+                source.to_str().unwrap(),
+            ],
+        );
+    }
+    let input = std::fs::read("samples/uva11195.in").unwrap();
+    same_as_main_binary(&dir.join("uva11195"), &[], &input);
+    same_as_main_binary(&dir.join("checker"), &["checker"], b"8\n");
+}
+
+#[test]
+fn usaco_is_refused_where_it_does_not_apply() {
+    for args in [
+        &["bundle", "uva11195", "--lang", "cpp", "--usaco"][..],
+        &["bundle", "checker", "--usaco"],
+    ] {
+        let run = util::run(args, b"");
+        assert_eq!(run.status, 2, "{args:?}");
+        assert!(
+            run.stderr.contains("--usaco is for 'bundle checker'"),
+            "{}",
+            run.stderr
+        );
+    }
+    let run = util::run(&["bundle", "--lang", "pascal"], b"");
+    assert_eq!(run.status, 2);
+    assert!(
+        run.stderr.contains("--lang must be one of rust, cpp, java"),
+        "{}",
+        run.stderr
+    );
+}

@@ -107,7 +107,8 @@ pub fn global() -> String {
         "the cheapest quote per case (default)",
     );
     for method in crate::plan::method::registry() {
-        row(&mut out, &format!("    {}", method.name()), method.about());
+        let about = method.about();
+        row(&mut out, &format!("    {}", about.name), about.help);
     }
     out.push_str(
         "\nEXIT STATUS:\n    \

@@ -15,7 +15,7 @@ use crate::base::board::MAX_N;
 use crate::base::error::{Error, Result};
 use crate::engine::parallel;
 use crate::plan::planner::Method;
-use crate::tools::bundle::Target;
+use crate::tools::bundle::{Lang, Request, Target};
 use crate::tools::count::Job;
 use crate::tools::files::Input;
 use crate::tools::generate::GenOptions;
@@ -35,13 +35,8 @@ pub enum Command {
         /// The board side, if given on the command line.
         n: Option<usize>,
     },
-    /// Print a one-file solution of `target` (see [`crate::tools::bundle`]).
-    Bundle {
-        /// The problem the file solves.
-        target: Target,
-        /// Whether comments are kept (`--keep-comments`).
-        keep_comments: bool,
-    },
+    /// Print a one-file solution (see [`crate::tools::bundle`]).
+    Bundle(Request),
     /// Print a random input.
     Gen(GenOptions),
     /// Stress-test a command against this program's answers.
@@ -322,7 +317,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
                 };
                 Command::Checker { n }
             }
-            Cmd::Bundle => parse_bundle(options, positionals.next())?,
+            Cmd::Bundle => Command::Bundle(parse_bundle(options, positionals.next())?),
             Cmd::Gen => Command::Gen(parse_gen("gen", options)?),
             Cmd::Stress => Command::Stress(parse_stress(options, &tokens.trailing)?),
             Cmd::Test => {
@@ -429,25 +424,38 @@ fn parse_count(
     })
 }
 
-/// `bundle [--keep-comments] [uva11195|checker]`: the target defaults to
-/// UVa 11195.
-fn parse_bundle(options: &[(Opt, Option<String>)], target: Option<OsString>) -> Result<Command> {
-    let keep_comments = has(options, Opt::KeepComments);
-    let Some(name) = target else {
-        return Ok(Command::Bundle {
-            target: Target::Uva11195,
-            keep_comments,
-        });
+/// `bundle [uva11195|checker] [--lang LANG] [--usaco] [--keep-comments]`:
+/// UVa 11195 in Rust
+/// by default.
+fn parse_bundle(options: &[(Opt, Option<String>)], target: Option<OsString>) -> Result<Request> {
+    let target = match target {
+        None => Target::Uva11195,
+        Some(name) => {
+            let name = name.to_string_lossy();
+            Target::from_name(&name).ok_or_else(|| {
+                usage(format!(
+                    "bundle: unknown problem '{name}' (expected uva11195 or checker)"
+                ))
+            })?
+        }
     };
-    let name = name.to_string_lossy();
-    match Target::from_name(&name) {
-        Some(target) => Ok(Command::Bundle {
-            target,
-            keep_comments,
-        }),
-        None => Err(usage(format!(
-            "bundle: unknown problem '{name}' (expected uva11195 or checker)"
-        ))),
+    let lang = match value_of(options, Opt::Lang) {
+        None => Lang::Rust,
+        Some(name) => Lang::from_name(name).ok_or_else(|| {
+            usage(format!(
+                "--lang must be one of rust, cpp, java, not '{name}'"
+            ))
+        })?,
+    };
+    let request = Request {
+        target,
+        lang,
+        usaco: has(options, Opt::Usaco),
+        keep_comments: has(options, Opt::KeepComments),
+    };
+    match request.refusal() {
+        Some(why) => Err(usage(why)),
+        None => Ok(request),
     }
 }
 

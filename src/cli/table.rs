@@ -92,14 +92,18 @@ and prints 'TOTAL UNIQUE'.",
     CommandDef {
         cmd: Cmd::Bundle,
         word: "bundle",
-        usage: &["bundle [--keep-comments] [PROBLEM]"],
-        summary: "one-file Rust solution (uva11195 or checker)",
+        usage: &["bundle [PROBLEM] [--lang rust|cpp|java] [--usaco] [--keep-comments]"],
+        summary: "one-file solution to submit (uva11195 or checker)",
         about: "\
-Prints one self-contained Rust source (std only, single-threaded, comments
-stripped: about 30 KB) made from this program's own modules, that reads the
-problem's input from stdin and writes its answer to stdout. PROBLEM is
-uva11195 (the default) or checker. Build it as a judge does:
-    nqueens bundle uva11195 > main.rs && rustc --edition 2021 -O main.rs",
+Prints one self-contained source (standard library only, single-threaded,
+under 64 KiB) that reads the problem's input from stdin and writes its
+answer to stdout. PROBLEM is uva11195 (the default) or checker. Rust is made
+from this program's own modules, comments stripped (about 27 KB; kept with
+--keep-comments); C++ and Java are the project's own files.
+Build them as the judges do:
+    nqueens bundle uva11195 > main.rs && rustc --edition 2021 -O main.rs
+    nqueens bundle uva11195 --lang cpp > main.cpp && g++ -std=c++11 -O2 main.cpp
+    nqueens bundle uva11195 --lang java > Main.java && javac Main.java",
     },
     CommandDef {
         cmd: Cmd::Gen,
@@ -255,6 +259,23 @@ options! {
         scope: JUDGE,
         help: "one line per case on stderr: the method chosen,\n\
                estimated and actual time",
+    },
+    /// `--lang LANG`.
+    Lang => Flag {
+        long: "--lang",
+        short: None,
+        value: Some("LANG"),
+        scope: BUNDLE,
+        help: "rust (default), cpp (C++11) or java (Java 8, class Main)",
+    },
+    /// `--usaco`.
+    Usaco => Flag {
+        long: "--usaco",
+        short: None,
+        value: None,
+        scope: BUNDLE,
+        help: "checker for USACO training: checker.in/checker.out\n\
+               and its header (cpp or java)",
     },
     /// `--unique`.
     Unique => Flag {

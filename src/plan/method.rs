@@ -45,6 +45,21 @@ pub fn registry() -> Vec<Box<dyn CountingMethod>> {
     ]
 }
 
+/// A method's name, as `--method` takes it and `--explain` prints it, and
+/// one line on what it does, for `--help`.
+#[derive(Clone, Copy, Debug)]
+pub struct About {
+    pub name: &'static str,
+    pub help: &'static str,
+}
+
+/// A case of the batch: its place in the batch and its board.
+#[derive(Clone, Copy, Debug)]
+pub struct Case<'a> {
+    pub index: usize,
+    pub board: &'a Board,
+}
+
 /// Why a method does not apply to a board, as `--explain` says it.
 pub type Skip = &'static str;
 
@@ -56,35 +71,27 @@ pub type Skip = &'static str;
 /// [`plan`](Self::plan) for each case the method won; and after the units
 /// ran, [`absorb`](Self::absorb) with every slot's value.
 pub trait CountingMethod: Send {
-    /// The name `--method` takes and `--explain` prints.
-    fn name(&self) -> &'static str;
-
-    /// One line on what the method does, for `--help`.
-    fn about(&self) -> &'static str;
+    /// Its name and what it does.
+    fn about(&self) -> About;
 
     /// A quote made without planning, for a board too small to be worth
     /// planning: the planner takes the first method that gives one and asks
     /// no other. `None` (the default) when the board is not that small, or
     /// the method does not do quick quotes.
-    fn quick(&mut self, _case: usize, _board: &Board, _shared: &mut Shared) -> Option<f64> {
+    fn quick(&mut self, _case: Case, _shared: &mut Shared) -> Option<f64> {
         None
     }
 
     /// Whether the method applies to case `case`, `board`, and if not, why.
     /// The method may prepare its plan here, for [`quote`](Self::quote) and
     /// [`plan`](Self::plan) in the same batch.
-    fn applies(
-        &mut self,
-        _case: usize,
-        _board: &Board,
-        _shared: &mut Shared,
-    ) -> std::result::Result<(), Skip> {
+    fn applies(&mut self, _case: Case, _shared: &mut Shared) -> std::result::Result<(), Skip> {
         Ok(())
     }
 
     /// The estimated cost (ns) of answering a case the method applies to.
     /// Asked only when the planner chooses (a forced method is not quoted).
-    fn quote(&mut self, case: usize, board: &Board, shared: &mut Shared) -> f64;
+    fn quote(&mut self, case: Case, shared: &mut Shared) -> f64;
 
     /// Told the cheapest quote of every other method for a board: a method
     /// with a shared investment records what it would save (`best` is
@@ -99,13 +106,7 @@ pub trait CountingMethod: Send {
 
     /// The work that answers case `case` (quoted before, or forced): units
     /// pushed to `batch`, and the answer as a sum of their slots.
-    fn plan(
-        &mut self,
-        case: usize,
-        board: &Board,
-        shared: &mut Shared,
-        batch: &mut Batch,
-    ) -> Result<Answer>;
+    fn plan(&mut self, case: Case, shared: &mut Shared, batch: &mut Batch) -> Result<Answer>;
 
     /// After the batch ran: every slot's value, for what the method keeps
     /// between batches. Whatever it prepared for the batch is dropped.

@@ -8,7 +8,7 @@
 //!    once, and a board with a row or column without free cells has no
 //!    solution;
 //! 2. collects quotes from every method of the
-//!    [`registry`](crate::plan::method::registry) (or takes the forced
+//!    [`crate::plan::method::registry`] (or takes the forced
 //!    one), after letting methods make shared investments such as an index;
 //! 3. runs the chosen methods' work units on the threads (big searches
 //!    split so that threads can share them);
@@ -37,7 +37,7 @@ use crate::base::geometry;
 use crate::base::judge::Solver;
 use crate::engine::{ordering, parallel};
 use crate::plan::cost::ms;
-use crate::plan::method::{registry, Answer, Batch, CountingMethod, Shared};
+use crate::plan::method::{registry, Answer, Batch, Case, CountingMethod, Shared};
 use crate::plan::work;
 
 /// A batch estimated below this (1 ms) runs on one thread.
@@ -56,7 +56,9 @@ pub enum Method {
 impl Method {
     /// `auto`, then every registered method.
     pub fn all() -> Vec<Method> {
-        let forced = registry().into_iter().map(|m| Method::Forced(m.name()));
+        let forced = registry()
+            .into_iter()
+            .map(|m| Method::Forced(m.about().name));
         std::iter::once(Method::Auto).chain(forced).collect()
     }
 
@@ -137,7 +139,7 @@ impl Planner {
     fn place(&self, name: &str) -> usize {
         self.methods
             .iter()
-            .position(|m| m.name() == name)
+            .position(|m| m.about().name == name)
             .unwrap_or(0)
     }
 
@@ -156,7 +158,7 @@ impl Planner {
                 continue;
             }
             let quick = self.methods.iter_mut().enumerate().find_map(|(m, method)| {
-                let cost = method.quick(case, board, &mut self.shared)?;
+                let cost = method.quick(Case { index: case, board }, &mut self.shared)?;
                 Some(Decision::By(m, cost, String::new()))
             });
             if let Some(quick) = quick {
@@ -211,10 +213,14 @@ impl Planner {
     ) -> (usize, f64) {
         let mut best = (0, f64::INFINITY);
         for (m, method) in self.methods.iter_mut().enumerate() {
-            if !asked(m) || method.applies(case, board, &mut self.shared).is_err() {
+            if !asked(m)
+                || method
+                    .applies(Case { index: case, board }, &mut self.shared)
+                    .is_err()
+            {
                 continue;
             }
-            let cost = method.quote(case, board, &mut self.shared);
+            let cost = method.quote(Case { index: case, board }, &mut self.shared);
             if cost < best.1 {
                 best = (m, cost);
             }
@@ -235,10 +241,12 @@ impl Planner {
         method.invest(&mut self.shared, true)?;
         let mut decisions = Vec::with_capacity(boards.len());
         for (case, board) in boards.iter().enumerate() {
-            decisions.push(match method.applies(case, board, &mut self.shared) {
-                Ok(()) => Decision::By(forced, 0.0, String::new()),
-                Err(why) => Decision::By(fallback, 0.0, format!(" ({why})")),
-            });
+            decisions.push(
+                match method.applies(Case { index: case, board }, &mut self.shared) {
+                    Ok(()) => Decision::By(forced, 0.0, String::new()),
+                    Err(why) => Decision::By(fallback, 0.0, format!(" ({why})")),
+                },
+            );
         }
         Ok(decisions)
     }
@@ -262,14 +270,15 @@ impl Solver for Planner {
         };
         let mut batch = Batch::default();
         let mut answers: Vec<Option<Answer>> = Vec::with_capacity(boards.len());
-        for (case, decision) in decisions.iter().enumerate() {
+        for (index, decision) in decisions.iter().enumerate() {
             answers.push(match decision {
-                Decision::By(m, ..) => Some(self.methods[*m].plan(
-                    case,
-                    &boards[case],
-                    &mut self.shared,
-                    &mut batch,
-                )?),
+                Decision::By(m, ..) => {
+                    let case = Case {
+                        index,
+                        board: &boards[index],
+                    };
+                    Some(self.methods[*m].plan(case, &mut self.shared, &mut batch)?)
+                }
                 _ => None,
             });
         }
@@ -293,7 +302,7 @@ impl Solver for Planner {
                     let answer = answers[case]
                         .as_ref()
                         .map_or(Answer::default(), Clone::clone);
-                    let name = self.methods[*m].name();
+                    let name = self.methods[*m].about().name;
                     (
                         answer.value(&values),
                         format!("{name}{}{note}", answer.note),

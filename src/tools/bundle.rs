@@ -99,6 +99,111 @@ impl Target {
     }
 }
 
+/// The language of a one-file submission.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Lang {
+    /// This program's own `base` modules stitched together (the default).
+    Rust,
+    /// `bundle/cpp/PROBLEM.cpp`: C++11, for UVa and ZeroJudge.
+    Cpp,
+    /// `bundle/java/PROBLEM/Main.java`: Java 8, class `Main`.
+    Java,
+}
+
+impl Lang {
+    /// Every language, in the order `--help` lists them.
+    pub const ALL: [Lang; 3] = [Lang::Rust, Lang::Cpp, Lang::Java];
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::Rust => "rust",
+            Lang::Cpp => "cpp",
+            Lang::Java => "java",
+        }
+    }
+
+    /// The language named `name` on the command line.
+    pub fn from_name(name: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.name() == name)
+    }
+}
+
+/// What `nqueens bundle` prints: a problem's one-file solution in a
+/// language, for the judge's own input (stdin) or, with `usaco`, the USACO
+/// training gateway's files (`checker.in` / `checker.out`, a header comment
+/// naming the task; Java's class named after the task).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Request {
+    pub target: Target,
+    pub lang: Lang,
+    pub usaco: bool,
+    /// Whether a Rust bundle keeps its comments (`--keep-comments`).
+    pub keep_comments: bool,
+}
+
+impl Request {
+    /// Why this combination is not offered, if it is not: USACO training
+    /// takes the checker problem, in C++ or Java.
+    pub fn refusal(&self) -> Option<&'static str> {
+        let usaco_ok = self.target == Target::Checker && self.lang != Lang::Rust;
+        (self.usaco && !usaco_ok).then_some(
+            "--usaco is for 'bundle checker' in C++ or Java (USACO training takes no Rust)",
+        )
+    }
+}
+
+/// The source `request` asks for.
+///
+/// ```
+/// use nqueens::tools::bundle::{source, Lang, Request, Target};
+/// let cpp = source(&Request {
+///     target: Target::Checker,
+///     lang: Lang::Cpp,
+///     usaco: true,
+///     keep_comments: false,
+/// });
+/// assert!(cpp.starts_with("/*\nID: your_id_here\nLANG: C++\nTASK: checker\n*/\n"));
+/// assert!(cpp.contains("#define USACO_FILE_IO 1"));
+/// ```
+pub fn source(request: &Request) -> String {
+    let native = match (request.lang, request.target) {
+        (Lang::Rust, target) => return bundle(target, request.keep_comments),
+        (Lang::Cpp, Target::Uva11195) => include_str!("bundle/cpp/uva11195.cpp"),
+        (Lang::Cpp, Target::Checker) => include_str!("bundle/cpp/checker.cpp"),
+        (Lang::Java, Target::Uva11195) => include_str!("bundle/java/uva11195/Main.java"),
+        (Lang::Java, Target::Checker) => include_str!("bundle/java/checker/Main.java"),
+    };
+    if !request.usaco {
+        return native.to_string();
+    }
+    // The sources carry the switch; USACO wants the files, the header and
+    // (Java) a class named after the task.
+    let (lang, switches): (&str, &[(&str, &str)]) = match request.lang {
+        Lang::Java => (
+            "JAVA",
+            &[
+                (
+                    "    static final boolean FILE_IO = false;",
+                    "    static final boolean FILE_IO = true;",
+                ),
+                ("public class Main {", "public class checker {"),
+            ],
+        ),
+        _ => (
+            "C++",
+            &[("#define USACO_FILE_IO 0", "#define USACO_FILE_IO 1")],
+        ),
+    };
+    let mut out = format!("/*\nID: your_id_here\nLANG: {lang}\nTASK: checker\n*/\n");
+    let mut text = native.to_string();
+    for (from, to) in switches {
+        text = text.replacen(from, to, 1);
+    }
+    out.push_str(&text);
+    out
+}
+
 impl fmt::Display for Target {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -452,6 +557,42 @@ pub fn f() -> (char, &'static str) {
         assert_eq!(char_literal_len(br"'\''"), Some(4));
         assert_eq!(raw_string_len(br##"r#"a"b"#x"##), Some(8));
         assert_eq!(raw_string_len(b"rx"), None);
+    }
+
+    #[test]
+    fn every_native_source_is_small_and_the_usaco_switches_exist() {
+        for target in Target::ALL {
+            for lang in [Lang::Cpp, Lang::Java] {
+                let plain = Request {
+                    target,
+                    lang,
+                    usaco: false,
+                    keep_comments: false,
+                };
+                assert!(source(&plain).len() < MAX_BYTES, "{target} {lang:?}");
+            }
+        }
+        for lang in [Lang::Cpp, Lang::Java] {
+            let usaco = source(&Request {
+                target: Target::Checker,
+                lang,
+                usaco: true,
+                keep_comments: false,
+            });
+            let plain = source(&Request {
+                target: Target::Checker,
+                lang,
+                usaco: false,
+                keep_comments: false,
+            });
+            // Every switch was found: each changed one line of the source.
+            let changed = plain
+                .lines()
+                .zip(usaco.lines().skip(5))
+                .filter(|(a, b)| a != b);
+            let want = if lang == Lang::Java { 2 } else { 1 };
+            assert_eq!(changed.count(), want, "{lang:?}");
+        }
     }
 
     #[test]

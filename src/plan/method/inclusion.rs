@@ -16,12 +16,11 @@
 
 use std::collections::HashMap;
 
-use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::geometry::Cell;
 use crate::engine::inclusion;
 use crate::plan::cost::{BLANK_ENGINE_SHARE, NS_PER_NODE};
-use crate::plan::method::{Answer, Batch, CountingMethod, Shared, Skip, Slot};
+use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared, Skip, Slot};
 use crate::plan::work::Work;
 
 /// At most this many terms are considered.
@@ -35,6 +34,11 @@ const MAX_N: usize = 18;
 const MAX_CACHED_TERMS: usize = 1 << 20;
 
 type TermKey = (usize, Vec<Cell>);
+
+const ABOUT: About = About {
+    name: "inclusion-exclusion",
+    help: "blank count, one search per set of blocked cells",
+};
 
 #[derive(Default)]
 pub struct InclusionExclusion {
@@ -60,37 +64,28 @@ impl InclusionExclusion {
 }
 
 impl CountingMethod for InclusionExclusion {
-    fn name(&self) -> &'static str {
-        "inclusion-exclusion"
+    fn about(&self) -> About {
+        ABOUT
     }
 
-    fn about(&self) -> &'static str {
-        "blank count, one search per set of blocked cells"
-    }
-
-    fn applies(
-        &mut self,
-        case: usize,
-        board: &Board,
-        _: &mut Shared,
-    ) -> std::result::Result<(), Skip> {
-        let n = board.n();
-        if board.obstacles() > 0 && n > MAX_N {
+    fn applies(&mut self, case: Case, _: &mut Shared) -> std::result::Result<(), Skip> {
+        let n = case.board.n();
+        if case.board.obstacles() > 0 && n > MAX_N {
             return Err("no inclusion-exclusion above n = 18 with blocked cells");
         }
         // Each blocked cell adds terms of about 1/n of the blank search, on
         // top of the blank count: past n/2 of them the plain search is
         // always cheaper, so the terms are not even listed unless forced.
-        if board.obstacles() <= n / 2 {
-            let sets = inclusion::terms(board, MAX_TERMS).ok_or("too many terms")?;
-            self.quoted.insert(case, sets);
+        if case.board.obstacles() <= n / 2 {
+            let sets = inclusion::terms(case.board, MAX_TERMS).ok_or("too many terms")?;
+            self.quoted.insert(case.index, sets);
         }
         Ok(())
     }
 
-    fn quote(&mut self, case: usize, board: &Board, shared: &mut Shared) -> f64 {
-        let n = board.n();
-        let sets = match self.quoted.get(&case) {
+    fn quote(&mut self, case: Case, shared: &mut Shared) -> f64 {
+        let n = case.board.n();
+        let sets = match self.quoted.get(&case.index) {
             Some(sets) => sets,
             None => return f64::INFINITY,
         };
@@ -105,21 +100,15 @@ impl CountingMethod for InclusionExclusion {
         cost
     }
 
-    fn plan(
-        &mut self,
-        case: usize,
-        board: &Board,
-        shared: &mut Shared,
-        batch: &mut Batch,
-    ) -> Result<Answer> {
-        let n = board.n();
-        let sets = match self.quoted.remove(&case) {
+    fn plan(&mut self, case: Case, shared: &mut Shared, batch: &mut Batch) -> Result<Answer> {
+        let n = case.board.n();
+        let sets = match self.quoted.remove(&case.index) {
             Some(sets) => sets,
-            None => match inclusion::terms(board, MAX_TERMS) {
+            None => match inclusion::terms(case.board, MAX_TERMS) {
                 Some(sets) => sets,
                 None => {
-                    let problem = crate::base::problem::Problem::new(board);
-                    let answer = batch.sum(case, [(Work::Count(problem), 1)]);
+                    let problem = crate::base::problem::Problem::new(case.board);
+                    let answer = batch.sum(case.index, [(Work::Count(problem), 1)]);
                     return Ok(answer.noted(" (too many terms: the plain search)".to_string()));
                 }
             },
@@ -134,7 +123,7 @@ impl CountingMethod for InclusionExclusion {
                         let all = shared.constellations(n)?;
                         let slot = batch.slot();
                         for i in 0..all.units().len() {
-                            batch.push(case, slot, 1, Work::Completions(n, all.clone(), i));
+                            batch.push(case.index, slot, 1, Work::Completions(n, all.clone(), i));
                         }
                         self.pending_blanks.insert(n, slot);
                         slot
@@ -156,7 +145,7 @@ impl CountingMethod for InclusionExclusion {
                 None => {
                     let slot = batch.slot();
                     let problem = inclusion::term_problem(n, &key.1);
-                    batch.push(case, slot, 1, Work::Count(problem));
+                    batch.push(case.index, slot, 1, Work::Count(problem));
                     self.pending_terms.insert(key, slot);
                     slot
                 }

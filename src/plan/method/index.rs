@@ -23,7 +23,7 @@ use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::engine::index::{query_passes, SolutionIndex, MAX_INDEX_N};
 use crate::plan::cost::{ms, ENUMERATION_SHARE, NS_PER_NODE};
-use crate::plan::method::{Answer, Batch, CountingMethod, Shared, Skip};
+use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared, Skip};
 use crate::plan::work::Work;
 
 /// Nanoseconds per 64-bit word of an index pass (measured: about 0.3).
@@ -35,6 +35,11 @@ const WRITE_SHARE: f64 = 0.045;
 /// Blank-tree nodes per blank solution, for sizing an index not built yet
 /// (50 to 75 for n = 10..=14).
 const NODES_PER_SOLUTION: f64 = 60.0;
+
+const ABOUT: About = About {
+    name: "index",
+    help: "a bitset of blank solutions per cell (n <= 15)",
+};
 
 #[derive(Default)]
 pub struct Index {
@@ -63,33 +68,26 @@ impl Index {
 }
 
 impl CountingMethod for Index {
-    fn name(&self) -> &'static str {
-        "index"
+    fn about(&self) -> About {
+        ABOUT
     }
 
-    fn about(&self) -> &'static str {
-        "a bitset of blank solutions per cell (n <= 15)"
-    }
-
-    fn applies(
-        &mut self,
-        _: usize,
-        board: &Board,
-        _: &mut Shared,
-    ) -> std::result::Result<(), Skip> {
-        if board.n() > MAX_INDEX_N {
+    fn applies(&mut self, case: Case, _: &mut Shared) -> std::result::Result<(), Skip> {
+        if case.board.n() > MAX_INDEX_N {
             return Err("no index above n = 15");
         }
-        match self.indexes.contains_key(&board.n()) {
+        match self.indexes.contains_key(&case.board.n()) {
             true => Ok(()),
             false => Err("no index of this size built"),
         }
     }
 
-    fn quote(&mut self, _: usize, board: &Board, _: &mut Shared) -> f64 {
-        self.indexes.get(&board.n()).map_or(f64::INFINITY, |index| {
-            index.query_words(board) as f64 * NS_PER_WORD
-        })
+    fn quote(&mut self, case: Case, _: &mut Shared) -> f64 {
+        self.indexes
+            .get(&case.board.n())
+            .map_or(f64::INFINITY, |index| {
+                index.query_words(case.board) as f64 * NS_PER_WORD
+            })
     }
 
     fn weigh(&mut self, board: &Board, best: f64, shared: &mut Shared) {
@@ -140,16 +138,13 @@ impl CountingMethod for Index {
         Ok(built)
     }
 
-    fn plan(
-        &mut self,
-        case: usize,
-        board: &Board,
-        _: &mut Shared,
-        batch: &mut Batch,
-    ) -> Result<Answer> {
-        let index = self.indexes.get(&board.n()).ok_or_else(|| {
+    fn plan(&mut self, case: Case, _: &mut Shared, batch: &mut Batch) -> Result<Answer> {
+        let index = self.indexes.get(&case.board.n()).ok_or_else(|| {
             crate::base::error::Error::Worker("index planned but not built".to_string())
         })?;
-        Ok(batch.sum(case, [(Work::Query(index.clone(), board.clone()), 1)]))
+        Ok(batch.sum(
+            case.index,
+            [(Work::Query(index.clone(), case.board.clone()), 1)],
+        ))
     }
 }

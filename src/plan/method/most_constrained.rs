@@ -5,41 +5,38 @@
 //! # Complexity
 //! Its tree times the open rows examined per node.
 
-use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::engine::most_constrained;
 use crate::plan::cost::PLAN_PROBES;
-use crate::plan::method::{Answer, Batch, CountingMethod, Shared};
+use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared};
 use crate::plan::work::Work;
 
 /// Nanoseconds per open row of a node of the most-constrained-first search
 /// (measured: 5 to 12, against 6 to 16 per kernel node in the same runs).
 const NS_PER_ROW: f64 = 6.0;
 
+const ABOUT: About = About {
+    name: "most-constrained",
+    help: "the row with the fewest choices first, at every node",
+};
+
 #[derive(Default)]
 pub struct MostConstrained;
 
 impl CountingMethod for MostConstrained {
-    fn name(&self) -> &'static str {
-        "most-constrained"
+    fn about(&self) -> About {
+        ABOUT
     }
 
-    fn about(&self) -> &'static str {
-        "the row with the fewest choices first, at every node"
-    }
-
-    fn quote(&mut self, _: usize, board: &Board, _: &mut Shared) -> f64 {
-        let (nodes, rows) = most_constrained::estimate(board, PLAN_PROBES);
+    fn quote(&mut self, case: Case, _: &mut Shared) -> f64 {
+        let (nodes, rows) = most_constrained::estimate(case.board, PLAN_PROBES);
         nodes * rows * NS_PER_ROW
     }
 
-    fn plan(
-        &mut self,
-        case: usize,
-        board: &Board,
-        _: &mut Shared,
-        batch: &mut Batch,
-    ) -> Result<Answer> {
-        Ok(batch.sum(case, [(Work::CountMostConstrained(board.clone()), 1)]))
+    fn plan(&mut self, case: Case, _: &mut Shared, batch: &mut Batch) -> Result<Answer> {
+        Ok(batch.sum(
+            case.index,
+            [(Work::CountMostConstrained(case.board.clone()), 1)],
+        ))
     }
 }

@@ -11,12 +11,12 @@
 
 use std::collections::HashMap;
 
-use crate::base::board::{Board, Symmetry};
+use crate::base::board::Symmetry;
 use crate::base::error::Result;
 use crate::base::problem::Problem;
 use crate::engine::ordering;
 use crate::plan::cost::{NS_PER_BOARD_NODE, NS_PER_NODE, PLAN_PROBES, QUICK_PROBES};
-use crate::plan::method::{Answer, Batch, CountingMethod, Shared};
+use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared};
 use crate::plan::work::Work;
 
 /// Boards up to this side are never planned: even the blank board is a few
@@ -25,6 +25,11 @@ const SMALL_N: usize = 9;
 /// Below this many estimated nodes (about 0.2 ms), a board is not planned.
 const SMALL_NODES: f64 = 20_000.0;
 
+const ABOUT: About = About {
+    name: "ordered",
+    help: "the orientation with the smallest search tree",
+};
+
 #[derive(Default)]
 pub struct Ordered {
     /// The orientation chosen per quoted case of this batch.
@@ -32,50 +37,41 @@ pub struct Ordered {
 }
 
 impl CountingMethod for Ordered {
-    fn name(&self) -> &'static str {
-        "ordered"
+    fn about(&self) -> About {
+        ABOUT
     }
 
-    fn about(&self) -> &'static str {
-        "the orientation with the smallest search tree"
-    }
-
-    fn quick(&mut self, case: usize, board: &Board, _: &mut Shared) -> Option<f64> {
-        let quick = if board.n() <= SMALL_N {
+    fn quick(&mut self, case: Case, _: &mut Shared) -> Option<f64> {
+        let quick = if case.board.n() <= SMALL_N {
             0.0
         } else {
-            ordering::plain_nodes(board, QUICK_PROBES)
+            ordering::plain_nodes(case.board, QUICK_PROBES)
         };
         (quick < SMALL_NODES).then(|| {
-            self.chosen.insert(case, ordering::first_lines_first(board));
+            self.chosen
+                .insert(case.index, ordering::first_lines_first(case.board));
             quick * NS_PER_NODE
         })
     }
 
-    fn quote(&mut self, case: usize, board: &Board, _: &mut Shared) -> f64 {
-        // When the board as given is its best orientation, this is the
+    fn quote(&mut self, case: Case, _: &mut Shared) -> f64 {
+        // When the case.board as given is its best orientation, this is the
         // plain method's quote, and the plain method (listed first) wins.
-        let (symmetry, nodes) = ordering::best(board, PLAN_PROBES);
-        self.chosen.insert(case, symmetry);
+        let (symmetry, nodes) = ordering::best(case.board, PLAN_PROBES);
+        self.chosen.insert(case.index, symmetry);
         nodes * NS_PER_BOARD_NODE
     }
 
-    fn plan(
-        &mut self,
-        case: usize,
-        board: &Board,
-        _: &mut Shared,
-        batch: &mut Batch,
-    ) -> Result<Answer> {
-        if ordering::has_empty_line(board) {
+    fn plan(&mut self, case: Case, _: &mut Shared, batch: &mut Batch) -> Result<Answer> {
+        if ordering::has_empty_line(case.board) {
             return Ok(Answer::known(0));
         }
-        let symmetry = match self.chosen.remove(&case) {
+        let symmetry = match self.chosen.remove(&case.index) {
             Some(symmetry) => symmetry,
-            None => ordering::best(board, PLAN_PROBES).0,
+            None => ordering::best(case.board, PLAN_PROBES).0,
         };
-        let problem = Problem::new(&board.transformed(symmetry));
-        Ok(batch.sum(case, [(Work::Count(problem), 1)]))
+        let problem = Problem::new(&case.board.transformed(symmetry));
+        Ok(batch.sum(case.index, [(Work::Count(problem), 1)]))
     }
 
     fn absorb(&mut self, _: &[i128]) {

@@ -12,11 +12,10 @@
 
 use std::sync::Arc;
 
-use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::engine::blank::scan::Frames;
 use crate::plan::cost::{BLANK_ENGINE_SHARE, NS_PER_NODE};
-use crate::plan::method::{Answer, Batch, CountingMethod, Shared, Skip};
+use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared, Skip};
 use crate::plan::work::Work;
 
 /// The largest board a scan is considered for.
@@ -26,47 +25,37 @@ const MAX_N: usize = 16;
 /// near-blank board at n = 14 scans in 19-20 ms, about the count's time).
 const CHECK_SHARE: f64 = 0.01;
 
+const ABOUT: About = About {
+    name: "scan",
+    help: "blank solutions that avoid the blocked cells",
+};
+
 #[derive(Default)]
 pub struct Scan;
 
 impl CountingMethod for Scan {
-    fn name(&self) -> &'static str {
-        "scan"
+    fn about(&self) -> About {
+        ABOUT
     }
 
-    fn about(&self) -> &'static str {
-        "blank solutions that avoid the blocked cells"
-    }
-
-    fn applies(
-        &mut self,
-        _: usize,
-        board: &Board,
-        _: &mut Shared,
-    ) -> std::result::Result<(), Skip> {
-        if board.n() > MAX_N {
+    fn applies(&mut self, case: Case, _: &mut Shared) -> std::result::Result<(), Skip> {
+        if case.board.n() > MAX_N {
             return Err("no scan above n = 16");
         }
         Ok(())
     }
 
-    fn quote(&mut self, _: usize, board: &Board, shared: &mut Shared) -> f64 {
+    fn quote(&mut self, case: Case, shared: &mut Shared) -> f64 {
         let share = (BLANK_ENGINE_SHARE + CHECK_SHARE) / shared.threads as f64;
-        shared.blank_nodes(board.n()) * NS_PER_NODE * share
+        shared.blank_nodes(case.board.n()) * NS_PER_NODE * share
     }
 
-    fn plan(
-        &mut self,
-        case: usize,
-        board: &Board,
-        shared: &mut Shared,
-        batch: &mut Batch,
-    ) -> Result<Answer> {
+    fn plan(&mut self, case: Case, shared: &mut Shared, batch: &mut Batch) -> Result<Answer> {
         // The units are made only once the scan is chosen: on threads they
         // need the blank engine's set-up.
-        let all = shared.constellations(board.n())?;
-        let frames = Arc::new(Frames::new(board));
+        let all = shared.constellations(case.board.n())?;
+        let frames = Arc::new(Frames::new(case.board));
         let units = (0..all.units().len()).map(|i| (Work::Scan(frames.clone(), all.clone(), i), 1));
-        Ok(batch.sum(case, units))
+        Ok(batch.sum(case.index, units))
     }
 }

@@ -6,15 +6,19 @@
 
 use std::collections::HashMap;
 
-use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::problem::Problem;
 use crate::engine::symmetry;
 use crate::plan::cost::{NS_PER_BOARD_NODE, PLAN_PROBES};
-use crate::plan::method::{Answer, Batch, CountingMethod, Shared, Skip};
+use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared, Skip};
 use crate::plan::work::Work;
 
 const NOT_SYMMETRIC: Skip = "board not mirror-symmetric";
+
+const ABOUT: About = About {
+    name: "symmetry",
+    help: "mirror-symmetric boards by halves",
+};
 
 #[derive(Default)]
 pub struct Symmetry {
@@ -24,46 +28,31 @@ pub struct Symmetry {
 }
 
 impl CountingMethod for Symmetry {
-    fn name(&self) -> &'static str {
-        "symmetry"
+    fn about(&self) -> About {
+        ABOUT
     }
 
-    fn about(&self) -> &'static str {
-        "mirror-symmetric boards by halves"
-    }
-
-    fn applies(
-        &mut self,
-        case: usize,
-        board: &Board,
-        _: &mut Shared,
-    ) -> std::result::Result<(), Skip> {
-        let (parts, nodes) = symmetry::halves(board, PLAN_PROBES).ok_or(NOT_SYMMETRIC)?;
-        self.halves.insert(case, (parts, nodes));
+    fn applies(&mut self, case: Case, _: &mut Shared) -> std::result::Result<(), Skip> {
+        let (parts, nodes) = symmetry::halves(case.board, PLAN_PROBES).ok_or(NOT_SYMMETRIC)?;
+        self.halves.insert(case.index, (parts, nodes));
         Ok(())
     }
 
-    fn quote(&mut self, case: usize, _: &Board, _: &mut Shared) -> f64 {
+    fn quote(&mut self, case: Case, _: &mut Shared) -> f64 {
         self.halves
-            .get(&case)
+            .get(&case.index)
             .map_or(f64::INFINITY, |(_, nodes)| nodes * NS_PER_BOARD_NODE)
     }
 
-    fn plan(
-        &mut self,
-        case: usize,
-        board: &Board,
-        _: &mut Shared,
-        batch: &mut Batch,
-    ) -> Result<Answer> {
-        let parts = match self.halves.remove(&case) {
+    fn plan(&mut self, case: Case, _: &mut Shared, batch: &mut Batch) -> Result<Answer> {
+        let parts = match self.halves.remove(&case.index) {
             Some((parts, _)) => parts,
-            None => vec![(Problem::new(board), 1)],
+            None => vec![(Problem::new(case.board), 1)],
         };
         let parts = parts
             .into_iter()
             .map(|(problem, weight)| (Work::Count(problem), weight as i128));
-        Ok(batch.sum(case, parts))
+        Ok(batch.sum(case.index, parts))
     }
 
     fn absorb(&mut self, _: &[i128]) {

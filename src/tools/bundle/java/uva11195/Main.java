@@ -1,0 +1,349 @@
+// UVa 11195 / ZeroJudge d757 "Another n-Queen Problem": count the ways to put
+// n non-attacking queens on the free cells ('.') of an n x n board ('*' is
+// blocked). Input: cases "n" + n rows, ended by "0" or end of file.
+//
+// How: every board is counted by one bitmask search (one queen per row;
+// column / diagonal masks). Per size n the program then picks the cheaper of
+//  * direct search: the board is turned into the one of its 8 orientations
+//    whose search tree is smallest (sizes estimated by random probes), and a
+//    left-right symmetric board searches only the left half of its first row;
+//  * solution index (n >= 10, when the direct searches of that size would
+//    cost more than building it): the blank board's solutions with the row-0
+//    queen in the left half are enumerated once, each cell keeps a bitset of
+//    the solutions using it, and a board's answer is the number of solutions
+//    outside the union of its blocked cells' bitsets (right half: the same
+//    count for the board's mirror image).
+// Boards equal up to rotation/reflection are solved once.
+//
+// Compile: javac --release 8 Main.java   Run: java Main < input
+import java.io.*;
+import java.util.*;
+
+public class Main {
+    static final int MAXN = 31;        // widest board the int masks hold
+    static final int INDEX_MAXN = 15;
+
+    // A board: row[r] has bit c set when cell (r, c) is free.
+    static final class Board {
+        final int n;
+        final int[] row;
+        Board(int n) { this.n = n; this.row = new int[n]; }
+        int full() { return (int) ((1L << n) - 1); }
+        String key() { return n + ":" + Arrays.toString(row); }
+        int compareTo(Board o) {
+            for (int r = 0; r < n; r++)
+                if (row[r] != o.row[r]) return Integer.compareUnsigned(row[r], o.row[r]);
+            return 0;
+        }
+    }
+
+    // The 8 symmetries of the square: cell (r, c) goes to (imageRow, imageCol).
+    static int imageRow(int k, int n, int r, int c) {
+        if ((k & 4) != 0) { int t = r; r = c; c = t; }  // transpose
+        return (k & 2) != 0 ? n - 1 - r : r;             // flip rows
+    }
+
+    static int imageCol(int k, int n, int r, int c) {
+        if ((k & 4) != 0) { int t = r; r = c; c = t; }
+        return (k & 1) != 0 ? n - 1 - c : c;             // mirror columns
+    }
+
+    static Board turn(Board b, int k) {
+        Board t = new Board(b.n);
+        for (int r = 0; r < b.n; r++)
+            for (int c = 0; c < b.n; c++)
+                if ((b.row[r] >> c & 1) != 0)
+                    t.row[imageRow(k, b.n, r, c)] |= 1 << imageCol(k, b.n, r, c);
+        return t;
+    }
+
+    static boolean mirrorSymmetric(Board b) {
+        return Arrays.equals(turn(b, 1).row, b.row);
+    }
+
+    // -----------------------------------------------------------------------
+    // The one search: places a queen on each row of `free` top-down. `cols`
+    // holds the used columns; `ld`/`rd` the cells of this row attacked along
+    // the two diagonals (shifted by one column per row, so a queen's diagonal
+    // moves with the rows). Without a sink it counts (the last row by
+    // popcount); with one, every solution (col[r] per row) goes to the sink.
+    // -----------------------------------------------------------------------
+    interface Sink { void solution(int[] col, int n); }
+
+    static final class Search {
+        final int n;
+        final int[] free;
+        final int[] col;
+        final Sink sink;
+
+        Search(Board b, Sink sink) { n = b.n; free = b.row; col = new int[n]; this.sink = sink; }
+
+        // Solutions below row r, the queens on rows 0..r-1 given by the masks.
+        static long run(Search s, int r, int cols, int ld, int rd) {
+            int avail = s.free[r] & ~(cols | ld | rd);
+            if (r == s.n - 1) return s.leaf(avail);
+            long total = 0;
+            while (avail != 0) {
+                int p = avail & -avail;  // lowest set bit: two's complement keeps only it
+                avail ^= p;
+                s.col[r] = Integer.numberOfTrailingZeros(p);
+                total += run(s, r + 1, cols | p, (ld | p) << 1, (rd | p) >>> 1);
+            }
+            return total;
+        }
+
+        // The last row's free cells: each completes a solution.
+        long leaf(int last) {
+            if (sink == null) return Integer.bitCount(last);
+            for (; last != 0; last &= last - 1) {
+                col[n - 1] = Integer.numberOfTrailingZeros(last);
+                sink.solution(col, n);
+            }
+            return 0;
+        }
+    }
+
+    static long countSolutions(Board b) {
+        return Search.run(new Search(b, null), 0, 0, 0, 0);
+    }
+
+    // A left-right symmetric board: solutions whose first queen is left of
+    // the middle pair up with their mirror images, so count the left half
+    // twice and the middle column (odd n) once.
+    static long countDirect(Board b, boolean symmetric) {
+        if (!symmetric) return countSolutions(b);
+        Board h = new Board(b.n);
+        System.arraycopy(b.row, 0, h.row, 0, b.n);
+        h.row[0] = b.row[0] & ((1 << (b.n / 2)) - 1);
+        long total = 2 * countSolutions(h);
+        if ((b.n & 1) != 0) {
+            h.row[0] = b.row[0] & (1 << (b.n / 2));
+            total += countSolutions(h);
+        }
+        return total;
+    }
+
+    // Knuth's estimate of the search tree's size: walk random root-to-leaf
+    // paths; a node reached through branchings k1..kd stands for k1*...*kd.
+    static long rngState = 88172645463325252L;
+
+    static int nextRandom() {
+        rngState ^= rngState << 13; rngState ^= rngState >>> 7; rngState ^= rngState << 17;
+        return (int) (rngState >>> 33);
+    }
+
+    static double estimateNodes(Board b, int probes) {
+        double total = 0;
+        for (int i = 0; i < probes; i++) {
+            int cols = 0, ld = 0, rd = 0;
+            double weight = 1;
+            for (int r = 0; r < b.n; r++) {
+                int avail = b.row[r] & ~(cols | ld | rd);
+                int k = Integer.bitCount(avail);
+                if (k == 0) break;
+                weight *= k;
+                total += weight;
+                for (int skip = nextRandom() % k; skip > 0; skip--) avail &= avail - 1;
+                int p = avail & -avail;
+                cols |= p; ld = (ld | p) << 1; rd = (rd | p) >>> 1;
+            }
+        }
+        return total / probes;
+    }
+
+    // -----------------------------------------------------------------------
+    // Solution index of the blank n x n board. Only the solutions whose row-0
+    // queen is left of the middle (H) or on it (M, odd n) are enumerated and
+    // stored: the others are the mirror images of H, so a board's count over
+    // them is its mirror image's count over H. (The C++ version enumerates
+    // by border constellations instead; in Java the extra code costs more
+    // JIT time than it saves.)
+    // -----------------------------------------------------------------------
+    static final class SolutionSet {
+        int size, words;
+        long[][] bits;  // bits[cell][w]: solutions using cell
+    }
+
+    static final class Index { SolutionSet half, middle; }
+
+    static final Index[] indexes = new Index[INDEX_MAXN + 1];
+
+    // Collects solutions, 4 bits per row (the columns), by row-0 queen.
+    static final class Collector implements Sink {
+        long[] half = new long[1 << 10], middle = new long[1 << 10];
+        int halfSize, middleSize;
+
+        public void solution(int[] col, int n) {
+            long code = 0;
+            for (int r = 0; r < n; r++) code = code << 4 | col[r];
+            if (2 * col[0] < n - 1) {
+                if (halfSize == half.length) half = Arrays.copyOf(half, 2 * halfSize);
+                half[halfSize++] = code;
+            } else {
+                if (middleSize == middle.length) middle = Arrays.copyOf(middle, 2 * middleSize);
+                middle[middleSize++] = code;
+            }
+        }
+    }
+
+    static SolutionSet fillSet(long[] found, int size, int n) {
+        SolutionSet set = new SolutionSet();
+        set.size = size;
+        set.words = (size + 63) / 64;
+        set.bits = new long[n * n][set.words];
+        for (int s = 0; s < size; s++) {
+            long code = found[s];
+            for (int r = n - 1; r >= 0; r--, code >>>= 4)
+                set.bits[r * n + (int) (code & 15)][s >>> 6] |= 1L << s;  // the shift takes s mod 64
+        }
+        return set;
+    }
+
+    static Index buildIndex(int n) {
+        if (indexes[n] != null) return indexes[n];
+        Board blank = new Board(n);
+        Arrays.fill(blank.row, blank.full());
+        blank.row[0] = (1 << ((n + 1) / 2)) - 1;  // left half and middle of row 0
+        Collector found = new Collector();
+        Search.run(new Search(blank, found), 0, 0, 0, 0);
+        Index ix = new Index();
+        ix.half = fillSet(found.half, found.halfSize, n);
+        ix.middle = fillSet(found.middle, found.middleSize, n);
+        return indexes[n] = ix;
+    }
+
+    // Solutions of `set` using none of the blocked cells of `b`.
+    static long countAvoiding(SolutionSet set, Board b) {
+        long[] hit = new long[set.words];
+        for (int r = 0; r < b.n; r++)
+            for (int c = 0; c < b.n; c++)
+                if ((b.row[r] >> c & 1) == 0) {
+                    long[] cell = set.bits[r * b.n + c];
+                    for (int w = 0; w < set.words; w++) hit[w] |= cell[w];
+                }
+        long used = 0;
+        for (int w = 0; w < set.words; w++) used += Long.bitCount(hit[w]);
+        return set.size - used;
+    }
+
+    static long countByIndex(Board b) {
+        Index ix = buildIndex(b.n);
+        return countAvoiding(ix.half, b) + countAvoiding(ix.half, turn(b, 1))
+                + countAvoiding(ix.middle, b);
+    }
+
+    // -----------------------------------------------------------------------
+    // Planning: per distinct board, its cheapest orientation and estimated
+    // cost; per size, the index if the direct searches would cost more.
+    // -----------------------------------------------------------------------
+    static final class Plan {
+        Board best;         // orientation to search
+        boolean symmetric;  // best is left-right symmetric: search half
+        double cost;        // estimated nodes
+        long answer;
+    }
+
+    // Cost of building the index, in nodes of a direct search (measured:
+    // enumerating half the blank board, a bit more than counting it).
+    static double indexCost(int n) {
+        Board blank = new Board(n);
+        Arrays.fill(blank.row, blank.full());
+        return 0.6 * estimateNodes(blank, 400);
+    }
+
+    // Trees smaller than this are searched as given: turning would cost more.
+    static final double SMALL_TREE = 2e5;
+
+    // A board's first plan: as given, its cost a quick estimate.
+    static Plan planBoard(Board b) {
+        Plan p = new Plan();
+        p.best = b;
+        p.symmetric = mirrorSymmetric(b);
+        for (int r = 0; r < b.n; r++) if (b.row[r] == 0) return p;  // a full row: none
+        if (b.n >= 10) p.cost = estimateNodes(b, 64) * (p.symmetric ? 0.5 : 1.0);
+        return p;
+    }
+
+    // For a direct search: the orientation with the smallest estimated tree.
+    static void chooseOrientation(Plan p) {
+        Board b = p.best;
+        for (int k = 0; k < 8; k++) {
+            Board t = turn(b, k);
+            boolean sym = mirrorSymmetric(t);
+            double cost = estimateNodes(t, 200) * (sym ? 0.5 : 1.0);
+            if (k == 0 || cost < p.cost) { p.best = t; p.symmetric = sym; p.cost = cost; }
+        }
+    }
+
+    // Whitespace-separated tokens of all of stdin.
+    static byte[] data;
+    static int pos, tokenStart, tokenLength;
+
+    static boolean nextToken() {
+        while (pos < data.length && (data[pos] & 0xff) <= ' ') pos++;
+        if (pos >= data.length) return false;
+        tokenStart = pos;
+        while (pos < data.length && (data[pos] & 0xff) > ' ') pos++;
+        tokenLength = pos - tokenStart;
+        return true;
+    }
+
+    public static void main(String[] args) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        byte[] buf = new byte[1 << 16];
+        for (int m; (m = System.in.read(buf)) > 0; ) bytes.write(buf, 0, m);
+        data = bytes.toByteArray();
+
+        List<Board> boards = new ArrayList<Board>();
+        read:
+        while (nextToken()) {
+            int n = 0;
+            for (int i = 0; i < tokenLength && n <= MAXN; i++) {
+                byte d = data[tokenStart + i];
+                if (d < '0' || d > '9') { n = -1; break; }
+                n = n * 10 + (d - '0');
+            }
+            if (n <= 0 || n > MAXN) break;
+            Board b = new Board(n);
+            for (int r = 0; r < n; r++) {
+                if (!nextToken()) break read;
+                for (int c = 0; c < n && c < tokenLength; c++)
+                    if (data[tokenStart + c] == '.') b.row[r] |= 1 << c;
+            }
+            boards.add(b);
+        }
+
+        // Distinct boards up to symmetry, each planned once.
+        Map<String, Plan> plans = new HashMap<String, Plan>();
+        String[] keys = new String[boards.size()];
+        double[] directCost = new double[MAXN + 1];
+        for (int i = 0; i < boards.size(); i++) {
+            Board b = boards.get(i), canon = b;
+            for (int k = 1; k < 8; k++) {
+                Board t = turn(b, k);
+                if (t.compareTo(canon) < 0) canon = t;
+            }
+            keys[i] = canon.key();
+            if (!plans.containsKey(keys[i])) {
+                Plan p = planBoard(b);
+                plans.put(keys[i], p);
+                directCost[b.n] += p.cost;
+            }
+        }
+        boolean[] useIndex = new boolean[MAXN + 1];
+        for (int n = 10; n <= INDEX_MAXN; n++) {
+            if (directCost[n] > SMALL_TREE) useIndex[n] = directCost[n] > indexCost(n);
+        }
+        for (Plan p : plans.values()) {
+            if (useIndex[p.best.n]) { p.answer = countByIndex(p.best); continue; }
+            if (p.cost >= SMALL_TREE) chooseOrientation(p);
+            p.answer = countDirect(p.best, p.symmetric);
+        }
+
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < boards.size(); i++)
+            out.append("Case ").append(i + 1).append(": ").append(plans.get(keys[i]).answer).append('\n');
+        System.out.print(out);
+        System.out.flush();
+    }
+}
