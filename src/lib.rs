@@ -20,7 +20,8 @@
 //!    trait, and the planner that quotes them and runs the cheapest.
 //! 4. [`tools`]: the commands and workflow tools around the engines: judge
 //!    mode over files, `count` and its shards, checkpoints and progress,
-//!    `gen`, `stress` and shrinking, `show`, `bundle`.
+//!    `gen`, `stress` and shrinking, `test` (another solution on stored
+//!    inputs), running a child under a time limit, `show`, `bundle`.
 //! 5. [`cli`]: the command line: options, help, and which command runs.
 
 pub mod base;

@@ -8,6 +8,7 @@ use nqueens::cli::{self, help, Command};
 use nqueens::tools::files;
 use nqueens::tools::generate::{self, GenOptions, TestInput};
 use nqueens::tools::stress::StressOptions;
+use nqueens::tools::test::Summary;
 use nqueens::{base::checker, base::input, engine::blank::BlankEngine, engine::parallel, tools};
 
 fn main() -> ExitCode {
@@ -43,7 +44,20 @@ fn run() -> Result<ExitCode> {
             .write_all(tools::bundle::source(&request).as_bytes())
             .map_err(Error::Write),
         Command::Gen(options) => gen(&options),
-        Command::Stress(options) => return stress(&options),
+        Command::Stress(mut options) => {
+            options.progress |= io::stderr().is_terminal();
+            return stress(&options);
+        }
+        Command::Test(options) => {
+            let mut out = io::stdout().lock();
+            let summary = tools::test::run(&options, &mut out)?;
+            out.flush().map_err(Error::Write)?;
+            return Ok(match summary {
+                Summary::AllPassed => ExitCode::SUCCESS,
+                Summary::Failed => ExitCode::from(1),
+                Summary::Errors => ExitCode::from(2),
+            });
+        }
         Command::Show(options) => tools::show::command(&options, &mut stdout.lock()),
         Command::Checker { n } => {
             let n = match n {

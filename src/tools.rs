@@ -5,13 +5,16 @@
 //! - [`count`], [`shard`], [`checkpoint`], [`progress`]: blank-board
 //!   counts, their cluster shards and `merge`, checkpoints to resume a
 //!   count, progress on stderr;
-//! - [`generate`], [`stress`], [`shrink`]: random inputs, stress-testing
-//!   another solution, shrinking a failure to a minimal input;
+//! - [`generate`], [`stress`], [`shrink`], [`child`]: random inputs,
+//!   stress-testing another solution (run in its own process group, under a
+//!   time limit), shrinking a failure to a minimal input;
+//! - [`test`]: running another solution on stored inputs, verdict per file;
 //! - [`show`]: drawing and listing solutions;
 //! - [`bundle`]: one-file submissions made of [`crate::base`].
 
 pub mod bundle;
 pub mod checkpoint;
+pub mod child;
 pub mod count;
 pub mod files;
 pub mod generate;
@@ -21,3 +24,4 @@ pub mod shard;
 pub mod show;
 pub mod shrink;
 pub mod stress;
+pub mod test;

@@ -1,4 +1,5 @@
-//! `nqueens bundle`: each one-file solution is compiled once with `rustc
+//! `nqueens bundle`: each one-file solution, with comments stripped (the
+//! default) and kept (`--keep-comments`), is compiled once with `rustc
 //! --edition 2021 -O` (into cargo's temporary directory for integration tests) and
 //! must answer exactly like the main binary: the samples, random boards,
 //! malformed input.
@@ -9,22 +10,37 @@ use std::sync::OnceLock;
 
 use crate::util::{self, Rng};
 
-/// Builds `nqueens bundle TARGET` with rustc, once per test run.
-fn compiled(target: &str) -> &'static Path {
-    static UVA: OnceLock<PathBuf> = OnceLock::new();
-    static CHECKER: OnceLock<PathBuf> = OnceLock::new();
-    let cell = if target == "checker" { &CHECKER } else { &UVA };
+/// Builds `nqueens bundle [--keep-comments] TARGET` with rustc, once per
+/// test run.
+fn compiled(target: &str, keep_comments: bool) -> &'static Path {
+    static CELLS: [OnceLock<PathBuf>; 4] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
+    let cell = &CELLS[usize::from(target == "checker") * 2 + usize::from(keep_comments)];
     cell.get_or_init(|| {
-        let bundle = util::run(&["bundle", target], b"");
+        let mut args = vec!["bundle", target];
+        if keep_comments {
+            args.push("--keep-comments");
+        }
+        let bundle = util::run(&args, b"");
         assert_eq!(bundle.status, 0, "{}", bundle.stderr);
         let source = bundle.stdout;
         assert!(source.len() < 64 * 1024, "{} bytes", source.len());
         assert!(!source.contains("std::thread") && !source.contains("unsafe {"));
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bundle");
         std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join(format!("{target}.rs"));
+        let name = if keep_comments {
+            format!("{target}-commented")
+        } else {
+            assert!(!source.contains("\n///") && source.len() < 32 * 1024);
+            target.to_string()
+        };
+        let file = dir.join(format!("{name}.rs"));
         std::fs::write(&file, &source).unwrap();
-        let binary = dir.join(target);
+        let binary = dir.join(name);
         let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
         let output = Command::new(rustc)
             .args(["--edition", "2021", "-O", "-o"])
@@ -76,7 +92,15 @@ fn same_as_main_binary(binary: &Path, args: &[&str], stdin: &[u8]) {
 
 #[test]
 fn bundle_uva11195_answers_like_the_binary() {
-    let binary = compiled("uva11195");
+    uva11195_like_the_binary(compiled("uva11195", false));
+}
+
+#[test]
+fn bundle_uva11195_with_comments_answers_like_the_binary() {
+    uva11195_like_the_binary(compiled("uva11195", true));
+}
+
+fn uva11195_like_the_binary(binary: &Path) {
     for sample in [
         "uva11195",
         "obstacles",
@@ -101,11 +125,13 @@ fn bundle_uva11195_answers_like_the_binary() {
 
 #[test]
 fn bundle_checker_answers_like_the_binary() {
-    let binary = compiled("checker");
-    for n in 1..=11 {
-        same_as_main_binary(binary, &["checker"], format!("{n}\n").as_bytes());
+    for keep_comments in [false, true] {
+        let binary = compiled("checker", keep_comments);
+        for n in 1..=11 {
+            same_as_main_binary(binary, &["checker"], format!("{n}\n").as_bytes());
+        }
+        same_as_main_binary(binary, &["checker"], b"x\n");
     }
-    same_as_main_binary(binary, &["checker"], b"x\n");
 }
 
 #[test]

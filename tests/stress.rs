@@ -12,23 +12,184 @@ use crate::util;
 /// compiled once per test run with g++ as the README says.
 fn wrong_solver() -> &'static Path {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress");
-        std::fs::create_dir_all(&dir).unwrap();
-        let binary = dir.join("wrong");
-        let output = Command::new("g++")
-            .args(["-O2", "-o"])
-            .arg(&binary)
-            .arg("samples/wrong-uva11195.cpp")
-            .output()
-            .expect("g++ runs");
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        binary
+    BINARY.get_or_init(|| compile("wrong-uva11195"))
+}
+
+/// `samples/wrong-diagonal.cpp`: wrong only on boards of side 10 or more.
+fn wrong_from_10() -> &'static Path {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    BINARY.get_or_init(|| compile("wrong-diagonal"))
+}
+
+/// Compiles `samples/NAME.cpp` with g++ into cargo's temporary directory.
+pub fn compile(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress");
+    std::fs::create_dir_all(&dir).unwrap();
+    let binary = dir.join(name);
+    let output = Command::new("g++")
+        .args(["-O2", "-o"])
+        .arg(&binary)
+        .arg(format!("samples/{name}.cpp"))
+        .output()
+        .expect("g++ runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    binary
+}
+
+/// Whether a process whose command line contains `marker` is running.
+pub fn running(marker: &str) -> bool {
+    std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
+        std::fs::read(entry.path().join("cmdline"))
+            .map(|c| String::from_utf8_lossy(&c).contains(marker))
+            .unwrap_or(false)
     })
+}
+
+/// A report without its `time:` line (times differ from run to run).
+fn timeless(report: &str) -> String {
+    report
+        .lines()
+        .filter(|line| !line.starts_with("time: "))
+        .map(|line| format!("{line}\n"))
+        .collect()
+}
+
+#[test]
+fn default_sizes_catch_a_bug_that_needs_n_10() {
+    let wrong = wrong_from_10().to_str().unwrap();
+    // Boards up to 8, the old default, never show it.
+    let small = ["stress", "--seed", "1", "--n", "1..=8", "--", wrong];
+    let run = util::run(&small, b"");
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    // The defaults do, within a few rounds, and shrinking keeps n >= 10.
+    let run = util::run(&["stress", "--seed", "1", "-j", "2", "--", wrong], b"");
+    assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout
+            .contains("minimal failing input (1 case, n = 10, "),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn jobs_give_the_same_verdict() {
+    let wrong = wrong_from_10().to_str().unwrap();
+    let report = |jobs: &str| {
+        let args = [
+            "stress",
+            "--seed",
+            "5",
+            "--no-shrink",
+            "-j",
+            jobs,
+            "--",
+            wrong,
+        ];
+        let run = util::run(&args, b"");
+        assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
+        timeless(&run.stdout)
+    };
+    let one = report("1");
+    assert!(one.contains("failing input ("), "{one}");
+    assert!(one.contains(", not shrunk):\n"), "{one}");
+    for jobs in ["2", "3"] {
+        assert_eq!(report(jobs), one, "-j {jobs}");
+    }
+}
+
+#[test]
+fn a_time_out_kills_the_whole_group_in_about_the_limit() {
+    let args = [
+        "stress",
+        "--seed",
+        "3",
+        "--timeout",
+        "0.5",
+        "--no-shrink",
+        "--",
+        "sh",
+        "-c",
+        "sleep 103.5 & sleep 103.5",
+    ];
+    let started = std::time::Instant::now();
+    let run = util::run(&args, b"");
+    let elapsed = started.elapsed();
+    assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("timed out after 500ms"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("time: this run 0.500s"),
+        "{}",
+        run.stdout
+    );
+    assert!(elapsed.as_secs_f64() < 1.5, "{elapsed:?}");
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    assert!(!running("sleep\x00103.5"), "a sleep survived the time-out");
+}
+
+#[test]
+fn ctrl_c_leaves_nothing_running() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args([
+            "stress",
+            "--timeout",
+            "100",
+            "--",
+            "sh",
+            "-c",
+            "sleep 105.5",
+        ])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while !running("sleep\x00105.5") {
+        assert!(
+            started.elapsed().as_secs() < 10,
+            "the solution never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let status = crate::child::wait_limited(&mut child, crate::child::PATIENCE);
+    assert_eq!(status.code(), Some(130));
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    assert!(!running("sleep\x00105.5"), "a sleep survived Ctrl-C");
+}
+
+#[test]
+fn save_writes_the_failing_input_and_the_expected_output() {
+    let wrong = wrong_solver().to_str().unwrap();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress-save");
+    let _ = std::fs::remove_dir_all(&dir);
+    let saved = dir.to_str().unwrap();
+    let run = util::run(
+        &["stress", "--seed", "1", "--save", saved, "--", wrong],
+        b"",
+    );
+    assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
+    let input = dir.join("failing.in");
+    let output = dir.join("failing.out");
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), "1\n*\n0\n");
+    assert_eq!(std::fs::read_to_string(&output).unwrap(), "Case 1: 0\n");
+    let line = format!(
+        "saved: {} (input), {} (expected output)\n",
+        input.display(),
+        output.display()
+    );
+    assert!(run.stdout.contains(&line), "{}", run.stdout);
 }
 
 #[test]
@@ -39,6 +200,7 @@ fn stress_passes_a_correct_solution() {
     assert!(run
         .stdout
         .starts_with("stress: all 30 rounds passed (120 cases), seed 7, "));
+    assert!(run.stdout.contains("s; slowest run "), "{}", run.stdout);
     assert_eq!(run.stdout.lines().count(), 1);
     let checker = [
         "stress",
@@ -117,7 +279,7 @@ fn stress_reports_crashes_and_time_outs() {
 }
 
 #[test]
-fn stress_checker_shrinks_to_the_smallest_n() {
+fn stress_checker_shrinks_to_the_smallest_n_of_the_range() {
     let wrong = [
         "stress",
         "--problem",
@@ -132,7 +294,7 @@ fn stress_checker_shrinks_to_the_smallest_n() {
     let run = util::run(&wrong, b"");
     assert_eq!(run.status, 1);
     assert!(
-        run.stdout.contains("minimal failing input (N = 1, after "),
+        run.stdout.contains("minimal failing input (N = 6, after "),
         "{}",
         run.stdout
     );

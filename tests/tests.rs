@@ -17,4 +17,5 @@ mod resume;
 mod samples;
 mod show;
 mod stress;
+mod test_cmd;
 mod threads;

@@ -112,8 +112,9 @@ pub fn global() -> String {
     }
     out.push_str(
         "\nEXIT STATUS:\n    \
-         0 success; 1 stress found a failing input; 2 error (malformed input,\n    \
-         bad usage, I/O failure). Errors go to stderr as one line.\n",
+         0 success; 1 stress found a failing input, or test a failing file;\n    \
+         2 error (malformed input, bad usage, I/O failure). Errors go to\n    \
+         stderr as one line.\n",
     );
     out
 }

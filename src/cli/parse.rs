@@ -23,6 +23,7 @@ use crate::tools::judge::JudgeOptions;
 use crate::tools::shard::Shard;
 use crate::tools::show::ShowOptions;
 use crate::tools::stress::StressOptions;
+use crate::tools::test::TestOptions;
 
 /// What to do.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -40,6 +41,8 @@ pub enum Command {
     Gen(GenOptions),
     /// Stress-test a command against this program's answers.
     Stress(StressOptions),
+    /// Run a command on stored inputs.
+    Test(TestOptions),
     /// Draw or list solutions.
     Show(ShowOptions),
     /// Count blank boards.
@@ -317,6 +320,9 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
             Cmd::Bundle => Command::Bundle(parse_bundle(options, positionals.next())?),
             Cmd::Gen => Command::Gen(parse_gen("gen", options)?),
             Cmd::Stress => Command::Stress(parse_stress(options, &tokens.trailing)?),
+            Cmd::Test => {
+                Command::Test(parse_test(options, positionals.by_ref(), &tokens.trailing)?)
+            }
             Cmd::Show => Command::Show(parse_show(options, positionals.next())?),
         }
     };
@@ -335,7 +341,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
             )));
         }
     }
-    if let Some(extra) = tokens.trailing.first().filter(|_| cmd != Cmd::Stress) {
+    let takes_command = matches!(cmd, Cmd::Stress | Cmd::Test);
+    if let Some(extra) = tokens.trailing.first().filter(|_| !takes_command) {
         return Err(usage(format!(
             "unexpected argument '{}'",
             extra.to_string_lossy()
@@ -422,7 +429,8 @@ fn parse_count(
     })
 }
 
-/// `bundle [uva11195|checker] [--lang LANG] [--usaco]`: UVa 11195 in Rust
+/// `bundle [uva11195|checker] [--lang LANG] [--usaco] [--keep-comments]`:
+/// UVa 11195 in Rust
 /// by default.
 fn parse_bundle(options: &[(Opt, Option<String>)], target: Option<OsString>) -> Result<Request> {
     let target = match target {
@@ -448,6 +456,7 @@ fn parse_bundle(options: &[(Opt, Option<String>)], target: Option<OsString>) -> 
         target,
         lang,
         usaco: has(options, Opt::Usaco),
+        keep_comments: has(options, Opt::KeepComments),
     };
     match request.refusal() {
         Some(why) => Err(usage(why)),
@@ -495,24 +504,18 @@ fn parse_stress(options: &[(Opt, Option<String>)], trailing: &[OsString]) -> Res
         rounds: 100,
         timeout: Duration::from_secs(10),
         command: trailing.to_vec(),
+        jobs: 1,
+        shrink: !has(options, Opt::NoShrink),
+        save: value_of(options, Opt::Save).map(PathBuf::from),
+        progress: has(options, Opt::Progress),
     };
     for (opt, value) in options {
         match (opt, value.as_deref()) {
             (Opt::Rounds, Some(rounds)) => {
                 stress.rounds = number_in(rounds, 1..=100_000_000, "--rounds")? as u64;
             }
-            (Opt::Timeout, Some(secs)) => {
-                let parsed = secs
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|s| *s > 0.0 && *s <= 86_400.0);
-                let secs = parsed.ok_or_else(|| {
-                    usage(format!(
-                        "--timeout must be a number of seconds above 0, not '{secs}'"
-                    ))
-                })?;
-                stress.timeout = Duration::from_secs_f64(secs);
-            }
+            (Opt::Jobs, Some(jobs)) => stress.jobs = number_in(jobs, 1..=256, "--jobs")?,
+            (Opt::Timeout, Some(secs)) => stress.timeout = timeout(secs)?,
             _ => {}
         }
     }
@@ -522,6 +525,51 @@ fn parse_stress(options: &[(Opt, Option<String>)], trailing: &[OsString]) -> Res
         ));
     }
     Ok(stress)
+}
+
+/// `--timeout SECS`: seconds above 0, at most a day.
+fn timeout(secs: &str) -> Result<Duration> {
+    let parsed = secs
+        .parse::<f64>()
+        .ok()
+        .filter(|s| *s > 0.0 && *s <= 86_400.0);
+    let secs = parsed.ok_or_else(|| {
+        usage(format!(
+            "--timeout must be a number of seconds above 0, not '{secs}'"
+        ))
+    })?;
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// `test [--problem P] [--timeout SECS] [DIR|FILE...] -- COMMAND [ARGS...]`.
+fn parse_test(
+    options: &[(Opt, Option<String>)],
+    paths: impl Iterator<Item = OsString>,
+    trailing: &[OsString],
+) -> Result<TestOptions> {
+    let problem = match value_of(options, Opt::Problem) {
+        None => Target::Uva11195,
+        Some(name) => Target::from_name(name).ok_or_else(|| {
+            usage(format!(
+                "test: unknown problem '{name}' (expected uva11195 or checker)"
+            ))
+        })?,
+    };
+    let test = TestOptions {
+        paths: paths.map(PathBuf::from).collect(),
+        problem,
+        timeout: match value_of(options, Opt::Timeout) {
+            Some(secs) => timeout(secs)?,
+            None => Duration::from_secs(10),
+        },
+        command: trailing.to_vec(),
+    };
+    if test.command.is_empty() {
+        return Err(usage(
+            "test: no command to test (give it after '--', e.g. test -- ./mine)",
+        ));
+    }
+    Ok(test)
 }
 
 /// `show [--limit K | --solutions K] [--ascii] [--n N | FILE]`.

@@ -20,6 +20,8 @@ pub enum Cmd {
     Gen,
     /// `stress -- COMMAND`.
     Stress,
+    /// `test [DIR|FILE...] -- COMMAND`.
+    Test,
     /// `show [FILE]`.
     Show,
 }
@@ -97,13 +99,14 @@ and prints 'TOTAL UNIQUE'.",
     CommandDef {
         cmd: Cmd::Bundle,
         word: "bundle",
-        usage: &["bundle [PROBLEM] [--lang rust|cpp|java] [--usaco]"],
+        usage: &["bundle [PROBLEM] [--lang rust|cpp|java] [--usaco] [--keep-comments]"],
         summary: "one-file solution to submit (uva11195 or checker)",
         about: "\
 Prints one self-contained source (standard library only, single-threaded,
 under 64 KiB) that reads the problem's input from stdin and writes its
 answer to stdout. PROBLEM is uva11195 (the default) or checker. Rust is made
-from this program's own modules; C++ and Java are the project's own files.
+from this program's own modules, comments stripped (about 27 KB; kept with
+--keep-comments); C++ and Java are the project's own files.
 Build them as the judges do:
     nqueens bundle uva11195 > main.rs && rustc --edition 2021 -O main.rs
     nqueens bundle uva11195 --lang cpp > main.cpp && g++ -std=c++11 -O2 main.cpp
@@ -129,9 +132,26 @@ stdout with this program's answers, line by line (trailing spaces and blank
 lines ignored). The first wrong answer, crash (non-zero exit, signal) or
 time-out is shrunk to a minimal failing input (fewer cases, smaller boards,
 fewer free cells), which is printed with the expected and actual output and
-the seed that reproduces it. Round r uses seed S+r.
+the seed that reproduces it, and the runs' times. Round r uses seed S+r.
 Exit status: 0 all passed, 1 a failing input was found, 2 usage or other
 errors (e.g. COMMAND cannot be started).",
+    },
+    CommandDef {
+        cmd: Cmd::Test,
+        word: "test",
+        usage: &["test [OPTIONS] [DIR|FILE...] -- COMMAND [ARGS...]"],
+        summary: "run another solution on stored inputs (like oj test)",
+        about: "\
+Runs COMMAND on each input file (on stdin): the *.in files of each DIR,
+sorted, and each FILE; without any, the directory 'test' (as 'oj download'
+makes it). The expected output of X.in is X.out beside it or, when there is
+none, this program's answer (judge mode; checker mode with --problem
+checker). Prints per file a verdict (AC, WA wrong answer, RE non-zero exit
+or signal, TLE killed at the time limit), the time and the peak memory
+(sampled from /proc while it runs), the first differing line on WA, then a
+summary. Outputs are compared as stress does.
+Exit status: 0 all accepted, 1 some failed, 2 errors (an input without .out
+that is not valid input, COMMAND cannot be started).",
     },
     CommandDef {
         cmd: Cmd::Show,
@@ -223,6 +243,7 @@ macro_rules! options {
 const JUDGE: Scope = Scope::Only(&[Cmd::Judge]);
 const COUNT: Scope = Scope::Only(&[Cmd::Count]);
 const GEN_STRESS: Scope = Scope::Only(&[Cmd::Gen, Cmd::Stress]);
+const GEN_STRESS_TEST: Scope = Scope::Only(&[Cmd::Gen, Cmd::Stress, Cmd::Test]);
 const STRESS: Scope = Scope::Only(&[Cmd::Stress]);
 const SHOW: Scope = Scope::Only(&[Cmd::Show]);
 const BUNDLE: Scope = Scope::Only(&[Cmd::Bundle]);
@@ -276,7 +297,7 @@ options! {
         long: "--progress",
         short: None,
         value: None,
-        scope: COUNT,
+        scope: Scope::Only(&[Cmd::Count, Cmd::Stress]),
         help: "show progress on stderr (default: when stderr\n\
                is a terminal)",
     },
@@ -302,7 +323,7 @@ options! {
         long: "--problem",
         short: None,
         value: Some("P"),
-        scope: GEN_STRESS,
+        scope: GEN_STRESS_TEST,
         help: "uva11195 (default) or checker (input: one N)",
     },
     /// `--seed S`.
@@ -327,8 +348,10 @@ options! {
         short: None,
         value: Some("A..=B"),
         scope: GEN_STRESS,
-        help: "board sides, or the values of N (default 1..=8,\n\
-               checker 1..=10); a single number A means A..=A",
+        help: "board sides, or the values of N (default 1..=14,\n\
+               checker 6..=13); a single number A means A..=A;\n\
+               sides are skewed small (the smaller of two draws;\n\
+               by default n >= 10 in 1 case of 8)",
     },
     /// `--density P`.
     Density => Flag {
@@ -352,8 +375,35 @@ options! {
         long: "--timeout",
         short: None,
         value: Some("SECS"),
+        scope: Scope::Only(&[Cmd::Stress, Cmd::Test]),
+        help: "time limit per run; the run's whole process\n\
+               group is killed at it (default 10)",
+    },
+    /// `-j N`, `--jobs N`.
+    Jobs => Flag {
+        long: "--jobs",
+        short: Some('j'),
+        value: Some("N"),
         scope: STRESS,
-        help: "time limit per run, killed after it (default 10)",
+        help: "rounds run at once (default 1); the failure\n\
+               reported is the lowest failing round either way",
+    },
+    /// `--no-shrink`.
+    NoShrink => Flag {
+        long: "--no-shrink",
+        short: None,
+        value: None,
+        scope: STRESS,
+        help: "report the failing input as generated",
+    },
+    /// `--save DIR`.
+    Save => Flag {
+        long: "--save",
+        short: None,
+        value: Some("DIR"),
+        scope: STRESS,
+        help: "write the failing input and the expected output\n\
+               to DIR/failing.in and DIR/failing.out",
     },
     /// `--n N` of show: the same name as [`Opt::N`], another meaning.
     ShowN => Flag {
@@ -387,6 +437,15 @@ options! {
         value: None,
         scope: SHOW,
         help: "plain ASCII even on a terminal",
+    },
+    /// `--keep-comments`.
+    KeepComments => Flag {
+        long: "--keep-comments",
+        short: None,
+        value: None,
+        scope: BUNDLE,
+        help: "keep the sources' comments (default: stripped,\n\
+               string and character literals untouched)",
     },
     /// `--threads T`.
     Threads => Flag {

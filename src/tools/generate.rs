@@ -6,6 +6,13 @@
 //! integer arithmetic). `stress` round `r` of base seed `S` uses seed
 //! `S + r` (wrapping), so any round can be printed again with `gen`.
 //!
+//! # Sizes
+//! The defaults cover each problem's real range: UVa 11195 boards up to
+//! n = 14, checker N in `6..=13` (P1219's limits). A board's side is the
+//! smaller of two uniform draws from the `--n` range, so small boards are
+//! common (quick to run and to shrink) and the largest still come up: with
+//! `1..=14`, one case in 8 has n >= 10 and one in 200 has n = 14.
+//!
 //! # Constraints
 //! Board sides are within `1..=64`, densities within `0..=100` percent.
 
@@ -37,15 +44,15 @@ pub struct GenOptions {
 }
 
 impl GenOptions {
-    /// The defaults for `problem`: small boards that judge in microseconds.
+    /// The defaults for `problem`: the problem's real range of sizes.
     pub fn defaults(problem: Target) -> GenOptions {
         GenOptions {
             problem,
             seed: None,
             cases: 4,
             n: match problem {
-                Target::Uva11195 => 1..=8,
-                Target::Checker => 1..=10,
+                Target::Uva11195 => 1..=14,
+                Target::Checker => 6..=13,
             },
             density: 0..=40,
         }
@@ -56,7 +63,7 @@ impl GenOptions {
     /// ```
     /// use nqueens::{tools::bundle::Target, tools::generate::GenOptions};
     /// let args = GenOptions::defaults(Target::Uva11195).to_args();
-    /// assert_eq!(args, "--cases 4 --n 1..=8 --density 0..=40");
+    /// assert_eq!(args, "--cases 4 --n 1..=14 --density 0..=40");
     /// ```
     pub fn to_args(&self) -> String {
         let range = |r: &RangeInclusive<usize>| format!("{}..={}", r.start(), r.end());
@@ -154,10 +161,11 @@ impl TestInput {
     }
 }
 
-/// A random board: side from `options.n`, then each cell blocked with a
-/// probability drawn from `options.density`.
+/// A random board: side from `options.n` (the smaller of two draws, so
+/// skewed small), then each cell blocked with a probability drawn from
+/// `options.density`.
 fn random_case(rng: &mut Rng, options: &GenOptions) -> Board {
-    let n = rng.in_range(&options.n);
+    let n = rng.in_range(&options.n).min(rng.in_range(&options.n));
     let percent = rng.in_range(&options.density) as u64;
     random_board(rng, n, percent)
 }
@@ -219,6 +227,24 @@ mod tests {
             ..GenOptions::defaults(Target::Checker)
         };
         assert_eq!(TestInput::random(&checker, 9), TestInput::Checker(6));
+    }
+
+    #[test]
+    fn default_sides_are_mostly_small_yet_reach_14() {
+        let options = GenOptions::defaults(Target::Uva11195);
+        let mut sides = [0usize; 15];
+        for seed in 0..1000 {
+            let TestInput::Judge(boards) = TestInput::random(&options, seed) else {
+                panic!("a judge input")
+            };
+            for board in boards {
+                sides[board.n()] += 1;
+            }
+        }
+        let large: usize = sides[10..].iter().sum();
+        let small: usize = sides[..=7].iter().sum();
+        assert!(sides[14] > 0, "{sides:?}");
+        assert!(large > 4000 / 12 && small > 4000 / 2, "{sides:?}");
     }
 
     #[test]

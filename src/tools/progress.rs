@@ -23,20 +23,23 @@ pub const REDRAW: Duration = Duration::from_secs(1);
 /// How often a status line is logged when stderr is not a terminal.
 pub const LOG_EVERY: Duration = Duration::from_secs(10);
 
-/// The status line for `done` of `total` cost units after `elapsed`.
+/// The status line for `done` of `total` cost units after `elapsed`; a
+/// `total` of 0 means unknown (no share, no time left).
 ///
 /// ```
 /// use std::time::Duration;
-/// let line = nqueens::tools::progress::status("n=16", 25, 100, Duration::from_secs(10));
+/// use nqueens::tools::progress::status;
+/// let line = status("n=16", 25, 100, Duration::from_secs(10));
 /// assert_eq!(line, "n=16: 25.0% done, 10 s elapsed, about 30 s left");
+/// let line = status("shrinking, runs", 25, 0, Duration::from_secs(10));
+/// assert_eq!(line, "shrinking, runs: 25 done, 10 s elapsed");
 /// ```
 pub fn status(label: &str, done: u64, total: u64, elapsed: Duration) -> String {
-    let share = if total == 0 {
-        1.0
-    } else {
-        done as f64 / total as f64
-    };
     let seconds = elapsed.as_secs_f64();
+    if total == 0 {
+        return format!("{label}: {done} done, {seconds:.0} s elapsed");
+    }
+    let share = done as f64 / total as f64;
     let left = if share > 0.0 {
         format!("about {:.0} s left", seconds * (1.0 - share) / share)
     } else {

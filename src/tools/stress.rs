@@ -7,21 +7,26 @@
 //! lines ignored, as judges do), when it exits with a non-zero status or a
 //! signal, or when it runs longer than the time limit (it is then killed).
 //!
-//! Time limits are std only: the child is spawned with piped stdin, stdout
-//! and stderr; one thread feeds stdin (so a child that does not read cannot
-//! deadlock us), two threads drain its output, and the main thread polls
-//! `try_wait` with short sleeps, killing the child at the deadline.
+//! Each run goes through [`crate::tools::child`]: its own process group,
+//! killed whole at the time limit, its time measured.
+//!
+//! Rounds may run on several threads (`-j`); the failure reported is always
+//! the lowest failing round, so a seed gives the same verdict with any `-j`.
 
 use std::ffi::OsString;
-use std::io::{self, Read, Write};
-use std::process::{Command, ExitStatus, Stdio};
-use std::sync::mpsc;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitStatus;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::base::error::{Error, Result};
+use crate::base::error::{words, Error, Result};
+use crate::tools::bundle::Target;
 use crate::tools::generate::{GenOptions, TestInput};
 use crate::tools::shrink;
+use crate::tools::{child, progress};
 
 /// The most tries spent shrinking one failure.
 pub const SHRINK_BUDGET: usize = 3000;
@@ -29,9 +34,6 @@ pub const SHRINK_BUDGET: usize = 3000;
 /// The most time spent shrinking one failure (a timing-out solution costs a
 /// whole time limit per try).
 pub const SHRINK_TIME: Duration = Duration::from_secs(60);
-
-/// The most output kept from one run of the command (the rest is drained).
-const OUTPUT_CAP: usize = 1 << 24;
 
 /// What `nqueens stress` was asked to do.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -44,18 +46,17 @@ pub struct StressOptions {
     pub timeout: Duration,
     /// The command and its arguments; never empty.
     pub command: Vec<OsString>,
+    /// Rounds run at once (`-j`), at least 1.
+    pub jobs: usize,
+    /// Whether a failing input is shrunk (not under `--no-shrink`).
+    pub shrink: bool,
+    /// Where `--save` writes the failing input and expected output.
+    pub save: Option<PathBuf>,
+    /// Whether progress goes to stderr.
+    pub progress: bool,
 }
 
-/// What one run of the command did.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Outcome {
-    /// Its standard output.
-    pub stdout: String,
-    /// Its standard error.
-    pub stderr: String,
-    /// How it ended; `None` when it was killed at the time limit.
-    pub status: Option<ExitStatus>,
-}
+pub use crate::tools::child::Outcome;
 
 /// Why a run failed.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -71,78 +72,19 @@ pub enum Failure {
     Timeout,
 }
 
-/// Runs `command` with `input` on stdin, killing it after `timeout`.
+/// Runs `command` with `input` on stdin, killing its process group after
+/// `timeout` (see [`crate::tools::child`]).
 ///
 /// # Errors
 /// [`Error::Usage`] when the command cannot be started.
 pub fn run_command(command: &[OsString], input: &[u8], timeout: Duration) -> Result<Outcome> {
-    let mut child = Command::new(&command[0])
-        .args(&command[1..])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| {
-            Error::Usage(format!(
-                "stress: cannot run '{}': {e}",
-                command[0].to_string_lossy()
-            ))
-        })?;
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let input = input.to_vec();
-    // A child that exits without reading makes this write fail: that is fine.
-    let feeder = thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let stdout = drain(child.stdout.take().expect("stdout is piped"));
-    let stderr = drain(child.stderr.take().expect("stderr is piped"));
-    let deadline = Instant::now() + timeout;
-    let mut pause = Duration::from_millis(1);
-    let status = loop {
-        if let Some(status) = child.try_wait().map_err(Error::Read)? {
-            break Some(status);
-        }
-        if Instant::now() >= deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        thread::sleep(pause);
-        pause = (pause * 2).min(Duration::from_millis(20));
-    };
-    let _ = feeder.join();
-    // Grandchildren may still hold the pipes open: do not wait for them long.
-    let grace = Duration::from_secs(1);
-    let stdout = stdout.recv_timeout(grace).unwrap_or_default();
-    let stderr = stderr.recv_timeout(grace).unwrap_or_default();
-    Ok(Outcome {
-        stdout: String::from_utf8_lossy(&stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&stderr).into_owned(),
-        status,
+    child::run(command, input, timeout).map_err(|e| {
+        Error::Usage(format!(
+            "stress: cannot run '{}': {}",
+            command[0].to_string_lossy(),
+            words(&e)
+        ))
     })
-}
-
-/// Reads `pipe` to its end on a thread; the first [`OUTPUT_CAP`] bytes
-/// arrive on the returned channel.
-fn drain(mut pipe: impl Read + Send + 'static) -> mpsc::Receiver<Vec<u8>> {
-    let (sender, receiver) = mpsc::channel();
-    thread::spawn(move || {
-        let mut kept = Vec::new();
-        let mut chunk = [0u8; 1 << 14];
-        loop {
-            match pipe.read(&mut chunk) {
-                Ok(0) => break,
-                Ok(read) => {
-                    let room = OUTPUT_CAP.saturating_sub(kept.len());
-                    kept.extend_from_slice(&chunk[..read.min(room)]);
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(_) => break,
-            }
-        }
-        let _ = sender.send(kept);
-    });
-    receiver
 }
 
 /// The lines judges compare: trailing whitespace and blank lines dropped.
@@ -183,52 +125,122 @@ pub fn judge(expected: &str, outcome: &Outcome) -> Option<Failure> {
     }
 }
 
-/// Runs the command on `input` and judges it: `Ok(None)` when it passes.
-fn check(options: &StressOptions, input: &TestInput) -> Result<Option<(Failure, Outcome)>> {
+/// Runs the command on `input` and judges it.
+fn check(options: &StressOptions, input: &TestInput) -> Result<(Option<Failure>, Outcome)> {
     let expected = input.expected()?;
     let outcome = run_command(&options.command, input.text().as_bytes(), options.timeout)?;
-    Ok(judge(&expected, &outcome).map(|failure| (failure, outcome)))
+    Ok((judge(&expected, &outcome), outcome))
 }
 
-/// Runs the stress test, writing the summary or the failure report to `out`.
-/// Returns whether every round passed.
+/// A failing round: its input, why it failed, what the command did.
+struct Failed {
+    input: TestInput,
+    failure: Failure,
+    outcome: Outcome,
+}
+
+/// What the rounds found: the lowest failing round (if any) and timings.
+struct Sweep {
+    /// The lowest round that failed or could not be run, and what happened.
+    stop: Option<(u64, Result<Failed>)>,
+    /// The slowest run seen: its time and round.
+    slowest: Option<(Duration, u64)>,
+    /// Cases in the rounds run.
+    cases: usize,
+}
+
+/// Runs the rounds on `options.jobs` threads, each taking the next round
+/// number in turn, until all are done or one fails. A thread stops only at
+/// a round above a failing one, so every round below it has been run and
+/// the failure kept is the lowest, however the threads were timed: the
+/// verdict for a seed does not depend on `-j`.
+fn sweep(options: &StressOptions, seed: u64, done: &AtomicU64) -> Sweep {
+    let next = AtomicU64::new(0);
+    let state = Mutex::new(Sweep {
+        stop: None,
+        slowest: None,
+        cases: 0,
+    });
+    let stops_before = |state: &Sweep, round: u64| state.stop.as_ref().is_some_and(|s| s.0 < round);
+    let worker = || loop {
+        let round = next.fetch_add(1, Ordering::Relaxed);
+        if round >= options.rounds || stops_before(&state.lock().expect("no panic"), round) {
+            return;
+        }
+        let input = TestInput::random(&options.gen, seed.wrapping_add(round));
+        let cases = match &input {
+            TestInput::Judge(boards) => boards.len(),
+            TestInput::Checker(_) => 0,
+        };
+        let result = check(options, &input);
+        done.fetch_add(1, Ordering::Relaxed);
+        let mut state = state.lock().expect("no panic");
+        state.cases += cases;
+        let stop = match result {
+            Ok((failure, outcome)) => {
+                if state.slowest.map_or(true, |(time, _)| outcome.time > time) {
+                    state.slowest = Some((outcome.time, round));
+                }
+                failure.map(|failure| {
+                    Ok(Failed {
+                        input,
+                        failure,
+                        outcome,
+                    })
+                })
+            }
+            Err(e) => Some(Err(e)),
+        };
+        if let Some(stop) = stop {
+            if state.stop.as_ref().map_or(true, |s| round < s.0) {
+                state.stop = Some((round, stop));
+            }
+        }
+    };
+    thread::scope(|scope| {
+        for _ in 1..options.jobs {
+            scope.spawn(worker);
+        }
+        worker();
+    });
+    state.into_inner().expect("no panic")
+}
+
+/// Runs the stress test, writing the summary or the failure report to `out`
+/// (and progress to stderr when `options.progress`). Returns whether every
+/// round passed.
 ///
 /// # Errors
-/// A command that cannot be started, or output that cannot be written.
+/// A command that cannot be started, output that cannot be written, a
+/// `--save` directory that cannot be written.
 pub fn run(options: &StressOptions, seed: u64, out: &mut dyn Write) -> Result<bool> {
     let started = Instant::now();
-    let mut cases = 0;
-    for round in 0..options.rounds {
-        let round_seed = seed.wrapping_add(round);
-        let input = TestInput::random(&options.gen, round_seed);
-        if let TestInput::Judge(boards) = &input {
-            cases += boards.len();
-        }
-        if check(options, &input)?.is_none() {
-            continue;
-        }
-        // Shrink with any failure counting; the final check re-runs the
-        // minimal input, so the report shows what it really does.
-        let mut error = None;
-        let shrinking = Instant::now();
-        let shrunk = shrink::shrink(input, SHRINK_BUDGET, &mut |candidate| {
-            if shrinking.elapsed() > SHRINK_TIME {
-                return false;
-            }
-            match check(options, candidate) {
-                Ok(result) => result.is_some(),
-                Err(e) => {
-                    error.get_or_insert(e);
-                    false
-                }
-            }
-        });
-        if let Some(e) = error {
-            return Err(e);
-        }
-        let minimal = shrunk.input;
-        let expected = minimal.expected()?;
-        let Some((failure, outcome)) = check(options, &minimal)? else {
+    let done = AtomicU64::new(0);
+    let swept = progress::watch(options.progress, "stress", options.rounds, &done, || {
+        sweep(options, seed, &done)
+    });
+    let slowest = swept.slowest.map_or(Duration::ZERO, |(time, _)| time);
+    let Some((round, stop)) = swept.stop else {
+        let inputs = match options.gen.problem {
+            Target::Uva11195 => format!(" ({} cases)", swept.cases),
+            Target::Checker => String::new(),
+        };
+        let round = swept.slowest.map_or(0, |(_, round)| round);
+        writeln!(
+            out,
+            "stress: all {} rounds passed{inputs}, seed {seed}, {:.1}s; slowest run {} (round {round})",
+            options.rounds,
+            started.elapsed().as_secs_f64(),
+            seconds(slowest),
+        )
+        .map_err(Error::Write)?;
+        return Ok(true);
+    };
+    let failed = stop?;
+    let round_seed = seed.wrapping_add(round);
+    let (minimal, tries, failure, outcome) = if options.shrink {
+        let Some((minimal, tries, failure, outcome)) = shrink_failure(options, failed.input)?
+        else {
             // Flaky: the minimal input passed this time. Report the round.
             writeln!(
                 out,
@@ -237,34 +249,100 @@ pub fn run(options: &StressOptions, seed: u64, out: &mut dyn Write) -> Result<bo
             .map_err(Error::Write)?;
             return Ok(false);
         };
-        report(
-            out,
-            &Report {
-                options,
-                round,
-                round_seed,
-                minimal: &minimal,
-                tries: shrunk.tries,
-                expected: &expected,
-                failure: &failure,
-                outcome: &outcome,
-            },
-        )
-        .map_err(Error::Write)?;
-        return Ok(false);
-    }
-    let inputs = match options.gen.problem {
-        crate::tools::bundle::Target::Uva11195 => format!(" ({cases} cases)"),
-        crate::tools::bundle::Target::Checker => String::new(),
+        (minimal, Some(tries), failure, outcome)
+    } else {
+        (failed.input, None, failed.failure, failed.outcome)
     };
-    writeln!(
+    let expected = minimal.expected()?;
+    let saved = match &options.save {
+        Some(dir) => Some(save(dir, &minimal, &expected)?),
+        None => None,
+    };
+    report(
         out,
-        "stress: all {} rounds passed{inputs}, seed {seed}, {:.1}s",
-        options.rounds,
-        started.elapsed().as_secs_f64()
+        &Report {
+            options,
+            round,
+            round_seed,
+            minimal: &minimal,
+            tries,
+            expected: &expected,
+            failure: &failure,
+            outcome: &outcome,
+            slowest,
+            saved,
+        },
     )
     .map_err(Error::Write)?;
-    Ok(true)
+    Ok(false)
+}
+
+/// Shrinks a failing input (any failure counts; checker inputs stay within
+/// the `--n` range) and runs the minimal one again, so the report shows
+/// what it really does: `None` when it passes this time (flaky).
+fn shrink_failure(
+    options: &StressOptions,
+    input: TestInput,
+) -> Result<Option<(TestInput, usize, Failure, Outcome)>> {
+    let mut error = None;
+    let shrinking = Instant::now();
+    let tries = AtomicU64::new(0);
+    let mut runs = 0;
+    // How many runs shrinking takes is not known ahead: no share, no ETA.
+    let shrunk = progress::watch(options.progress, "shrinking, runs", 0, &tries, || {
+        shrink::shrink(input, SHRINK_BUDGET, &mut |candidate| {
+            tries.fetch_add(1, Ordering::Relaxed);
+            if shrinking.elapsed() > SHRINK_TIME {
+                return false;
+            }
+            if let TestInput::Checker(n) = candidate {
+                if n < options.gen.n.start() {
+                    return false;
+                }
+            }
+            runs += 1;
+            match check(options, candidate) {
+                Ok((failure, _)) => failure.is_some(),
+                Err(e) => {
+                    error.get_or_insert(e);
+                    false
+                }
+            }
+        })
+    });
+    if let Some(e) = error {
+        return Err(e);
+    }
+    Ok(match check(options, &shrunk.input)? {
+        (Some(failure), outcome) => Some((shrunk.input, runs, failure, outcome)),
+        (None, _) => None,
+    })
+}
+
+/// Writes the failing input and its expected output as `DIR/failing.in`
+/// and `DIR/failing.out` (creating `DIR`); returns the two paths.
+fn save(dir: &Path, input: &TestInput, expected: &str) -> Result<[PathBuf; 2]> {
+    let write = |path: PathBuf, text: &str| {
+        std::fs::create_dir_all(dir)
+            .and_then(|()| std::fs::write(&path, text))
+            .map(|()| path.clone())
+            .map_err(|e| {
+                Error::Usage(format!(
+                    "stress: cannot write '{}': {}",
+                    path.display(),
+                    words(&e)
+                ))
+            })
+    };
+    Ok([
+        write(dir.join("failing.in"), &input.text())?,
+        write(dir.join("failing.out"), expected)?,
+    ])
+}
+
+/// A run's time as the reports show it.
+fn seconds(time: Duration) -> String {
+    format!("{:.3}s", time.as_secs_f64())
 }
 
 /// Everything a failure report shows.
@@ -273,10 +351,15 @@ struct Report<'a> {
     round: u64,
     round_seed: u64,
     minimal: &'a TestInput,
-    tries: usize,
+    /// Shrinking runs, `None` under `--no-shrink`.
+    tries: Option<usize>,
     expected: &'a str,
     failure: &'a Failure,
     outcome: &'a Outcome,
+    /// The slowest run of the rounds.
+    slowest: Duration,
+    /// Where `--save` wrote the input and the expected output.
+    saved: Option<[PathBuf; 2]>,
 }
 
 /// Writes the failure report: what failed, the minimal input, expected
@@ -298,12 +381,14 @@ fn report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         "stress: FAILED in round {} (seed {}): {what}",
         r.round, r.round_seed
     )?;
-    writeln!(
-        out,
-        "minimal failing input ({}, after {} shrinking runs):",
-        r.minimal.describe(),
-        r.tries
-    )?;
+    match r.tries {
+        Some(tries) => writeln!(
+            out,
+            "minimal failing input ({}, after {tries} shrinking runs):",
+            r.minimal.describe(),
+        )?,
+        None => writeln!(out, "failing input ({}, not shrunk):", r.minimal.describe())?,
+    }
     write!(out, "{}", r.minimal.text())?;
     writeln!(out, "expected output:")?;
     write!(out, "{}", r.expected)?;
@@ -321,6 +406,20 @@ fn report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         if !r.outcome.stderr.ends_with('\n') {
             writeln!(out)?;
         }
+    }
+    writeln!(
+        out,
+        "time: this run {}, the slowest round's run {}",
+        seconds(r.outcome.time),
+        seconds(r.slowest)
+    )?;
+    if let Some([input, output]) = &r.saved {
+        writeln!(
+            out,
+            "saved: {} (input), {} (expected output)",
+            input.display(),
+            output.display()
+        )?;
     }
     writeln!(
         out,

@@ -1,0 +1,271 @@
+//! `nqueens test [DIR|FILE...] -- COMMAND`: runs a solution on stored
+//! inputs, as `oj test` does, with a verdict, time and peak memory per file.
+//!
+//! The inputs are the `*.in` files of each DIR (sorted by name) and each
+//! FILE given; without any, the directory `test` (where `oj download` puts a
+//! problem's samples). The expected output of `X.in` is `X.out` beside it,
+//! or, when there is none, this program's own answer (judge mode, or checker
+//! mode under `--problem checker`). Outputs are compared as `stress` does
+//! (trailing whitespace and blank lines ignored).
+//!
+//! Verdicts: `AC` accepted, `WA` wrong answer (with the first differing
+//! line), `RE` a non-zero exit or a signal, `TLE` killed at the time limit.
+//! Each run goes through [`crate::tools::child`] (its own process group,
+//! time, peak memory sampled from `/proc`). An input whose expected output
+//! cannot be had (no `.out` and not valid input) is an error: it is reported
+//! and the others still run.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::base::error::{words, Error, Result};
+use crate::tools::bundle::Target;
+use crate::tools::child::{self, Outcome};
+use crate::tools::files;
+use crate::tools::generate::TestInput;
+use crate::tools::stress::{judge, Failure};
+
+/// The directory read when no DIR or FILE is given.
+pub const DEFAULT_DIR: &str = "test";
+
+/// What `nqueens test` was asked to do.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TestOptions {
+    /// Directories and files, as given (empty: [`DEFAULT_DIR`]).
+    pub paths: Vec<PathBuf>,
+    /// Which problem the inputs are of (for computed expected outputs).
+    pub problem: Target,
+    /// The time limit of one run.
+    pub timeout: Duration,
+    /// The command and its arguments; never empty.
+    pub command: Vec<OsString>,
+}
+
+/// How the whole run went, for the exit status.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Summary {
+    /// Every input was accepted.
+    AllPassed,
+    /// Some input failed (and none was an error).
+    Failed,
+    /// Some input could not be judged.
+    Errors,
+}
+
+/// The input files: `*.in` of each directory (sorted), each file as given.
+///
+/// # Errors
+/// A path that cannot be read, or no input at all.
+pub fn inputs(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+    let default = [PathBuf::from(DEFAULT_DIR)];
+    let paths = if paths.is_empty() {
+        &default[..]
+    } else {
+        paths
+    };
+    let mut found = Vec::new();
+    for path in paths {
+        if !path.is_dir() {
+            files::open(path)?;
+            found.push(path.clone());
+            continue;
+        }
+        let entries = std::fs::read_dir(path).map_err(|e| {
+            Error::Usage(format!("cannot read '{}': {}", path.display(), words(&e)))
+        })?;
+        let mut ins: Vec<PathBuf> = entries
+            .flatten()
+            .map(|entry| entry.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "in") && p.is_file())
+            .collect();
+        if ins.is_empty() {
+            return Err(Error::Usage(format!(
+                "test: no inputs (*.in) in '{}'",
+                path.display()
+            )));
+        }
+        ins.sort();
+        found.extend(ins);
+    }
+    Ok(found)
+}
+
+/// The expected output of `input` (the file `path`): `X.out` beside it,
+/// else computed. The flag says whether it was computed.
+fn expected(path: &Path, input: &[u8], problem: Target) -> Result<(String, bool)> {
+    let stored = path.with_extension("out");
+    if stored.is_file() {
+        let text = std::fs::read(&stored).map_err(|e| files::in_file(&stored, Error::Read(e)))?;
+        return Ok((String::from_utf8_lossy(&text).into_owned(), false));
+    }
+    let computed = match problem {
+        Target::Uva11195 => crate::base::judge::run_to_string(input),
+        Target::Checker => {
+            crate::base::input::read_size(input).and_then(|n| TestInput::Checker(n).expected())
+        }
+    };
+    computed
+        .map(|text| (text, true))
+        .map_err(|e| files::in_file(path, e))
+}
+
+/// A run's peak memory as shown: MiB with one decimal, `?` when unknown.
+fn memory(outcome: &Outcome) -> String {
+    match outcome.peak_kib {
+        Some(kib) => format!("{:.1} MiB", kib as f64 / 1024.0),
+        None => "? MiB".to_string(),
+    }
+}
+
+/// Line `line` (1-based) of `text` as a judge compares it, or a note that
+/// the output ended before it.
+fn line_of(text: &str, line: usize) -> String {
+    match text.lines().nth(line - 1) {
+        Some(l) => format!("'{}'", l.trim_end()),
+        None => "(end of output)".to_string(),
+    }
+}
+
+/// Runs the command on every input, writing one line per file (and the
+/// difference on failure), then a summary line.
+///
+/// # Errors
+/// No inputs, a command that cannot be started, output that cannot be
+/// written. An input whose expected output cannot be had is counted as an
+/// error in the summary instead.
+pub fn run(options: &TestOptions, out: &mut dyn Write) -> Result<Summary> {
+    let paths = inputs(&options.paths)?;
+    let width = paths
+        .iter()
+        .map(|p| p.display().to_string().len())
+        .max()
+        .unwrap_or(0);
+    let (mut passed, mut failed, mut errors) = (0, 0, 0);
+    let mut counts = [0usize; 4];
+    let mut slowest = Duration::ZERO;
+    let mut most = None;
+    let write = |out: &mut dyn Write, text: String| out.write_all(text.as_bytes());
+    for path in &paths {
+        let name = path.display().to_string();
+        let input = std::fs::read(path).map_err(|e| files::in_file(path, Error::Read(e)));
+        let prepared = input.and_then(|input| {
+            expected(path, &input, options.problem).map(|expected| (input, expected))
+        });
+        let (input, (expected, computed)) = match prepared {
+            Ok(prepared) => prepared,
+            Err(e) => {
+                errors += 1;
+                write(out, format!("ERR  {name:width$}  {e}\n")).map_err(Error::Write)?;
+                continue;
+            }
+        };
+        let outcome = child::run(&options.command, &input, options.timeout).map_err(|e| {
+            Error::Usage(format!(
+                "test: cannot run '{}': {}",
+                options.command[0].to_string_lossy(),
+                words(&e)
+            ))
+        })?;
+        slowest = slowest.max(outcome.time);
+        most = most.max(outcome.peak_kib);
+        let failure = judge(&expected, &outcome);
+        let verdict = match failure {
+            None => "AC",
+            Some(Failure::WrongAnswer { .. }) => "WA",
+            Some(Failure::Crash(_)) => "RE",
+            Some(Failure::Timeout) => "TLE",
+        };
+        counts[["AC", "WA", "RE", "TLE"]
+            .iter()
+            .position(|v| *v == verdict)
+            .expect("a verdict")] += 1;
+        if failure.is_none() {
+            passed += 1;
+        } else {
+            failed += 1;
+        }
+        let note = if computed {
+            "  (no .out: expected output computed)"
+        } else {
+            ""
+        };
+        write(
+            out,
+            format!(
+                "{verdict:<3}  {name:width$}  {:.3}s  {}{note}\n",
+                outcome.time.as_secs_f64(),
+                memory(&outcome)
+            ),
+        )
+        .map_err(Error::Write)?;
+        let detail = match failure {
+            None => String::new(),
+            Some(Failure::WrongAnswer { line }) => format!(
+                "     line {line}: expected {}\n     {:width$} actual   {}\n",
+                line_of(&expected, line),
+                "",
+                line_of(&outcome.stdout, line),
+                width = line.to_string().len() + 6,
+            ),
+            Some(Failure::Crash(status)) => format!("     {status}\n"),
+            Some(Failure::Timeout) => format!("     killed after {:?}\n", options.timeout),
+        };
+        write(out, detail).map_err(Error::Write)?;
+        if failure.is_some() && !outcome.stderr.is_empty() {
+            for line in outcome.stderr.lines().take(3) {
+                write(out, format!("     stderr: {line}\n")).map_err(Error::Write)?;
+            }
+        }
+    }
+    let total = paths.len();
+    let mut tally: Vec<String> = ["AC", "WA", "RE", "TLE"]
+        .iter()
+        .zip(counts)
+        .filter(|&(_, count)| count > 0)
+        .map(|(verdict, count)| format!("{verdict} {count}"))
+        .collect();
+    if errors > 0 {
+        tally.push(format!("ERR {errors}"));
+    }
+    let peak = most.map_or("? MiB".to_string(), |kib| {
+        format!("{:.1} MiB", kib as f64 / 1024.0)
+    });
+    write(
+        out,
+        format!(
+            "test: {passed} of {total} passed ({}); slowest {:.3}s, most memory {peak}\n",
+            tally.join(", "),
+            slowest.as_secs_f64()
+        ),
+    )
+    .map_err(Error::Write)?;
+    Ok(if errors > 0 {
+        Summary::Errors
+    } else if failed > 0 {
+        Summary::Failed
+    } else {
+        Summary::AllPassed
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_shown_quoted_or_as_the_end() {
+        assert_eq!(line_of("a\nb \r\n", 2), "'b'");
+        assert_eq!(line_of("a\n", 2), "(end of output)");
+    }
+
+    #[test]
+    fn a_missing_path_is_an_error() {
+        let error = inputs(&[PathBuf::from("/nonexistent/x.in")]).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "cannot open '/nonexistent/x.in': No such file or directory"
+        );
+    }
+}

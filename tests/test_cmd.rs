@@ -1,0 +1,138 @@
+//! `nqueens test`: verdicts on stored inputs (AC, WA with the differing
+//! line, RE, TLE), expected outputs computed when no `.out` is stored, the
+//! summary line and the exit status.
+
+use std::path::PathBuf;
+
+use crate::util;
+
+/// A fresh directory of inputs under cargo's temporary directory:
+/// `a.in` with `a.out` (answer 2), `b.in` without `.out` (answers 4, 10).
+fn inputs(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("test-cmd")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.in"), "4\n....\n....\n....\n....\n0\n").unwrap();
+    std::fs::write(dir.join("a.out"), "Case 1: 2\n").unwrap();
+    let b = "6\n......\n......\n......\n......\n......\n......\n5\n.....\n.....\n.....\n.....\n.....\n0\n";
+    std::fs::write(dir.join("b.in"), b).unwrap();
+    std::fs::write(dir.join("notes.txt"), "not an input").unwrap();
+    dir
+}
+
+#[test]
+fn a_correct_solution_is_accepted_with_time_and_memory() {
+    let dir = inputs("ac");
+    let dir = dir.to_str().unwrap();
+    let me = env!("CARGO_BIN_EXE_nqueens");
+    let run = util::run(&["test", dir, "--", me], b"");
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", run.stdout);
+    assert!(
+        lines[0].starts_with(&format!("AC   {dir}/a.in  ")),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[0].ends_with(" MiB"), "{}", lines[0]);
+    assert!(lines[0].contains("s  "), "{}", lines[0]);
+    assert!(
+        lines[1].ends_with("  (no .out: expected output computed)"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].starts_with("test: 2 of 2 passed (AC 2); slowest "),
+        "{}",
+        lines[2]
+    );
+}
+
+#[test]
+fn a_wrong_answer_shows_the_first_differing_line() {
+    let dir = inputs("wa");
+    let b = dir.join("b.in");
+    let run = util::run(
+        &[
+            "test",
+            b.to_str().unwrap(),
+            "--",
+            "sh",
+            "-c",
+            "echo 'Case 1: 4'; echo 'Case 2: 9'",
+        ],
+        b"",
+    );
+    assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.starts_with("WA   "), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("\n     line 2: expected 'Case 2: 10'\n             actual   'Case 2: 9'\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("test: 0 of 1 passed (WA 1); "));
+}
+
+#[test]
+fn crashes_and_time_outs() {
+    let dir = inputs("re-tle");
+    let dir = dir.to_str().unwrap();
+    let run = util::run(
+        &["test", dir, "--", "sh", "-c", "echo boom >&2; exit 3"],
+        b"",
+    );
+    assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.starts_with("RE   "), "{}", run.stdout);
+    assert!(run
+        .stdout
+        .contains("     exit status: 3\n     stderr: boom\n"));
+    assert!(run.stdout.contains("(RE 2)"), "{}", run.stdout);
+
+    let started = std::time::Instant::now();
+    let args = [
+        "test",
+        "--timeout",
+        "0.3",
+        dir,
+        "--",
+        "sh",
+        "-c",
+        "sleep 104.5",
+    ];
+    let run = util::run(&args, b"");
+    assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.starts_with("TLE  "), "{}", run.stdout);
+    assert!(run.stdout.contains("  0.300s  "), "{}", run.stdout);
+    assert!(run.stdout.contains("     killed after 300ms\n"));
+    assert!(started.elapsed().as_secs_f64() < 2.0);
+    assert!(!crate::stress::running("sleep\x00104.5"));
+}
+
+#[test]
+fn checker_inputs_and_errors() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("test-cmd/checker");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("six.in"), "6\n").unwrap();
+    let me = env!("CARGO_BIN_EXE_nqueens");
+    let args = [
+        "test",
+        "--problem",
+        "checker",
+        dir.to_str().unwrap(),
+        "--",
+        me,
+        "checker",
+    ];
+    let run = util::run(&args, b"");
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    // Read as UVa input, "6" then no rows: no expected output, an error.
+    std::fs::write(dir.join("bad.in"), "x\n").unwrap();
+    let run = util::run(&args, b"");
+    assert_eq!(run.status, 2, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.starts_with("ERR  "), "{}", run.stdout);
+    assert!(run.stdout.contains("(AC 1, ERR 1)"), "{}", run.stdout);
+}
