@@ -15,5 +15,6 @@ mod properties;
 mod reliability;
 mod samples;
 mod show;
+mod streaming;
 mod stress;
 mod threads;
