@@ -39,6 +39,7 @@ use crate::base::geometry;
 use crate::base::judge::Solver;
 use crate::engine::{ordering, parallel};
 use crate::plan::cost::ms;
+use crate::plan::estimate::{Estimate, BASE_BYTES};
 use crate::plan::method::{registry, Answer, Batch, CountingMethod, Shared};
 use crate::plan::work;
 
@@ -145,6 +146,11 @@ impl Planner {
     pub fn progress_to(mut self, board: ProgressBoard) -> Planner {
         self.progress = Some(board);
         self
+    }
+
+    /// The cases answered (or estimated) so far.
+    pub fn cases_done(&self) -> usize {
+        self.cases_done
     }
 
     /// The method's place in the registry.
@@ -258,6 +264,67 @@ impl Planner {
         Ok(decisions)
     }
 
+    /// Each case's method (as `--explain` names it) and estimate, from the
+    /// decisions a run would make, without searching: the methods are
+    /// quoted, but no shared investment is made (so an index not built yet
+    /// is not assumed). Cases are numbered on as [`Solver::solve`] numbers
+    /// them.
+    pub fn estimate(&mut self, boards: &[Board]) -> Result<Vec<(String, Estimate)>> {
+        let decisions = match self.choice {
+            Method::Auto => self.choose(boards, false)?,
+            Method::Forced(name) => {
+                let forced = self.place(name);
+                let mut decisions = Vec::with_capacity(boards.len());
+                for (case, board) in boards.iter().enumerate() {
+                    let (m, note) =
+                        match self.methods[forced].applies(case, board, &mut self.shared) {
+                            Ok(()) => (forced, String::new()),
+                            Err(why) => (0, format!(" ({why})")),
+                        };
+                    let cost = self.methods[m].quote(case, board, &mut self.shared);
+                    decisions.push(Decision::By(m, cost, note));
+                }
+                decisions
+            }
+        };
+        let threads = self.shared.threads;
+        let nothing = Estimate {
+            nodes: None,
+            cpu_ns: 0.0,
+            wall_ns: 0.0,
+            bytes: BASE_BYTES,
+            threads,
+        };
+        let mut estimates = Vec::with_capacity(boards.len());
+        for (case, decision) in decisions.into_iter().enumerate() {
+            estimates.push(match decision {
+                Decision::Known(_, why) => (why.to_string(), nothing),
+                Decision::Repeat(first) => (
+                    format!("repeat of case {}", self.cases_done + first + 1),
+                    nothing,
+                ),
+                Decision::By(m, cost, note) => {
+                    let method = &mut self.methods[m];
+                    let (cpu_ns, wall_ns) = if method.quotes_on_threads() {
+                        (cost * threads as f64, cost)
+                    } else {
+                        (cost, cost / threads as f64)
+                    };
+                    let bytes = BASE_BYTES + method.memory(&boards[case], &mut self.shared);
+                    let estimate = Estimate {
+                        cpu_ns,
+                        wall_ns,
+                        bytes,
+                        ..nothing
+                    };
+                    (format!("{}{note}", method.name()), estimate)
+                }
+            });
+        }
+        self.cases_done += boards.len();
+        Ok(estimates)
+    }
+
     /// Writes the shared lines for `--explain`, if explaining.
     fn say_notes(&mut self) {
         let notes = self.shared.take_notes();
@@ -289,17 +356,25 @@ impl Solver for Planner {
                 _ => Answer::default(),
             });
         }
-        let labels: Vec<(String, f64)> = (decisions.iter().zip(&answers))
+        let threads = self.shared.threads as f64;
+        let labels: Vec<(String, f64, f64)> = (decisions.iter().zip(&answers))
             .map(|(decision, answer)| match decision {
-                Decision::Known(_, why) => (why.to_string(), 0.0),
+                Decision::Known(_, why) => (why.to_string(), 0.0, 0.0),
                 Decision::Repeat(first) => (
                     format!("repeat of case {}", self.cases_done + first + 1),
                     0.0,
+                    0.0,
                 ),
-                Decision::By(m, cost, note) => (
-                    format!("{}{}{note}", self.methods[*m].name(), answer.note),
-                    *cost,
-                ),
+                Decision::By(m, cost, note) => {
+                    let method = &self.methods[*m];
+                    let wall = if method.quotes_on_threads() {
+                        *cost
+                    } else {
+                        cost / threads
+                    };
+                    let label = format!("{}{}{note}", method.name(), answer.note);
+                    (label, *cost, wall)
+                }
             })
             .collect();
         let mut explain = self.explain.take();
@@ -328,15 +403,16 @@ impl Solver for Planner {
 }
 
 /// A batch's cases as the run answers them: the boards, how each is
-/// answered, and its `--explain` label with its estimated cost.
+/// answered, and its `--explain` label with its quote and its estimated
+/// wall time on the threads.
 struct Cases<'a> {
     boards: &'a [Board],
     decisions: &'a [Decision],
     answers: &'a [Answer],
-    labels: &'a [(String, f64)],
+    labels: &'a [(String, f64, f64)],
 }
 
-/// Cases estimated above this (3 s) get progress reports.
+/// Cases estimated above this (3 s on the threads) get progress reports.
 pub const PROGRESS_NS: f64 = 3e9;
 
 /// How far the long case being searched is, for a progress report: shared
@@ -349,7 +425,7 @@ pub struct CaseProgress {
     pub n: usize,
     /// The method's name.
     pub method: String,
-    /// The estimated time on the threads, ns.
+    /// The estimated (wall) time on the threads, ns.
     pub estimate: f64,
     /// Its work units finished, of `units`.
     pub done: usize,
@@ -484,7 +560,7 @@ impl Planner {
                         ended[case].saturating_sub(Duration::from_nanos(start))
                     };
                     let board = &cases.boards[case];
-                    let (method, cost) = &cases.labels[case];
+                    let (method, cost, _) = &cases.labels[case];
                     let _ = writeln!(
                         out,
                         "case {}: n={} obstacles={} method={method} est={} actual={} cpu={}",
@@ -498,14 +574,14 @@ impl Planner {
                 }
             }
             if let Some(progress) = &self.progress {
-                let long = (counts.len()..count).find(|&case| cases.labels[case].1 >= PROGRESS_NS);
+                let long = (counts.len()..count).find(|&case| cases.labels[case].2 >= PROGRESS_NS);
                 *lock(progress) = long.map(|case| {
                     let start = starts[case].load(Ordering::Relaxed);
                     CaseProgress {
                         case: (self.cases_done + case + 1) as u64,
                         n: cases.boards[case].n(),
                         method: cases.labels[case].0.clone(),
-                        estimate: cases.labels[case].1,
+                        estimate: cases.labels[case].2,
                         done: own[case].0,
                         units: own[case].1,
                         started: match start {

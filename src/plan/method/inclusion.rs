@@ -88,6 +88,14 @@ impl CountingMethod for InclusionExclusion {
         Ok(())
     }
 
+    fn quotes_on_threads(&self) -> bool {
+        true
+    }
+
+    fn memory(&mut self, board: &Board, _: &mut Shared) -> f64 {
+        crate::plan::estimate::blank_engine_bytes(board.n())
+    }
+
     fn quote(&mut self, case: usize, board: &Board, shared: &mut Shared) -> f64 {
         let n = board.n();
         let sets = match self.quoted.get(&case) {

@@ -86,6 +86,14 @@ impl CountingMethod for Index {
         }
     }
 
+    fn quotes_on_threads(&self) -> bool {
+        true
+    }
+
+    fn memory(&mut self, board: &Board, shared: &mut Shared) -> f64 {
+        (board.n() * board.n()) as f64 * (shared.blank_nodes(board.n()) / NODES_PER_SOLUTION / 8.0)
+    }
+
     fn quote(&mut self, _: usize, board: &Board, _: &mut Shared) -> f64 {
         self.indexes.get(&board.n()).map_or(f64::INFINITY, |index| {
             index.query_words(board) as f64 * NS_PER_WORD

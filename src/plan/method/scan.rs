@@ -50,6 +50,14 @@ impl CountingMethod for Scan {
         Ok(())
     }
 
+    fn quotes_on_threads(&self) -> bool {
+        true
+    }
+
+    fn memory(&mut self, board: &Board, _: &mut Shared) -> f64 {
+        crate::plan::estimate::blank_engine_bytes(board.n())
+    }
+
     fn quote(&mut self, _: usize, board: &Board, shared: &mut Shared) -> f64 {
         let share = (BLANK_ENGINE_SHARE + CHECK_SHARE) / shared.threads as f64;
         shared.blank_nodes(board.n()) * NS_PER_NODE * share
