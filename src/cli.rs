@@ -144,6 +144,7 @@ mod tests {
                 table: false,
                 unique: true,
                 progress: false,
+                estimate: false,
                 shard: None,
                 threads: 3,
             })

@@ -37,14 +37,20 @@ fn run() -> Result<ExitCode> {
         Command::Version => {
             writeln!(stdout.lock(), "nqueens {}", env!("CARGO_PKG_VERSION")).map_err(Error::Write)
         }
-        Command::Judge(options) => tools::judge::run(&options, &mut stdout.lock()),
+        Command::Judge(mut options) => {
+            options.progress |= io::stderr().is_terminal();
+            tools::judge::run(&options, &mut stdout.lock())
+        }
         Command::Bundle { target } => stdout
             .lock()
             .write_all(tools::bundle::bundle(target).as_bytes())
             .map_err(Error::Write),
         Command::Gen(options) => gen(&options),
         Command::Stress(options) => return stress(&options),
-        Command::Show(options) => tools::show::command(&options, &mut stdout.lock()),
+        Command::Show(mut options) => {
+            options.progress |= io::stderr().is_terminal();
+            tools::show::command(&options, &mut stdout.lock())
+        }
         Command::Checker { n } => {
             let n = match n {
                 Some(n) => n,

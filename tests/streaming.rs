@@ -3,10 +3,12 @@
 //! goes to stderr only, estimates come before any search, and `show` draws
 //! without counting first.
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::process::Stdio;
+use std::sync::mpsc::{self, Receiver};
+use std::time::Instant;
 
-use crate::child::{lines, next_line, spawn};
+use crate::child::{lines, next_line, spawn, PATIENCE};
 
 /// Two instant cases, then a near-blank 18 x 18 board (two cells blocked)
 /// that takes minutes of CPU on this machine's cores (measured: not done
@@ -50,4 +52,89 @@ fn answers_leave_before_a_slow_case_of_the_same_batch_ends() {
         // Killed mid-way: nothing more, and what was out stays out.
         assert!(out.recv().is_err(), "no third answer after the kill");
     }
+}
+
+/// The lines of a child's pipe as a channel, read on a thread.
+fn pipe_lines<R: std::io::Read + Send + 'static>(source: R) -> Receiver<String> {
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(source).lines() {
+            let Ok(line) = line else { return };
+            if send.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    receive
+}
+
+/// Lines from `lines` until one satisfies `wanted` (which is returned),
+/// failing the test after [`PATIENCE`].
+fn line_where(lines: &Receiver<String>, wanted: impl Fn(&str) -> bool, what: &str) -> String {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(line) if wanted(&line) => return line,
+            Ok(_) => {}
+            Err(e) => panic!("no line {what} within {PATIENCE:?} ({e})"),
+        }
+    }
+}
+
+#[test]
+fn judge_mode_reports_a_long_case_on_stderr_only() {
+    let mut child = spawn(&["--progress", "--threads", "2"], Stdio::piped());
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(quick_then_slow().as_bytes()).unwrap();
+    drop(stdin);
+    let out = lines(child.stdout.take().unwrap());
+    let err = pipe_lines(child.stderr.take().unwrap());
+    // Progress comes after a second, and then every ten (not a terminal).
+    let line = line_where(&err, |l| l.starts_with("case 3 "), "about case 3");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        line.starts_with("case 3 (n=18, ")
+            && line.contains("% done, ")
+            && line.contains(" elapsed, "),
+        "{line}"
+    );
+    assert!(!line.contains('\r') && !line.contains('\x1b'), "{line:?}");
+    let stdout: Vec<String> = out.try_iter().collect();
+    assert_eq!(stdout, ["Case 1: 1", "Case 2: 1"]);
+}
+
+#[test]
+fn a_hopeless_count_says_so_from_its_first_second() {
+    // n = 40: set-up takes seconds (reported), the count ages (estimated,
+    // so the time left is not "unknown").
+    let mut child = spawn(
+        &["count", "40", "--progress", "--threads", "2"],
+        Stdio::piped(),
+    );
+    let out = lines(child.stdout.take().unwrap());
+    let err = pipe_lines(child.stderr.take().unwrap());
+    let warning = line_where(&err, |_| true, "at the start");
+    let setup = line_where(&err, |l| l.starts_with("n=40 set-up: "), "on the set-up");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        warning.starts_with("nqueens: this count is estimated at about ")
+            && warning.contains("years on 2 threads, more than a day"),
+        "{warning}"
+    );
+    assert!(setup.contains("% done, "), "{setup}");
+    assert!(out.try_iter().next().is_none(), "nothing on stdout");
+    // Once set up, a count with nothing done yet gives the estimate.
+    let mut child = spawn(
+        &["count", "23", "--progress", "--threads", "2"],
+        Stdio::piped(),
+    );
+    let err = pipe_lines(child.stderr.take().unwrap());
+    let line = line_where(&err, |l| l.starts_with("n=23: "), "on the count");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!line.contains("unknown"), "{line}");
+    assert!(line.contains(" left") || line.contains(" in all"), "{line}");
 }

@@ -52,6 +52,7 @@ a '0' ends the input. Output: 'Case k: N' per case, N the number of ways to
 place n queens on free cells, no two attacking. 1 <= n <= 64.
 Several FILEs are read in order as one stream of cases: each ends at its own
 '0' (or its end), and case numbers run on from one file to the next.
+Each answer is written as soon as it and every answer before it are known.
 Malformed input is reported as 'FILE:LINE: ...' ('line L: ...' on stdin);
 every case before it is still answered.
 A first word that is no command, no existing file, has no '.' or '/' and is
@@ -76,7 +77,9 @@ order (1-based columns, row by row), then the number of solutions.",
 solutions up to rotation and reflection). 'count A..=B' prints a table for
 N = A..=B: N, total, unique, seconds. With --shard I/K it prints one record,
 'shard I/K n=N split=F total=T unique=U', for 'merge' to add up (F: which
-unit list the shards were dealt from). Results never depend on --threads.",
+unit list the shards were dealt from). Results never depend on --threads.
+--estimate prints the estimated time, CPU time and peak memory instead; a
+count estimated above a day says so on stderr when it starts.",
     },
     CommandDef {
         cmd: Cmd::Merge,
@@ -130,8 +133,11 @@ errors (e.g. COMMAND cannot be started).",
         summary: "draw the solutions of each case (or --n N)",
         about: "\
 For each case of judge input (FILE or stdin), draws up to K solutions in
-lexicographic order under a heading 'Case k, solution i of N:': Q a queen,
-* an obstacle, . a free cell. Chess glyphs when stdout is a UTF-8 terminal.",
+lexicographic order under a heading 'Case k, solution i:': Q a queen,
+* an obstacle, . a free cell. Chess glyphs when stdout is a UTF-8 terminal.
+Each solution is drawn as soon as it is found; the search stops after the
+K-th. The total takes the whole search: it is counted only with --total,
+and printed after the case's solutions.",
     },
 ];
 
@@ -215,6 +221,8 @@ const COUNT: Scope = Scope::Only(&[Cmd::Count]);
 const GEN_STRESS: Scope = Scope::Only(&[Cmd::Gen, Cmd::Stress]);
 const STRESS: Scope = Scope::Only(&[Cmd::Stress]);
 const SHOW: Scope = Scope::Only(&[Cmd::Show]);
+const LONG_RUNS: Scope = Scope::Only(&[Cmd::Judge, Cmd::Count, Cmd::Show]);
+const ESTIMATES: Scope = Scope::Only(&[Cmd::Judge, Cmd::Count]);
 
 options! {
     /// `--method NAME`.
@@ -232,8 +240,19 @@ options! {
         short: None,
         value: None,
         scope: JUDGE,
-        help: "one line per case on stderr: the method chosen,\n\
-               estimated and actual time",
+        help: "one line per case on stderr as it is answered:\n\
+               the method chosen, estimated time, actual (wall)\n\
+               time and CPU time",
+    },
+    /// `--estimate`.
+    Estimate => Flag {
+        long: "--estimate",
+        short: None,
+        value: None,
+        scope: ESTIMATES,
+        help: "print the estimated work, time on the threads and\n\
+               peak memory (per case in judge mode), without\n\
+               searching",
     },
     /// `--unique`.
     Unique => Flag {
@@ -248,9 +267,10 @@ options! {
         long: "--progress",
         short: None,
         value: None,
-        scope: COUNT,
+        scope: LONG_RUNS,
         help: "show progress on stderr (default: when stderr\n\
-               is a terminal)",
+               is a terminal); in judge mode, of each case\n\
+               estimated above 3 s",
     },
     /// `--shard I/K`.
     Shard => Flag {
@@ -342,6 +362,15 @@ options! {
         scope: SHOW,
         help: "list instead: 'Case k: N', then up to K solutions\n\
                as 1-based columns, one per line (for scripts)",
+    },
+    /// `--total`.
+    Total => Flag {
+        long: "--total",
+        short: None,
+        value: None,
+        scope: SHOW,
+        help: "also count each case's solutions (the whole\n\
+               search), printed after its solutions",
     },
     /// `--ascii`.
     Ascii => Flag {

@@ -11,7 +11,8 @@ use std::time::Instant;
 use crate::base::error::{words, Error, Result};
 use crate::engine::blank::constellation::Constellation;
 use crate::engine::blank::{BlankEngine, Counts};
-use crate::tools::progress;
+use crate::plan::estimate::{self, Estimate, DAY};
+use crate::tools::progress::{self, describe, human};
 use crate::tools::shard::{self, fingerprint, Record, Shard};
 
 /// What `count` was asked for.
@@ -27,6 +28,8 @@ pub struct Job {
     pub unique: bool,
     /// Draw progress on stderr.
     pub progress: bool,
+    /// Print the estimate instead of counting.
+    pub estimate: bool,
     /// Compute only this shard of the work (one N only).
     pub shard: Option<Shard>,
     /// Worker threads.
@@ -36,7 +39,17 @@ pub struct Job {
 /// Counts the board of side `n` (or the shard's share of it) with progress;
 /// also returns the [`fingerprint`] of the whole unit list.
 fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
-    let engine = BlankEngine::on_threads(n, job.threads)?;
+    let label = match job.shard {
+        Some(shard) => format!("n={n} shard {}/{}", shard.index, shard.of),
+        None => format!("n={n}"),
+    };
+    // The set-up (making the work units) reports progress too: at N >= 24
+    // it takes seconds.
+    let shares = AtomicU64::new(0);
+    let setup = format!("{label} set-up");
+    let engine = progress::watch(job.progress, &setup, (n * n) as u64, &shares, || {
+        BlankEngine::on_threads_counting(n, job.threads, &shares)
+    })?;
     let split = fingerprint(engine.units());
     let mine: Vec<Constellation>;
     let units = match job.shard {
@@ -51,13 +64,11 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
     };
     let total = units.iter().map(|unit| engine.cost(unit)).sum();
     let done = AtomicU64::new(0);
-    let label = match job.shard {
-        Some(shard) => format!("n={n} shard {}/{}", shard.index, shard.of),
-        None => format!("n={n}"),
-    };
-    let counts = progress::watch(job.progress, &label, total, &done, || {
-        engine.counts_of(units, job.threads, unique, &done)
-    })?;
+    let whole = estimate(job, n).wall_ns / 1e9;
+    let counts =
+        progress::watch_estimated(job.progress, &label, total, &done, Some(whole), || {
+            engine.counts_of(units, job.threads, unique, &done)
+        })?;
     Ok((counts, split))
 }
 
@@ -65,12 +76,16 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
 ///
 /// ```
 /// use nqueens::tools::count::{run, Job};
-/// let job = Job { from: 8, to: 8, table: false, unique: true, progress: false, shard: None, threads: 2 };
+/// let job = Job { from: 8, to: 8, table: false, unique: true, progress: false, estimate: false, shard: None, threads: 2 };
 /// let mut out = Vec::new();
 /// run(&job, &mut out).unwrap();
 /// assert_eq!(out, b"92 12\n");
 /// ```
 pub fn run(job: &Job, out: &mut dyn Write) -> Result<()> {
+    if job.estimate {
+        return print_estimates(job, out);
+    }
+    warn_if_hopeless(job);
     if let Some(shard) = job.shard {
         let (counts, split) = counts(job, job.from, true)?;
         let record = Record {
@@ -103,6 +118,55 @@ pub fn run(job: &Job, out: &mut dyn Write) -> Result<()> {
         .map_err(Error::Write)?;
     }
     Ok(())
+}
+
+/// The cost model's estimate of counting side `n` (the job's share of it,
+/// for a shard) on the job's threads.
+fn estimate(job: &Job, n: usize) -> Estimate {
+    let mut whole = estimate::blank_count(n, job.threads);
+    if let Some(shard) = job.shard {
+        let share = shard.of as f64;
+        whole.cpu_ns /= share;
+        whole.wall_ns /= share;
+    }
+    whole
+}
+
+/// `count --estimate`: one line per N, nothing searched.
+///
+/// ```
+/// use nqueens::tools::count::{run, Job};
+/// let job = Job { from: 8, to: 8, table: false, unique: false, progress: false, estimate: true, shard: None, threads: 1 };
+/// let mut out = Vec::new();
+/// run(&job, &mut out).unwrap();
+/// assert!(String::from_utf8(out).unwrap().starts_with("count 8: about "));
+/// ```
+fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
+    for n in job.from..=job.to {
+        let what = match job.shard {
+            Some(shard) => format!("count {n} --shard {}/{}", shard.index, shard.of),
+            None => format!("count {n}"),
+        };
+        writeln!(out, "{what}: {}", describe(&estimate(job, n))).map_err(Error::Write)?;
+    }
+    Ok(())
+}
+
+/// Says on stderr, before any work, when the cost model puts a count above
+/// a day: a run of `count 30` should not be left to find that out.
+fn warn_if_hopeless(job: &Job) {
+    let seconds: f64 = (job.from..=job.to)
+        .map(|n| estimate(job, n).wall_ns / 1e9)
+        .sum();
+    if seconds > DAY {
+        eprintln!(
+            "nqueens: this count is estimated at about {} on {} thread{}, more than a day \
+             (see --estimate); it will run until stopped",
+            human(seconds),
+            job.threads,
+            if job.threads == 1 { "" } else { "s" }
+        );
+    }
 }
 
 /// Runs `merge` on the texts `(source name, contents)` and writes
