@@ -138,3 +138,26 @@ fn a_hopeless_count_says_so_from_its_first_second() {
     assert!(!line.contains("unknown"), "{line}");
     assert!(line.contains(" left") || line.contains(" in all"), "{line}");
 }
+
+#[test]
+fn a_hopeless_judge_case_is_announced_when_its_batch_starts() {
+    let mut text = String::from("30\n");
+    for row in 0..30 {
+        text.push_str(if row == 2 { "...*" } else { "...." });
+        text.push_str(&".".repeat(26));
+        text.push('\n');
+    }
+    text.push_str("0\n");
+    let mut child = spawn(&["--threads", "2"], Stdio::piped());
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(text.as_bytes()).unwrap();
+    drop(stdin);
+    let err = pipe_lines(child.stderr.take().unwrap());
+    let line = line_where(&err, |_| true, "announcing case 1");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        line.starts_with("nqueens: case 1 (n=30, ") && line.ends_with("more than a day"),
+        "{line}"
+    );
+}

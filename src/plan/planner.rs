@@ -39,7 +39,7 @@ use crate::base::geometry;
 use crate::base::judge::Solver;
 use crate::engine::{ordering, parallel};
 use crate::plan::cost::ms;
-use crate::plan::estimate::{Estimate, BASE_BYTES};
+use crate::plan::estimate::{human, Estimate, BASE_BYTES, DAY};
 use crate::plan::method::{registry, Answer, Batch, CountingMethod, Shared};
 use crate::plan::work;
 
@@ -107,6 +107,7 @@ pub struct Planner {
     shared: Shared,
     explain: Option<Box<dyn Write + Send>>,
     progress: Option<ProgressBoard>,
+    warnings: Option<Box<dyn Write + Send>>,
     cases_done: usize,
 }
 
@@ -127,6 +128,7 @@ impl Planner {
             shared: Shared::new(threads),
             explain: None,
             progress: None,
+            warnings: None,
             cases_done: 0,
         }
     }
@@ -145,6 +147,13 @@ impl Planner {
     /// to report.
     pub fn progress_to(mut self, board: ProgressBoard) -> Planner {
         self.progress = Some(board);
+        self
+    }
+
+    /// Writes a line to `out` for each case estimated above a day on the
+    /// threads, when its batch starts running.
+    pub fn warn_to(mut self, out: Box<dyn Write + Send>) -> Planner {
+        self.warnings = Some(out);
         self
     }
 
@@ -377,6 +386,21 @@ impl Solver for Planner {
                 }
             })
             .collect();
+        if let Some(out) = self.warnings.as_mut() {
+            for (case, (method, _, wall)) in labels.iter().enumerate() {
+                if *wall / 1e9 > DAY {
+                    let _ = writeln!(
+                        out,
+                        "nqueens: case {} (n={}, {method}) is estimated at about {} on {} \
+                         threads, more than a day",
+                        self.cases_done + case + 1,
+                        boards[case].n(),
+                        human(*wall / 1e9),
+                        self.shared.threads
+                    );
+                }
+            }
+        }
         let mut explain = self.explain.take();
         let outcome = self.run(
             &mut batch,

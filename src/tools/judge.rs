@@ -50,7 +50,9 @@ pub fn run(options: &JudgeOptions, out: &mut dyn Write) -> Result<()> {
         return each_input(options, |input| estimate(input, &mut *out, &mut solver));
     }
     let board: ProgressBoard = Arc::new(Mutex::new(None));
-    solver = solver.progress_to(board.clone());
+    solver = solver
+        .progress_to(board.clone())
+        .warn_to(Box::new(io::stderr()));
     let status = || {
         let long = board.lock().ok()?.clone()?;
         let label = format!("case {} (n={}, {})", long.case, long.n, long.method);
