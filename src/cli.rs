@@ -147,6 +147,7 @@ mod tests {
                 table: false,
                 unique: true,
                 progress: false,
+                estimate: false,
                 shard: None,
                 threads: 3,
                 checkpoint: None,

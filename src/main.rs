@@ -38,7 +38,10 @@ fn run() -> Result<ExitCode> {
         Command::Version => {
             writeln!(stdout.lock(), "nqueens {}", env!("CARGO_PKG_VERSION")).map_err(Error::Write)
         }
-        Command::Judge(options) => tools::judge::run(&options, &mut stdout.lock()),
+        Command::Judge(mut options) => {
+            options.progress |= io::stderr().is_terminal();
+            tools::judge::run(&options, &mut stdout.lock())
+        }
         Command::Bundle(request) => stdout
             .lock()
             .write_all(tools::bundle::source(&request).as_bytes())
@@ -58,7 +61,10 @@ fn run() -> Result<ExitCode> {
                 Summary::Errors => ExitCode::from(2),
             });
         }
-        Command::Show(options) => tools::show::command(&options, &mut stdout.lock()),
+        Command::Show(mut options) => {
+            options.progress |= io::stderr().is_terminal();
+            tools::show::command(&options, &mut stdout.lock())
+        }
         Command::Checker { n } => {
             let n = match n {
                 Some(n) => n,

@@ -6,10 +6,12 @@
 //!   are made of;
 //! - [`cost`]: what the engines' operations cost, the prices quotes are made
 //!   of;
+//! - [`estimate`]: what a run will cost, before it runs (`--estimate`);
 //! - [`planner`]: the [`planner::Planner`], which deduplicates a batch,
 //!   collects quotes, runs the units on the threads and combines them.
 
 pub mod cost;
+pub mod estimate;
 pub mod method;
 pub mod planner;
 pub mod work;

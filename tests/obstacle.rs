@@ -65,7 +65,7 @@ fn solve(method: Method, threads: usize, boards: &[Board]) -> Vec<u128> {
     let mut planner = Planner::new(method, threads);
     boards
         .chunks(nqueens::base::judge::MAX_BATCH)
-        .flat_map(|batch| planner.solve(batch).unwrap())
+        .flat_map(|batch| planner.solve_all(batch).unwrap())
         .collect()
 }
 
@@ -93,7 +93,7 @@ fn every_method_agrees_with_the_plain_search_on_bigger_boards() {
     for n in [13, 14, 13, 14] {
         all.push(random_board(&mut rng, n, 25));
     }
-    let expected = PlainSolver.solve(&all).unwrap();
+    let expected = PlainSolver.solve_all(&all).unwrap();
     for method in Method::all() {
         assert_eq!(solve(method, 2, &all), expected, "{method:?}");
     }
@@ -113,7 +113,7 @@ fn every_method_handles_big_dense_boards() {
         let mut rng = Rng::new(b.n() as u64);
         random_board(&mut rng, b.n(), 60)
     }));
-    let expected = PlainSolver.solve(&all).unwrap();
+    let expected = PlainSolver.solve_all(&all).unwrap();
     for method in Method::all() {
         assert_eq!(solve(method, 2, &all), expected, "{method:?}");
     }
@@ -127,7 +127,7 @@ fn repeats_and_symmetric_images_get_the_same_answers() {
         all.push(board.clone());
         all.push(board.transformed(Symmetry::ALL[k % 8]));
     }
-    let expected = PlainSolver.solve(&all).unwrap();
+    let expected = PlainSolver.solve_all(&all).unwrap();
     assert_eq!(solve(Method::Auto, 1, &all), expected);
 }
 
@@ -143,7 +143,7 @@ fn the_binary_answers_the_same_for_every_thread_count() {
     all.extend(sparse_boards(0x0b5_000c, 20, (9, 12), 3));
     let input = judge_input(&all);
     let expected: String = PlainSolver
-        .solve(&all)
+        .solve_all(&all)
         .unwrap()
         .iter()
         .enumerate()
@@ -212,12 +212,12 @@ fn boards_one_per_batch_agree_on_any_thread_count() {
     // chooses scans, inclusion-exclusion and (once the savings add up) an
     // index, with and without threads.
     let all = sparse_boards(0x0b5_000f, 24, (10, 12), 4);
-    let expected = PlainSolver.solve(&all).unwrap();
+    let expected = PlainSolver.solve_all(&all).unwrap();
     for threads in [1, 2] {
         let mut planner = Planner::new(Method::Auto, threads);
         let got: Vec<u128> = all
             .iter()
-            .flat_map(|board| planner.solve(std::slice::from_ref(board)).unwrap())
+            .flat_map(|board| planner.solve_all(std::slice::from_ref(board)).unwrap())
             .collect();
         assert_eq!(got, expected, "{threads} threads");
     }
@@ -234,7 +234,7 @@ fn the_n15_index_fits_its_memory_budget() {
     for board in &all {
         assert_eq!(
             index.count(board),
-            PlainSolver.solve(std::slice::from_ref(board)).unwrap()[0]
+            PlainSolver.solve_all(std::slice::from_ref(board)).unwrap()[0]
         );
     }
 }
@@ -245,7 +245,7 @@ fn every_method_agrees_with_the_plain_search_on_many_big_boards() {
     let mut all = boards(0x0b5_0011, 200, (10, 14));
     all.extend(sparse_boards(0x0b5_0012, 60, (10, 14), 6));
     all.extend(symmetric_boards(0x0b5_0013, 60, (10, 14)));
-    let expected = PlainSolver.solve(&all).unwrap();
+    let expected = PlainSolver.solve_all(&all).unwrap();
     for method in Method::all() {
         for threads in [1, 2] {
             assert_eq!(
@@ -281,7 +281,7 @@ fn explain_shows_the_planners_choices() {
         .map(|line| {
             line.split(' ')
                 .map(|word| match word.split_once('=') {
-                    Some((key @ ("est" | "actual"), _)) => format!("{key}=[time]"),
+                    Some((key @ ("est" | "actual" | "cpu"), _)) => format!("{key}=[time]"),
                     _ => word.to_string(),
                 })
                 .collect::<Vec<_>>()

@@ -4,14 +4,16 @@
 
 use crate::util::{self, Rng};
 
-/// Parses `show --solutions K` output: per case, the total and the
-/// solutions as 0-based columns.
+/// Parses `show --solutions K --total` output: per case, the total and
+/// the solutions as 0-based columns.
 fn parse_listing(text: &str) -> Vec<(u128, Vec<Vec<usize>>)> {
     let mut cases: Vec<(u128, Vec<Vec<usize>>)> = Vec::new();
     for line in text.lines() {
-        if let Some(rest) = line.strip_prefix("Case ") {
-            let total = rest.split_once(": ").unwrap().1.parse().unwrap();
-            cases.push((total, Vec::new()));
+        if line.starts_with("Case ") {
+            assert!(line.ends_with(':'), "{line}");
+            cases.push((u128::MAX, Vec::new()));
+        } else if let Some(total) = line.strip_prefix("total: ") {
+            cases.last_mut().unwrap().0 = total.parse().unwrap();
         } else {
             let columns = line
                 .split(' ')
@@ -35,7 +37,7 @@ fn show_listings_are_solutions_in_order_with_judge_totals() {
         .collect();
     let mut input: String = boards.iter().map(util::case_text).collect();
     input.push_str("0\n");
-    let listing = util::run(&["show", "--solutions", "4"], input.as_bytes());
+    let listing = util::run(&["show", "--solutions", "4", "--total"], input.as_bytes());
     assert_eq!(listing.status, 0, "{}", listing.stderr);
     let cases = parse_listing(&listing.stdout);
     assert_eq!(cases.len(), boards.len());
@@ -56,15 +58,14 @@ fn show_listings_are_solutions_in_order_with_judge_totals() {
 #[test]
 fn show_blank_board_starts_like_checker_mode() {
     for n in [1, 4, 6, 8] {
-        let listing = util::run(&["show", "--n", &n.to_string(), "--solutions", "3"], b"");
+        let args = ["show", "--n", &n.to_string(), "--solutions", "3", "--total"];
+        let listing = util::run(&args, b"");
         let checker = util::run(&["checker", &n.to_string()], b"");
         let (first, rest) = listing.stdout.split_once('\n').unwrap();
         let total = checker.stdout.lines().last().unwrap();
-        assert_eq!(first, format!("Case 1: {total}"));
-        assert_eq!(
-            rest,
-            checker.stdout.strip_suffix(&format!("{total}\n")).unwrap()
-        );
+        assert_eq!(first, "Case 1:");
+        let solutions = checker.stdout.strip_suffix(&format!("{total}\n")).unwrap();
+        assert_eq!(rest, format!("{solutions}total: {total}\n"));
     }
 }
 
@@ -76,7 +77,7 @@ fn show_drawings_have_one_queen_per_row_on_a_free_cell() {
     let headings = run
         .stdout
         .lines()
-        .filter(|l| l.starts_with("Case 1, solution"))
+        .filter(|l| l.starts_with("Case 1, solution "))
         .count();
     assert_eq!(headings, 4);
     let rows: Vec<&str> = run
@@ -91,5 +92,21 @@ fn show_drawings_have_one_queen_per_row_on_a_free_cell() {
         if let Some(col) = blocked {
             assert_eq!(&row[col..=col], "*", "{row}");
         }
+    }
+}
+
+#[test]
+fn show_draws_the_first_solutions_of_a_big_board_without_counting_them_all() {
+    // Counting every solution of the 20 x 20 board takes hours; the first
+    // one is found at once. A generous limit: the point is that it ends.
+    let limit = crate::child::PATIENCE;
+    for args in [
+        &["show", "--n", "20", "--solutions", "1"][..],
+        &["show", "--n", "20", "--ascii"],
+    ] {
+        let r = crate::child::run_limited(args, b"", std::process::Stdio::piped(), limit);
+        assert_eq!(r.status, 0, "{args:?}: {}", r.stderr);
+        assert!(r.stdout.starts_with("Case 1"), "{}", r.stdout);
+        assert!(!r.stdout.contains("total"), "{}", r.stdout);
     }
 }

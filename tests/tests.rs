@@ -16,6 +16,7 @@ mod reliability;
 mod resume;
 mod samples;
 mod show;
+mod streaming;
 mod stress;
 mod test_cmd;
 mod threads;

@@ -2,7 +2,10 @@
 //!
 //! Cases are read in small batches and handed to a [`Solver`], which may
 //! look at a whole batch at once (to share work between boards, or to run
-//! them on several threads) but must answer them in order. Before every wait
+//! them on several threads) but answers them in order, each as soon as it
+//! and every case before it are known: their lines are written and flushed
+//! at once, while later cases of the batch are still being searched, so an
+//! interrupt loses only unfinished cases. Before every wait
 //! for input the cases read so far are answered and the output flushed, so a
 //! slow or stalled producer never holds back an answer whose case has fully
 //! arrived. On malformed input every case before the bad one is answered and
@@ -23,10 +26,29 @@ use crate::base::problem::Problem;
 /// The most cases read ahead before they are solved and answered.
 pub const MAX_BATCH: usize = 256;
 
-/// Answers a batch of boards: `counts[i]` for `boards[i]`.
+/// Answers a batch of boards, in order, as the answers become known.
 pub trait Solver {
-    /// The number of solutions of each board, in order.
-    fn solve(&mut self, boards: &[Board]) -> Result<Vec<u128>>;
+    /// The number of solutions of each board, through `answered`: each call
+    /// hands over the next answers in case order (the concatenation of
+    /// every call's slice is one count per board). A solver calls it as
+    /// soon as answers are final, before it waits for more work to finish;
+    /// the judge writes and flushes each call's answers. An error from
+    /// `answered` (the output failed) ends the solve with that error.
+    fn solve(
+        &mut self,
+        boards: &[Board],
+        answered: &mut dyn FnMut(&[u128]) -> Result<()>,
+    ) -> Result<()>;
+
+    /// Every answer of the batch at once (for tests and benchmarks).
+    fn solve_all(&mut self, boards: &[Board]) -> Result<Vec<u128>> {
+        let mut counts = Vec::with_capacity(boards.len());
+        self.solve(boards, &mut |more| {
+            counts.extend_from_slice(more);
+            Ok(())
+        })?;
+        Ok(counts)
+    }
 }
 
 /// The plain search: every board on its own, all rows top to bottom. It is
@@ -36,8 +58,16 @@ pub trait Solver {
 pub struct PlainSolver;
 
 impl Solver for PlainSolver {
-    fn solve(&mut self, boards: &[Board]) -> Result<Vec<u128>> {
-        Ok(boards.iter().map(|b| Problem::new(b).count()).collect())
+    /// One board after another, each answered as soon as it is counted.
+    fn solve(
+        &mut self,
+        boards: &[Board],
+        answered: &mut dyn FnMut(&[u128]) -> Result<()>,
+    ) -> Result<()> {
+        for board in boards {
+            answered(&[Problem::new(board).count()])?;
+        }
+        Ok(())
     }
 }
 
@@ -104,8 +134,9 @@ pub fn run_after<R: Read, W: Write>(
     }
 }
 
-/// Solves `batch`, writes its answers numbered on from `answered`, and
-/// empties it. Nothing is flushed.
+/// Solves `batch`, writes its answers numbered on from `answered` (each
+/// group of answers the solver hands over written and flushed at once),
+/// and empties it.
 fn answer(
     batch: &mut Vec<Board>,
     solver: &mut dyn Solver,
@@ -115,9 +146,20 @@ fn answer(
     if batch.is_empty() {
         return Ok(());
     }
-    for count in solver.solve(batch)? {
-        *answered += 1;
-        output::case_line(out, *answered, count).map_err(Error::Write)?;
+    let first = *answered;
+    solver.solve(batch, &mut |counts| {
+        for &count in counts {
+            *answered += 1;
+            output::case_line(out, *answered, count).map_err(Error::Write)?;
+        }
+        out.flush().map_err(Error::Write)
+    })?;
+    let given = *answered - first;
+    if given != batch.len() as u64 {
+        return Err(Error::Worker(format!(
+            "the solver answered {given} of {} cases",
+            batch.len()
+        )));
     }
     batch.clear();
     Ok(())
@@ -197,7 +239,7 @@ mod tests {
     struct Failing;
 
     impl Solver for Failing {
-        fn solve(&mut self, _: &[Board]) -> Result<Vec<u128>> {
+        fn solve(&mut self, _: &[Board], _: &mut dyn FnMut(&[u128]) -> Result<()>) -> Result<()> {
             Err(Error::Worker("a worker thread failed: boom".into()))
         }
     }

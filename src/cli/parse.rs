@@ -323,7 +323,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
             Cmd::Test => {
                 Command::Test(parse_test(options, positionals.by_ref(), &tokens.trailing)?)
             }
-            Cmd::Show => Command::Show(parse_show(options, positionals.next())?),
+            Cmd::Show => Command::Show(parse_show(options, positionals.next(), threads)?),
         }
     };
     if let Some(extra) = positionals.next() {
@@ -365,7 +365,8 @@ fn has(options: &[(Opt, Option<String>)], opt: Opt) -> bool {
     options.iter().any(|(o, _)| *o == opt)
 }
 
-/// `[--method NAME] [--explain] [FILE...]`: several FILEs are one stream.
+/// `[--method NAME] [--explain] [--progress] [--estimate] [FILE...]`:
+/// several FILEs are one stream.
 fn parse_judge(
     options: &[(Opt, Option<String>)],
     files: impl Iterator<Item = OsString>,
@@ -388,11 +389,13 @@ fn parse_judge(
         inputs,
         method,
         explain: has(options, Opt::Explain),
+        progress: has(options, Opt::Progress),
+        estimate: has(options, Opt::Estimate),
         threads: parallel::threads(threads),
     })
 }
 
-/// `count N|A..=B [--unique] [--progress] [--shard I/K]`.
+/// `count N|A..=B [--unique] [--progress] [--estimate] [--shard I/K]`.
 fn parse_count(
     options: &[(Opt, Option<String>)],
     sizes: Option<OsString>,
@@ -423,6 +426,7 @@ fn parse_count(
         table,
         unique: has(options, Opt::Unique),
         progress: has(options, Opt::Progress),
+        estimate: has(options, Opt::Estimate),
         shard,
         threads: parallel::threads(threads),
         checkpoint,
@@ -572,14 +576,21 @@ fn parse_test(
     Ok(test)
 }
 
-/// `show [--limit K | --solutions K] [--ascii] [--n N | FILE]`.
-fn parse_show(options: &[(Opt, Option<String>)], file: Option<OsString>) -> Result<ShowOptions> {
+/// `show [--limit K | --solutions K] [--total] [--ascii] [--progress] [--n N | FILE]`.
+fn parse_show(
+    options: &[(Opt, Option<String>)],
+    file: Option<OsString>,
+    threads: Option<usize>,
+) -> Result<ShowOptions> {
     let mut show = ShowOptions {
         input: file.map_or(Input::Stdin, Input::from_arg),
         blank: None,
         limit: 1,
         list: false,
         ascii: false,
+        total: false,
+        progress: false,
+        threads: parallel::threads(threads),
     };
     let mut limit_given = false;
     for (opt, value) in options {
@@ -594,6 +605,8 @@ fn parse_show(options: &[(Opt, Option<String>)], file: Option<OsString>) -> Resu
             }
             (Opt::ShowN, Some(n)) => show.blank = Some(number_in(n, 1..=MAX_N, "--n")?),
             (Opt::Ascii, _) => show.ascii = true,
+            (Opt::Total, _) => show.total = true,
+            (Opt::Progress, _) => show.progress = true,
             _ => {}
         }
     }

@@ -54,6 +54,7 @@ a '0' ends the input. Output: 'Case k: N' per case, N the number of ways to
 place n queens on free cells, no two attacking. 1 <= n <= 64.
 Several FILEs are read in order as one stream of cases: each ends at its own
 '0' (or its end), and case numbers run on from one file to the next.
+Each answer is written as soon as it and every answer before it are known.
 Malformed input is reported as 'FILE:LINE: ...' ('line L: ...' on stdin);
 every case before it is still answered.
 A first word that is no command, no existing file, has no '.' or '/' and is
@@ -85,7 +86,10 @@ unit list the shards were dealt from). Results never depend on --threads.
 With --checkpoint FILE each finished work unit is recorded in FILE (made if
 absent); a rerun with the same FILE counts only what is not recorded, so a
 killed count resumes. A FILE of another N, shard, unit list or version is
-refused; a cut-off last record is dropped and counted again.",
+refused; a cut-off last record is dropped and counted again.
+
+--estimate prints the estimated time, CPU time and peak memory instead; a
+count estimated above a day says so on stderr when it starts.",
     },
     CommandDef {
         cmd: Cmd::Merge,
@@ -160,8 +164,11 @@ that is not valid input, COMMAND cannot be started).",
         summary: "draw the solutions of each case (or --n N)",
         about: "\
 For each case of judge input (FILE or stdin), draws up to K solutions in
-lexicographic order under a heading 'Case k, solution i of N:': Q a queen,
-* an obstacle, . a free cell. Chess glyphs when stdout is a UTF-8 terminal.",
+lexicographic order under a heading 'Case k, solution i:': Q a queen,
+* an obstacle, . a free cell. Chess glyphs when stdout is a UTF-8 terminal.
+Each solution is drawn as soon as it is found; the search stops after the
+K-th. The total takes the whole search: it is counted only with --total,
+and printed after the case's solutions.",
     },
 ];
 
@@ -247,6 +254,8 @@ const GEN_STRESS_TEST: Scope = Scope::Only(&[Cmd::Gen, Cmd::Stress, Cmd::Test]);
 const STRESS: Scope = Scope::Only(&[Cmd::Stress]);
 const SHOW: Scope = Scope::Only(&[Cmd::Show]);
 const BUNDLE: Scope = Scope::Only(&[Cmd::Bundle]);
+const LONG_RUNS: Scope = Scope::Only(&[Cmd::Judge, Cmd::Count, Cmd::Show, Cmd::Stress]);
+const ESTIMATES: Scope = Scope::Only(&[Cmd::Judge, Cmd::Count]);
 
 options! {
     /// `--method NAME`.
@@ -264,8 +273,19 @@ options! {
         short: None,
         value: None,
         scope: JUDGE,
-        help: "one line per case on stderr: the method chosen,\n\
-               estimated and actual time",
+        help: "one line per case on stderr as it is answered:\n\
+               the method chosen, estimated time, actual (wall)\n\
+               time and CPU time",
+    },
+    /// `--estimate`.
+    Estimate => Flag {
+        long: "--estimate",
+        short: None,
+        value: None,
+        scope: ESTIMATES,
+        help: "print the estimated work, time on the threads and\n\
+               peak memory (per case in judge mode), without\n\
+               searching",
     },
     /// `--lang LANG`.
     Lang => Flag {
@@ -297,9 +317,10 @@ options! {
         long: "--progress",
         short: None,
         value: None,
-        scope: Scope::Only(&[Cmd::Count, Cmd::Stress]),
+        scope: LONG_RUNS,
         help: "show progress on stderr (default: when stderr\n\
-               is a terminal)",
+               is a terminal); in judge mode, of each case\n\
+               estimated above 3 s",
     },
     /// `--shard I/K`.
     Shard => Flag {
@@ -429,6 +450,15 @@ options! {
         scope: SHOW,
         help: "list instead: 'Case k: N', then up to K solutions\n\
                as 1-based columns, one per line (for scripts)",
+    },
+    /// `--total`.
+    Total => Flag {
+        long: "--total",
+        short: None,
+        value: None,
+        scope: SHOW,
+        help: "also count each case's solutions (the whole\n\
+               search), printed after its solutions",
     },
     /// `--ascii`.
     Ascii => Flag {

@@ -111,11 +111,22 @@ impl BlankEngine {
     /// # Errors
     /// A worker thread failed.
     pub fn on_threads(n: usize, threads: usize) -> Result<BlankEngine> {
+        BlankEngine::on_threads_counting(n, threads, &AtomicU64::new(0))
+    }
+
+    /// [`BlankEngine::on_threads`], `done` counting the `n * n` shares of
+    /// the set-up as they finish (for progress reports).
+    ///
+    /// # Errors
+    /// A worker thread failed.
+    pub fn on_threads_counting(n: usize, threads: usize, done: &AtomicU64) -> Result<BlankEngine> {
         let shares = parallel::map(n * n, threads, |share| {
-            least_borders_at(n, share / n, share % n)
+            let units = least_borders_at(n, share / n, share % n)
                 .iter()
                 .map(|queens| cheapest_image(n, queens))
-                .collect::<Vec<_>>()
+                .collect::<Vec<_>>();
+            done.fetch_add(1, Ordering::Relaxed);
+            units
         })?;
         Ok(BlankEngine::sorted(
             n,

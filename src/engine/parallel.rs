@@ -10,7 +10,8 @@
 //! One atomic increment per unit on top of the work itself.
 
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::thread;
 
 use crate::base::error::{Error, Result};
@@ -105,6 +106,113 @@ where
         .collect()
 }
 
+/// What a streaming worker sends back.
+enum Message<T> {
+    /// A unit's result.
+    Done(usize, T),
+    /// The worker panicked.
+    Failed(String),
+}
+
+/// Units `0..units` dealt to `threads` new worker threads as [`deal`] deals
+/// them, results streamed back: each worker calls `done(unit, result)` as
+/// each unit finishes, and the calling thread (no worker: it waits for
+/// results) hands them to `received` in bursts, every result that arrived
+/// since the last burst, in arrival order. So the caller can act on early
+/// units (answer a case, say) while later ones still run.
+///
+/// When `received` fails, no more units are dealt, the running ones finish,
+/// and that error is returned. A panicking worker, or a unit never
+/// reported or reported twice, is an [`Error::Worker`].
+///
+/// ```
+/// let mut sum = 0;
+/// nqueens::engine::parallel::stream(
+///     5,
+///     2,
+///     |ids, done| ids.for_each(|i| done(i, i * i)),
+///     |burst| {
+///         sum += burst.iter().map(|&(_, v)| v).sum::<usize>();
+///         Ok(())
+///     },
+/// )
+/// .unwrap();
+/// assert_eq!(sum, 30);
+/// ```
+pub fn stream<T, F, R>(units: usize, threads: usize, work: F, mut received: R) -> Result<()>
+where
+    T: Send,
+    F: Fn(&mut dyn Iterator<Item = usize>, &mut dyn FnMut(usize, T)) + Sync,
+    R: FnMut(Vec<(usize, T)>) -> Result<()>,
+{
+    if units == 0 {
+        return Ok(());
+    }
+    let threads = threads.min(units).max(1);
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (send, receive) = mpsc::channel::<Message<T>>();
+    let (next, stop, work) = (&next, &stop, &work);
+    thread::scope(|scope| {
+        for _ in 0..threads {
+            let send = send.clone();
+            scope.spawn(move || {
+                let mut ids = std::iter::from_fn(|| {
+                    if stop.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    let unit = next.fetch_add(1, Ordering::Relaxed);
+                    (unit < units).then_some(unit)
+                });
+                let mut done = |unit, value| {
+                    // The receiver outlives the workers (same scope).
+                    let _ = send.send(Message::Done(unit, value));
+                };
+                let outcome = panic::catch_unwind(AssertUnwindSafe(|| work(&mut ids, &mut done)));
+                if let Err(panic) = outcome {
+                    stop.store(true, Ordering::Relaxed);
+                    let _ = send.send(Message::Failed(panic_message(&*panic)));
+                }
+            });
+        }
+        drop(send);
+        let mut seen = vec![false; units];
+        let mut failure: Option<Error> = None;
+        // Ends when every worker has ended (and dropped its sender).
+        while let Ok(first) = receive.recv() {
+            let mut burst = Vec::new();
+            for message in std::iter::once(first).chain(receive.try_iter()) {
+                match message {
+                    Message::Done(unit, value) => {
+                        if std::mem::replace(&mut seen[unit], true) {
+                            failure.get_or_insert(Error::Worker(
+                                "a work unit was returned twice".into(),
+                            ));
+                        }
+                        burst.push((unit, value));
+                    }
+                    Message::Failed(message) => {
+                        failure.get_or_insert(Error::Worker(message));
+                    }
+                }
+            }
+            if failure.is_none() {
+                if let Err(e) = received(burst) {
+                    failure = Some(e);
+                }
+            }
+            if failure.is_some() {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+        match failure {
+            Some(e) => Err(e),
+            None if seen.iter().all(|&s| s) => Ok(()),
+            None => Err(Error::Worker("a work unit was lost".into())),
+        }
+    })
+}
+
 fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
     let text = panic
         .downcast_ref::<&str>()
@@ -152,6 +260,56 @@ mod tests {
     fn a_unit_returned_twice_is_an_error() {
         let result = deal(10, 2, |ids| ids.flat_map(|i| [(i, i), (i, i)]).collect());
         assert!(matches!(result, Err(Error::Worker(_))), "{result:?}");
+    }
+
+    #[test]
+    fn streamed_results_arrive_once_each_and_failures_stop_the_dealing() {
+        for threads in [1, 2, 3] {
+            let mut got = Vec::new();
+            stream(
+                50,
+                threads,
+                |ids, done| ids.for_each(|i| done(i, i)),
+                |burst| {
+                    got.extend(burst);
+                    Ok(())
+                },
+            )
+            .unwrap();
+            got.sort_unstable();
+            assert_eq!(got, (0..50).map(|i| (i, i)).collect::<Vec<_>>());
+        }
+        let panicked = stream(
+            10,
+            2,
+            |ids, done| {
+                ids.for_each(|i| {
+                    assert!(i != 3, "unit three");
+                    done(i, i)
+                })
+            },
+            |_| Ok(()),
+        );
+        assert!(matches!(panicked, Err(Error::Worker(m)) if m.contains("unit three")));
+        let lost = stream(
+            10,
+            2,
+            |ids, done| ids.filter(|&i| i != 4).for_each(|i| done(i, i)),
+            |_| Ok(()),
+        );
+        assert!(matches!(lost, Err(Error::Worker(_))), "{lost:?}");
+        let mut bursts = 0;
+        let refused = stream(
+            1000,
+            2,
+            |ids, done| ids.for_each(|i| done(i, i)),
+            |_| {
+                bursts += 1;
+                Err(Error::Limit("the receiver gives up".into()))
+            },
+        );
+        assert!(matches!(refused, Err(Error::Limit(_))), "{refused:?}");
+        assert_eq!(bursts, 1, "no burst after a failed one");
     }
 
     #[test]

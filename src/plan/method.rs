@@ -93,6 +93,20 @@ pub trait CountingMethod: Send {
     /// Asked only when the planner chooses (a forced method is not quoted).
     fn quote(&mut self, case: Case, shared: &mut Shared) -> f64;
 
+    /// Whether [`quote`](Self::quote) is the wall time on the threads (the
+    /// method's units share them, and its quote says so); otherwise it is
+    /// the time on one thread. For estimates only.
+    fn quotes_on_threads(&self) -> bool {
+        false
+    }
+
+    /// The memory (bytes) the method holds to answer `board`, beyond the
+    /// board itself: the blank engine's units, an index. For estimates
+    /// only; the default is nothing worth counting (a search's stack).
+    fn memory(&mut self, _board: &Board, _shared: &mut Shared) -> f64 {
+        0.0
+    }
+
     /// Told the cheapest quote of every other method for a board: a method
     /// with a shared investment records what it would save (`best` is
     /// infinite when this method is forced).

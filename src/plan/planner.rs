@@ -29,14 +29,17 @@
 
 use std::collections::HashMap;
 use std::io::Write;
-use std::time::Duration;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use crate::base::board::Board;
-use crate::base::error::Result;
+use crate::base::error::{Error, Result};
 use crate::base::geometry;
 use crate::base::judge::Solver;
 use crate::engine::{ordering, parallel};
 use crate::plan::cost::ms;
+use crate::plan::estimate::{human, Estimate, BASE_BYTES, DAY};
 use crate::plan::method::{registry, Answer, Batch, Case, CountingMethod, Shared};
 use crate::plan::work;
 
@@ -105,6 +108,8 @@ pub struct Planner {
     methods: Vec<Box<dyn CountingMethod>>,
     shared: Shared,
     explain: Option<Box<dyn Write + Send>>,
+    progress: Option<ProgressBoard>,
+    warnings: Option<Box<dyn Write + Send>>,
     cases_done: usize,
 }
 
@@ -116,7 +121,7 @@ impl Planner {
     /// let mut planner = Planner::new(Method::Auto, 2);
     /// let mut board = Board::blank(8);
     /// board.set_free(0, 0, false);
-    /// assert_eq!(planner.solve(&[board, Board::blank(8)]).unwrap(), [88, 92]);
+    /// assert_eq!(planner.solve_all(&[board, Board::blank(8)]).unwrap(), [88, 92]);
     /// ```
     pub fn new(choice: Method, threads: usize) -> Planner {
         Planner {
@@ -124,15 +129,39 @@ impl Planner {
             methods: registry(),
             shared: Shared::new(threads),
             explain: None,
+            progress: None,
+            warnings: None,
             cases_done: 0,
         }
     }
 
-    /// Writes one line per case (method, estimated and actual time) to
-    /// `out`, and one per shared investment made (an index built).
+    /// Writes one line per case as it is answered (method, estimated time,
+    /// wall time from its first unit's start to its last unit's end, and
+    /// CPU time summed over its units) to `out`, and one per shared
+    /// investment made (an index built).
     pub fn explain_to(mut self, out: Box<dyn Write + Send>) -> Planner {
         self.explain = Some(out);
         self
+    }
+
+    /// Posts the long case being searched (estimated above
+    /// [`PROGRESS_NS`]) and how far it is on `board`, for a watcher thread
+    /// to report.
+    pub fn progress_to(mut self, board: ProgressBoard) -> Planner {
+        self.progress = Some(board);
+        self
+    }
+
+    /// Writes a line to `out` for each case estimated above a day on the
+    /// threads, when its batch starts running.
+    pub fn warn_to(mut self, out: Box<dyn Write + Send>) -> Planner {
+        self.warnings = Some(out);
+        self
+    }
+
+    /// The cases answered (or estimated) so far.
+    pub fn cases_done(&self) -> usize {
+        self.cases_done
     }
 
     /// The method's place in the registry.
@@ -143,8 +172,9 @@ impl Planner {
             .unwrap_or(0)
     }
 
-    /// Every case's decision when the planner chooses.
-    fn choose(&mut self, boards: &[Board]) -> Result<Vec<Decision>> {
+    /// Every case's decision when the planner chooses; shared investments
+    /// (an index) are made only when `invest` is set (not for estimates).
+    fn choose(&mut self, boards: &[Board], invest: bool) -> Result<Vec<Decision>> {
         let mut decisions = Vec::with_capacity(boards.len());
         // The cases quoted in full, with their best method and its quote.
         let mut quoted: Vec<(usize, usize, f64)> = Vec::new();
@@ -185,7 +215,7 @@ impl Planner {
         }
         let mut invested = Vec::new();
         for (m, method) in self.methods.iter_mut().enumerate() {
-            if method.invest(&mut self.shared, false)? {
+            if invest && method.invest(&mut self.shared, false)? {
                 invested.push(m);
             }
         }
@@ -251,6 +281,68 @@ impl Planner {
         Ok(decisions)
     }
 
+    /// Each case's method (as `--explain` names it) and estimate, from the
+    /// decisions a run would make, without searching: the methods are
+    /// quoted, but no shared investment is made (so an index not built yet
+    /// is not assumed). Cases are numbered on as [`Solver::solve`] numbers
+    /// them.
+    pub fn estimate(&mut self, boards: &[Board]) -> Result<Vec<(String, Estimate)>> {
+        let decisions = match self.choice {
+            Method::Auto => self.choose(boards, false)?,
+            Method::Forced(name) => {
+                let forced = self.place(name);
+                let mut decisions = Vec::with_capacity(boards.len());
+                for (case, board) in boards.iter().enumerate() {
+                    let (m, note) = match self.methods[forced]
+                        .applies(Case { index: case, board }, &mut self.shared)
+                    {
+                        Ok(()) => (forced, String::new()),
+                        Err(why) => (0, format!(" ({why})")),
+                    };
+                    let cost = self.methods[m].quote(Case { index: case, board }, &mut self.shared);
+                    decisions.push(Decision::By(m, cost, note));
+                }
+                decisions
+            }
+        };
+        let threads = self.shared.threads;
+        let nothing = Estimate {
+            nodes: None,
+            cpu_ns: 0.0,
+            wall_ns: 0.0,
+            bytes: BASE_BYTES,
+            threads,
+        };
+        let mut estimates = Vec::with_capacity(boards.len());
+        for (case, decision) in decisions.into_iter().enumerate() {
+            estimates.push(match decision {
+                Decision::Known(_, why) => (why.to_string(), nothing),
+                Decision::Repeat(first) => (
+                    format!("repeat of case {}", self.cases_done + first + 1),
+                    nothing,
+                ),
+                Decision::By(m, cost, note) => {
+                    let method = &mut self.methods[m];
+                    let (cpu_ns, wall_ns) = if method.quotes_on_threads() {
+                        (cost * threads as f64, cost)
+                    } else {
+                        (cost, cost / threads as f64)
+                    };
+                    let bytes = BASE_BYTES + method.memory(&boards[case], &mut self.shared);
+                    let estimate = Estimate {
+                        cpu_ns,
+                        wall_ns,
+                        bytes,
+                        ..nothing
+                    };
+                    (format!("{}{note}", method.about().name), estimate)
+                }
+            });
+        }
+        self.cases_done += boards.len();
+        Ok(estimates)
+    }
+
     /// Writes the shared lines for `--explain`, if explaining.
     fn say_notes(&mut self) {
         let notes = self.shared.take_notes();
@@ -263,95 +355,159 @@ impl Planner {
 }
 
 impl Solver for Planner {
-    fn solve(&mut self, boards: &[Board]) -> Result<Vec<u128>> {
+    fn solve(
+        &mut self,
+        boards: &[Board],
+        answered: &mut dyn FnMut(&[u128]) -> Result<()>,
+    ) -> Result<()> {
         let decisions = match self.choice {
-            Method::Auto => self.choose(boards)?,
+            Method::Auto => self.choose(boards, true)?,
             Method::Forced(name) => self.force(name, boards)?,
         };
         let mut batch = Batch::default();
-        let mut answers: Vec<Option<Answer>> = Vec::with_capacity(boards.len());
-        for (index, decision) in decisions.iter().enumerate() {
+        let mut answers: Vec<Answer> = Vec::with_capacity(boards.len());
+        for (case, decision) in decisions.iter().enumerate() {
             answers.push(match decision {
                 Decision::By(m, ..) => {
                     let case = Case {
-                        index,
-                        board: &boards[index],
+                        index: case,
+                        board: &boards[case],
                     };
-                    Some(self.methods[*m].plan(case, &mut self.shared, &mut batch)?)
+                    self.methods[*m].plan(case, &mut self.shared, &mut batch)?
                 }
-                _ => None,
+                _ => Answer::default(),
             });
         }
-        let values = self.run(&mut batch, &decisions)?;
-        let (values, spent) = values;
-        for method in &mut self.methods {
-            method.absorb(&values);
-        }
-
-        let mut counts: Vec<u128> = Vec::with_capacity(boards.len());
-        let mut lines = Vec::new();
-        for (case, decision) in decisions.iter().enumerate() {
-            let (count, method, cost) = match decision {
-                Decision::Known(count, why) => (*count, why.to_string(), 0.0),
+        let threads = self.shared.threads as f64;
+        let labels: Vec<(String, f64, f64)> = (decisions.iter().zip(&answers))
+            .map(|(decision, answer)| match decision {
+                Decision::Known(_, why) => (why.to_string(), 0.0, 0.0),
                 Decision::Repeat(first) => (
-                    counts[*first],
                     format!("repeat of case {}", self.cases_done + first + 1),
+                    0.0,
                     0.0,
                 ),
                 Decision::By(m, cost, note) => {
-                    let answer = answers[case]
-                        .as_ref()
-                        .map_or(Answer::default(), Clone::clone);
-                    let name = self.methods[*m].about().name;
-                    (
-                        answer.value(&values),
-                        format!("{name}{}{note}", answer.note),
-                        *cost,
-                    )
+                    let method = &self.methods[*m];
+                    let wall = if method.quotes_on_threads() {
+                        *cost
+                    } else {
+                        cost / threads
+                    };
+                    let label = format!("{}{}{note}", method.about().name, answer.note);
+                    (label, *cost, wall)
                 }
-            };
-            counts.push(count);
-            if self.explain.is_some() {
-                let board = &boards[case];
-                lines.push(format!(
-                    "case {}: n={} obstacles={} method={method} est={} actual={}",
-                    self.cases_done + case + 1,
-                    board.n(),
-                    board.obstacles(),
-                    ms(cost),
-                    ms(spent[case].as_nanos() as f64)
-                ));
+            })
+            .collect();
+        if let Some(out) = self.warnings.as_mut() {
+            for (case, (method, _, wall)) in labels.iter().enumerate() {
+                if *wall / 1e9 > DAY {
+                    let _ = writeln!(
+                        out,
+                        "nqueens: case {} (n={}, {method}) is estimated at about {} on {} \
+                         threads, more than a day",
+                        self.cases_done + case + 1,
+                        boards[case].n(),
+                        human(*wall / 1e9),
+                        self.shared.threads
+                    );
+                }
             }
         }
-        if let Some(out) = self.explain.as_mut() {
-            for line in lines {
-                let _ = writeln!(out, "{line}");
-            }
+        let mut explain = self.explain.take();
+        let outcome = self.run(
+            &mut batch,
+            Cases {
+                boards,
+                decisions: &decisions,
+                answers: &answers,
+                labels: &labels,
+            },
+            &mut explain,
+            answered,
+        );
+        self.explain = explain;
+        if let Some(progress) = &self.progress {
+            *lock(progress) = None;
+        }
+        let values = outcome?;
+        for method in &mut self.methods {
+            method.absorb(&values);
         }
         self.cases_done += boards.len();
-        Ok(counts)
+        Ok(())
     }
 }
 
+/// A batch's cases as the run answers them: the boards, how each is
+/// answered, and its `--explain` label with its quote and its estimated
+/// wall time on the threads.
+struct Cases<'a> {
+    boards: &'a [Board],
+    decisions: &'a [Decision],
+    answers: &'a [Answer],
+    labels: &'a [(String, f64, f64)],
+}
+
+/// Cases estimated above this (3 s on the threads) get progress reports.
+pub const PROGRESS_NS: f64 = 3e9;
+
+/// How far the long case being searched is, for a progress report: shared
+/// with a watcher thread (see [`Planner::progress_to`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CaseProgress {
+    /// The case number (1-based, counted over the whole run).
+    pub case: u64,
+    /// The board side.
+    pub n: usize,
+    /// The method's name.
+    pub method: String,
+    /// The estimated (wall) time on the threads, ns.
+    pub estimate: f64,
+    /// Its work units finished, of `units`.
+    pub done: usize,
+    /// Its work units.
+    pub units: usize,
+    /// Since when its units run.
+    pub started: Instant,
+}
+
+/// Where the planner posts the long case it is searching (none when it
+/// searches no long case).
+pub type ProgressBoard = Arc<Mutex<Option<CaseProgress>>>;
+
+/// The board's lock, even if a watcher panicked while holding it.
+fn lock(board: &ProgressBoard) -> std::sync::MutexGuard<'_, Option<CaseProgress>> {
+    board
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 impl Planner {
-    /// Runs the batch's units on the threads: every slot's value, and the
-    /// time spent per case (measured only when explaining).
-    fn run(&self, batch: &mut Batch, decisions: &[Decision]) -> Result<(Vec<i128>, Vec<Duration>)> {
+    /// Runs the batch's units on the threads and answers the cases as soon
+    /// as each and every case before it are known: results stream back from
+    /// the workers to this thread ([`parallel::stream`]), which adds them
+    /// up, and a case is final when no unit of any slot of its answer is
+    /// still running. Returns every slot's value.
+    fn run(
+        &self,
+        batch: &mut Batch,
+        cases: Cases,
+        explain: &mut Option<Box<dyn Write + Send>>,
+        answered: &mut dyn FnMut(&[u128]) -> Result<()>,
+    ) -> Result<Vec<i128>> {
         // Starting threads costs tens of microseconds: a batch of tiny work
-        // runs on this one (when the planner chose; forced methods always
-        // use the threads asked for, so tests reach every path).
-        let estimated: f64 = decisions
-            .iter()
+        // runs on this one, answered at its end (when the planner chose;
+        // forced methods always use the threads asked for, so tests reach
+        // every path).
+        let estimated: f64 = (cases.decisions.iter())
             .map(|d| match d {
                 Decision::By(_, cost, _) => cost.max(1e3),
                 _ => 1e3,
             })
             .sum();
-        let threads = if self.choice == Method::Auto && estimated < MIN_PARALLEL_NS {
-            1
-        } else {
-            self.shared.threads
-        };
+        let inline = self.choice == Method::Auto && estimated < MIN_PARALLEL_NS;
+        let threads = if inline { 1 } else { self.shared.threads };
         if threads > 1 {
             let whole = std::mem::take(&mut batch.units);
             for unit in whole {
@@ -366,21 +522,133 @@ impl Planner {
             }
         }
         let units = &batch.units;
-        let timing = self.explain.is_some();
-        // Lanes take units of any case (a batch of small boards is searched
-        // eight at a time), unless each case's time is wanted.
-        let results = parallel::deal(units.len(), threads, |ids| {
-            work::run_units(units, ids, timing, |first, other| {
-                !timing || units[first].case == units[other].case
-            })
-        })?;
+        let count = cases.boards.len();
+        let timing = explain.is_some();
+        let watching = timing || self.progress.is_some();
+        // When each case's first unit started, in ns after `base`.
+        let base = Instant::now();
+        let starts: Vec<AtomicU64> = (0..count).map(|_| AtomicU64::new(u64::MAX)).collect();
+        let work = |ids: &mut dyn Iterator<Item = usize>,
+                    done: &mut dyn FnMut(usize, (u128, Duration))| {
+            let mut ids = ids.inspect(|&i| {
+                if watching {
+                    let now = base.elapsed().as_nanos() as u64;
+                    starts[units[i].case].fetch_min(now, Ordering::Relaxed);
+                }
+            });
+            // Lanes take units of any case (a batch of small boards is
+            // searched eight at a time), unless each case's time is wanted.
+            work::run_units(
+                units,
+                &mut ids,
+                timing,
+                |first, other| !timing || units[first].case == units[other].case,
+                done,
+            );
+        };
+
         let mut values = vec![0i128; batch.slots()];
-        let mut spent = vec![Duration::ZERO; decisions.len()];
-        for (unit, (value, time)) in batch.units.iter().zip(results) {
-            spent[unit.case] += time;
-            values[unit.slot.index()] += unit.weight * value as i128;
+        // Per slot, its units still running; per case, its own units done
+        // and in all, the CPU time they took and when the last one ended.
+        let mut open = vec![0usize; batch.slots()];
+        let mut own = vec![(0usize, 0usize); count];
+        for unit in units {
+            open[unit.slot.index()] += 1;
+            own[unit.case].1 += 1;
         }
-        Ok((values, spent))
+        let mut cpu = vec![Duration::ZERO; count];
+        let mut ended = vec![Duration::ZERO; count];
+        let mut counts: Vec<u128> = Vec::with_capacity(count);
+        let mut tally = |burst: Vec<(usize, (u128, Duration))>| -> Result<()> {
+            let now = base.elapsed();
+            for (i, (value, time)) in burst {
+                let unit = &units[i];
+                values[unit.slot.index()] += unit.weight * value as i128;
+                open[unit.slot.index()] -= 1;
+                own[unit.case].0 += 1;
+                cpu[unit.case] += time;
+                ended[unit.case] = now;
+            }
+            let first = counts.len();
+            while counts.len() < count {
+                let case = counts.len();
+                let value = match &cases.decisions[case] {
+                    Decision::Known(value, _) => *value,
+                    Decision::Repeat(earlier) => counts[*earlier],
+                    Decision::By(..) => {
+                        let answer = &cases.answers[case];
+                        if answer.slots.iter().any(|(slot, _)| open[slot.index()] > 0) {
+                            break;
+                        }
+                        answer.value(&values)
+                    }
+                };
+                counts.push(value);
+            }
+            if counts.len() > first {
+                answered(&counts[first..])?;
+            }
+            if let Some(out) = explain.as_mut() {
+                for case in first..counts.len() {
+                    let start = starts[case].load(Ordering::Relaxed);
+                    let wall = if start == u64::MAX {
+                        Duration::ZERO
+                    } else {
+                        ended[case].saturating_sub(Duration::from_nanos(start))
+                    };
+                    let board = &cases.boards[case];
+                    let (method, cost, _) = &cases.labels[case];
+                    let _ = writeln!(
+                        out,
+                        "case {}: n={} obstacles={} method={method} est={} actual={} cpu={}",
+                        self.cases_done + case + 1,
+                        board.n(),
+                        board.obstacles(),
+                        ms(*cost),
+                        ms(wall.as_nanos() as f64),
+                        ms(cpu[case].as_nanos() as f64)
+                    );
+                }
+            }
+            if let Some(progress) = &self.progress {
+                let long = (counts.len()..count).find(|&case| cases.labels[case].2 >= PROGRESS_NS);
+                *lock(progress) = long.map(|case| {
+                    let start = starts[case].load(Ordering::Relaxed);
+                    CaseProgress {
+                        case: (self.cases_done + case + 1) as u64,
+                        n: cases.boards[case].n(),
+                        method: cases.labels[case].0.clone(),
+                        estimate: cases.labels[case].2,
+                        done: own[case].0,
+                        units: own[case].1,
+                        started: match start {
+                            u64::MAX => Instant::now(),
+                            ns => base + Duration::from_nanos(ns),
+                        },
+                    }
+                });
+            }
+            Ok(())
+        };
+        if inline {
+            let results = parallel::deal(units.len(), 1, |ids| {
+                let mut out = Vec::new();
+                work(ids, &mut |i, result| out.push((i, result)));
+                out
+            })?;
+            tally(results.into_iter().enumerate().collect())?;
+        } else {
+            parallel::stream(units.len(), threads, work, &mut tally)?;
+        }
+        // Cases that need no unit (known, or a batch without units).
+        tally(Vec::new())?;
+        if counts.len() != count {
+            return Err(Error::Worker(format!(
+                "{} of {count} cases were left unanswered",
+                count - counts.len()
+            )));
+        }
+        Ok(values)
     }
 }
 
@@ -403,10 +671,10 @@ mod tests {
     #[test]
     fn every_method_agrees_with_the_plain_search() {
         let boards = boards(7, 300, 9);
-        let expected = PlainSolver.solve(&boards).unwrap();
+        let expected = PlainSolver.solve_all(&boards).unwrap();
         for method in Method::all() {
             for threads in [1, 3] {
-                let got = Planner::new(method, threads).solve(&boards).unwrap();
+                let got = Planner::new(method, threads).solve_all(&boards).unwrap();
                 assert_eq!(got, expected, "{method:?} on {threads} threads");
             }
         }
@@ -417,12 +685,12 @@ mod tests {
         // With --explain, lane groups keep to one case (so that each case
         // gets its time): another grouping than without, same answers.
         let boards = boards(13, 200, 11);
-        let expected = PlainSolver.solve(&boards).unwrap();
+        let expected = PlainSolver.solve_all(&boards).unwrap();
         for method in Method::all() {
             for threads in [1, 3] {
                 let mut planner =
                     Planner::new(method, threads).explain_to(Box::new(std::io::sink()));
-                let got = planner.solve(&boards).unwrap();
+                let got = planner.solve_all(&boards).unwrap();
                 assert_eq!(got, expected, "{method:?} on {threads} threads");
             }
         }

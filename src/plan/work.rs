@@ -86,10 +86,14 @@ impl Work {
             Work::CountMostConstrained(board) => most_constrained::count(board),
             Work::Query(index, board) => index.count(board),
             Work::Count(problem) => problem.count(),
-            Work::Completions(..) | Work::Scan(..) => LaneGroup::of(self)
-                .map(|group| group.run(std::slice::from_ref(self), std::iter::once(0)))
-                .and_then(|counted| counted.first().map(|&(_, value)| value))
-                .unwrap_or(0),
+            Work::Completions(..) | Work::Scan(..) => {
+                let mut value = 0;
+                if let Some(group) = LaneGroup::of(self) {
+                    let alone = std::slice::from_ref(self);
+                    group.run(alone, std::iter::once(0), &mut |_, v| value = v);
+                }
+                value
+            }
         }
     }
 }
@@ -126,14 +130,14 @@ impl<'a> LaneGroup<'a> {
     }
 
     /// Counts the units `group` (indexes into `units`, all taken by this
-    /// kind), drawn lazily as lanes free up, and returns `(index, value)`
-    /// for each, in no particular order.
+    /// kind), drawn lazily as lanes free up, and calls `out(index, value)`
+    /// as each ends, in no particular order.
     pub fn run<W: AsRef<Work>>(
         self,
         units: &[W],
         group: impl Iterator<Item = usize>,
-    ) -> Vec<(usize, u128)> {
-        let mut out = Vec::new();
+        out: &mut dyn FnMut(usize, u128),
+    ) {
         let constellation = |i: usize| match units[i].as_ref() {
             Work::Completions(_, all, k) | Work::Scan(_, all, k) => &all.units()[*k],
             _ => unreachable!("only blank and scan units have constellations"),
@@ -144,38 +148,37 @@ impl<'a> LaneGroup<'a> {
                     Work::Count(problem) => (i, problem.rows(), Counter::default()),
                     _ => unreachable!("a count group takes only counts"),
                 });
-                kernel::search_each(problems, |i, counter| out.push((i, counter.total.into())));
+                kernel::search_each(problems, |i, counter| out(i, counter.total.into()));
             }
             LaneGroup::Completions(engine) => {
                 let members = group.map(|i| (i, constellation(i)));
                 engine.completions_each(members, |i, completions| {
-                    out.push((i, constellation(i).orbit.len() as u128 * completions));
+                    out(i, constellation(i).orbit.len() as u128 * completions);
                 });
             }
             LaneGroup::Scan(frames, engine) => {
                 let members = group.map(|i| (i, constellation(i)));
-                engine.scan_each(frames, members, |i, count| out.push((i, count)));
+                engine.scan_each(frames, members, out);
             }
         }
-        out
     }
 }
 
 /// Runs the units `ids` (indexes into `units`, as a worker draws them) and
-/// returns `(index, value, time)` for each: units that the kernel can
-/// interleave run in lane groups with the units drawn after them that
-/// `joins(first, other)` allows; a group's time goes to its first unit.
-/// Times are measured only when `timing` is set (a clock read costs about
-/// as much as a tiny board's search).
+/// calls `out(index, (value, time))` for each as soon as it ends: units
+/// that the kernel can interleave run in lane groups with the units drawn
+/// after them that `joins(first, other)` allows; a group's time goes to
+/// its first unit to end. Times are measured only when `timing` is set (a
+/// clock read costs about as much as a tiny board's search).
 pub fn run_units<W: AsRef<Work>>(
     units: &[W],
     ids: &mut dyn Iterator<Item = usize>,
     timing: bool,
     joins: impl Fn(usize, usize) -> bool,
-) -> Vec<(usize, (u128, std::time::Duration))> {
+    out: &mut dyn FnMut(usize, (u128, std::time::Duration)),
+) {
     use std::time::{Duration, Instant};
     let mut ids = ids.peekable();
-    let mut out = Vec::new();
     while let Some(first) = ids.next() {
         let start = timing.then(Instant::now);
         let elapsed = |start: Option<Instant>| start.map_or(Duration::ZERO, |s| s.elapsed());
@@ -183,21 +186,26 @@ pub fn run_units<W: AsRef<Work>>(
             Some(lanes) => lanes,
             None => {
                 let value = units[first].as_ref().run_alone();
-                out.push((first, (value, elapsed(start))));
+                out(first, (value, elapsed(start)));
                 continue;
             }
         };
         let same = |i: &usize| lanes.takes(units[*i].as_ref()) && joins(first, *i);
         let group = std::iter::once(first).chain(std::iter::from_fn(|| ids.next_if(same)));
-        let counted = lanes.run(units, group);
         // Interleaved units have no time of their own: the group's time
-        // goes to one of them.
-        let mut time = elapsed(start);
-        for (i, value) in counted {
-            out.push((i, (value, std::mem::take(&mut time))));
-        }
+        // goes to one of them (the first to end takes the time so far, the
+        // others what passed since).
+        let mut since = start;
+        lanes.run(units, group, &mut |i, value| {
+            let now = since.map(|_| Instant::now());
+            let time = match (since, now) {
+                (Some(s), Some(n)) => n - s,
+                _ => Duration::ZERO,
+            };
+            since = now;
+            out(i, (value, time));
+        });
     }
-    out
 }
 
 #[cfg(test)]

@@ -12,8 +12,9 @@ use std::time::Instant;
 use crate::base::error::{words, Error, Result};
 use crate::engine::blank::constellation::Constellation;
 use crate::engine::blank::{BlankEngine, Counts};
+use crate::plan::estimate::{self, Estimate, DAY};
 use crate::tools::checkpoint::{Checkpoint, Entry, Header};
-use crate::tools::progress;
+use crate::tools::progress::{self, describe, human};
 use crate::tools::shard::{self, fingerprint, Record, Shard};
 
 /// What `count` was asked for.
@@ -29,6 +30,8 @@ pub struct Job {
     pub unique: bool,
     /// Draw progress on stderr.
     pub progress: bool,
+    /// Print the estimate instead of counting.
+    pub estimate: bool,
     /// Compute only this shard of the work (one N only).
     pub shard: Option<Shard>,
     /// Worker threads.
@@ -43,31 +46,42 @@ pub struct Job {
 /// checkpoint, the units it holds are not counted again and each unit
 /// counted is recorded in it.
 fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
-    let engine = BlankEngine::on_threads(n, job.threads)?;
+    let label = match job.shard {
+        Some(shard) => format!("n={n} shard {}/{}", shard.index, shard.of),
+        None => format!("n={n}"),
+    };
+    // The set-up (making the work units) reports progress too: at N >= 24
+    // it takes seconds.
+    let shares = AtomicU64::new(0);
+    let setup = format!("{label} set-up");
+    let engine = progress::watch(job.progress, &setup, (n * n) as u64, &shares, || {
+        BlankEngine::on_threads_counting(n, job.threads, &shares)
+    })?;
     let all = engine.units();
     let split = fingerprint(all);
     let mut positions: Vec<usize> = (0..all.len())
         .filter(|&position| job.shard.map_or(true, |shard| shard.owns(position)))
         .collect();
     let total = positions.iter().map(|&p| engine.cost(&all[p])).sum();
-    let label = match job.shard {
-        Some(shard) => format!("n={n} shard {}/{}", shard.index, shard.of),
-        None => format!("n={n}"),
-    };
-    let Some(path) = &job.checkpoint else {
-        let mine: Vec<Constellation>;
-        let units = match job.shard {
-            Some(_) => {
-                mine = positions.iter().map(|&p| all[p].clone()).collect();
-                &mine[..]
-            }
-            None => all,
-        };
-        let done = AtomicU64::new(0);
-        let counts = progress::watch(job.progress, &label, total, &done, || {
-            engine.counts_of(units, job.threads, unique, &done)
-        })?;
-        return Ok((counts, split));
+    let whole = Some(estimate(job, n).wall_ns / 1e9);
+    let path = match &job.checkpoint {
+        Some(path) => path,
+        None => {
+            let mine: Vec<Constellation>;
+            let units = match job.shard {
+                Some(_) => {
+                    mine = positions.iter().map(|&p| all[p].clone()).collect();
+                    &mine[..]
+                }
+                None => all,
+            };
+            let done = AtomicU64::new(0);
+            let counts =
+                progress::watch_estimated(job.progress, &label, total, &done, whole, || {
+                    engine.counts_of(units, job.threads, unique, &done)
+                })?;
+            return Ok((counts, split));
+        }
     };
     let header = Header::new(n, split, all.len(), job.shard, unique);
     let (checkpoint, contents) = Checkpoint::open(path, &header)?;
@@ -88,7 +102,7 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
         })
     };
     let counts = checkpoint.syncing(|| {
-        progress::watch(job.progress, &label, total, &done, || {
+        progress::watch_estimated(job.progress, &label, total, &done, whole, || {
             engine.counts_each(&units, job.threads, unique, &done, &record)
         })
     })?;
@@ -145,12 +159,16 @@ fn report_resume(
 ///
 /// ```
 /// use nqueens::tools::count::{run, Job};
-/// let job = Job { from: 8, to: 8, table: false, unique: true, progress: false, shard: None, threads: 2, checkpoint: None };
+/// let job = Job { from: 8, to: 8, table: false, unique: true, progress: false, estimate: false, shard: None, threads: 2, checkpoint: None };
 /// let mut out = Vec::new();
 /// run(&job, &mut out).unwrap();
 /// assert_eq!(out, b"92 12\n");
 /// ```
 pub fn run(job: &Job, out: &mut dyn Write) -> Result<()> {
+    if job.estimate {
+        return print_estimates(job, out);
+    }
+    warn_if_hopeless(job);
     if let Some(shard) = job.shard {
         let (counts, split) = counts(job, job.from, true)?;
         let record = Record {
@@ -183,6 +201,55 @@ pub fn run(job: &Job, out: &mut dyn Write) -> Result<()> {
         .map_err(Error::Write)?;
     }
     Ok(())
+}
+
+/// The cost model's estimate of counting side `n` (the job's share of it,
+/// for a shard) on the job's threads.
+fn estimate(job: &Job, n: usize) -> Estimate {
+    let mut whole = estimate::blank_count(n, job.threads);
+    if let Some(shard) = job.shard {
+        let share = shard.of as f64;
+        whole.cpu_ns /= share;
+        whole.wall_ns /= share;
+    }
+    whole
+}
+
+/// `count --estimate`: one line per N, nothing searched.
+///
+/// ```
+/// use nqueens::tools::count::{run, Job};
+/// let job = Job { from: 8, to: 8, table: false, unique: false, progress: false, estimate: true, shard: None, threads: 1 };
+/// let mut out = Vec::new();
+/// run(&job, &mut out).unwrap();
+/// assert!(String::from_utf8(out).unwrap().starts_with("count 8: about "));
+/// ```
+fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
+    for n in job.from..=job.to {
+        let what = match job.shard {
+            Some(shard) => format!("count {n} --shard {}/{}", shard.index, shard.of),
+            None => format!("count {n}"),
+        };
+        writeln!(out, "{what}: {}", describe(&estimate(job, n))).map_err(Error::Write)?;
+    }
+    Ok(())
+}
+
+/// Says on stderr, before any work, when the cost model puts a count above
+/// a day: a run of `count 30` should not be left to find that out.
+fn warn_if_hopeless(job: &Job) {
+    let seconds: f64 = (job.from..=job.to)
+        .map(|n| estimate(job, n).wall_ns / 1e9)
+        .sum();
+    if seconds > DAY {
+        eprintln!(
+            "nqueens: this count is estimated at about {} on {} thread{}, more than a day \
+             (see --estimate); it will run until stopped",
+            human(seconds),
+            job.threads,
+            if job.threads == 1 { "" } else { "s" }
+        );
+    }
 }
 
 /// Runs `merge` on the texts `(source name, contents)` and writes

@@ -6,12 +6,16 @@
 //! numbered on (`Case 1` .. `Case k` for `a.in`, `Case k+1` .. for `b.in`),
 //! as if they were one input. The search itself is [`crate::base::judge`].
 
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
-use crate::base::error::Result;
-use crate::base::judge;
-use crate::plan::planner::{Method, Planner};
+use crate::base::error::{Error, Result};
+use crate::base::input::CaseReader;
+use crate::base::judge::{self, MAX_BATCH};
+use crate::plan::planner::{Method, Planner, ProgressBoard};
 use crate::tools::files::{self, Input};
+use crate::tools::progress::{self, describe};
 
 /// What judge mode was asked to do.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -22,30 +26,104 @@ pub struct JudgeOptions {
     pub method: Method,
     /// `--explain`: describe each case's method on stderr.
     pub explain: bool,
+    /// Progress of long cases on stderr (`--progress`, or stderr is a
+    /// terminal).
+    pub progress: bool,
+    /// `--estimate`: print each case's estimate instead of answering it.
+    pub estimate: bool,
     /// Worker threads.
     pub threads: usize,
 }
 
-/// Answers every case of every input, in order, on `out`. A file is opened
-/// only when the inputs before it are done, so its errors come after their
-/// answers.
+/// Answers every case of every input, in order, on `out` (or with
+/// `estimate`, writes each case's estimate instead). A file is opened only
+/// when the inputs before it are done, so its errors come after their
+/// answers. With `progress`, the case being searched, when it is estimated
+/// above a few seconds, is reported on stderr; a case estimated above a
+/// day is announced there when its batch starts.
 pub fn run(options: &JudgeOptions, out: &mut dyn Write) -> Result<()> {
     let mut solver = Planner::new(options.method, options.threads);
     if options.explain {
         solver = solver.explain_to(Box::new(io::stderr()));
     }
+    if options.estimate {
+        return each_input(options, |input| estimate(input, &mut *out, &mut solver));
+    }
+    let board: ProgressBoard = Arc::new(Mutex::new(None));
+    solver = solver
+        .progress_to(board.clone())
+        .warn_to(Box::new(io::stderr()));
+    let status = || {
+        let long = board.lock().ok()?.clone()?;
+        let label = format!("case {} (n={}, {})", long.case, long.n, long.method);
+        let estimate = long.estimate / 1e9;
+        let line = progress::status_estimated(
+            &label,
+            long.done as u64,
+            long.units as u64,
+            Instant::now().saturating_duration_since(long.started),
+            Some(estimate),
+        );
+        Some(line)
+    };
     let mut answered = 0;
+    progress::watch_with(options.progress, &status, || {
+        each_input(options, |input| {
+            judge::run_after(input, &mut *out, &mut solver, &mut answered)
+        })
+    })
+}
+
+/// `work` on each input in order, errors naming the file at fault.
+fn each_input(
+    options: &JudgeOptions,
+    mut work: impl FnMut(&mut dyn Read) -> Result<()>,
+) -> Result<()> {
     for input in &options.inputs {
         match input {
-            Input::Stdin => {
-                judge::run_after(io::stdin().lock(), &mut *out, &mut solver, &mut answered)?
-            }
+            Input::Stdin => work(&mut io::stdin().lock())?,
             Input::Path(path) => {
-                let file = files::open(path)?;
-                judge::run_after(file, &mut *out, &mut solver, &mut answered)
-                    .map_err(|e| files::in_file(path, e))?
+                let mut file = files::open(path)?;
+                work(&mut file).map_err(|e| files::in_file(path, e))?
             }
         }
     }
     Ok(())
+}
+
+/// Writes each case's estimate (`--estimate`), batch by batch as judge
+/// mode would solve them, flushed before every wait for input.
+fn estimate(input: &mut dyn Read, out: &mut dyn Write, planner: &mut Planner) -> Result<()> {
+    let mut cases = CaseReader::new(input);
+    let mut batch = Vec::new();
+    loop {
+        let mut say = |batch: &mut Vec<crate::base::board::Board>| -> Result<()> {
+            let first = planner.cases_done();
+            for (k, (board, (method, estimate))) in
+                batch.iter().zip(planner.estimate(batch)?).enumerate()
+            {
+                writeln!(
+                    out,
+                    "case {}: n={} obstacles={} method={method}: {}",
+                    first + k + 1,
+                    board.n(),
+                    board.obstacles(),
+                    describe(&estimate)
+                )
+                .map_err(Error::Write)?;
+            }
+            batch.clear();
+            out.flush().map_err(Error::Write)
+        };
+        let next = cases.next_case(&mut || say(&mut batch));
+        match next? {
+            Some(board) => {
+                batch.push(board);
+                if batch.len() == MAX_BATCH {
+                    say(&mut batch)?;
+                }
+            }
+            None => return say(&mut batch),
+        }
+    }
 }

@@ -14,6 +14,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::plan::estimate::Estimate;
+pub use crate::plan::estimate::{human, DAY};
+
 /// How often the watcher looks at the counter.
 pub const TICK: Duration = Duration::from_millis(100);
 
@@ -35,15 +38,49 @@ pub const LOG_EVERY: Duration = Duration::from_secs(10);
 /// assert_eq!(line, "shrinking, runs: 25 done, 10 s elapsed");
 /// ```
 pub fn status(label: &str, done: u64, total: u64, elapsed: Duration) -> String {
+    status_estimated(label, done, total, elapsed, None)
+}
+
+/// [`status`], with the cost model's `estimate` of the whole run's time (in
+/// seconds: it may be far beyond what a [`Duration`] holds): it
+/// stands in for the time left until some work is done (instead of
+/// "unknown"), and a run estimated above a day is called hopeless.
+///
+/// ```
+/// use std::time::Duration;
+/// use nqueens::tools::progress::status_estimated;
+/// let day = 86_400.0;
+/// assert_eq!(
+///     status_estimated("n=40", 0, 100, Duration::from_secs(5), Some(day * 3652.5)),
+///     "n=40: 0.0% done, 5 s elapsed, estimated 10.0 years in all: hopeless"
+/// );
+/// assert_eq!(
+///     status_estimated("n=18", 0, 100, Duration::from_secs(5), Some(day / 24.0)),
+///     "n=18: 0.0% done, 5 s elapsed, estimated 60 min in all"
+/// );
+/// ```
+pub fn status_estimated(
+    label: &str,
+    done: u64,
+    total: u64,
+    elapsed: Duration,
+    estimate: Option<f64>,
+) -> String {
     let seconds = elapsed.as_secs_f64();
     if total == 0 {
         return format!("{label}: {done} done, {seconds:.0} s elapsed");
     }
     let share = done as f64 / total as f64;
     let left = if share > 0.0 {
-        format!("about {:.0} s left", seconds * (1.0 - share) / share)
+        format!("about {} left", human(seconds * (1.0 - share) / share))
     } else {
-        "time left unknown".to_string()
+        match estimate {
+            Some(whole) => {
+                let verdict = if whole > DAY { ": hopeless" } else { "" };
+                format!("estimated {} in all{verdict}", human(whole))
+            }
+            None => "time left unknown".to_string(),
+        }
     };
     format!(
         "{label}: {:.1}% done, {seconds:.0} s elapsed, {left}",
@@ -60,31 +97,80 @@ pub fn watch<T>(
     done: &AtomicU64,
     work: impl FnOnce() -> T,
 ) -> T {
+    watch_estimated(enabled, label, total, done, None, work)
+}
+
+/// [`watch`] with an estimate of the whole run's time (see
+/// [`status_estimated`]).
+pub fn watch_estimated<T>(
+    enabled: bool,
+    label: &str,
+    total: u64,
+    done: &AtomicU64,
+    estimate: Option<f64>,
+    work: impl FnOnce() -> T,
+) -> T {
+    let start = Instant::now();
+    let line = || {
+        let done = done.load(Ordering::Relaxed);
+        Some(status_estimated(
+            label,
+            done,
+            total,
+            start.elapsed(),
+            estimate,
+        ))
+    };
+    watch_with(enabled, &line, work)
+}
+
+/// Runs `work`, and while it runs (if `enabled`) shows what `status` says
+/// on stderr about once a [`REDRAW`] on a terminal (once a [`LOG_EVERY`]
+/// elsewhere, as plain lines); `None` shows nothing (and clears the line on
+/// a terminal). The first line comes after one [`REDRAW`] in either case,
+/// so a long run speaks from its first second. Returns what `work` returns.
+pub fn watch_with<T>(
+    enabled: bool,
+    status: &(dyn Fn() -> Option<String> + Sync),
+    work: impl FnOnce() -> T,
+) -> T {
     if !enabled {
         return work();
     }
     let finished = AtomicBool::new(false);
-    let start = Instant::now();
     let terminal = std::io::stderr().is_terminal();
     let every = if terminal { REDRAW } else { LOG_EVERY };
     thread::scope(|scope| {
         scope.spawn(|| {
             let mut last_draw = Instant::now();
+            let mut wait = REDRAW;
+            let mut shown = false;
             while !finished.load(Ordering::Relaxed) {
                 thread::sleep(TICK);
-                if last_draw.elapsed() >= every {
-                    last_draw = Instant::now();
-                    let line = status(label, done.load(Ordering::Relaxed), total, start.elapsed());
-                    // Progress is a courtesy: a failed write must not end the run.
-                    let _ = if terminal {
-                        // Back to the line start, then clear to its end.
-                        write!(std::io::stderr().lock(), "\r{line}\x1b[K")
-                    } else {
-                        writeln!(std::io::stderr().lock(), "{line}")
-                    };
+                if last_draw.elapsed() < wait {
+                    continue;
+                }
+                last_draw = Instant::now();
+                wait = every;
+                // Progress is a courtesy: a failed write must not end the run.
+                let mut stderr = std::io::stderr().lock();
+                match status() {
+                    // Back to the line start, then clear to its end.
+                    Some(line) if terminal => {
+                        let _ = write!(stderr, "\r{line}\x1b[K");
+                        shown = true;
+                    }
+                    Some(line) => {
+                        let _ = writeln!(stderr, "{line}");
+                    }
+                    None if shown => {
+                        let _ = write!(stderr, "\r\x1b[K");
+                        shown = false;
+                    }
+                    None => {}
                 }
             }
-            if terminal {
+            if terminal && shown {
                 let _ = write!(std::io::stderr().lock(), "\r\x1b[K");
             }
         });
@@ -99,4 +185,49 @@ pub fn watch<T>(
         let _stop = Stop(&finished);
         work()
     })
+}
+
+/// An estimate in words: time on the threads, CPU time, the tree it is
+/// priced from (when known), peak memory, and whether it is hopeless.
+///
+/// ```
+/// use nqueens::plan::estimate::Estimate;
+/// let e = Estimate { nodes: Some(2e9), cpu_ns: 4e9, wall_ns: 2e9, bytes: 3.5 * 1048576.0, threads: 2 };
+/// assert_eq!(
+///     nqueens::tools::progress::describe(&e),
+///     "about 2 s on 2 threads (4 s of CPU; a plain search tree of 2.0e9 nodes), \
+///      peak memory about 3.5 MiB"
+/// );
+/// ```
+pub fn describe(estimate: &Estimate) -> String {
+    let tree = match estimate.nodes {
+        Some(nodes) => format!("; a plain search tree of {nodes:.1e} nodes"),
+        None => String::new(),
+    };
+    let wall = estimate.wall_ns / 1e9;
+    let hopeless = if wall > DAY {
+        ": hopeless (more than a day)"
+    } else {
+        ""
+    };
+    format!(
+        "about {} on {} thread{} ({} of CPU{tree}), peak memory about {}{hopeless}",
+        human(wall),
+        estimate.threads,
+        if estimate.threads == 1 { "" } else { "s" },
+        human(estimate.cpu_ns / 1e9),
+        bytes(estimate.bytes)
+    )
+}
+
+/// Bytes in MiB, GiB or TiB.
+fn bytes(amount: f64) -> String {
+    let mib = amount / (1024.0 * 1024.0);
+    if mib < 1024.0 {
+        format!("{mib:.1} MiB")
+    } else if mib < 1024.0 * 1024.0 {
+        format!("{:.1} GiB", mib / 1024.0)
+    } else {
+        format!("{:.1} TiB", mib / (1024.0 * 1024.0))
+    }
 }

@@ -1,29 +1,41 @@
 //! Seeing solutions: `nqueens show` draws the first solutions of each case
 //! as boards, or lists them as column vectors for scripts.
 //!
-//! Drawings: for each case, a heading `Case k, solution i of N:` and the
+//! Solutions are written (and flushed) as the search finds them, and the
+//! search stops at the last one asked for: the first solutions of a big
+//! board appear at once. The total, which takes the whole search, is
+//! counted only with `--total` (by the planner, on the threads), and
+//! written after the solutions.
+//!
+//! Drawings: for each case, a heading `Case k, solution i:` and the
 //! board, one line per row: `Q` a queen, `*` an obstacle, `.` a free cell;
-//! a case without solutions gets `Case k: no solutions`. With
+//! a case without solutions gets `Case k: no solutions`; with `--total`,
+//! `Case k: N solutions` after its drawings. With
 //! [`Style::Unicode`] (the default when stdout is a terminal whose locale is
 //! UTF-8) queens are `♛`, obstacles `╳`, free squares light `□` and dark
 //! `■` like a chessboard, cells separated by spaces so they look square.
 //!
-//! Listings (`--solutions K`): for each case a line `Case k: N` (as judge
-//! mode prints it) followed by up to `K` lines of 1-based columns, row by
-//! row (as checker mode prints them).
+//! Listings (`--solutions K`): for each case a line `Case k:` followed by
+//! up to `K` lines of 1-based columns, row by row (as checker mode prints
+//! them); with `--total`, a last line `total: N`.
 //!
 //! Solutions come in lexicographic order of their column vectors, from
-//! [`Problem::for_each_solution`]; the total from [`Problem::count`].
+//! [`Problem::for_each_solution`].
 
 use std::io::{self, BufWriter, Read, Write};
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
 
 use crate::base::board::Board;
 use crate::base::error::{Error, Result};
 use crate::base::input::CaseReader;
+use crate::base::judge::Solver;
 use crate::base::output;
 use crate::base::problem::Problem;
+use crate::plan::planner::{Method, Planner};
 use crate::tools::files::{self, Input};
+use crate::tools::progress;
 
 /// What `nqueens show` was asked to do.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -38,6 +50,12 @@ pub struct ShowOptions {
     pub list: bool,
     /// `--ascii`: never draw with Unicode glyphs.
     pub ascii: bool,
+    /// `--total`: count each case's solutions too (after its solutions).
+    pub total: bool,
+    /// Show progress on stderr (`--progress`, or stderr is a terminal).
+    pub progress: bool,
+    /// Worker threads for the totals.
+    pub threads: usize,
 }
 
 impl ShowOptions {
@@ -59,22 +77,53 @@ impl ShowOptions {
     }
 }
 
-/// Runs `nqueens show` as `options` say, writing to `out`.
+/// Runs `nqueens show` as `options` say, writing to `out`; with progress
+/// on stderr (the case being searched, and for how long) while a case takes
+/// longer than a second.
 pub fn command(options: &ShowOptions, out: &mut dyn Write) -> Result<()> {
     let mode = options.mode();
-    if let Some(n) = options.blank {
-        let mut out = BufWriter::new(out);
-        return show_case(&mut out, 1, &Board::blank(n), mode)
-            .and_then(|()| out.flush())
-            .map_err(Error::Write);
-    }
-    match &options.input {
-        Input::Stdin => run(io::stdin().lock(), out, mode),
-        Input::Path(path) => {
-            run(files::open(path)?, out, mode).map_err(|e| files::in_file(path, e))
+    let mut planner = Planner::new(Method::Auto, options.threads);
+    let mut count =
+        |board: &Board| -> Result<u128> { Ok(planner.solve_all(std::slice::from_ref(board))?[0]) };
+    let mut total: Total = if options.total {
+        Some(&mut count)
+    } else {
+        None
+    };
+    // The case being shown, and since when (ms after `start`).
+    let (case, since, start) = (AtomicU64::new(0), AtomicU64::new(0), Instant::now());
+    let status = || {
+        let seconds = (start.elapsed().as_millis() as u64)
+            .saturating_sub(since.load(Ordering::Relaxed))
+            / 1000;
+        (seconds >= 1).then(|| {
+            format!(
+                "show: case {}, searching for {seconds} s",
+                case.load(Ordering::Relaxed)
+            )
+        })
+    };
+    let mut next = |k: u64| {
+        case.store(k, Ordering::Relaxed);
+        since.store(start.elapsed().as_millis() as u64, Ordering::Relaxed);
+    };
+    progress::watch_with(options.progress, &status, || {
+        if let Some(n) = options.blank {
+            let mut out = BufWriter::new(out);
+            next(1);
+            return show_case(&mut out, 1, &Board::blank(n), mode, &mut total)
+                .and_then(|()| out.flush().map_err(Error::Write));
         }
-    }
+        match &options.input {
+            Input::Stdin => run_counting(io::stdin().lock(), out, mode, &mut total, &mut next),
+            Input::Path(path) => run_counting(files::open(path)?, out, mode, &mut total, &mut next)
+                .map_err(|e| files::in_file(path, e)),
+        }
+    })
 }
+
+/// How a case's total is counted, when it is shown at all.
+pub type Total<'a> = Option<&'a mut dyn FnMut(&Board) -> Result<u128>>;
 
 /// How each case is written.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -100,9 +149,21 @@ pub enum Mode {
 /// use nqueens::tools::show::{run, Mode};
 /// let mut out = Vec::new();
 /// run(&b"1\n.\n0\n"[..], &mut out, Mode::List { limit: 1 }).unwrap();
-/// assert_eq!(out, b"Case 1: 1\n1\n");
+/// assert_eq!(out, b"Case 1:\n1\n");
 /// ```
 pub fn run<R: Read, W: Write>(input: R, output: W, mode: Mode) -> Result<()> {
+    run_counting(input, output, mode, &mut None, &mut |_| {})
+}
+
+/// [`run`], with totals counted by `total` (when given), and `starting(k)`
+/// told as case `k` starts.
+pub fn run_counting<R: Read, W: Write>(
+    input: R,
+    output: W,
+    mode: Mode,
+    total: &mut Total,
+    starting: &mut dyn FnMut(u64),
+) -> Result<()> {
     let mut out = BufWriter::new(output);
     let mut cases = CaseReader::new(input);
     let mut case = 0;
@@ -116,17 +177,66 @@ pub fn run<R: Read, W: Write>(input: R, output: W, mode: Mode) -> Result<()> {
             }
         };
         case += 1;
-        show_case(&mut out, case, &board, mode).map_err(Error::Write)?;
+        starting(case);
+        show_case(&mut out, case, &board, mode, total)?;
     }
     out.flush().map_err(Error::Write)
 }
 
-/// Writes one case in `mode`.
-pub fn show_case(out: &mut dyn Write, case: u64, board: &Board, mode: Mode) -> io::Result<()> {
-    match mode {
-        Mode::Draw { limit, style } => draw_case(out, case, board, limit, style),
-        Mode::List { limit } => list_case(out, case, board, limit),
+/// Writes one case in `mode`: each solution written and flushed as soon as
+/// the search finds it, then (when `total` is given) the total.
+pub fn show_case(
+    out: &mut dyn Write,
+    case: u64,
+    board: &Board,
+    mode: Mode,
+    total: &mut Total,
+) -> Result<()> {
+    let limit = match mode {
+        Mode::Draw { limit, .. } | Mode::List { limit } => limit,
+    };
+    if let Mode::List { .. } = mode {
+        writeln!(out, "Case {case}:").map_err(Error::Write)?;
     }
+    let mut found = 0;
+    let mut failed = None;
+    if limit > 0 {
+        Problem::new(board).for_each_solution(|columns| {
+            found += 1;
+            let written = match mode {
+                Mode::Draw { style, .. } => writeln!(out, "Case {case}, solution {found}:")
+                    .and_then(|()| draw(out, board, columns, style))
+                    .and_then(|()| writeln!(out)),
+                Mode::List { .. } => output::columns_line(out, columns),
+            };
+            if let Err(e) = written.and_then(|()| out.flush()) {
+                failed = Some(e);
+                return ControlFlow::Break(());
+            }
+            if found < limit {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        });
+    }
+    if let Some(e) = failed {
+        return Err(Error::Write(e));
+    }
+    // A search for the first solution that found none has counted them all.
+    let none = limit > 0 && found == 0;
+    let written = match (mode, total.as_mut()) {
+        (Mode::Draw { .. }, _) if none => writeln!(out, "Case {case}: no solutions\n"),
+        (Mode::Draw { .. }, Some(count)) => match count(board)? {
+            0 => writeln!(out, "Case {case}: no solutions\n"),
+            1 => writeln!(out, "Case {case}: 1 solution\n"),
+            n => writeln!(out, "Case {case}: {n} solutions\n"),
+        },
+        (Mode::List { .. }, Some(_)) if none => writeln!(out, "total: 0"),
+        (Mode::List { .. }, Some(count)) => writeln!(out, "total: {}", count(board)?),
+        (_, None) => Ok(()),
+    };
+    written.and_then(|()| out.flush()).map_err(Error::Write)
 }
 
 /// How boards are drawn.
@@ -170,24 +280,6 @@ pub fn locale_is_utf8(var: impl Fn(&str) -> Option<String>) -> bool {
         .unwrap_or(false)
 }
 
-/// The first `limit` solutions of `board` in lexicographic order, as
-/// 0-based columns.
-pub fn first_solutions(board: &Board, limit: usize) -> Vec<Vec<usize>> {
-    let mut found = Vec::new();
-    if limit == 0 {
-        return found;
-    }
-    Problem::new(board).for_each_solution(|columns| {
-        found.push(columns.to_vec());
-        if found.len() < limit {
-            ControlFlow::Continue(())
-        } else {
-            ControlFlow::Break(())
-        }
-    });
-    found
-}
-
 /// Writes `board` with queens at `columns` (one per row) in `style`.
 ///
 /// ```
@@ -222,44 +314,6 @@ pub fn draw(out: &mut dyn Write, board: &Board, columns: &[usize], style: Style)
     Ok(())
 }
 
-/// Writes case `case` as drawings: up to `limit` solutions, each under a
-/// heading with its rank and the total, a blank line after each.
-pub fn draw_case(
-    out: &mut dyn Write,
-    case: u64,
-    board: &Board,
-    limit: usize,
-    style: Style,
-) -> io::Result<()> {
-    let total = Problem::new(board).count();
-    if total == 0 {
-        return writeln!(out, "Case {case}: no solutions\n");
-    }
-    for (rank, columns) in first_solutions(board, limit).iter().enumerate() {
-        writeln!(out, "Case {case}, solution {} of {total}:", rank + 1)?;
-        draw(out, board, columns, style)?;
-        writeln!(out)?;
-    }
-    Ok(())
-}
-
-/// Writes case `case` as a listing: `Case k: N`, then up to `limit`
-/// solutions as 1-based columns.
-///
-/// ```
-/// use nqueens::{base::board::Board, tools::show::list_case};
-/// let mut out = Vec::new();
-/// list_case(&mut out, 1, &Board::blank(4), 5).unwrap();
-/// assert_eq!(out, b"Case 1: 2\n2 4 1 3\n3 1 4 2\n");
-/// ```
-pub fn list_case(out: &mut dyn Write, case: u64, board: &Board, limit: usize) -> io::Result<()> {
-    output::case_line(out, case, Problem::new(board).count())?;
-    for columns in first_solutions(board, limit) {
-        output::columns_line(out, &columns)?;
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -276,22 +330,33 @@ mod tests {
         );
     }
 
+    const DRAW: Mode = Mode::Draw {
+        limit: 9,
+        style: Style::Ascii,
+    };
+
     #[test]
     fn cases_without_solutions_say_so() {
         let mut out = Vec::new();
-        draw_case(&mut out, 3, &Board::blank(3), 1, Style::Ascii).unwrap();
+        show_case(&mut out, 3, &Board::blank(3), DRAW, &mut None).unwrap();
         assert_eq!(out, b"Case 3: no solutions\n\n");
     }
 
     #[test]
-    fn headings_name_the_case_the_rank_and_the_total() {
+    fn headings_name_the_case_and_the_rank_and_the_total_comes_after() {
         let mut out = Vec::new();
-        draw_case(&mut out, 2, &Board::blank(4), 9, Style::Ascii).unwrap();
+        let mut count = |board: &Board| Ok(Problem::new(board).count());
+        show_case(&mut out, 2, &Board::blank(4), DRAW, &mut Some(&mut count)).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
-            "Case 2, solution 1 of 2:\n.Q..\n...Q\nQ...\n..Q.\n\n\
-             Case 2, solution 2 of 2:\n..Q.\nQ...\n...Q\n.Q..\n\n"
+            "Case 2, solution 1:\n.Q..\n...Q\nQ...\n..Q.\n\n\
+             Case 2, solution 2:\n..Q.\nQ...\n...Q\n.Q..\n\n\
+             Case 2: 2 solutions\n\n"
         );
+        let mut out = Vec::new();
+        let list = Mode::List { limit: 1 };
+        show_case(&mut out, 1, &Board::blank(4), list, &mut Some(&mut count)).unwrap();
+        assert_eq!(out, b"Case 1:\n2 4 1 3\ntotal: 2\n");
     }
 
     #[test]

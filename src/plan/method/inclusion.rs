@@ -16,6 +16,7 @@
 
 use std::collections::HashMap;
 
+use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::geometry::Cell;
 use crate::engine::inclusion;
@@ -81,6 +82,14 @@ impl CountingMethod for InclusionExclusion {
             self.quoted.insert(case.index, sets);
         }
         Ok(())
+    }
+
+    fn quotes_on_threads(&self) -> bool {
+        true
+    }
+
+    fn memory(&mut self, board: &Board, _: &mut Shared) -> f64 {
+        crate::plan::estimate::blank_engine_bytes(board.n())
     }
 
     fn quote(&mut self, case: Case, shared: &mut Shared) -> f64 {

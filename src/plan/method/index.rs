@@ -82,6 +82,14 @@ impl CountingMethod for Index {
         }
     }
 
+    fn quotes_on_threads(&self) -> bool {
+        true
+    }
+
+    fn memory(&mut self, board: &Board, shared: &mut Shared) -> f64 {
+        (board.n() * board.n()) as f64 * (shared.blank_nodes(board.n()) / NODES_PER_SOLUTION / 8.0)
+    }
+
     fn quote(&mut self, case: Case, _: &mut Shared) -> f64 {
         self.indexes
             .get(&case.board.n())

@@ -12,6 +12,7 @@
 
 use std::sync::Arc;
 
+use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::engine::blank::scan::Frames;
 use crate::plan::cost::{BLANK_ENGINE_SHARE, NS_PER_NODE};
@@ -43,6 +44,14 @@ impl CountingMethod for Scan {
             return Err("no scan above n = 16");
         }
         Ok(())
+    }
+
+    fn quotes_on_threads(&self) -> bool {
+        true
+    }
+
+    fn memory(&mut self, board: &Board, _: &mut Shared) -> f64 {
+        crate::plan::estimate::blank_engine_bytes(board.n())
     }
 
     fn quote(&mut self, case: Case, shared: &mut Shared) -> f64 {

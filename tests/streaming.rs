@@ -1,0 +1,163 @@
+//! Long runs that talk: judge mode answers each case as soon as it and the
+//! cases before it are known (a kill loses only unfinished cases), progress
+//! goes to stderr only, estimates come before any search, and `show` draws
+//! without counting first.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::Stdio;
+use std::sync::mpsc::{self, Receiver};
+use std::time::Instant;
+
+use crate::child::{lines, next_line, spawn, PATIENCE};
+
+/// Two instant cases, then a near-blank 18 x 18 board (two cells blocked)
+/// that takes minutes of CPU on this machine's cores (measured: not done
+/// after 60 s on 2 threads, with the debug profile the tests use).
+fn quick_then_slow() -> String {
+    let mut text = String::from("4\n.*..\n....\n....\n....\n1\n.\n18\n");
+    for row in 0..18 {
+        let mut cells = vec!['.'; 18];
+        if row == 0 {
+            cells[1] = '*';
+        }
+        if row == 3 {
+            cells[5] = '*';
+        }
+        text.extend(cells);
+        text.push('\n');
+    }
+    text.push_str("0\n");
+    text
+}
+
+#[test]
+fn answers_leave_before_a_slow_case_of_the_same_batch_ends() {
+    for threads in ["1", "2"] {
+        let mut child = spawn(&["--threads", threads], Stdio::piped());
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(quick_then_slow().as_bytes()).unwrap();
+        // The input is whole (it ends with 0); the batch holds all three.
+        drop(stdin);
+        let out = lines(child.stdout.take().unwrap());
+        let first = next_line(&out, "case 1 while case 3 runs");
+        let second = next_line(&out, "case 2 while case 3 runs");
+        let still_running = child.try_wait().unwrap().is_none();
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert_eq!(
+            (first.as_str(), second.as_str()),
+            ("Case 1: 1", "Case 2: 1")
+        );
+        assert!(still_running, "the slow case was meant to be still running");
+        // Killed mid-way: nothing more, and what was out stays out.
+        assert!(out.recv().is_err(), "no third answer after the kill");
+    }
+}
+
+/// The lines of a child's pipe as a channel, read on a thread.
+fn pipe_lines<R: std::io::Read + Send + 'static>(source: R) -> Receiver<String> {
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(source).lines() {
+            let Ok(line) = line else { return };
+            if send.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    receive
+}
+
+/// Lines from `lines` until one satisfies `wanted` (which is returned),
+/// failing the test after [`PATIENCE`].
+fn line_where(lines: &Receiver<String>, wanted: impl Fn(&str) -> bool, what: &str) -> String {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(line) if wanted(&line) => return line,
+            Ok(_) => {}
+            Err(e) => panic!("no line {what} within {PATIENCE:?} ({e})"),
+        }
+    }
+}
+
+#[test]
+fn judge_mode_reports_a_long_case_on_stderr_only() {
+    let mut child = spawn(&["--progress", "--threads", "2"], Stdio::piped());
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(quick_then_slow().as_bytes()).unwrap();
+    drop(stdin);
+    let out = lines(child.stdout.take().unwrap());
+    let err = pipe_lines(child.stderr.take().unwrap());
+    // Progress comes after a second, and then every ten (not a terminal).
+    let line = line_where(&err, |l| l.starts_with("case 3 "), "about case 3");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        line.starts_with("case 3 (n=18, ")
+            && line.contains("% done, ")
+            && line.contains(" elapsed, "),
+        "{line}"
+    );
+    assert!(!line.contains('\r') && !line.contains('\x1b'), "{line:?}");
+    let stdout: Vec<String> = out.try_iter().collect();
+    assert_eq!(stdout, ["Case 1: 1", "Case 2: 1"]);
+}
+
+#[test]
+fn a_hopeless_count_says_so_from_its_first_second() {
+    // n = 40: set-up takes seconds (reported), the count ages (estimated,
+    // so the time left is not "unknown").
+    let mut child = spawn(
+        &["count", "40", "--progress", "--threads", "2"],
+        Stdio::piped(),
+    );
+    let out = lines(child.stdout.take().unwrap());
+    let err = pipe_lines(child.stderr.take().unwrap());
+    let warning = line_where(&err, |_| true, "at the start");
+    let setup = line_where(&err, |l| l.starts_with("n=40 set-up: "), "on the set-up");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        warning.starts_with("nqueens: this count is estimated at about ")
+            && warning.contains("years on 2 threads, more than a day"),
+        "{warning}"
+    );
+    assert!(setup.contains("% done, "), "{setup}");
+    assert!(out.try_iter().next().is_none(), "nothing on stdout");
+    // Once set up, a count with nothing done yet gives the estimate.
+    let mut child = spawn(
+        &["count", "23", "--progress", "--threads", "2"],
+        Stdio::piped(),
+    );
+    let err = pipe_lines(child.stderr.take().unwrap());
+    let line = line_where(&err, |l| l.starts_with("n=23: "), "on the count");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!line.contains("unknown"), "{line}");
+    assert!(line.contains(" left") || line.contains(" in all"), "{line}");
+}
+
+#[test]
+fn a_hopeless_judge_case_is_announced_when_its_batch_starts() {
+    let mut text = String::from("30\n");
+    for row in 0..30 {
+        text.push_str(if row == 2 { "...*" } else { "...." });
+        text.push_str(&".".repeat(26));
+        text.push('\n');
+    }
+    text.push_str("0\n");
+    let mut child = spawn(&["--threads", "2"], Stdio::piped());
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(text.as_bytes()).unwrap();
+    drop(stdin);
+    let err = pipe_lines(child.stderr.take().unwrap());
+    let line = line_where(&err, |_| true, "announcing case 1");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        line.starts_with("nqueens: case 1 (n=30, ") && line.ends_with("more than a day"),
+        "{line}"
+    );
+}
