@@ -219,7 +219,7 @@ fn estimate(job: &Job, n: usize) -> Estimate {
 ///
 /// ```
 /// use nqueens::tools::count::{run, Job};
-/// let job = Job { from: 8, to: 8, table: false, unique: false, progress: false, estimate: true, shard: None, threads: 1 };
+/// let job = Job { from: 8, to: 8, table: false, unique: false, progress: false, estimate: true, shard: None, threads: 1, checkpoint: None };
 /// let mut out = Vec::new();
 /// run(&job, &mut out).unwrap();
 /// assert!(String::from_utf8(out).unwrap().starts_with("count 8: about "));
