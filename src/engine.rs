@@ -14,6 +14,7 @@
 
 pub mod blank;
 pub mod estimate;
+pub mod half_board;
 pub mod inclusion;
 pub mod index;
 pub mod most_constrained;

@@ -9,6 +9,7 @@ mod blank;
 mod bundle;
 mod count;
 mod errors;
+mod half_board;
 mod mutation;
 mod obstacle;
 mod properties;

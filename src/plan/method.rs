@@ -11,6 +11,7 @@
 //! add one line to [`registry`]: `--method`, `--help`, `--explain` and the
 //! automatic choice pick it up from there.
 
+mod half_board;
 mod inclusion;
 mod index;
 mod most_constrained;
@@ -42,6 +43,7 @@ pub fn registry() -> Vec<Box<dyn CountingMethod>> {
         Box::new(inclusion::InclusionExclusion::default()),
         Box::new(scan::Scan),
         Box::new(index::Index::default()),
+        Box::new(half_board::HalfBoard::default()),
     ]
 }
 

@@ -14,6 +14,7 @@ use crate::base::kernel::{self, Counter};
 use crate::base::problem::Problem;
 use crate::engine::blank::scan::Frames;
 use crate::engine::blank::BlankEngine;
+use crate::engine::half_board::Plan as HalfBoardPlan;
 use crate::engine::index::SolutionIndex;
 use crate::engine::{estimate, most_constrained};
 
@@ -40,6 +41,8 @@ pub enum Work {
     CountMostConstrained(Board),
     /// A board's count from a solution index of its side.
     Query(Arc<SolutionIndex>, Board),
+    /// Unit `.1` of the half-board engine's join for a board (`.0`).
+    Join(Arc<HalfBoardPlan>, usize),
 }
 
 impl AsRef<Work> for Work {
@@ -85,6 +88,7 @@ impl Work {
         match self {
             Work::CountMostConstrained(board) => most_constrained::count(board),
             Work::Query(index, board) => index.count(board),
+            Work::Join(plan, unit) => plan.run_unit(*unit),
             Work::Count(problem) => problem.count(),
             Work::Completions(..) | Work::Scan(..) => {
                 let mut value = 0;
@@ -115,7 +119,7 @@ impl<'a> LaneGroup<'a> {
             Work::Count(_) => Some(LaneGroup::Count),
             Work::Completions(_, engine, _) => Some(LaneGroup::Completions(engine)),
             Work::Scan(frames, engine, _) => Some(LaneGroup::Scan(frames, engine)),
-            Work::CountMostConstrained(_) | Work::Query(..) => None,
+            Work::CountMostConstrained(_) | Work::Query(..) | Work::Join(..) => None,
         }
     }
 

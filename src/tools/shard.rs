@@ -33,18 +33,20 @@ use crate::engine::blank::Counts;
 /// assert_ne!(fingerprint(&units), fingerprint(&reversed));
 /// ```
 pub fn fingerprint(units: &[Constellation]) -> u64 {
+    fingerprint_of(units.iter().flat_map(|unit| {
+        std::iter::once(unit.queens.len())
+            .chain(unit.queens.iter().flat_map(|&(row, col)| [row, col]))
+    }))
+}
+
+/// The FNV-1a hash of `values` (each as 8 little-endian bytes): what
+/// [`fingerprint`] hashes, for any other engine's unit list.
+pub fn fingerprint_of(values: impl IntoIterator<Item = usize>) -> u64 {
     const PRIME: u64 = 0x0000_0100_0000_01b3;
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |value: usize| {
+    for value in values {
         for byte in (value as u64).to_le_bytes() {
             hash = (hash ^ u64::from(byte)).wrapping_mul(PRIME);
-        }
-    };
-    for unit in units {
-        eat(unit.queens.len());
-        for &(row, col) in &unit.queens {
-            eat(row);
-            eat(col);
         }
     }
     hash

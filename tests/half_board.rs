@@ -1,0 +1,158 @@
+//! The half-board engine (`engine::half_board`) against the slow solver and
+//! the kernel, blank boards against OEIS A000170, and its units, threads,
+//! memory limit and planner method.
+
+use nqueens::base::board::{full_row, Board};
+use nqueens::base::judge::Solver;
+use nqueens::base::problem::Problem;
+use nqueens::engine::half_board::Plan;
+use nqueens::plan::planner::{Method, Planner};
+
+use crate::threads::assert_same_for_every_thread_count;
+use crate::util::{random_board, slow_count, Rng};
+
+const GIB: usize = 1 << 30;
+
+/// OEIS A000170, n = 1..=18.
+const A000170: [u128; 18] = [
+    1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104,
+    666090624,
+];
+
+fn count(board: &Board) -> u128 {
+    Plan::new(board.n(), board.rows(), GIB)
+        .expect("plans every n <= 22")
+        .count()
+}
+
+#[test]
+fn blank_boards_match_oeis_up_to_16() {
+    for n in 1..=16 {
+        assert_eq!(count(&Board::blank(n)), A000170[n - 1], "n = {n}");
+    }
+}
+
+#[test]
+#[ignore = "seconds to minutes: cargo test --release -- --ignored"]
+fn blank_boards_match_oeis_17_and_18() {
+    for n in 17..=18 {
+        assert_eq!(count(&Board::blank(n)), A000170[n - 1], "n = {n}");
+    }
+}
+
+#[test]
+fn random_boards_agree_with_the_slow_solver() {
+    let mut rng = Rng::new(0x4a1f);
+    for _ in 0..2000 {
+        let n = rng.between(1, 10);
+        let percent = rng.below(70);
+        let board = random_board(&mut rng, n, percent);
+        // Symmetric boards take the engine's symmetry paths.
+        let board = match rng.below(3) {
+            0 => symmetrized(&board),
+            _ => board,
+        };
+        assert_eq!(count(&board), slow_count(&board), "{board}");
+    }
+}
+
+/// `board` with every cell blocked whose left-right or top-bottom mirror
+/// image is blocked.
+fn symmetrized(board: &Board) -> Board {
+    let n = board.n();
+    let rows: Vec<u64> = (0..n)
+        .map(|r| {
+            let both = board.rows()[r] & board.rows()[n - 1 - r];
+            both & (both.reverse_bits() >> (64 - n))
+        })
+        .collect();
+    Board::from_free_rows(rows)
+}
+
+#[test]
+fn bigger_boards_agree_with_the_kernel() {
+    let mut rng = Rng::new(0x4a20);
+    for _ in 0..60 {
+        let n = rng.between(11, 13);
+        let percent = rng.below(25);
+        let board = random_board(&mut rng, n, percent);
+        assert_eq!(count(&board), Problem::new(&board).count(), "{board}");
+    }
+}
+
+#[test]
+#[ignore = "minutes: cargo test --release -- --ignored"]
+fn hundreds_of_boards_up_to_16_agree_with_the_kernel() {
+    let mut rng = Rng::new(0x4a21);
+    for _ in 0..300 {
+        let n = rng.between(11, 16);
+        let percent = rng.below(20);
+        let board = random_board(&mut rng, n, percent);
+        assert_eq!(count(&board), Problem::new(&board).count(), "{board}");
+    }
+}
+
+#[test]
+fn units_add_up_in_any_order_and_on_threads() {
+    let mut rng = Rng::new(0x4a22);
+    for _ in 0..20 {
+        let n = rng.between(8, 13);
+        let percent = rng.below(15);
+        let board = random_board(&mut rng, n, percent);
+        let plan = Plan::new(n, board.rows(), GIB).unwrap();
+        let whole = plan.count();
+        let backwards: u128 = (0..plan.units()).rev().map(|i| plan.run_unit(i)).sum();
+        assert_eq!(backwards, whole, "{board}");
+        let on_threads = std::thread::scope(|s| {
+            let halves = [0, 1].map(|half| {
+                let plan = &plan;
+                s.spawn(move || {
+                    (half..plan.units())
+                        .step_by(2)
+                        .map(|i| plan.run_unit(i))
+                        .sum::<u128>()
+                })
+            });
+            halves.into_iter().map(|h| h.join().unwrap()).sum::<u128>()
+        });
+        assert_eq!(on_threads, whole, "{board}");
+    }
+}
+
+#[test]
+fn a_plan_over_the_memory_limit_is_refused_before_allocating() {
+    let blank = vec![full_row(16); 16];
+    assert!(Plan::new(16, &blank, 1 << 10).is_none());
+    let plan = Plan::new(16, &blank, GIB).unwrap();
+    assert!(plan.peak_bytes() > 1 << 10 && plan.peak_bytes() < GIB);
+}
+
+#[test]
+fn the_forced_method_agrees_and_falls_back_where_it_does_not_apply() {
+    let mut rng = Rng::new(0x4a23);
+    let mut boards = Vec::new();
+    for _ in 0..3 {
+        let mut board = Board::blank(15);
+        for _ in 0..rng.between(1, 4) {
+            let (row, col) = (rng.between(0, 14), rng.between(0, 14));
+            board.set_free(row, col, false);
+        }
+        boards.push(board);
+    }
+    boards.push(random_board(&mut rng, 9, 20));
+    let want: Vec<u128> = boards.iter().map(|b| Problem::new(b).count()).collect();
+    for threads in [1, 3] {
+        let mut planner = Planner::new(Method::Forced("half-board"), threads);
+        assert_eq!(
+            planner.solve_all(&boards).unwrap(),
+            want,
+            "{threads} threads"
+        );
+    }
+}
+
+#[test]
+fn count_16_is_the_same_on_every_thread_count() {
+    let out = assert_same_for_every_thread_count(&["count", "16"], b"");
+    assert!(out.contains("14772512"), "{out}");
+}
