@@ -351,9 +351,11 @@ static Plan planBoard(const Board& b) {
 }
 
 // For a direct search: the orientation with the smallest estimated tree.
+// Mirroring the columns (odd k) keeps every node's number of choices, so the
+// tree's size too: only the 4 even k are estimated.
 static void chooseOrientation(Plan& p) {
     Board b = p.best;
-    for (int k = 0; k < 8; k++) {
+    for (int k = 0; k < 8; k += 2) {
         Board t = turn(b, k);
         bool sym = mirrorSymmetric(t);
         double cost = estimateNodes(t, 200) * (sym ? 0.5 : 1.0);

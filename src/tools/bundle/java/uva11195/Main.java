@@ -29,11 +29,10 @@ public class Main {
         final int[] row;
         Board(int n) { this.n = n; this.row = new int[n]; }
         int full() { return (int) ((1L << n) - 1); }
-        String key() { return n + ":" + Arrays.toString(row); }
-        int compareTo(Board o) {
-            for (int r = 0; r < n; r++)
-                if (row[r] != o.row[r]) return Integer.compareUnsigned(row[r], o.row[r]);
-            return 0;
+        int freeCells() {
+            int f = 0;
+            for (int r = 0; r < n; r++) f += Integer.bitCount(row[r]);
+            return f;
         }
     }
 
@@ -57,54 +56,50 @@ public class Main {
         return t;
     }
 
+    // Integer.reverse mirrors all 32 columns; the shift puts the n real ones
+    // back at bits 0..n-1.
     static boolean mirrorSymmetric(Board b) {
-        return Arrays.equals(turn(b, 1).row, b.row);
+        for (int r = 0; r < b.n; r++)
+            if (Integer.reverse(b.row[r]) >>> (32 - b.n) != b.row[r]) return false;
+        return true;
     }
 
     // -----------------------------------------------------------------------
     // The one search: places a queen on each row of `free` top-down. `cols`
     // holds the used columns; `ld`/`rd` the cells of this row attacked along
     // the two diagonals (shifted by one column per row, so a queen's diagonal
-    // moves with the rows). Without a sink it counts (the last row by
-    // popcount); with one, every solution (col[r] per row) goes to the sink.
+    // moves with the rows). In counting mode the last row adds its free cells
+    // (popcount); when collecting, each becomes a solution for the index.
+    // State is static and the method small: the JVM interprets it until the
+    // JIT has compiled it, and on small inputs that is most of the run.
     // -----------------------------------------------------------------------
-    interface Sink { void solution(int[] col, int n); }
+    static int[] free;                          // the board's rows
+    static int last;                            // its last row, n - 1
+    static final int[] queen = new int[MAXN];   // queen[r]: bit of row r's queen
+    static boolean collecting;
 
-    static final class Search {
-        final int n;
-        final int[] free;
-        final int[] col;
-        final Sink sink;
-
-        Search(Board b, Sink sink) { n = b.n; free = b.row; col = new int[n]; this.sink = sink; }
-
-        // Solutions below row r, the queens on rows 0..r-1 given by the masks.
-        static long run(Search s, int r, int cols, int ld, int rd) {
-            int avail = s.free[r] & ~(cols | ld | rd);
-            if (r == s.n - 1) return s.leaf(avail);
-            long total = 0;
-            while (avail != 0) {
-                int p = avail & -avail;  // lowest set bit: two's complement keeps only it
-                avail ^= p;
-                s.col[r] = Integer.numberOfTrailingZeros(p);
-                total += run(s, r + 1, cols | p, (ld | p) << 1, (rd | p) >>> 1);
-            }
-            return total;
+    static long run(int r, int cols, int ld, int rd) {
+        int avail = free[r] & ~(cols | ld | rd);
+        if (r == last) return collecting ? collect(avail) : Integer.bitCount(avail);
+        long total = 0;
+        while (avail != 0) {
+            int p = avail & -avail;  // lowest set bit: two's complement keeps only it
+            avail ^= p;
+            queen[r] = p;
+            total += run(r + 1, cols | p, (ld | p) << 1, (rd | p) >>> 1);
         }
+        return total;
+    }
 
-        // The last row's free cells: each completes a solution.
-        long leaf(int last) {
-            if (sink == null) return Integer.bitCount(last);
-            for (; last != 0; last &= last - 1) {
-                col[n - 1] = Integer.numberOfTrailingZeros(last);
-                sink.solution(col, n);
-            }
-            return 0;
-        }
+    static long search(Board b, boolean collect) {
+        free = b.row;
+        last = b.n - 1;
+        collecting = collect;
+        return run(0, 0, 0, 0);
     }
 
     static long countSolutions(Board b) {
-        return Search.run(new Search(b, null), 0, 0, 0, 0);
+        return search(b, false);
     }
 
     // A left-right symmetric board: solutions whose first queen is left of
@@ -168,15 +163,18 @@ public class Main {
 
     static final Index[] indexes = new Index[INDEX_MAXN + 1];
 
-    // Collects solutions, 4 bits per row (the columns), by row-0 queen.
-    static final class Collector implements Sink {
-        long[] half = new long[1 << 10], middle = new long[1 << 10];
-        int halfSize, middleSize;
+    // Collected solutions, 4 bits per row (the columns), by row-0 queen.
+    static long[] half = new long[1 << 10], middle = new long[1 << 10];
+    static int halfSize, middleSize;
 
-        public void solution(int[] col, int n) {
+    // Each free cell of the last row completes a solution.
+    static long collect(int lastRow) {
+        int n = last + 1;
+        for (; lastRow != 0; lastRow &= lastRow - 1) {  // x & (x - 1) clears the lowest bit
+            queen[last] = lastRow & -lastRow;
             long code = 0;
-            for (int r = 0; r < n; r++) code = code << 4 | col[r];
-            if (2 * col[0] < n - 1) {
+            for (int r = 0; r < n; r++) code = code << 4 | Integer.numberOfTrailingZeros(queen[r]);
+            if (2 * Integer.numberOfTrailingZeros(queen[0]) < n - 1) {
                 if (halfSize == half.length) half = Arrays.copyOf(half, 2 * halfSize);
                 half[halfSize++] = code;
             } else {
@@ -184,6 +182,7 @@ public class Main {
                 middle[middleSize++] = code;
             }
         }
+        return 0;
     }
 
     static SolutionSet fillSet(long[] found, int size, int n) {
@@ -204,11 +203,11 @@ public class Main {
         Board blank = new Board(n);
         Arrays.fill(blank.row, blank.full());
         blank.row[0] = (1 << ((n + 1) / 2)) - 1;  // left half and middle of row 0
-        Collector found = new Collector();
-        Search.run(new Search(blank, found), 0, 0, 0, 0);
+        halfSize = middleSize = 0;
+        search(blank, true);
         Index ix = new Index();
-        ix.half = fillSet(found.half, found.halfSize, n);
-        ix.middle = fillSet(found.middle, found.middleSize, n);
+        ix.half = fillSet(half, halfSize, n);
+        ix.middle = fillSet(middle, middleSize, n);
         return indexes[n] = ix;
     }
 
@@ -241,14 +240,17 @@ public class Main {
         boolean symmetric;  // best is left-right symmetric: search half
         double cost;        // estimated nodes
         long answer;
+        int first;          // the first board it plans for
     }
 
     // Cost of building the index, in nodes of a direct search (measured:
-    // enumerating half the blank board, a bit more than counting it).
+    // enumerating half the blank board, a bit more than counting it, plus a
+    // fixed ~3M for warming up the collecting path and the bitsets: with
+    // less, an n = 12 index cost 50 ms where the direct searches took 10).
     static double indexCost(int n) {
         Board blank = new Board(n);
         Arrays.fill(blank.row, blank.full());
-        return 0.6 * estimateNodes(blank, 400);
+        return 0.6 * estimateNodes(blank, 400) + 3e6;
     }
 
     // Trees smaller than this are searched as given: turning would cost more.
@@ -260,14 +262,18 @@ public class Main {
         p.best = b;
         p.symmetric = mirrorSymmetric(b);
         for (int r = 0; r < b.n; r++) if (b.row[r] == 0) return p;  // a full row: none
-        if (b.n >= 10) p.cost = estimateNodes(b, 64) * (p.symmetric ? 0.5 : 1.0);
+        // 16 probes: this estimate only sorts boards into tiny / orient /
+        // index, and on small inputs its JIT compilation is a visible cost.
+        if (b.n >= 10) p.cost = estimateNodes(b, 16) * (p.symmetric ? 0.5 : 1.0);
         return p;
     }
 
     // For a direct search: the orientation with the smallest estimated tree.
+    // Mirroring the columns (odd k) keeps every node's number of choices, so
+    // the tree's size too: only the 4 even k are estimated.
     static void chooseOrientation(Plan p) {
         Board b = p.best;
-        for (int k = 0; k < 8; k++) {
+        for (int k = 0; k < 8; k += 2) {
             Board t = turn(b, k);
             boolean sym = mirrorSymmetric(t);
             double cost = estimateNodes(t, 200) * (sym ? 0.5 : 1.0);
@@ -313,20 +319,28 @@ public class Main {
             boards.add(b);
         }
 
-        // Distinct boards up to symmetry, each planned once.
-        Map<String, Plan> plans = new HashMap<String, Plan>();
-        String[] keys = new String[boards.size()];
+        // Distinct boards up to symmetry, each planned once. Only boards of
+        // the same size and number of free cells can be turns of each other,
+        // so the 8 turns are compared only then (rare on random inputs).
+        int count = boards.size();
+        Plan[] planOf = new Plan[count];
+        List<Plan> plans = new ArrayList<Plan>();
+        int[] freeCells = new int[count];
         double[] directCost = new double[MAXN + 1];
-        for (int i = 0; i < boards.size(); i++) {
-            Board b = boards.get(i), canon = b;
-            for (int k = 1; k < 8; k++) {
-                Board t = turn(b, k);
-                if (t.compareTo(canon) < 0) canon = t;
+        for (int i = 0; i < count; i++) {
+            Board b = boards.get(i);
+            freeCells[i] = b.freeCells();
+            for (int j = 0; j < i && planOf[i] == null; j++) {
+                Board o = boards.get(j);
+                if (planOf[j].first != j || o.n != b.n || freeCells[j] != freeCells[i]) continue;
+                for (int k = 0; k < 8 && planOf[i] == null; k++)
+                    if (Arrays.equals(turn(b, k).row, o.row)) planOf[i] = planOf[j];
             }
-            keys[i] = canon.key();
-            if (!plans.containsKey(keys[i])) {
+            if (planOf[i] == null) {
                 Plan p = planBoard(b);
-                plans.put(keys[i], p);
+                p.first = i;
+                plans.add(p);
+                planOf[i] = p;
                 directCost[b.n] += p.cost;
             }
         }
@@ -334,7 +348,7 @@ public class Main {
         for (int n = 10; n <= INDEX_MAXN; n++) {
             if (directCost[n] > SMALL_TREE) useIndex[n] = directCost[n] > indexCost(n);
         }
-        for (Plan p : plans.values()) {
+        for (Plan p : plans) {
             if (useIndex[p.best.n]) { p.answer = countByIndex(p.best); continue; }
             if (p.cost >= SMALL_TREE) chooseOrientation(p);
             p.answer = countDirect(p.best, p.symmetric);
@@ -342,7 +356,7 @@ public class Main {
 
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < boards.size(); i++)
-            out.append("Case ").append(i + 1).append(": ").append(plans.get(keys[i]).answer).append('\n');
+            out.append("Case ").append(i + 1).append(": ").append(planOf[i].answer).append('\n');
         System.out.print(out);
         System.out.flush();
     }
