@@ -8,11 +8,23 @@
 //! (counted by a separate, untimed walk, so counting slows nothing), nodes
 //! per second, the speed-up over the baseline (`x mirror`) and over the
 //! engine on one thread (`x 1 thread`). The engine's seconds include its
-//! set-up (choosing the constellations).
+//! set-up (choosing the constellations). Then the half-board engine the
+//! same way (its seconds include planning), and single near-blank boards
+//! (3 blocked cells) of the same N: the plain kernel against the planner
+//! (`auto`, one thread). The mirror baseline and the plain kernel run only
+//! up to N = 17 (beyond, minutes); their ratios are then `-`.
 
 use std::time::Instant;
 
-use nqueens::{base::mirror, engine::blank::BlankEngine};
+use nqueens::base::board::{full_row, Board};
+use nqueens::base::judge::Solver;
+use nqueens::base::problem::Problem;
+use nqueens::engine::half_board::Plan;
+use nqueens::plan::planner::{Method, Planner};
+use nqueens::{base::mirror, engine::blank::BlankEngine, engine::parallel};
+
+/// The largest N the mirror baseline and the plain kernel are timed at.
+const BASELINE_UP_TO: usize = 17;
 
 /// Runs `f` once and returns its result and the seconds it took.
 fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
@@ -34,7 +46,11 @@ fn main() {
         "{:>3} {:<18} {:>7} {:>9} {:>12} {:>10} {:>9} {:>10}",
         "N", "engine", "threads", "seconds", "nodes", "nodes/s", "x mirror", "x 1 thread"
     );
-    for n in sizes {
+    for &n in &sizes {
+        if n > BASELINE_UP_TO {
+            half_board(n, all, None);
+            continue;
+        }
         let (base_total, base_secs) = timed(|| mirror::count(n));
         let base_nodes = mirror::nodes(n);
         println!(
@@ -68,5 +84,76 @@ fn main() {
                 single / secs
             );
         }
+        half_board(n, all, Some((base_total, base_secs)));
     }
+    println!();
+    println!(
+        "{:>3} {:<34} {:>9} {:>9} {:>8}",
+        "N", "one near-blank board", "plain", "planner", "x plain"
+    );
+    for &n in &sizes {
+        near_blank(n);
+    }
+}
+
+/// The half-board engine on the blank board of side `n`, on 1 and `all`
+/// threads, against the baseline's `(total, seconds)` where it ran.
+fn half_board(n: usize, all: usize, base: Option<(u128, f64)>) {
+    let blank = vec![full_row(n); n];
+    let mut one_thread = None;
+    for threads in [1, all] {
+        let (total, secs) = timed(|| {
+            let plan = Plan::new(n, &blank, 1 << 30).expect("fits in 1 GiB up to N = 20");
+            let parts = parallel::map(plan.units(), threads, |i| plan.run_unit(i)).unwrap();
+            parts.into_iter().sum::<u128>()
+        });
+        let single = *one_thread.get_or_insert(secs);
+        let ratio = match base {
+            Some((base_total, base_secs)) => {
+                assert_eq!(total, base_total, "half-board disagrees at N = {n}");
+                format!("{:.2}", base_secs / secs)
+            }
+            None => "-".to_string(),
+        };
+        println!(
+            "{n:>3} {:<18} {threads:>7} {secs:>9.3} {:>12} {:>10} {ratio:>9} {:>10.2}",
+            "half-board",
+            "-",
+            "-",
+            single / secs
+        );
+        if all == 1 {
+            break;
+        }
+    }
+}
+
+/// One board of side `n` with 3 blocked cells (fixed seed): the plain
+/// kernel against the planner, both on one thread.
+fn near_blank(n: usize) {
+    let mut rng = nqueens::base::rng::Rng::new(0x0b1a_0000 + n as u64);
+    let mut board = Board::blank(n);
+    for _ in 0..3 {
+        let (row, col) = (rng.between(0, n - 1), rng.between(0, n - 1));
+        board.set_free(row, col, false);
+    }
+    let (count, planner_secs) = timed(|| {
+        Planner::new(Method::Auto, 1)
+            .solve_all(std::slice::from_ref(&board))
+            .unwrap()[0]
+    });
+    let (plain, ratio) = if n <= BASELINE_UP_TO {
+        let (plain, secs) = timed(|| Problem::new(&board).count());
+        assert_eq!(plain, count, "planner disagrees on {board}");
+        (
+            format!("{secs:>9.3}"),
+            format!("{:>8.1}", secs / planner_secs),
+        )
+    } else {
+        (format!("{:>9}", "-"), format!("{:>8}", "-"))
+    };
+    println!(
+        "{n:>3} {:<34} {plain} {planner_secs:>9.3} {ratio}",
+        "3 blocked cells"
+    );
 }

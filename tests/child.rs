@@ -19,14 +19,40 @@ use crate::util::Run;
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
 /// Starts `nqueens ARGS` with stdin and stderr piped and stdout as given.
-pub fn spawn(args: &[&str], stdout: Stdio) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_nqueens"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(stdout)
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the nqueens binary starts")
+pub fn spawn(args: &[&str], stdout: Stdio) -> Running {
+    Running(
+        Command::new(env!("CARGO_BIN_EXE_nqueens"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(stdout)
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the nqueens binary starts"),
+    )
+}
+
+/// A child that is killed when dropped: a failing test must not leave a
+/// hopeless count running.
+pub struct Running(Child);
+
+impl std::ops::Deref for Running {
+    type Target = Child;
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Running {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
 
 /// Waits for `child` at most `limit`; kills it and panics past that.
