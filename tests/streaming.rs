@@ -107,16 +107,17 @@ fn judge_mode_reports_a_long_case_on_stderr_only() {
 
 #[test]
 fn a_hopeless_count_says_so_from_its_first_second() {
-    // n = 40: set-up takes seconds (reported), the count ages (estimated,
-    // so the time left is not "unknown").
+    // n = 56: set-up takes seconds (reported; at n = 40 it can end within
+    // the first second on a fast machine), the count ages (estimated, so
+    // the time left is not "unknown").
     let mut child = spawn(
-        &["count", "40", "--progress", "--threads", "2"],
+        &["count", "56", "--progress", "--threads", "2"],
         Stdio::piped(),
     );
     let out = lines(child.stdout.take().unwrap());
     let err = pipe_lines(child.stderr.take().unwrap());
     let warning = line_where(&err, |_| true, "at the start");
-    let setup = line_where(&err, |l| l.starts_with("n=40 set-up: "), "on the set-up");
+    let setup = line_where(&err, |l| l.starts_with("n=56 set-up: "), "on the set-up");
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(
