@@ -79,7 +79,7 @@ impl fmt::Display for Error {
                 Error::Read(e) => write!(f, "cannot read '{path}': {}", words(e)),
                 other => write!(f, "{path}: {other}"),
             },
-            Error::Write(e) => write!(f, "error writing output: {e}"),
+            Error::Write(e) => write!(f, "error writing output: {}", words(e)),
             Error::Usage(message)
             | Error::Limit(message)
             | Error::Worker(message)
