@@ -181,6 +181,21 @@ fn main() {
         compare(&format!("  the same on {all} threads"), &boards, all);
     }
 
+    // Big near-blank boards, where the half-board engine competes: the
+    // plain search takes seconds to a minute per board.
+    let name = "big near-blank mix n=15..17, 1-4 obstacles, 5 boards";
+    if wanted(name) {
+        let mut rng = Rng::new(0x0b5_b009);
+        let boards: Vec<Board> = (0..5)
+            .map(|_| {
+                let n = rng.between(15, 17);
+                let k = rng.between(1, 4);
+                with_obstacles(&mut rng, n, k)
+            })
+            .collect();
+        compare(name, &boards, 1);
+    }
+
     // One board takes milliseconds: best of 11 runs on each side.
     let name = "one near-blank 14x14 board (3 obstacles)";
     if wanted(name) {
