@@ -177,3 +177,16 @@ fn count_16_is_the_same_on_every_thread_count() {
         );
     }
 }
+
+#[test]
+fn inclusion_exclusion_takes_its_blank_count_from_the_half_board_engine() {
+    // From n = 16 the blank count inside inclusion-exclusion is the
+    // half-board join: a blank board is that count alone, and a board with
+    // two blocked cells adds kernel searches for the terms.
+    let mut board = Board::blank(16);
+    board.set_free(0, 3, false);
+    board.set_free(7, 9, false);
+    let want = [A000170[15], count(&board)];
+    let mut planner = Planner::new(Method::Forced("inclusion-exclusion"), 2);
+    assert_eq!(planner.solve_all(&[Board::blank(16), board]).unwrap(), want);
+}

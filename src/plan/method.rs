@@ -28,7 +28,12 @@ use crate::base::error::Result;
 use crate::base::problem::Problem;
 use crate::engine::blank::BlankEngine;
 use crate::engine::estimate;
+use crate::engine::half_board as join;
+use crate::plan::cost::{BLANK_ENGINE_SHARE, NS_PER_NODE};
 use crate::plan::work::Work;
+
+/// The most memory a blank count's half-board tables may take.
+const BLANK_PLAN_MEMORY: usize = 1 << 30;
 
 /// Every counting method, in the order the planner asks them for quotes
 /// (on equal quotes the earlier one wins) and `--help` lists them. The
@@ -137,6 +142,7 @@ pub struct Shared {
     pub threads: usize,
     blank_nodes: HashMap<usize, f64>,
     constellations: HashMap<usize, Arc<BlankEngine>>,
+    blank_plans: HashMap<usize, Option<Arc<join::Plan>>>,
     notes: Vec<String>,
 }
 
@@ -147,6 +153,7 @@ impl Shared {
             threads: threads.max(1),
             blank_nodes: HashMap::new(),
             constellations: HashMap::new(),
+            blank_plans: HashMap::new(),
             notes: Vec::new(),
         }
     }
@@ -168,6 +175,47 @@ impl Shared {
         let all = Arc::new(BlankEngine::on_threads(n, self.threads)?);
         self.constellations.insert(n, all.clone());
         Ok(all)
+    }
+
+    /// The half-board plan of the blank board of side `n`, where that
+    /// engine counts it faster than the constellations (see
+    /// [`crate::engine::half_board::BLANK_FROM`]) and its tables fit; made once per run.
+    fn blank_plan(&mut self, n: usize) -> Option<Arc<join::Plan>> {
+        if n < join::BLANK_FROM {
+            return None;
+        }
+        self.blank_plans
+            .entry(n)
+            .or_insert_with(|| {
+                let blank = vec![crate::base::board::full_row(n); n];
+                join::Plan::new(n, &blank, BLANK_PLAN_MEMORY).map(Arc::new)
+            })
+            .clone()
+    }
+
+    /// The estimated cost (ns, on the threads) of the blank count of side
+    /// `n` by [`Shared::blank_count_units`].
+    pub fn blank_count_cost(&mut self, n: usize) -> f64 {
+        let one_thread = match self.blank_plan(n) {
+            Some(plan) => plan.cost(),
+            None => self.blank_nodes(n) * NS_PER_NODE * BLANK_ENGINE_SHARE,
+        };
+        one_thread / self.threads as f64
+    }
+
+    /// The blank count of side `n` as work units whose results add up to
+    /// it: the half-board join where it is faster, else the blank engine's
+    /// constellations.
+    pub fn blank_count_units(&mut self, n: usize) -> Result<Vec<Work>> {
+        if let Some(plan) = self.blank_plan(n) {
+            return Ok((0..plan.units())
+                .map(|i| Work::Join(plan.clone(), i))
+                .collect());
+        }
+        let all = self.constellations(n)?;
+        Ok((0..all.units().len())
+            .map(|i| Work::Completions(n, all.clone(), i))
+            .collect())
     }
 
     /// Records a line for `--explain` (an index built, say).

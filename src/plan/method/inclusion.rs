@@ -20,7 +20,7 @@ use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::geometry::Cell;
 use crate::engine::inclusion;
-use crate::plan::cost::{BLANK_ENGINE_SHARE, NS_PER_NODE};
+use crate::plan::cost::NS_PER_NODE;
 use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared, Skip, Slot};
 use crate::plan::work::Work;
 
@@ -59,7 +59,7 @@ impl InclusionExclusion {
         if self.blank_counts.contains_key(&n) {
             0.0
         } else {
-            shared.blank_nodes(n) * NS_PER_NODE * BLANK_ENGINE_SHARE / shared.threads as f64
+            shared.blank_count_cost(n)
         }
     }
 }
@@ -129,10 +129,9 @@ impl CountingMethod for InclusionExclusion {
                 let slot = match self.pending_blanks.get(&n) {
                     Some(&slot) => slot,
                     None => {
-                        let all = shared.constellations(n)?;
                         let slot = batch.slot();
-                        for i in 0..all.units().len() {
-                            batch.push(case.index, slot, 1, Work::Completions(n, all.clone(), i));
+                        for work in shared.blank_count_units(n)? {
+                            batch.push(case.index, slot, 1, work);
                         }
                         self.pending_blanks.insert(n, slot);
                         slot
