@@ -52,6 +52,13 @@ pub fn registry() -> Vec<Box<dyn CountingMethod>> {
     ]
 }
 
+/// The error of a method asked to plan a case it did not prepare in
+/// [`CountingMethod::applies`]: the planner always asks that first, so this
+/// is a bug, reported instead of a wrong count.
+pub fn unprepared(method: &str) -> crate::base::error::Error {
+    crate::base::error::Error::Worker(format!("{method}: a case planned before it was prepared"))
+}
+
 /// A method's name, as `--method` takes it and `--explain` prints it, and
 /// one line on what it does, for `--help`.
 #[derive(Clone, Copy, Debug)]
@@ -107,10 +114,11 @@ pub trait CountingMethod: Send {
         false
     }
 
-    /// The memory (bytes) the method holds to answer `board`, beyond the
-    /// board itself: the blank engine's units, an index. For estimates
-    /// only; the default is nothing worth counting (a search's stack).
-    fn memory(&mut self, _board: &Board, _shared: &mut Shared) -> f64 {
+    /// The memory (bytes) the method holds to answer a case it applies to,
+    /// beyond the board itself: the blank engine's units, an index, join
+    /// tables. For estimates only; the default is nothing worth counting (a
+    /// search's stack).
+    fn memory(&mut self, _case: Case, _shared: &mut Shared) -> f64 {
         0.0
     }
 

@@ -328,7 +328,11 @@ impl Planner {
                     } else {
                         (cost, cost / threads as f64)
                     };
-                    let bytes = BASE_BYTES + method.memory(&boards[case], &mut self.shared);
+                    let case = Case {
+                        index: case,
+                        board: &boards[case],
+                    };
+                    let bytes = BASE_BYTES + method.memory(case, &mut self.shared);
                     let estimate = Estimate {
                         cpu_ns,
                         wall_ns,
@@ -338,6 +342,11 @@ impl Planner {
                     (format!("{}{note}", method.about().name), estimate)
                 }
             });
+        }
+        // Nothing ran: the methods drop what they prepared for these cases,
+        // as after a batch (a later batch reuses the case numbers).
+        for method in &mut self.methods {
+            method.absorb(&[]);
         }
         self.cases_done += boards.len();
         Ok(estimates)

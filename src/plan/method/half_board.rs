@@ -14,10 +14,9 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::engine::half_board::Plan;
-use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared, Skip};
+use crate::plan::method::{unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip};
 use crate::plan::work::Work;
 
 const ABOUT: About = About {
@@ -64,8 +63,8 @@ impl CountingMethod for HalfBoard {
         true
     }
 
-    fn memory(&mut self, board: &Board, shared: &mut Shared) -> f64 {
-        Plan::new(board.n(), board.rows(), MEMORY_LIMIT).map_or(0.0, |plan| {
+    fn memory(&mut self, case: Case, shared: &mut Shared) -> f64 {
+        self.plans.get(&case.index).map_or(0.0, |plan| {
             (plan.peak_bytes() + plan.scratch_bytes() * (shared.threads - 1)) as f64
         })
     }
@@ -77,20 +76,10 @@ impl CountingMethod for HalfBoard {
     }
 
     fn plan(&mut self, case: Case, _: &mut Shared, batch: &mut Batch) -> Result<Answer> {
-        let plan = match self.plans.remove(&case.index) {
-            Some(plan) => plan,
-            None => {
-                let board = case.board;
-                let plan = Plan::new(board.n(), board.rows(), MEMORY_LIMIT);
-                match plan {
-                    Some(plan) => Arc::new(plan),
-                    None => {
-                        let problem = crate::base::problem::Problem::new(board);
-                        return Ok(batch.sum(case.index, [(Work::Count(problem), 1)]));
-                    }
-                }
-            }
-        };
+        let plan = self
+            .plans
+            .remove(&case.index)
+            .ok_or_else(|| unprepared(ABOUT.name))?;
         let units = (0..plan.units()).map(|i| (Work::Join(plan.clone(), i), 1));
         Ok(batch.sum(case.index, units))
     }

@@ -16,7 +16,6 @@
 
 use std::collections::HashMap;
 
-use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::geometry::Cell;
 use crate::engine::inclusion;
@@ -88,8 +87,8 @@ impl CountingMethod for InclusionExclusion {
         true
     }
 
-    fn memory(&mut self, board: &Board, _: &mut Shared) -> f64 {
-        crate::plan::estimate::blank_engine_bytes(board.n())
+    fn memory(&mut self, case: Case, _: &mut Shared) -> f64 {
+        crate::plan::estimate::blank_engine_bytes(case.board.n())
     }
 
     fn quote(&mut self, case: Case, shared: &mut Shared) -> f64 {

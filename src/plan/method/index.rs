@@ -23,7 +23,7 @@ use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::engine::index::{query_passes, SolutionIndex, MAX_INDEX_N};
 use crate::plan::cost::{ms, ENUMERATION_SHARE, NS_PER_NODE};
-use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared, Skip};
+use crate::plan::method::{unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip};
 use crate::plan::work::Work;
 
 /// Nanoseconds per 64-bit word of an index pass (measured: about 0.3).
@@ -86,8 +86,9 @@ impl CountingMethod for Index {
         true
     }
 
-    fn memory(&mut self, board: &Board, shared: &mut Shared) -> f64 {
-        (board.n() * board.n()) as f64 * (shared.blank_nodes(board.n()) / NODES_PER_SOLUTION / 8.0)
+    fn memory(&mut self, case: Case, shared: &mut Shared) -> f64 {
+        let n = case.board.n();
+        (n * n) as f64 * (shared.blank_nodes(n) / NODES_PER_SOLUTION / 8.0)
     }
 
     fn quote(&mut self, case: Case, _: &mut Shared) -> f64 {
@@ -147,9 +148,10 @@ impl CountingMethod for Index {
     }
 
     fn plan(&mut self, case: Case, _: &mut Shared, batch: &mut Batch) -> Result<Answer> {
-        let index = self.indexes.get(&case.board.n()).ok_or_else(|| {
-            crate::base::error::Error::Worker("index planned but not built".to_string())
-        })?;
+        let index = self
+            .indexes
+            .get(&case.board.n())
+            .ok_or_else(|| unprepared(ABOUT.name))?;
         Ok(batch.sum(
             case.index,
             [(Work::Query(index.clone(), case.board.clone()), 1)],

@@ -12,7 +12,6 @@
 
 use std::sync::Arc;
 
-use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::engine::blank::scan::Frames;
 use crate::plan::cost::{BLANK_ENGINE_SHARE, NS_PER_NODE};
@@ -50,8 +49,8 @@ impl CountingMethod for Scan {
         true
     }
 
-    fn memory(&mut self, board: &Board, _: &mut Shared) -> f64 {
-        crate::plan::estimate::blank_engine_bytes(board.n())
+    fn memory(&mut self, case: Case, _: &mut Shared) -> f64 {
+        crate::plan::estimate::blank_engine_bytes(case.board.n())
     }
 
     fn quote(&mut self, case: Case, shared: &mut Shared) -> f64 {

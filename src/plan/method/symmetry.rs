@@ -10,7 +10,7 @@ use crate::base::error::Result;
 use crate::base::problem::Problem;
 use crate::engine::symmetry;
 use crate::plan::cost::{NS_PER_BOARD_NODE, PLAN_PROBES};
-use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared, Skip};
+use crate::plan::method::{unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip};
 use crate::plan::work::Work;
 
 const NOT_SYMMETRIC: Skip = "board not mirror-symmetric";
@@ -45,10 +45,10 @@ impl CountingMethod for Symmetry {
     }
 
     fn plan(&mut self, case: Case, _: &mut Shared, batch: &mut Batch) -> Result<Answer> {
-        let parts = match self.halves.remove(&case.index) {
-            Some((parts, _)) => parts,
-            None => vec![(Problem::new(case.board), 1)],
-        };
+        let (parts, _) = self
+            .halves
+            .remove(&case.index)
+            .ok_or_else(|| unprepared(ABOUT.name))?;
         let parts = parts
             .into_iter()
             .map(|(problem, weight)| (Work::Count(problem), weight as i128));
