@@ -9,6 +9,7 @@ mod blank;
 mod bundle;
 mod count;
 mod errors;
+mod fresh_machine;
 mod half_board;
 mod mutation;
 mod obstacle;

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use nqueens::base::board::Board;
@@ -47,6 +48,50 @@ pub fn run(args: &[&str], stdin: &[u8]) -> Run {
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
         status: output.status.code().unwrap_or(-1),
     }
+}
+
+/// Whether a program that some tests need besides Rust is installed:
+/// `program` is a name looked up on the `PATH` (`g++`, `javac`, `parallel`)
+/// or an absolute path (`/usr/bin/rustc`); `package` is the Debian package
+/// that provides it.
+///
+/// When it is missing, the test that asked should return at once and pass:
+/// this says on the terminal (past the test harness's capture) that it is
+/// skipped and what to install. Under `CI=true` a missing program fails
+/// the test instead, so CI always runs these tests (`.ci/run` installs the
+/// packages).
+pub fn have_tool(program: &str, package: &str) -> bool {
+    if tool_found(program) {
+        return true;
+    }
+    let what = format!(
+        "`{program}` is not installed (Debian/Ubuntu package: {package}; \
+         apt-get install {package}, as .ci/run does)"
+    );
+    let ci = std::env::var("CI").is_ok_and(|v| !matches!(v.as_str(), "" | "0" | "false"));
+    assert!(!ci, "{what}, and CI=true: this test may not be skipped");
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    // Written to the stream itself: libtest captures only print! and eprint!.
+    let _ = writeln!(std::io::stderr(), "skipped {test}: {what}");
+    false
+}
+
+/// `program` as the shell would find it: a path that exists, or an
+/// executable file in a folder of the `PATH`.
+fn tool_found(program: &str) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let executable = |path: &Path| {
+        path.metadata()
+            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    if program.contains('/') {
+        return executable(Path::new(program));
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path).any(|dir| executable(&dir.join(program)))
 }
 
 /// The seeded generator the program itself uses for `gen` (SplitMix64).
