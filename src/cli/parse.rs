@@ -576,7 +576,7 @@ fn parse_test(
     Ok(test)
 }
 
-/// `show [--limit K | --solutions K] [--total] [--ascii] [--progress] [--n N | FILE]`.
+/// `show [--limit K | --solutions K] [--total] [--ascii] [--lexicographic] [--progress] [--n N | FILE]`.
 fn parse_show(
     options: &[(Opt, Option<String>)],
     file: Option<OsString>,
@@ -589,6 +589,7 @@ fn parse_show(
         list: false,
         ascii: false,
         total: false,
+        lexicographic: false,
         progress: false,
         threads: parallel::threads(threads),
     };
@@ -606,6 +607,7 @@ fn parse_show(
             (Opt::ShowN, Some(n)) => show.blank = Some(number_in(n, 1..=MAX_N, "--n")?),
             (Opt::Ascii, _) => show.ascii = true,
             (Opt::Total, _) => show.total = true,
+            (Opt::Lexicographic, _) => show.lexicographic = true,
             (Opt::Progress, _) => show.progress = true,
             _ => {}
         }

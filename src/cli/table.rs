@@ -163,12 +163,14 @@ that is not valid input, COMMAND cannot be started).",
         usage: &["show [OPTIONS] [FILE]"],
         summary: "draw the solutions of each case (or --n N)",
         about: "\
-For each case of judge input (FILE or stdin), draws up to K solutions in
-lexicographic order under a heading 'Case k, solution i:': Q a queen,
-* an obstacle, . a free cell. Chess glyphs when stdout is a UTF-8 terminal.
-Each solution is drawn as soon as it is found; the search stops after the
-K-th. The total takes the whole search: it is counted only with --total,
-and printed after the case's solutions.",
+For each case of judge input (FILE or stdin), draws up to K solutions under
+a heading 'Case k, solution i:': Q a queen, * an obstacle, . a free cell.
+Chess glyphs when stdout is a UTF-8 terminal. Solutions come in
+lexicographic order when its search finds the first one quickly; otherwise
+(big boards) from a most-constrained-first search, and the heading says
+'(not in lexicographic order)'. Each solution is drawn as soon as it is
+found; the search stops after the K-th. The total takes the whole search:
+it is counted only with --total, and printed after the case's solutions.",
     },
 ];
 
@@ -467,6 +469,15 @@ options! {
         value: None,
         scope: SHOW,
         help: "plain ASCII even on a terminal",
+    },
+    /// `--lexicographic`.
+    Lexicographic => Flag {
+        long: "--lexicographic",
+        short: None,
+        value: None,
+        scope: SHOW,
+        help: "solutions in lexicographic order however long\n\
+               that takes (default: only where it is quick)",
     },
     /// `--keep-comments`.
     KeepComments => Flag {
