@@ -51,7 +51,8 @@ fn run() -> Result<ExitCode> {
             options.progress |= io::stderr().is_terminal();
             return stress(&options);
         }
-        Command::Test(options) => {
+        Command::Test(mut options) => {
+            options.progress |= io::stderr().is_terminal();
             let mut out = io::stdout().lock();
             let summary = tools::test::run(&options, &mut out)?;
             out.flush().map_err(Error::Write)?;

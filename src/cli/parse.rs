@@ -319,10 +319,13 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
             }
             Cmd::Bundle => Command::Bundle(parse_bundle(options, positionals.next())?),
             Cmd::Gen => Command::Gen(parse_gen("gen", options)?),
-            Cmd::Stress => Command::Stress(parse_stress(options, &tokens.trailing)?),
-            Cmd::Test => {
-                Command::Test(parse_test(options, positionals.by_ref(), &tokens.trailing)?)
-            }
+            Cmd::Stress => Command::Stress(parse_stress(options, &tokens.trailing, threads)?),
+            Cmd::Test => Command::Test(parse_test(
+                options,
+                positionals.by_ref(),
+                &tokens.trailing,
+                threads,
+            )?),
             Cmd::Show => Command::Show(parse_show(options, positionals.next(), threads)?),
         }
     };
@@ -501,7 +504,11 @@ fn parse_gen(command: &str, options: &[(Opt, Option<String>)]) -> Result<GenOpti
 }
 
 /// `stress [OPTIONS] -- COMMAND [ARGS...]`.
-fn parse_stress(options: &[(Opt, Option<String>)], trailing: &[OsString]) -> Result<StressOptions> {
+fn parse_stress(
+    options: &[(Opt, Option<String>)],
+    trailing: &[OsString],
+    threads: Option<usize>,
+) -> Result<StressOptions> {
     let gen = parse_gen("stress", options)?;
     let mut stress = StressOptions {
         gen,
@@ -512,6 +519,7 @@ fn parse_stress(options: &[(Opt, Option<String>)], trailing: &[OsString]) -> Res
         shrink: !has(options, Opt::NoShrink),
         save: value_of(options, Opt::Save).map(PathBuf::from),
         progress: has(options, Opt::Progress),
+        threads: parallel::threads(threads),
     };
     for (opt, value) in options {
         match (opt, value.as_deref()) {
@@ -550,6 +558,7 @@ fn parse_test(
     options: &[(Opt, Option<String>)],
     paths: impl Iterator<Item = OsString>,
     trailing: &[OsString],
+    threads: Option<usize>,
 ) -> Result<TestOptions> {
     let problem = match value_of(options, Opt::Problem) {
         None => Target::Uva11195,
@@ -567,6 +576,8 @@ fn parse_test(
             None => Duration::from_secs(10),
         },
         command: trailing.to_vec(),
+        threads: parallel::threads(threads),
+        progress: has(options, Opt::Progress),
     };
     if test.command.is_empty() {
         return Err(usage(
