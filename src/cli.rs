@@ -184,7 +184,10 @@ mod tests {
     fn count_and_merge_usage_errors() {
         let message = |args: &[&str]| parse_str(args).unwrap_err().to_string();
         assert_eq!(message(&["count"]), "count needs N or a range A..=B");
-        assert_eq!(message(&["count", "9..=4"]), "empty range 9..=4");
+        assert_eq!(
+            message(&["count", "9..=4"]),
+            "empty range 9..=4; did you mean '4..=9'?"
+        );
         assert_eq!(
             message(&["count", "65"]),
             "N must be a whole number from 1 to 64, not '65'"
@@ -311,6 +314,26 @@ mod tests {
             message(&["count", "10..12"]),
             "count takes N or a range A..=B (both ends included), not '10..12'; \
              did you mean '10..=12'?"
+        );
+        assert_eq!(
+            message(&["count", "10..5"]),
+            "count takes N or a range A..=B (both ends included), not '10..5'; \
+             did you mean '5..=10'?"
+        );
+        assert_eq!(
+            message(&["count", "-3"]),
+            "N must be a whole number from 1 to 64, not '-3'"
+        );
+        assert!(message(&["--method", "indx"]).ends_with("not 'indx'; did you mean 'index'?"));
+        assert!(message(&["test", "--problem=chekcer", "--", "x"])
+            .ends_with("not 'chekcer'; did you mean 'checker'?"));
+        assert_eq!(
+            message(&["--version", "extra"]),
+            "unexpected argument 'extra' ('--version' takes none)"
+        );
+        assert_eq!(
+            message(&["show", "--limit", "0"]),
+            "--limit must be a whole number from 1 to 1000000, not '0'"
         );
         // A word with a dot is a file name, even when it looks like a command.
         assert_eq!(judge(&["count.in"]).0, [Input::Path("count.in".into())]);

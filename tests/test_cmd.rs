@@ -172,3 +172,22 @@ fn computed_expected_outputs_cost_what_judge_mode_takes() {
         "test {test:.2} s against judge mode {judge:.2} s"
     );
 }
+
+/// A checker (P1219) input given to `test` without `--problem checker`
+/// cannot be judge input: the error says what to add.
+#[test]
+fn a_checker_input_without_problem_checker_gets_the_hint() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("test-cmd-checker");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("c.in"), "8\n").unwrap();
+    let dir = dir.to_str().unwrap();
+    let run = util::run(&["test", dir, "--", "cat"], b"");
+    assert_eq!(run.status, 2, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("give --problem checker"),
+        "{}",
+        run.stdout
+    );
+    let run = util::run(&["test", "--problem", "checker", dir, "--", "cat"], b"");
+    assert!(run.stdout.starts_with("WA "), "{}", run.stdout);
+}

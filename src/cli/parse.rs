@@ -78,8 +78,47 @@ pub struct Tokens {
     pub trailing: Vec<OsString>,
 }
 
+/// A value on the command line that cannot be used: one line.
 fn usage(message: impl Into<String>) -> Error {
     Error::Usage(message.into())
+}
+
+/// A malformed command line: the message, then (filled in by [`parse`])
+/// the usage of the command that was meant.
+fn malformed(message: impl Into<String>) -> Error {
+    Error::Malformed {
+        message: message.into(),
+        usage: String::new(),
+    }
+}
+
+/// `what` (an option's value, a name) `name`, one of `names`, or an
+/// error listing them, with a suggestion when one is near.
+fn one_of<T: Copy>(name: &str, names: &[(&'static str, T)], what: &str) -> Result<T> {
+    if let Some((_, value)) = names.iter().find(|(n, _)| *n == name) {
+        return Ok(*value);
+    }
+    let list: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
+    let mut message = format!("{what} must be one of {}, not '{name}'", list.join(", "));
+    if let Some(near) = nearest(name, list.iter().copied()) {
+        message.push_str(&format!("; did you mean '{near}'?"));
+    }
+    Err(usage(message))
+}
+
+/// `--problem P` (default: uva11195), for gen, stress and test.
+fn problem_option(options: &[(Opt, Option<String>)]) -> Result<Target> {
+    match value_of(options, Opt::Problem) {
+        None => Ok(Target::Uva11195),
+        Some(name) => problem_named(name, "--problem"),
+    }
+}
+
+/// A problem's name (`--problem`, bundle's PROBLEM).
+fn problem_named(name: &str, what: &str) -> Result<Target> {
+    let names: Vec<(&'static str, Target)> =
+        Target::ALL.into_iter().map(|t| (t.name(), t)).collect();
+    one_of(name, &names, what)
 }
 
 /// The option `-x` or `--name` names, or an error (with a suggestion when
@@ -90,7 +129,7 @@ fn lookup(name: &str) -> Result<Opt> {
         .find(|(_, flag)| flag.long == name || flag.short.is_some_and(|c| name == format!("-{c}")));
     match found {
         Some((opt, _)) => Ok(*opt),
-        None => Err(usage(
+        None => Err(malformed(
             match nearest(name, FLAGS.iter().map(|(_, flag)| flag.long)) {
                 Some(near) => format!("unknown option '{name}'; did you mean '{near}'?"),
                 None => format!("unknown option '{name}'"),
@@ -109,7 +148,9 @@ pub fn tokenize(args: impl IntoIterator<Item = OsString>) -> Result<Tokens> {
             tokens.trailing.extend(args);
             break;
         }
-        if text == "-" || !text.starts_with('-') {
+        // `-3` is a (bad) number, not an option: the command says why.
+        let negative = text.len() > 1 && text[1..].starts_with(|c: char| c.is_ascii_digit());
+        if text == "-" || !text.starts_with('-') || negative {
             tokens.positionals.push(arg);
             continue;
         }
@@ -123,12 +164,12 @@ pub fn tokenize(args: impl IntoIterator<Item = OsString>) -> Result<Tokens> {
             (true, None) => match args.next() {
                 Some(value) => Some(value.to_string_lossy().into_owned()),
                 None => {
-                    return Err(usage(format!("option '{}' needs a value", opt.name())));
+                    return Err(malformed(format!("option '{}' needs a value", opt.name())));
                 }
             },
             (false, None) => None,
             (false, Some(_)) => {
-                return Err(usage(format!("option '{}' takes no value", opt.name())))
+                return Err(malformed(format!("option '{}' takes no value", opt.name())))
             }
         };
         tokens.options.push((opt, value));
@@ -155,9 +196,14 @@ fn sizes_in(text: &str) -> Result<(usize, usize, bool)> {
         None => {
             if let Some((from, to)) = text.split_once("..") {
                 if !from.is_empty() && !to.is_empty() {
+                    // `10..5` meant the range from 5 to 10.
+                    let (low, high) = match (from.parse::<usize>(), to.parse::<usize>()) {
+                        (Ok(a), Ok(b)) if a > b => (to, from),
+                        _ => (from, to),
+                    };
                     return Err(usage(format!(
                         "count takes N or a range A..=B (both ends included), \
-                         not '{text}'; did you mean '{from}..={to}'?"
+                         not '{text}'; did you mean '{low}..={high}'?"
                     )));
                 }
             }
@@ -168,7 +214,9 @@ fn sizes_in(text: &str) -> Result<(usize, usize, bool)> {
             let from = number_in(from, 1..=MAX_N, "A")?;
             let to = number_in(to, 1..=MAX_N, "B")?;
             if from > to {
-                return Err(usage(format!("empty range {from}..={to}")));
+                return Err(usage(format!(
+                    "empty range {from}..={to}; did you mean '{to}..={from}'?"
+                )));
             }
             Ok((from, to, true))
         }
@@ -226,7 +274,7 @@ fn command_of(word: Option<&OsString>) -> Result<Option<Cmd>> {
     }
     if !text.contains(['.', '/', '\\']) && !Path::new(text).exists() {
         if let Some(near) = nearest(text, words()) {
-            return Err(usage(format!(
+            return Err(malformed(format!(
                 "unknown command '{text}'; did you mean '{near}'?"
             )));
         }
@@ -251,7 +299,7 @@ fn help_topic(topic: Option<OsString>) -> Result<Cmd> {
     if let Some(cmd) = Cmd::from_word(&topic) {
         return Ok(cmd);
     }
-    Err(usage(match nearest(&topic, words()) {
+    Err(malformed(match nearest(&topic, words()) {
         Some(near) => format!("unknown command '{topic}'; did you mean '{near}'?"),
         None => format!(
             "unknown command '{topic}' (commands: {})",
@@ -260,7 +308,9 @@ fn help_topic(topic: Option<OsString>) -> Result<Cmd> {
     }))
 }
 
-/// Parses the command line (without the program name).
+/// Parses the command line (without the program name). A malformed one
+/// ([`Error::Malformed`]) carries the usage of the command that was meant:
+/// the first argument that names a command, else the global usage.
 ///
 /// ```
 /// use nqueens::cli::{parse, Command};
@@ -268,6 +318,23 @@ fn help_topic(topic: Option<OsString>) -> Result<Cmd> {
 /// assert_eq!(cli.command, Command::Checker { n: Some(6) });
 /// ```
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
+    let args: Vec<OsString> = args.into_iter().collect();
+    parse_args(args.clone()).map_err(|e| match e {
+        Error::Malformed { message, .. } => {
+            let meant = args
+                .iter()
+                .take_while(|a| *a != "--")
+                .find_map(|a| a.to_str().and_then(Cmd::from_word));
+            Error::Malformed {
+                message,
+                usage: super::help::usage_of(meant),
+            }
+        }
+        other => other,
+    })
+}
+
+fn parse_args(args: Vec<OsString>) -> Result<Cli> {
     let tokens = tokenize(args)?;
     let mut positionals = tokens.positionals.into_iter().peekable();
     let is_help = positionals.peek().is_some_and(|w| w == "help");
@@ -286,10 +353,16 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
                 })
             }
             (Opt::Version, _) => {
+                if let Some(extra) = positionals.peek().or(tokens.trailing.first()) {
+                    return Err(malformed(format!(
+                        "unexpected argument '{}' ('--version' takes none)",
+                        extra.to_string_lossy()
+                    )));
+                }
                 return Ok(Cli {
                     command: Command::Version,
                     threads,
-                })
+                });
             }
             (Opt::Threads, Some(value)) => threads = Some(number_in(value, 1..=1024, "--threads")?),
             _ => {}
@@ -318,7 +391,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
                 Command::Checker { n }
             }
             Cmd::Bundle => Command::Bundle(parse_bundle(options, positionals.next())?),
-            Cmd::Gen => Command::Gen(parse_gen("gen", options)?),
+            Cmd::Gen => Command::Gen(parse_gen(options)?),
             Cmd::Stress => Command::Stress(parse_stress(options, &tokens.trailing, threads)?),
             Cmd::Test => Command::Test(parse_test(
                 options,
@@ -330,14 +403,14 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
         }
     };
     if let Some(extra) = positionals.next() {
-        return Err(usage(format!(
+        return Err(malformed(format!(
             "unexpected argument '{}'",
             extra.to_string_lossy()
         )));
     }
     for (opt, _) in options {
         if !opt.flag().scope.includes(cmd) {
-            return Err(usage(format!(
+            return Err(malformed(format!(
                 "option '{}' does not apply to {}",
                 opt.name(),
                 cmd.label()
@@ -346,7 +419,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
     }
     let takes_command = matches!(cmd, Cmd::Stress | Cmd::Test);
     if let Some(extra) = tokens.trailing.first().filter(|_| !takes_command) {
-        return Err(usage(format!(
+        return Err(malformed(format!(
             "unexpected argument '{}'",
             extra.to_string_lossy()
         )));
@@ -377,12 +450,11 @@ fn parse_judge(
 ) -> Result<JudgeOptions> {
     let method = match value_of(options, Opt::Method) {
         None => Method::Auto,
-        Some(value) => Method::parse(value).ok_or_else(|| {
-            usage(format!(
-                "--method must be one of {}, not '{value}'",
-                Method::names()
-            ))
-        })?,
+        Some(value) => {
+            let names: Vec<(&'static str, Method)> =
+                Method::all().into_iter().map(|m| (m.name(), m)).collect();
+            one_of(value, &names, "--method")?
+        }
     };
     let mut inputs: Vec<Input> = files.map(Input::from_arg).collect();
     if inputs.is_empty() {
@@ -405,7 +477,7 @@ fn parse_count(
     threads: Option<usize>,
 ) -> Result<Job> {
     let Some(sizes) = sizes else {
-        return Err(usage("count needs N or a range A..=B"));
+        return Err(malformed("count needs N or a range A..=B"));
     };
     let (from, to, table) = sizes_in(&sizes.to_string_lossy())?;
     let shard = match value_of(options, Opt::Shard) {
@@ -442,22 +514,15 @@ fn parse_count(
 fn parse_bundle(options: &[(Opt, Option<String>)], target: Option<OsString>) -> Result<Request> {
     let target = match target {
         None => Target::Uva11195,
-        Some(name) => {
-            let name = name.to_string_lossy();
-            Target::from_name(&name).ok_or_else(|| {
-                usage(format!(
-                    "bundle: unknown problem '{name}' (expected uva11195 or checker)"
-                ))
-            })?
-        }
+        Some(name) => problem_named(&name.to_string_lossy(), "bundle's PROBLEM")?,
     };
     let lang = match value_of(options, Opt::Lang) {
         None => Lang::Rust,
-        Some(name) => Lang::from_name(name).ok_or_else(|| {
-            usage(format!(
-                "--lang must be one of rust, cpp, java, not '{name}'"
-            ))
-        })?,
+        Some(name) => {
+            let names: Vec<(&'static str, Lang)> =
+                Lang::ALL.into_iter().map(|l| (l.name(), l)).collect();
+            one_of(name, &names, "--lang")?
+        }
     };
     let request = Request {
         target,
@@ -472,16 +537,9 @@ fn parse_bundle(options: &[(Opt, Option<String>)], target: Option<OsString>) -> 
 }
 
 /// The options of `gen` (and the generator options of `stress`).
-fn parse_gen(command: &str, options: &[(Opt, Option<String>)]) -> Result<GenOptions> {
+fn parse_gen(options: &[(Opt, Option<String>)]) -> Result<GenOptions> {
     let value = |opt| value_of(options, opt);
-    let problem = match value(Opt::Problem) {
-        None => Target::Uva11195,
-        Some(name) => Target::from_name(name).ok_or_else(|| {
-            usage(format!(
-                "{command}: unknown problem '{name}' (expected uva11195 or checker)"
-            ))
-        })?,
-    };
+    let problem = problem_option(options)?;
     let mut gen = GenOptions::defaults(problem);
     if let Some(seed) = value(Opt::Seed) {
         gen.seed = Some(seed.parse().map_err(|_| {
@@ -509,7 +567,7 @@ fn parse_stress(
     trailing: &[OsString],
     threads: Option<usize>,
 ) -> Result<StressOptions> {
-    let gen = parse_gen("stress", options)?;
+    let gen = parse_gen(options)?;
     let mut stress = StressOptions {
         gen,
         rounds: 100,
@@ -532,7 +590,7 @@ fn parse_stress(
         }
     }
     if stress.command.is_empty() {
-        return Err(usage(
+        return Err(malformed(
             "stress: no command to test (give it after '--', e.g. stress -- ./mine)",
         ));
     }
@@ -560,14 +618,7 @@ fn parse_test(
     trailing: &[OsString],
     threads: Option<usize>,
 ) -> Result<TestOptions> {
-    let problem = match value_of(options, Opt::Problem) {
-        None => Target::Uva11195,
-        Some(name) => Target::from_name(name).ok_or_else(|| {
-            usage(format!(
-                "test: unknown problem '{name}' (expected uva11195 or checker)"
-            ))
-        })?,
-    };
+    let problem = problem_option(options)?;
     let test = TestOptions {
         paths: paths.map(PathBuf::from).collect(),
         problem,
@@ -580,7 +631,7 @@ fn parse_test(
         progress: has(options, Opt::Progress),
     };
     if test.command.is_empty() {
-        return Err(usage(
+        return Err(malformed(
             "test: no command to test (give it after '--', e.g. test -- ./mine)",
         ));
     }
@@ -608,7 +659,7 @@ fn parse_show(
     for (opt, value) in options {
         match (opt, value.as_deref()) {
             (Opt::Limit, Some(k)) => {
-                show.limit = number_in(k, 0..=1_000_000, "--limit")?;
+                show.limit = number_in(k, 1..=1_000_000, "--limit")?;
                 limit_given = true;
             }
             (Opt::Solutions, Some(k)) => {
@@ -624,10 +675,12 @@ fn parse_show(
         }
     }
     if limit_given && show.list {
-        return Err(usage("show: --limit and --solutions cannot be combined"));
+        return Err(malformed(
+            "show: --limit and --solutions cannot be combined",
+        ));
     }
     if show.blank.is_some() && show.input != Input::Stdin {
-        return Err(usage("show: give --n N or FILE, not both"));
+        return Err(malformed("show: give --n N or FILE, not both"));
     }
     Ok(show)
 }

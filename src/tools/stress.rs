@@ -88,10 +88,10 @@ pub enum Failure {
 /// `timeout` (see [`crate::tools::child`]).
 ///
 /// # Errors
-/// [`Error::Usage`] when the command cannot be started.
+/// [`Error::Unavailable`] when the command cannot be started.
 pub fn run_command(command: &[OsString], input: &[u8], timeout: Duration) -> Result<Outcome> {
     child::run(command, input, timeout).map_err(|e| {
-        Error::Usage(format!(
+        Error::Unavailable(format!(
             "stress: cannot run '{}': {}",
             command[0].to_string_lossy(),
             words(&e)
@@ -347,7 +347,7 @@ fn save(dir: &Path, input: &TestInput, expected: &str) -> Result<[PathBuf; 2]> {
             .and_then(|()| std::fs::write(&path, text))
             .map(|()| path.clone())
             .map_err(|e| {
-                Error::Usage(format!(
+                Error::Unavailable(format!(
                     "stress: cannot write '{}': {}",
                     path.display(),
                     words(&e)

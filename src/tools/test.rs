@@ -78,7 +78,7 @@ pub fn inputs(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
             continue;
         }
         let entries = std::fs::read_dir(path).map_err(|e| {
-            Error::Usage(format!("cannot read '{}': {}", path.display(), words(&e)))
+            Error::Unavailable(format!("cannot read '{}': {}", path.display(), words(&e)))
         })?;
         let mut ins: Vec<PathBuf> = entries
             .flatten()
@@ -115,9 +115,19 @@ fn expected(
         Target::Checker => crate::base::input::read_size(input)
             .and_then(|n| TestInput::Checker(n).expected(answerer)),
     };
-    computed
-        .map(|text| (text, true))
-        .map_err(|e| files::in_file(path, e))
+    computed.map(|text| (text, true)).map_err(|e| {
+        let e = files::in_file(path, e);
+        // A lone number is what a P1219 (checker) input looks like.
+        let text = String::from_utf8_lossy(input);
+        let lone_number =
+            !text.trim().is_empty() && text.trim().bytes().all(|b| b.is_ascii_digit());
+        match problem {
+            Target::Uva11195 if lone_number => Error::Usage(format!(
+                "{e} (a lone number: if this is a checker input, give --problem checker)"
+            )),
+            _ => e,
+        }
+    })
 }
 
 /// A run's peak memory as shown: MiB with one decimal, `?` when unknown.
@@ -172,7 +182,7 @@ pub fn run(options: &TestOptions, out: &mut dyn Write) -> Result<Summary> {
             }
         };
         let outcome = child::run(&options.command, &input, options.timeout).map_err(|e| {
-            Error::Usage(format!(
+            Error::Unavailable(format!(
                 "test: cannot run '{}': {}",
                 options.command[0].to_string_lossy(),
                 words(&e)
