@@ -339,6 +339,37 @@ mod tests {
         assert_eq!(judge(&["count.in"]).0, [Input::Path("count.in".into())]);
     }
 
+    /// Help lists an option only where it changes something, says what it
+    /// does for that command, and agrees with the README.
+    #[test]
+    fn help_is_true_for_each_command() {
+        for cmd in [Cmd::Bundle, Cmd::Merge, Cmd::Gen] {
+            assert!(!help::command(cmd).contains("--threads"), "{cmd:?}");
+            let mut args = vec![cmd.def().word, "--threads", "2"];
+            if cmd == Cmd::Merge {
+                args.push("shards.txt");
+            }
+            assert_eq!(
+                parse_str(&args).unwrap_err().to_string(),
+                format!("option '--threads' does not apply to {}", cmd.def().word)
+            );
+        }
+        for cmd in [Cmd::Count, Cmd::Stress, Cmd::Show, Cmd::Test] {
+            let help = help::command(cmd);
+            let progress = &help[help.find("--progress").unwrap()..];
+            let progress = &progress[..progress.find("\n    -").unwrap()];
+            assert!(!progress.contains("judge mode's"), "{cmd:?}: {progress}");
+            assert!(
+                !progress.contains("estimated above 3 s"),
+                "{cmd:?}: {progress}"
+            );
+        }
+        assert!(help::command(Cmd::Test).contains("computing missing expected"));
+        let readme = std::fs::read_to_string("README.md").unwrap();
+        assert!(readme.contains("javac --release 8 Main.java"));
+        assert!(help::command(Cmd::Bundle).contains("javac --release 8 Main.java"));
+    }
+
     /// Every option in the table can be given, to some command that takes
     /// it, and that command's help lists it; the global help lists the
     /// options every command takes.

@@ -77,8 +77,8 @@ fn options(out: &mut String, cmd: Cmd) {
         .iter()
         .filter(|(_, flag)| flag.scope != Scope::Every && flag.scope.includes(cmd));
     let every = FLAGS.iter().filter(|(_, flag)| flag.scope == Scope::Every);
-    for (_, flag) in own.chain(every) {
-        row(out, &flag_names(flag), flag.help);
+    for (opt, flag) in own.chain(every) {
+        row(out, &flag_names(flag), opt.help_for(cmd));
     }
 }
 
