@@ -166,6 +166,11 @@ fn output_formats_are_exact() {
     assert_eq!(run(&["count", "8"], b"").stdout, "92\n");
     assert_eq!(run(&["count", "8", "--unique"], b"").stdout, "92 12\n");
     let table = run(&["count", "4..=6"], b"").stdout;
+    let (header, table) = table.split_once('\n').unwrap();
+    assert_eq!(
+        header, " N              total            unique    seconds",
+        "a header aligned with the rows"
+    );
     let rows: Vec<Vec<&str>> = table
         .lines()
         .map(|l| l.split_whitespace().collect())

@@ -14,6 +14,7 @@ mod half_board;
 mod mutation;
 mod obstacle;
 mod properties;
+mod readme;
 mod reliability;
 mod resume;
 mod samples;
