@@ -103,3 +103,11 @@ fn a_missing_tool_skips_its_test_and_names_the_package_but_fails_under_ci() {
         assert!(text.contains("CI=true"), "{text}");
     }
 }
+
+/// Logs of local runs stay out of the repository (two were committed
+/// once by accident): git ignores them at the root.
+#[test]
+fn logs_at_the_root_are_ignored() {
+    let ignore = std::fs::read_to_string(".gitignore").unwrap();
+    assert!(ignore.lines().any(|l| l == "/*.log"), "{ignore}");
+}
