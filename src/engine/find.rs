@@ -281,18 +281,6 @@ mod tests {
             })
     }
 
-    fn random_board(rng: &mut Rng, n: usize, percent: u64) -> Board {
-        let mut board = Board::blank(n);
-        for r in 0..n {
-            for c in 0..n {
-                if rng.below(100) < percent {
-                    board.set_free(r, c, false);
-                }
-            }
-        }
-        board
-    }
-
     #[test]
     fn the_formula_solves_every_blank_board_from_4_to_64() {
         for n in (1..=64).filter(|&n| n == 1 || n >= 4) {
@@ -310,7 +298,7 @@ mod tests {
         for _ in 0..300 {
             let n = 1 + rng.below(9) as usize;
             let percent = rng.below(40);
-            let board = random_board(&mut rng, n, percent);
+            let board = rng.board(n, percent);
             let mut kernel = Vec::new();
             Problem::new(&board).for_each_solution(|c| {
                 kernel.push(c.to_vec());
@@ -347,7 +335,7 @@ mod tests {
         let mut rng = Rng::new(64);
         for n in [40, 47, 55, 63, 64] {
             for percent in [0, 1, 3] {
-                let board = random_board(&mut rng, n, percent);
+                let board = rng.board(n, percent);
                 let mut found = None;
                 let (outcome, spent) = most_constrained(&board, 1_000_000, |c| {
                     found = Some(c.to_vec());

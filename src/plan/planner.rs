@@ -672,7 +672,7 @@ mod tests {
             .map(|_| {
                 let n = rng.between(1, max_n);
                 let percent = rng.below(61);
-                crate::tools::generate::random_board(&mut rng, n, percent)
+                rng.board(n, percent)
             })
             .collect()
     }

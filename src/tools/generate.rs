@@ -185,15 +185,7 @@ fn random_case(rng: &mut Rng, options: &GenOptions) -> Board {
 /// assert_eq!(board.obstacles(), 0);
 /// ```
 pub fn random_board(rng: &mut Rng, n: usize, percent: u64) -> Board {
-    let mut board = Board::blank(n);
-    for row in 0..n {
-        for col in 0..n {
-            if rng.next_u64() % 100 < percent {
-                board.set_free(row, col, false);
-            }
-        }
-    }
-    board
+    rng.board(n, percent)
 }
 
 #[cfg(test)]
