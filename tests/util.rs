@@ -139,27 +139,8 @@ pub fn slow_count(board: &Board) -> u128 {
 }
 
 /// Published blank-board counts: OEIS A000170 (total) and A002562 (unique up
-/// to rotation and reflection), n = 1..=18.
-pub const OEIS: [(usize, u128, u128); 18] = [
-    (1, 1, 1),
-    (2, 0, 0),
-    (3, 0, 0),
-    (4, 2, 1),
-    (5, 10, 2),
-    (6, 4, 1),
-    (7, 40, 6),
-    (8, 92, 12),
-    (9, 352, 46),
-    (10, 724, 92),
-    (11, 2680, 341),
-    (12, 14200, 1787),
-    (13, 73712, 9233),
-    (14, 365596, 45752),
-    (15, 2279184, 285053),
-    (16, 14772512, 1846955),
-    (17, 95815104, 11977939),
-    (18, 666090624, 83263591),
-];
+/// to rotation and reflection), n = 1..=18, as `(n, total, unique)`.
+pub use nqueens::base::published::BLANK_COUNTS as OEIS;
 
 /// Whether `columns` (one queen per row) is a solution of the blank board.
 pub fn is_solution(columns: &[usize]) -> bool {
