@@ -53,6 +53,8 @@ struct State<'a> {
     placed: Vec<bool>,
     /// Nodes left in the budget.
     budget: u64,
+    /// The columns from the middle of the board outwards.
+    middle_out: Vec<usize>,
 }
 
 impl<'a> State<'a> {
@@ -66,6 +68,12 @@ impl<'a> State<'a> {
             columns: vec![0; board.n()],
             placed: vec![false; board.n()],
             budget,
+            middle_out: {
+                let middle = board.n() as isize - 1;
+                let mut cols: Vec<usize> = (0..board.n()).collect();
+                cols.sort_by_key(|&c| ((2 * c as isize - middle).abs(), c));
+                cols
+            },
         }
     }
 
@@ -200,10 +208,11 @@ pub fn most_constrained(
         let Some((_, row, open)) = best else {
             return Outcome::Exhausted;
         };
-        let mut cols: Vec<usize> = (0..state.n).filter(|&c| open >> c & 1 == 1).collect();
-        let middle = state.n as isize - 1;
-        cols.sort_by_key(|&c| ((2 * c as isize - middle).abs(), c));
-        for col in cols {
+        for index in 0..state.n {
+            let col = state.middle_out[index];
+            if open >> col & 1 == 0 {
+                continue;
+            }
             if !state.spend() {
                 return Outcome::OutOfBudget;
             }
