@@ -242,6 +242,47 @@ mod tests {
         assert_eq!(message(&["gen", "--", "x"]), "unexpected argument 'x'");
     }
 
+    /// Paths reach the command byte for byte (not UTF-8 included), in
+    /// both option forms; defaults are one value for every command.
+    #[test]
+    fn paths_stay_as_given_and_defaults_are_shared() {
+        use std::os::unix::ffi::OsStringExt;
+        let odd = OsString::from_vec(b"run-\xff.ckpt".to_vec());
+        let mut inline = OsString::from("--checkpoint=");
+        inline.push(&odd);
+        let split = vec![
+            "count".into(),
+            "17".into(),
+            "--checkpoint".into(),
+            odd.clone(),
+        ];
+        let joined = vec!["count".into(), "17".into(), inline];
+        for args in [split, joined] {
+            let Command::Count(job) = parse(args).unwrap().command else {
+                panic!("count")
+            };
+            assert_eq!(job.checkpoint, Some(std::path::PathBuf::from(&odd)));
+        }
+        let mut save = OsString::from("--save=");
+        save.push(&odd);
+        let args = vec!["stress".into(), save, "--".into(), "./mine".into()];
+        let Command::Stress(stress) = parse(args).unwrap().command else {
+            panic!("stress")
+        };
+        assert_eq!(stress.save, Some(std::path::PathBuf::from(&odd)));
+        assert_eq!(stress.timeout, parse::DEFAULT_TIMEOUT);
+        let Command::Test(test) = parse_str(&["test", "--", "./mine"]).unwrap().command else {
+            panic!("test")
+        };
+        assert_eq!(test.timeout, parse::DEFAULT_TIMEOUT);
+        // A name that is not UTF-8 before '=' is an unknown option, not a panic.
+        let bad = OsString::from_vec(b"--\xff\xfe=1".to_vec());
+        assert!(parse(vec![bad])
+            .unwrap_err()
+            .to_string()
+            .starts_with("unknown option"));
+    }
+
     #[test]
     fn method_and_explain_are_judge_options() {
         assert_eq!(
