@@ -289,7 +289,7 @@ mod tests {
             judge(&["--method", "index", "--explain", "x.in"]),
             (
                 vec![Input::Path("x.in".into())],
-                Method::parse("index").unwrap(),
+                Method::Forced("index"),
                 true
             )
         );
