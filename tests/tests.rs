@@ -8,6 +8,7 @@ mod big_boards;
 mod blank;
 mod bundle;
 mod count;
+mod counter;
 mod errors;
 mod half_board;
 mod mutation;
