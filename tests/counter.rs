@@ -21,8 +21,8 @@ fn count_all(counter: &dyn UnitCounter, threads: usize) -> Counts {
 }
 
 #[test]
-fn the_rule_picks_the_join_from_16_to_21() {
-    for n in [1, 8, 15, 22, 30] {
+fn the_rule_picks_the_join_from_16_on() {
+    for n in [1, 8, 15, 25, 30] {
         assert_eq!(
             counter::choose(n, false).sizing().engine,
             Engine::Constellations,
@@ -190,5 +190,27 @@ fn the_estimate_names_the_engine_and_its_peak_memory() {
             (real / 1.25..=real * 1.25).contains(&estimated),
             "n = {n}: estimated {estimated} MiB, real peak {real} MiB"
         );
+    }
+}
+
+#[test]
+fn the_diagonal_mode_and_small_chunks_count_the_same() {
+    // Diagonal mode from n = 4 (normally 18) and chunks of 64 or 128
+    // bottoms (normally millions) on blank boards, and chunks on random
+    // boards against the slow solver.
+    for n in 4..=14 {
+        let blank = vec![full_row(n); n];
+        for chunk in [None, Some(64), Some(128)] {
+            let plan = Plan::tuned(n, &blank, 1 << 30, 4, chunk).unwrap();
+            assert_eq!(plan.count(), OEIS[n - 1].1, "n = {n}, chunk {chunk:?}");
+        }
+    }
+    let mut rng = crate::util::Rng::new(0x4a31);
+    for _ in 0..300 {
+        let n = rng.between(4, 10);
+        let percent = rng.below(40);
+        let board = crate::util::random_board(&mut rng, n, percent);
+        let plan = Plan::tuned(n, board.rows(), 1 << 30, 4, Some(64)).unwrap();
+        assert_eq!(plan.count(), crate::util::slow_count(&board), "{board}");
     }
 }

@@ -48,10 +48,9 @@ pub const MEMORY_LIMIT: usize = 1 << 30;
 /// n = 16, 3.1 s against 8.9 s at n = 17; at n = 15 they tie).
 pub const JOIN_FROM: usize = 16;
 
-/// The largest side the join counts: from n = 22 one column set's bottoms
-/// alone outgrow [`MEMORY_LIMIT`] (its scratch is not split yet), and
-/// planning takes tens of seconds.
-pub const JOIN_TO: usize = 21;
+/// The largest side the join counts (its bucket tables grow 4x per side;
+/// planning takes 15 s at n = 22, a minute at 23).
+pub const JOIN_TO: usize = crate::engine::half_board::MAX_N;
 
 /// Which engine counts.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

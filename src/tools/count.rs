@@ -52,13 +52,16 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
     };
     // The set-up (making the work units) reports progress too: at N >= 24
     // it takes seconds.
-    let choice = counter::choose(n, unique);
-    let estimate = estimate(job, &choice.sizing());
-    warn_if_hopeless(job, &estimate);
+    // Choosing plans the join (a minute at N = 23), so it is set-up too.
     let shares = AtomicU64::new(0);
     let setup = format!("{label} set-up");
-    let units = progress::watch(job.progress, &setup, (n * n) as u64, &shares, || {
-        choice.build(job.threads, &shares)
+    let (units, estimate) = progress::watch(job.progress, &setup, (n * n) as u64, &shares, || {
+        let choice = counter::choose(n, unique);
+        let estimate = estimate(job, &choice.sizing());
+        warn_if_hopeless(job, &estimate);
+        choice
+            .build(job.threads, &shares)
+            .map(|units| (units, estimate))
     })?;
     let split = units.fingerprint();
     let mut positions: Vec<usize> = (0..units.units())

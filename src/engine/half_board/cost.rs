@@ -23,10 +23,10 @@ pub const NS_PAIR_WORD: f64 = 0.05;
 pub const NS_TASK: f64 = 9.7;
 /// Per column set examined while planning.
 pub const NS_PLAN: f64 = 1.0;
-/// Per stored quarter placement (building a part's tables).
+/// Per quarter placement of the board (the whole tables' build, as fitted).
 pub const NS_QUARTER_ITEM: f64 = 500.0;
-/// Per quarter placement walked (planning's count, and each part's build
-/// walks every placement twice).
+/// Per quarter placement walked (planning's count; each further part's
+/// build walks every placement twice).
 pub const NS_WALK_ITEM: f64 = 15.0;
 /// Share of candidate bottoms that pass the diagonal test (about 1/2), and
 /// of those with no longest-diagonal queen in diagonal mode (about 1/4).
@@ -56,15 +56,33 @@ impl TaskWork {
     }
 }
 
-/// Per-thread scratch bytes for column sets of at most `max_bottoms`
-/// candidate bottoms and quarter groups of at most `max_group`
-/// placements (bottoms, transposed rows, cell table, `X`/`Y` bitsets,
-/// buffers).
-pub fn scratch_bytes(max_bottoms: u64, max_group: u64, ovw: usize, h: usize, n: usize) -> usize {
-    let words = (max_bottoms as usize + 63) / 64;
-    (max_bottoms as usize + 64) * 8
+/// The scratch one thread may hold for a column set's bitsets: bottoms are
+/// joined in chunks small enough for it.
+pub const SCRATCH_BUDGET: usize = 96 << 20;
+
+/// Bottoms joined at a time (a multiple of 64): as many as the largest
+/// column set has (`max_bottoms`), unless the bitsets of that many (one
+/// word per 64 bottoms for each quarter placement of a group of up to
+/// `max_group`, each cell, each overlap diagonal) would pass
+/// [`SCRATCH_BUDGET`].
+pub fn chunk(max_bottoms: u64, max_group: u64, ovw: usize, h: usize, n: usize) -> usize {
+    let rows =
+        max_group as usize + crate::engine::half_board::matching::XBLOCK + h * n + 2 * ovw + 2;
+    let words = (SCRATCH_BUDGET / 8 / rows).max(1);
+    (words * 64)
+        .min((max_bottoms as usize + 63) / 64 * 64)
+        .max(64)
+}
+
+/// Per-thread scratch bytes for chunks of `chunk` bottoms and quarter
+/// groups of at most `max_group` placements (bottoms, transposed rows,
+/// cell table, `X`/`Y` bitsets, buffers).
+pub fn scratch_bytes(chunk: usize, max_group: u64, ovw: usize, h: usize, n: usize) -> usize {
+    let words = chunk / 64;
+    let group = max_group as usize;
+    2 * (chunk + group + 64) * 8
         + (2 * ovw + 1) * words * 8
         + h * n * words * 8
-        + (max_group as usize + crate::engine::half_board::matching::XBLOCK) * words * 8
-        + 8 * (max_group as usize) * 16
+        + (group + crate::engine::half_board::matching::XBLOCK) * words * 8
+        + 8 * group * 16
 }

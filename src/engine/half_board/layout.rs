@@ -21,6 +21,7 @@
 //! columns per pivot with `O(C(h, k))` bucket look-ups for the canonical
 //! ones: about `C(n, n/2) * 2^(n/2) / 4` steps on blank boards.
 
+use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::engine::half_board::column_sets::{
@@ -118,7 +119,7 @@ impl Layout {
                 && (0..n).all(|r| (0..n).all(|c| cell(r, c) == cell(c, r)))
                 && (0..n).all(|r| (0..n).all(|c| cell(r, c) == cell(n - 1 - c, n - 1 - r))),
         };
-        let shape = Shape {
+        let mut shape = Shape {
             n,
             h,
             wl,
@@ -136,6 +137,7 @@ impl Layout {
             } else {
                 0
             },
+            chunk: 64,
         };
         let pivots = pivots(n, h, &free, sym.mirror);
         let quarter_shapes = [
@@ -144,10 +146,22 @@ impl Layout {
             QuarterShape::bottom(hb, 0, wl),
             QuarterShape::bottom(hb, wl, wr),
         ];
-        let counts: Vec<Vec<u32>> = quarter_shapes
+        // Bucket counts, and per quarter and pivot the share of placements
+        // the pivot's diagonals leave (for odd n a sizable cut).
+        let (counts, pass): (Vec<Vec<u32>>, Vec<Vec<f64>>) = quarter_shapes
             .iter()
-            .map(|q| Quarter::counts(n, h, &free, *q))
-            .collect();
+            .enumerate()
+            .map(|(q, shape)| {
+                let blocks: Vec<u64> = pivots
+                    .iter()
+                    .map(|p| if q < 2 { p.top_block } else { p.bot_block })
+                    .collect();
+                let (counts, avoiding) = Quarter::counts(n, h, &free, *shape, &blocks);
+                let all = counts.iter().map(|&x| u64::from(x)).sum::<u64>().max(1);
+                let pass = avoiding.iter().map(|&a| a as f64 / all as f64).collect();
+                (counts, pass)
+            })
+            .unzip();
         let planning_bytes = counts.iter().map(|c| c.len() * 4).sum::<usize>();
         let walked: u64 = counts
             .iter()
@@ -197,17 +211,31 @@ impl Layout {
             (pairs, items)
         };
 
+        // With several pivots the same column sets recur (a set of the top
+        // half, or a bottom's, is met once per pivot outside it): remember
+        // their estimates.
+        let memoize = pivots.len() > 1;
+        let mut memo = [HashMap::new(), HashMap::new()];
+        let mut half = |side: usize, s: u64| -> (u64, u64) {
+            if !memoize {
+                return half_est(2 * side, s);
+            }
+            *memo[side].entry(s).or_insert_with(|| half_est(2 * side, s))
+        };
+
         let mut tasks = Vec::new();
         let mut weights = Vec::new();
         let mut max_bottoms = 0u64;
         for_each_task(n, h, &pivots, sym, |task| {
             let s = u64::from(task.s);
             let avail = pivots[task.pivot as usize].avail;
-            let (tp, titems) = half_est(0, s);
+            let p = task.pivot as usize;
+            let (top_pass, bottom_pass) = (pass[0][p] * pass[1][p], pass[2][p] * pass[3][p]);
+            let (tp, titems) = half(0, s);
             if tp == 0 {
                 return;
             }
-            let (bp, _) = half_est(2, avail ^ s);
+            let (bp, _) = half(1, avail ^ s);
             if bp == 0 {
                 return;
             }
@@ -217,13 +245,13 @@ impl Layout {
             } else {
                 cost::BOTTOM_PASS
             };
-            let words = (bp as f64 * pass / 64.0).ceil();
+            let words = (bp as f64 * bottom_pass * pass / 64.0).ceil();
             let combs = binom(h, (s & lmask).count_ones() as usize)
                 + binom(h, ((avail ^ s) & lmask).count_ones() as usize);
             let work = TaskWork {
                 pairs: (tp + bp) as f64,
-                xy_words: titems as f64 * words,
-                pair_words: tp as f64 * words,
+                xy_words: titems as f64 * top_pass.sqrt() * words,
+                pair_words: tp as f64 * top_pass * words,
                 setup: combs as f64 + (h * h) as f64 * words,
             };
             tasks.push(task);
@@ -234,7 +262,8 @@ impl Layout {
             .iter()
             .map(|p| binom(p.avail.count_ones() as usize, h))
             .sum();
-        let scratch_bytes = cost::scratch_bytes(max_bottoms, u64::from(max_group), ovw, h, n);
+        shape.chunk = cost::chunk(max_bottoms, u64::from(max_group), ovw, h, n);
+        let scratch_bytes = cost::scratch_bytes(shape.chunk, u64::from(max_group), ovw, h, n);
         let task_bytes = tasks.len() * (std::mem::size_of::<Task>() + 8);
         let planning_bytes = planning_bytes + task_bytes;
 
@@ -288,20 +317,17 @@ impl Layout {
                 acc = 0.0;
             }
         }
-        let stored: u64 = part_items.iter().flatten().sum();
         let largest = part_items
             .iter()
             .map(|&p| table_bytes(p))
             .max()
             .unwrap_or(0);
-        let builds = if parts.len() > 1 {
-            parts.len() as f64
-        } else {
-            1.0
-        };
+        // The model was fitted with the whole tables built once; each
+        // further part walks every quarter twice more.
+        let rebuilds = 2.0 * (parts.len() - 1) as f64;
         let cost = total
-            + cost::NS_QUARTER_ITEM * stored as f64
-            + cost::NS_WALK_ITEM * walked as f64 * (1.0 + 2.0 * builds)
+            + cost::NS_QUARTER_ITEM * whole.iter().sum::<u64>() as f64
+            + cost::NS_WALK_ITEM * walked as f64 * (1.0 + rebuilds)
             + cost::NS_PLAN * scanned as f64;
         Some(Layout {
             shape,

@@ -61,6 +61,8 @@ pub struct Shape {
     pub diag_main: u64,
     pub diag_anti: u64,
     pub diag_bot: u64,
+    /// Bottoms joined at a time (a multiple of 64): bounds the scratch.
+    pub chunk: usize,
 }
 
 /// Per-thread working memory for one column set.
@@ -145,13 +147,12 @@ impl Job<'_> {
     #[inline(always)]
     fn run_task(&self, t: &Task, sc: &mut Scratch) -> (u64, u64) {
         let Shape {
-            n,
             h,
             wl,
             ovw,
-            diag_main,
-            diag_anti,
             diag_bot,
+            chunk,
+            ..
         } = *self.shape;
         let pv = self.pivots[t.pivot as usize];
         let s = u64::from(t.s);
@@ -159,41 +160,74 @@ impl Job<'_> {
         let hmask = (1u64 << h) - 1;
         let lmask = (1u64 << wl) - 1;
         let ovmask = (1u64 << ovw) - 1;
-        let [tl, tr, bl, br] = self.quarters;
+        let [_, _, bl, br] = self.quarters;
 
         // 1. Bottom placements as compact overlap masks: direction-d bits in
-        //    0..ovw, direction-a bits in ovw..2*ovw.
+        //    0..ovw, direction-a bits in ovw..2*ovw, joined with the tops a
+        //    chunk of at most `chunk` bottoms at a time (so the bitsets stay
+        //    within the scratch budget at any n).
         let (sbl, sbr) = (sb & lmask, sb >> wl);
         let block = pv.bot_block | diag_bot;
         let compact = |v: u64| (v & ovmask) | ((v >> 32) & ovmask) << ovw;
-        let (lbuf, rbuf, bot) = (&mut sc.blbuf, &mut sc.brbuf, &mut sc.bot);
+        let (mut dirty, mut clean) = (0u64, 0u64);
         let mut nb = 0usize;
         for_each_comb(h, sbl.count_ones(), |a| {
             if bl.group_len(sbl, a) == 0 || br.group_len(sbr, hmask ^ a) == 0 {
                 return;
             }
-            filter_into(lbuf, bl.group(sbl, a), block);
-            filter_into(rbuf, br.group(sbr, hmask ^ a), block);
-            for &x in lbuf.iter() {
-                if bot.len() < nb + rbuf.len() {
-                    bot.resize(2 * (nb + rbuf.len()), 0);
+            filter_into(&mut sc.blbuf, bl.group(sbl, a), block);
+            filter_into(&mut sc.brbuf, br.group(sbr, hmask ^ a), block);
+            for xi in 0..sc.blbuf.len() {
+                let x = sc.blbuf[xi];
+                let len = sc.brbuf.len();
+                if nb > 0 && nb + len > chunk {
+                    let (d, c) = self.join_chunk(t, nb, sc);
+                    dirty += d;
+                    clean += c;
+                    nb = 0;
                 }
-                let out = &mut bot[nb..nb + rbuf.len()];
+                if sc.bot.len() < nb + len {
+                    sc.bot.resize(2 * (nb + len), 0);
+                }
+                let out = &mut sc.bot[nb..nb + len];
                 let cx = compact(x);
                 let mut k = 0usize;
                 // Branch-free append: always write, advance only on a fit
                 // (the fit test is close to a coin flip, a branch would
                 // mispredict constantly). Compaction distributes over OR.
-                for &y in rbuf.iter() {
+                for &y in sc.brbuf.iter() {
                     out[k] = cx | compact(y);
                     k += usize::from(x & y == 0);
                 }
                 nb += k;
             }
         });
-        if nb == 0 {
-            return (0, 0);
+        if nb > 0 {
+            let (d, c) = self.join_chunk(t, nb, sc);
+            dirty += d;
+            clean += c;
         }
+        (dirty, clean)
+    }
+
+    /// Steps 2 to 4 for the first `nb` bottoms in `sc.bot`: how many
+    /// (top, bottom) pairs fit, weighted (diagonal mode) and plain.
+    #[inline(always)]
+    fn join_chunk(&self, t: &Task, nb: usize, sc: &mut Scratch) -> (u64, u64) {
+        let Shape {
+            n,
+            h,
+            wl,
+            ovw,
+            diag_main,
+            diag_anti,
+            ..
+        } = *self.shape;
+        let pv = self.pivots[t.pivot as usize];
+        let s = u64::from(t.s);
+        let hmask = (1u64 << h) - 1;
+        let lmask = (1u64 << wl) - 1;
+        let [tl, tr, _, _] = self.quarters;
         let words = (nb + 63) / 64;
         let nbits = 2 * ovw;
 

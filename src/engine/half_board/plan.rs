@@ -49,19 +49,24 @@ impl Plan {
     /// `1..=MAX_N`, `free.len() != n`, or no split of the work fits. Only
     /// counting passes and the task list are allocated here.
     pub fn new(n: usize, free: &[u64], memory_limit: usize) -> Option<Plan> {
-        Self::with_diag_min(n, free, memory_limit, DIAG_MIN_N)
+        Self::tuned(n, free, memory_limit, DIAG_MIN_N, None)
     }
 
-    /// [`Plan::new`] with the smallest `n` for diagonal mode given (tests
-    /// use it to exercise that mode on small boards).
+    /// [`Plan::new`] with the smallest `n` for diagonal mode and the
+    /// bottoms joined at a time (a multiple of 64) given: tests use them to
+    /// exercise that mode and chunking on small boards.
     #[doc(hidden)]
-    pub fn with_diag_min(
+    pub fn tuned(
         n: usize,
         free: &[u64],
         memory_limit: usize,
         diag_min_n: usize,
+        chunk: Option<usize>,
     ) -> Option<Plan> {
-        let layout = Layout::new(n, free, memory_limit, diag_min_n)?;
+        let mut layout = Layout::new(n, free, memory_limit, diag_min_n)?;
+        if let Some(chunk) = chunk {
+            layout.shape.chunk = chunk;
+        }
         Some(Plan {
             layout,
             held: Mutex::new(Held {

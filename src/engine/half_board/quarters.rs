@@ -121,11 +121,25 @@ impl Quarter {
     }
 
     /// The number of placements of each bucket `cols << h | rows`, every
-    /// column set (for planning: nothing else is stored).
-    pub fn counts(n: usize, h: usize, free: &[u64], q: QuarterShape) -> Vec<u32> {
+    /// column set, and for each of `blocks` (stored diagonals a pivot
+    /// blocks) how many placements avoid it (for planning: nothing else is
+    /// stored).
+    pub fn counts(
+        n: usize,
+        h: usize,
+        free: &[u64],
+        q: QuarterShape,
+        blocks: &[u64],
+    ) -> (Vec<u32>, Vec<u64>) {
         let mut counts = vec![0u32; 1usize << (q.w + h)];
-        walk(n, h, free, q, &mut |key, _, _| counts[key] += 1);
-        counts
+        let mut avoiding = vec![0u64; blocks.len()];
+        walk(n, h, free, q, &mut |key, da, _| {
+            counts[key] += 1;
+            for (a, &block) in avoiding.iter_mut().zip(blocks) {
+                *a += u64::from(da & block == 0);
+            }
+        });
+        (counts, avoiding)
     }
 
     /// Bytes a table of `items` placements takes for quarter width `w`.
