@@ -48,9 +48,12 @@ pub const MEMORY_LIMIT: usize = 1 << 30;
 /// n = 16, 3.1 s against 8.9 s at n = 17; at n = 15 they tie).
 pub const JOIN_FROM: usize = 16;
 
-/// The largest side the join counts (its bucket tables grow 4x per side;
-/// planning takes 15 s at n = 22, a minute at 23).
-pub const JOIN_TO: usize = crate::engine::half_board::MAX_N;
+/// The largest side the join counts. Planning takes 15 s at n = 22 and a
+/// minute at 23; at 24 (the engine's [`crate::engine::half_board::MAX_N`])
+/// its dense bucket tables (4 x 2^24 entries per part) force a split into
+/// 3136 parts, planning takes minutes and the estimate is no better than
+/// the constellations' (about 270 CPU-days either way).
+pub const JOIN_TO: usize = 23;
 
 /// Which engine counts.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -22,6 +22,7 @@
 //! - [`cost`]: the cost model's constants, in one place;
 //! - [`matching`]: **the hot loop**, one column set's joins, 64 bottoms per
 //!   AND + popcount;
+//! - [`transpose`]: the 64 x 64 bit transpose the kernel stores bottoms with;
 //! - [`plan`]: a planned count and its units, one part's tables at a time.
 //!
 //! The count of solutions unique up to the 8 board symmetries is not
@@ -48,6 +49,7 @@ pub mod layout;
 pub mod matching;
 pub mod plan;
 pub mod quarters;
+pub mod transpose;
 
 pub use layout::MAX_N;
 pub use matching::Kernel;
