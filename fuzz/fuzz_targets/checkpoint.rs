@@ -133,7 +133,10 @@ fuzz_target!(|data: &[u8]| {
         for unit in all {
             let found = contents.done.iter().any(|e| e.unit == unit);
             // A unit may have other, undamaged records too.
-            assert!(found || units[hit.clone()].contains(&unit), "lost unit {unit}");
+            assert!(
+                found || units[hit.clone()].contains(&unit),
+                "lost unit {unit}"
+            );
         }
     }
 });
