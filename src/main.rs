@@ -9,7 +9,7 @@ use nqueens::tools::files;
 use nqueens::tools::generate::{self, GenOptions, TestInput};
 use nqueens::tools::stress::StressOptions;
 use nqueens::tools::test::Summary;
-use nqueens::{base::checker, base::input, engine::blank::BlankEngine, engine::parallel, tools};
+use nqueens::{base::checker, base::input, engine::counter, engine::parallel, tools};
 
 fn main() -> ExitCode {
     match run() {
@@ -77,11 +77,7 @@ fn run() -> Result<ExitCode> {
             let threads = parallel::threads(cli.threads);
             checker::run(
                 n,
-                |n| {
-                    Ok(BlankEngine::on_threads(n, threads)?
-                        .counts(threads, false)?
-                        .total)
-                },
+                |n| Ok(counter::count_blank(n, false, threads)?.total),
                 &mut out,
             )?;
             out.flush().map_err(Error::Write)

@@ -308,3 +308,54 @@ fn every_error_message() {
     }
     insta::assert_snapshot!(report);
 }
+
+#[test]
+fn a_line_break_in_an_argument_or_a_file_name_is_shown_escaped() {
+    // Found by the `cli` fuzz target: an argument holding a line break was
+    // echoed as it was, and the one-line message became two.
+    let usage_lines = run(&["--method", "magic"], b"").stderr.lines().count();
+    let r = run(&["--method", "in\ndex"], b"");
+    assert_eq!(r.status, 2);
+    let first = r.stderr.lines().next().unwrap();
+    assert!(
+        first.starts_with("nqueens: --method must be one of "),
+        "{first}"
+    );
+    // (and, one edit from 'index', the suggestion of it)
+    assert!(
+        first.ends_with(", not 'in\\ndex'; did you mean 'index'?"),
+        "{first}"
+    );
+    assert_eq!(r.stderr.lines().count(), usage_lines, "{}", r.stderr);
+    // A file name too, when it cannot be opened.
+    let r = run(&["no\nsuch\rfile"], b"");
+    assert_eq!(r.status, 2);
+    let first = r.stderr.lines().next().unwrap();
+    assert!(
+        first.starts_with("nqueens: cannot open 'no\\nsuch\\rfile': "),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.stderr.lines().count(), usage_lines, "{}", r.stderr);
+}
+
+#[test]
+fn parse_errors_are_one_line_whatever_the_arguments_hold() {
+    let cases: &[&[&str]] = &[
+        &["--method", "in\ndex"],
+        &["--method=a\r\nb"],
+        &["cuont\n"],
+        &["--thr\neads", "2"],
+        &["count", "1\n2"],
+        &["count", "8", "--shard", "1\n/3"],
+        &["checker", "6\n"],
+        &["help", "co\nunt"],
+        &["gen", "--n", "\x1b[31m"],
+        &["show", "8", "extra\n"],
+    ];
+    for args in cases {
+        let args = args.iter().map(std::ffi::OsString::from);
+        let message = nqueens::cli::parse(args).unwrap_err().to_string();
+        assert!(!message.contains(['\n', '\r', '\x1b']), "{message:?}");
+    }
+}

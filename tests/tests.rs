@@ -8,6 +8,7 @@ mod big_boards;
 mod blank;
 mod bundle;
 mod count;
+mod counter;
 mod errors;
 mod fresh_machine;
 mod half_board;

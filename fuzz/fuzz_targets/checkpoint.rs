@@ -53,7 +53,7 @@ fn entry(unit: usize) -> Entry {
         unit,
         counts: Counts {
             total: (unit as u128) * 1_000_003 + 7,
-            unique: unit as u128,
+            burnside: unit as u128,
         },
     }
 }
@@ -133,7 +133,10 @@ fuzz_target!(|data: &[u8]| {
         for unit in all {
             let found = contents.done.iter().any(|e| e.unit == unit);
             // A unit may have other, undamaged records too.
-            assert!(found || units[hit.clone()].contains(&unit), "lost unit {unit}");
+            assert!(
+                found || units[hit.clone()].contains(&unit),
+                "lost unit {unit}"
+            );
         }
     }
 });

@@ -42,9 +42,14 @@ fn within_budget(board: &Board) -> bool {
 }
 
 impl Solver for Checked {
-    fn solve(&mut self, boards: &[Board]) -> Result<Vec<u128>> {
+    /// Each board answered as soon as it is counted, as a streaming solver
+    /// does: the judge must write every answer in order all the same.
+    fn solve(
+        &mut self,
+        boards: &[Board],
+        answered: &mut dyn FnMut(&[u128]) -> Result<()>,
+    ) -> Result<()> {
         assert!(!boards.is_empty(), "the solver is never handed no boards");
-        let mut counts = Vec::with_capacity(boards.len());
         for board in boards {
             let count = if within_budget(board) {
                 let count = Problem::new(board).count();
@@ -56,11 +61,11 @@ impl Solver for Checked {
             } else {
                 0
             };
-            counts.push(count);
+            self.boards.push(board.clone());
+            self.counts.push(count);
+            answered(&[count])?;
         }
-        self.boards.extend_from_slice(boards);
-        self.counts.extend_from_slice(&counts);
-        Ok(counts)
+        Ok(())
     }
 }
 

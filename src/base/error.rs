@@ -75,31 +75,51 @@ impl Error {
 }
 
 impl fmt::Display for Error {
+    /// The message on one line: a control character in it (a line break
+    /// in an argument or a file name, say) is shown escaped, as `\n`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = self.message();
+        if !text.contains(char::is_control) {
+            return f.write_str(&text);
+        }
+        for c in text.chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_debug())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Error {
+    /// The message as it is made, before [`fmt::Display`] escapes it.
+    fn message(&self) -> String {
         match self {
             Error::Input {
                 line,
                 expected,
                 found,
-            } => write!(f, "line {line}: expected {expected}, found {found}"),
-            Error::Read(e) => write!(f, "error reading input: {}", words(e)),
+            } => format!("line {line}: expected {expected}, found {found}"),
+            Error::Read(e) => format!("error reading input: {}", words(e)),
             Error::File { path, error } => match &**error {
                 Error::Input {
                     line,
                     expected,
                     found,
-                } => write!(f, "{path}:{line}: expected {expected}, found {found}"),
-                Error::Read(e) => write!(f, "cannot read '{path}': {}", words(e)),
-                other => write!(f, "{path}: {other}"),
+                } => format!("{path}:{line}: expected {expected}, found {found}"),
+                Error::Read(e) => format!("cannot read '{path}': {}", words(e)),
+                other => format!("{path}: {other}"),
             },
-            Error::Write(e) => write!(f, "error writing output: {}", words(e)),
-            Error::Malformed { message, .. } => f.write_str(message),
+            Error::Write(e) => format!("error writing output: {}", words(e)),
+            Error::Malformed { message, .. } => message.clone(),
             Error::Usage(message)
             | Error::Unavailable(message)
             | Error::Limit(message)
             | Error::Worker(message)
             | Error::Shards(message)
-            | Error::Checkpoint(message) => f.write_str(message),
+            | Error::Checkpoint(message) => message.clone(),
         }
     }
 }

@@ -314,7 +314,7 @@ impl Planner {
         };
         let threads = self.shared.threads;
         let nothing = Estimate {
-            nodes: None,
+            engine: None,
             cpu_ns: 0.0,
             wall_ns: 0.0,
             bytes: BASE_BYTES,
