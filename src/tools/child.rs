@@ -172,6 +172,9 @@ fn peak_kib(pid: u32) -> Option<u64> {
 /// # Errors
 /// The command cannot be started (the error of `spawn`).
 pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<Outcome> {
+    // From before the spawn: the child may run (and sleep) before `spawn`
+    // returns, and its time must not come out short.
+    let started = Instant::now();
     let mut child = Command::new(&command[0])
         .args(&command[1..])
         .stdin(Stdio::piped())
@@ -179,7 +182,6 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<
         .stderr(Stdio::piped())
         .process_group(0)
         .spawn()?;
-    let started = Instant::now();
     let pid = child.id();
     let running = Running {
         pgid: pid,
