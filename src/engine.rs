@@ -14,12 +14,15 @@
 //! - [`ordering`]: the orientation with the smallest search tree;
 //! - [`symmetry`]: mirror-symmetric boards by halves;
 //! - [`estimate`]: a search tree's size from random probes;
+//! - [`find`]: a few solutions fast (lexicographic within a budget,
+//!   most-constrained first, the blank board's closed formula), for `show`;
 //! - [`parallel`]: work units on threads, results in order.
 
 pub mod blank;
 pub mod counter;
 pub mod counts;
 pub mod estimate;
+pub mod find;
 pub mod half_board;
 pub mod inclusion;
 pub mod index;

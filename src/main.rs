@@ -19,8 +19,10 @@ fn main() -> ExitCode {
         Err(e) => {
             let mut stderr = io::stderr().lock();
             let _ = writeln!(stderr, "nqueens: {e}");
-            if matches!(e, Error::Usage(_)) {
-                let _ = writeln!(stderr, "{}", help::usage());
+            // Only a malformed command line gets a second line: the usage
+            // of the command that was meant.
+            if let Error::Malformed { usage, .. } = &e {
+                let _ = writeln!(stderr, "{usage}");
             }
             ExitCode::from(2)
         }
@@ -51,7 +53,8 @@ fn run() -> Result<ExitCode> {
             options.progress |= io::stderr().is_terminal();
             return stress(&options);
         }
-        Command::Test(options) => {
+        Command::Test(mut options) => {
+            options.progress |= io::stderr().is_terminal();
             let mut out = io::stdout().lock();
             let summary = tools::test::run(&options, &mut out)?;
             out.flush().map_err(Error::Write)?;

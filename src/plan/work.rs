@@ -223,7 +223,7 @@ mod tests {
         for _ in 0..40 {
             let n = rng.between(1, 10);
             let percent = rng.below(61);
-            let board = crate::tools::generate::random_board(&mut rng, n, percent);
+            let board = rng.board(n, percent);
             let whole = Problem::new(&board).count();
             for work in [
                 Work::Count(Problem::new(&board)),

@@ -44,25 +44,9 @@
 //! # Cost
 //! One formatted line, one CRC-32 and one `write` per unit, and an `fsync`
 //! a second: at n = 16 (3206 units, about 1.2-1.3 s of one core) that is
-//! 3207 `write`s and 2-4 `fdatasync`s. A profile of `count 16 --threads 1
-//! --checkpoint` (`perf record`, 2907 samples) puts 1.3% of the time in
-//! `write`, 0.25% in formatting the lines and 0.2% in `fdatasync` (on its
-//! own thread): about 1.7% in all. Timed A/B runs on the shared 2-core
-//! machine this was written on (load 12-14, so CPU time from `perf stat -e
-//! task-clock`, one thread, fresh file, interleaved) are noisier than that:
-//! best of 5, 1162 ms without and 1176 ms with (+1.2%); best of 3 in two
-//! later sittings, 1338 / 1383 ms (+3.4%) and 1284 / 1317 ms (+2.6%). An
-//! `fsync` per unit instead would add 0.2-3.5 ms each, seconds in all. To
-//! measure again:
-//!
-//! ```text
-//! cargo build --release
-//! for i in 1 2 3; do
-//!   rm -f /tmp/f16
-//!   perf stat -e task-clock target/release/nqueens count 16 --threads 1
-//!   perf stat -e task-clock target/release/nqueens count 16 --threads 1 --checkpoint /tmp/f16
-//! done
-//! ```
+//! 3207 `write`s and 2-4 `fdatasync`s, about 1.7% of the time by a
+//! profile. The measurements, and the commands to repeat them, are with
+//! the benchmarks: `benches/NOTES.md`.
 //!
 //! # Reading (resuming)
 //! - A header that is cut off, damaged (checksum), or of another format,

@@ -23,7 +23,8 @@ pub struct Job {
     pub from: usize,
     /// The largest board side.
     pub to: usize,
-    /// Print a table (`N TOTAL UNIQUE SECONDS` rows) instead of one result.
+    /// Print a table (a header, then `N TOTAL UNIQUE SECONDS` rows) instead
+    /// of one result.
     pub table: bool,
     /// Also count unique solutions.
     pub unique: bool,
@@ -183,6 +184,13 @@ pub fn run(job: &Job, out: &mut dyn Write) -> Result<()> {
         }
         .map_err(Error::Write);
     }
+    // The table's header, aligned with its rows.
+    writeln!(
+        out,
+        "{:>2} {:>18} {:>17} {:>10}",
+        "N", "total", "unique", "seconds"
+    )
+    .map_err(Error::Write)?;
     for n in job.from..=job.to {
         let start = Instant::now();
         let (counts, _) = counts(job, n, true)?;
