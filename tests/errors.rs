@@ -200,6 +200,7 @@ fn table() -> Vec<(&'static str, Vec<&'static str>, Vec<u8>, Out)> {
         ),
         ("count empty range", vec!["count", "9..=4"], vec![], pipe),
         ("count a negative N", vec!["count", "-3"], vec![], pipe),
+        ("a file name of non-ASCII letters", vec!["é"], vec![], pipe),
         ("count without N", vec!["count"], vec![], pipe),
         ("misspelled method", vec!["--method", "indx"], vec![], pipe),
         (
