@@ -10,7 +10,7 @@ use nqueens::plan::planner::{Method, Planner};
 use nqueens::tools::count::Job;
 
 use crate::threads::THREADS;
-use crate::util::{random_board, slow_count, Rng};
+use crate::util::{interleaved_on_two_threads, random_board, slow_count, Rng};
 
 const GIB: usize = 1 << 30;
 
@@ -101,18 +101,7 @@ fn units_add_up_in_any_order_and_on_threads() {
         let whole = plan.count();
         let backwards: u128 = (0..plan.units()).rev().map(|i| plan.run_unit(i)).sum();
         assert_eq!(backwards, whole, "{board}");
-        let on_threads = std::thread::scope(|s| {
-            let halves = [0, 1].map(|half| {
-                let plan = &plan;
-                s.spawn(move || {
-                    (half..plan.units())
-                        .step_by(2)
-                        .map(|i| plan.run_unit(i))
-                        .sum::<u128>()
-                })
-            });
-            halves.into_iter().map(|h| h.join().unwrap()).sum::<u128>()
-        });
+        let on_threads = interleaved_on_two_threads(plan.units(), |i| plan.run_unit(i));
         assert_eq!(on_threads, whole, "{board}");
     }
 }
