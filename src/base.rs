@@ -16,7 +16,9 @@
 //!   search;
 //! - [`judge`], [`checker`], [`mirror`]: the two judge problems, and the
 //!   mirror-symmetric blank count that the checker runs;
-//! - [`rng`]: the one seeded pseudo-random generator.
+//! - [`rng`]: the one seeded pseudo-random generator;
+//! - [`published`]: the published blank-board counts tests check against
+//!   (not bundled).
 
 pub mod board;
 pub mod checker;
@@ -28,4 +30,5 @@ pub mod kernel;
 pub mod mirror;
 pub mod output;
 pub mod problem;
+pub mod published;
 pub mod rng;

@@ -184,7 +184,10 @@ mod tests {
     fn count_and_merge_usage_errors() {
         let message = |args: &[&str]| parse_str(args).unwrap_err().to_string();
         assert_eq!(message(&["count"]), "count needs N or a range A..=B");
-        assert_eq!(message(&["count", "9..=4"]), "empty range 9..=4");
+        assert_eq!(
+            message(&["count", "9..=4"]),
+            "empty range 9..=4; did you mean '4..=9'?"
+        );
         assert_eq!(
             message(&["count", "65"]),
             "N must be a whole number from 1 to 64, not '65'"
@@ -237,6 +240,47 @@ mod tests {
             "show: --limit and --solutions cannot be combined"
         );
         assert_eq!(message(&["gen", "--", "x"]), "unexpected argument 'x'");
+    }
+
+    /// Paths reach the command byte for byte (not UTF-8 included), in
+    /// both option forms; defaults are one value for every command.
+    #[test]
+    fn paths_stay_as_given_and_defaults_are_shared() {
+        use std::os::unix::ffi::OsStringExt;
+        let odd = OsString::from_vec(b"run-\xff.ckpt".to_vec());
+        let mut inline = OsString::from("--checkpoint=");
+        inline.push(&odd);
+        let split = vec![
+            "count".into(),
+            "17".into(),
+            "--checkpoint".into(),
+            odd.clone(),
+        ];
+        let joined = vec!["count".into(), "17".into(), inline];
+        for args in [split, joined] {
+            let Command::Count(job) = parse(args).unwrap().command else {
+                panic!("count")
+            };
+            assert_eq!(job.checkpoint, Some(std::path::PathBuf::from(&odd)));
+        }
+        let mut save = OsString::from("--save=");
+        save.push(&odd);
+        let args = vec!["stress".into(), save, "--".into(), "./mine".into()];
+        let Command::Stress(stress) = parse(args).unwrap().command else {
+            panic!("stress")
+        };
+        assert_eq!(stress.save, Some(std::path::PathBuf::from(&odd)));
+        assert_eq!(stress.timeout, parse::DEFAULT_TIMEOUT);
+        let Command::Test(test) = parse_str(&["test", "--", "./mine"]).unwrap().command else {
+            panic!("test")
+        };
+        assert_eq!(test.timeout, parse::DEFAULT_TIMEOUT);
+        // A name that is not UTF-8 before '=' is an unknown option, not a panic.
+        let bad = OsString::from_vec(b"--\xff\xfe=1".to_vec());
+        assert!(parse(vec![bad])
+            .unwrap_err()
+            .to_string()
+            .starts_with("unknown option"));
     }
 
     #[test]
@@ -312,8 +356,59 @@ mod tests {
             "count takes N or a range A..=B (both ends included), not '10..12'; \
              did you mean '10..=12'?"
         );
+        assert_eq!(
+            message(&["count", "10..5"]),
+            "count takes N or a range A..=B (both ends included), not '10..5'; \
+             did you mean '5..=10'?"
+        );
+        assert_eq!(
+            message(&["count", "-3"]),
+            "N must be a whole number from 1 to 64, not '-3'"
+        );
+        assert!(message(&["--method", "indx"]).ends_with("not 'indx'; did you mean 'index'?"));
+        assert!(message(&["test", "--problem=chekcer", "--", "x"])
+            .ends_with("not 'chekcer'; did you mean 'checker'?"));
+        assert_eq!(
+            message(&["--version", "extra"]),
+            "unexpected argument 'extra' ('--version' takes none)"
+        );
+        assert_eq!(
+            message(&["show", "--limit", "0"]),
+            "--limit must be a whole number from 1 to 1000000, not '0'"
+        );
         // A word with a dot is a file name, even when it looks like a command.
         assert_eq!(judge(&["count.in"]).0, [Input::Path("count.in".into())]);
+    }
+
+    /// Help lists an option only where it changes something, says what it
+    /// does for that command, and agrees with the README.
+    #[test]
+    fn help_is_true_for_each_command() {
+        for cmd in [Cmd::Bundle, Cmd::Merge, Cmd::Gen] {
+            assert!(!help::command(cmd).contains("--threads"), "{cmd:?}");
+            let mut args = vec![cmd.def().word, "--threads", "2"];
+            if cmd == Cmd::Merge {
+                args.push("shards.txt");
+            }
+            assert_eq!(
+                parse_str(&args).unwrap_err().to_string(),
+                format!("option '--threads' does not apply to {}", cmd.def().word)
+            );
+        }
+        for cmd in [Cmd::Count, Cmd::Stress, Cmd::Show, Cmd::Test] {
+            let help = help::command(cmd);
+            let progress = &help[help.find("--progress").unwrap()..];
+            let progress = &progress[..progress.find("\n    -").unwrap()];
+            assert!(!progress.contains("judge mode's"), "{cmd:?}: {progress}");
+            assert!(
+                !progress.contains("estimated above 3 s"),
+                "{cmd:?}: {progress}"
+            );
+        }
+        assert!(help::command(Cmd::Test).contains("computing missing expected"));
+        let readme = std::fs::read_to_string("README.md").unwrap();
+        assert!(readme.contains("javac --release 8 Main.java"));
+        assert!(help::command(Cmd::Bundle).contains("javac --release 8 Main.java"));
     }
 
     /// Every option in the table can be given, to some command that takes

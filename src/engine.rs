@@ -1,6 +1,10 @@
 //! The counting engines: ways to count a board's solutions, each built on
 //! the [`crate::base::kernel`], and the threads they run on.
 //!
+//! - [`counter`]: one interface for the engines that count the blank board
+//!   in work units (the join, the constellations) and the rule choosing one;
+//! - [`counts`]: a share of a blank board's counts;
+//! - [`half_board`]: the half-board join;
 //! - [`blank`]: the blank-board engine (border constellations up to
 //!   symmetry, completions counted in the kernel's lanes), and scans of
 //!   near-blank boards through it;
@@ -10,10 +14,15 @@
 //! - [`ordering`]: the orientation with the smallest search tree;
 //! - [`symmetry`]: mirror-symmetric boards by halves;
 //! - [`estimate`]: a search tree's size from random probes;
+//! - [`find`]: a few solutions fast (lexicographic within a budget,
+//!   most-constrained first, the blank board's closed formula), for `show`;
 //! - [`parallel`]: work units on threads, results in order.
 
 pub mod blank;
+pub mod counter;
+pub mod counts;
 pub mod estimate;
+pub mod find;
 pub mod half_board;
 pub mod inclusion;
 pub mod index;

@@ -9,7 +9,7 @@ use nqueens::tools::files;
 use nqueens::tools::generate::{self, GenOptions, TestInput};
 use nqueens::tools::stress::StressOptions;
 use nqueens::tools::test::Summary;
-use nqueens::{base::checker, base::input, engine::blank::BlankEngine, engine::parallel, tools};
+use nqueens::{base::checker, base::input, engine::counter, engine::parallel, tools};
 
 fn main() -> ExitCode {
     match run() {
@@ -19,8 +19,10 @@ fn main() -> ExitCode {
         Err(e) => {
             let mut stderr = io::stderr().lock();
             let _ = writeln!(stderr, "nqueens: {e}");
-            if matches!(e, Error::Usage(_)) {
-                let _ = writeln!(stderr, "{}", help::usage());
+            // Only a malformed command line gets a second line: the usage
+            // of the command that was meant.
+            if let Error::Malformed { usage, .. } = &e {
+                let _ = writeln!(stderr, "{usage}");
             }
             ExitCode::from(2)
         }
@@ -51,7 +53,8 @@ fn run() -> Result<ExitCode> {
             options.progress |= io::stderr().is_terminal();
             return stress(&options);
         }
-        Command::Test(options) => {
+        Command::Test(mut options) => {
+            options.progress |= io::stderr().is_terminal();
             let mut out = io::stdout().lock();
             let summary = tools::test::run(&options, &mut out)?;
             out.flush().map_err(Error::Write)?;
@@ -74,11 +77,7 @@ fn run() -> Result<ExitCode> {
             let threads = parallel::threads(cli.threads);
             checker::run(
                 n,
-                |n| {
-                    Ok(BlankEngine::on_threads(n, threads)?
-                        .counts(threads, false)?
-                        .total)
-                },
+                |n| Ok(counter::count_blank(n, false, threads)?.total),
                 &mut out,
             )?;
             out.flush().map_err(Error::Write)

@@ -168,24 +168,33 @@ fn missing_file_is_a_usage_error() {
     );
 }
 
+/// A malformed command line gets the usage of the command meant after its
+/// message; a bad value gets its message only.
 #[test]
-fn usage_errors_exit_2_with_a_usage_line() {
-    for args in [
-        &["--bogus"][..],
-        &["checker", "0"],
-        &["checker", "65"],
-        &["--threads", "0"],
+fn only_malformed_command_lines_get_a_usage_line() {
+    for (args, usage) in [
+        (&["--bogus"][..], "usage: nqueens [OPTIONS] [FILE]"),
+        (&["checker", "6", "7"], "usage: nqueens checker [N]"),
+        (&["checker", "--unique"], "usage: nqueens checker [N]"),
+        (&["--threads"], "usage: nqueens [OPTIONS] [FILE]"),
     ] {
         let r = run(args, b"");
         assert_eq!(r.status, 2, "{args:?}");
         assert!(r.stdout.is_empty());
         assert_eq!(r.stderr.lines().count(), 2, "{args:?}: {}", r.stderr);
-        assert!(r
-            .stderr
-            .lines()
-            .nth(1)
-            .unwrap()
-            .starts_with("usage: nqueens"));
+        let second = r.stderr.lines().nth(1).unwrap();
+        assert!(second.starts_with(usage), "{args:?}: {second}");
+    }
+    for args in [
+        &["checker", "0"][..],
+        &["checker", "65"],
+        &["--threads", "0"],
+        &["no/such/file.in"],
+        &["merge", "nosuch.txt"],
+    ] {
+        let r = run(args, b"");
+        assert_eq!(r.status, 2, "{args:?}");
+        assert_eq!(r.stderr.lines().count(), 1, "{args:?}: {}", r.stderr);
     }
 }
 

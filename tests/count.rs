@@ -14,7 +14,7 @@ use crate::util::{run, OEIS};
 fn totals_and_unique_match_oeis_up_to_13() {
     for &(n, total, unique) in OEIS.iter().filter(|row| row.0 <= 13) {
         let counts = BlankEngine::new(n).counts(2, true).unwrap();
-        assert_eq!((counts.total, counts.unique), (total, unique), "n = {n}");
+        assert_eq!((counts.total, counts.unique()), (total, unique), "n = {n}");
         assert_eq!(BlankEngine::new(n).count(), total, "blank::count({n})");
     }
 }
@@ -28,7 +28,7 @@ fn totals_and_unique_match_oeis_up_to_16() {
             .unwrap()
             .counts(threads, true)
             .unwrap();
-        assert_eq!((counts.total, counts.unique), (total, unique), "n = {n}");
+        assert_eq!((counts.total, counts.unique()), (total, unique), "n = {n}");
     }
 }
 
@@ -166,6 +166,11 @@ fn output_formats_are_exact() {
     assert_eq!(run(&["count", "8"], b"").stdout, "92\n");
     assert_eq!(run(&["count", "8", "--unique"], b"").stdout, "92 12\n");
     let table = run(&["count", "4..=6"], b"").stdout;
+    let (header, table) = table.split_once('\n').unwrap();
+    assert_eq!(
+        header, " N              total            unique    seconds",
+        "a header aligned with the rows"
+    );
     let rows: Vec<Vec<&str>> = table
         .lines()
         .map(|l| l.split_whitespace().collect())
@@ -208,17 +213,30 @@ fn progress_never_reaches_stdout() {
 }
 
 #[test]
-fn count_usage_errors_exit_2_with_the_usage_line() {
-    for args in [
-        &["count"][..],
-        &["count", "0"],
-        &["count", "x..=3"],
-        &["count", "5", "--shard", "0/2"],
-        &["count", "3..=5", "--shard", "1/2"],
-        &["--unique"],
+fn count_usage_errors_exit_2_with_counts_usage_only_when_malformed() {
+    for (args, malformed) in [
+        (&["count"][..], true),
+        (&["count", "8", "--bogus"], true),
+        (&["count", "0"], false),
+        (&["count", "x..=3"], false),
+        (&["count", "5", "--shard", "0/2"], false),
+        (&["count", "3..=5", "--shard", "1/2"], false),
     ] {
         let r = run(args, b"");
         assert_eq!(r.status, 2, "{args:?}");
-        assert!(r.stderr.contains("usage: nqueens"), "{}", r.stderr);
+        assert_eq!(
+            r.stderr.contains("\nusage: nqueens count N"),
+            malformed,
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert_eq!(r.stderr.lines().count(), 1 + usize::from(malformed));
     }
+    // An option of another command: judge mode's, the global usage.
+    let r = run(&["--unique"], b"");
+    assert!(
+        r.stderr.contains("\nusage: nqueens [OPTIONS]"),
+        "{}",
+        r.stderr
+    );
 }

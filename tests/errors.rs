@@ -180,6 +180,59 @@ fn table() -> Vec<(&'static str, Vec<&'static str>, Vec<u8>, Out)> {
             vec![],
             pipe,
         ),
+        (
+            "missing file for merge",
+            vec!["merge", "nosuch.txt"],
+            vec![],
+            pipe,
+        ),
+        (
+            "shard past the last",
+            vec!["count", "8", "--shard", "5/4"],
+            vec![],
+            pipe,
+        ),
+        (
+            "count range backwards",
+            vec!["count", "10..5"],
+            vec![],
+            pipe,
+        ),
+        ("count empty range", vec!["count", "9..=4"], vec![], pipe),
+        ("count a negative N", vec!["count", "-3"], vec![], pipe),
+        ("count without N", vec!["count"], vec![], pipe),
+        ("misspelled method", vec!["--method", "indx"], vec![], pipe),
+        (
+            "misspelled problem",
+            vec!["gen", "--problem", "chekcer"],
+            vec![],
+            pipe,
+        ),
+        (
+            "misspelled bundle problem",
+            vec!["bundle", "uva1195"],
+            vec![],
+            pipe,
+        ),
+        (
+            "misspelled language",
+            vec!["bundle", "--lang", "jav"],
+            vec![],
+            pipe,
+        ),
+        (
+            "version with an argument",
+            vec!["--version", "extra"],
+            vec![],
+            pipe,
+        ),
+        ("show limit 0", vec!["show", "--limit", "0"], vec![], pipe),
+        (
+            "option of another command",
+            vec!["show", "--rounds", "2"],
+            vec![],
+            pipe,
+        ),
         ("full disk, judge", vec![], good("0\n"), Out::FullDisk),
         (
             "full disk, checker",
@@ -208,10 +261,33 @@ fn every_error_message() {
             Out::Pipe => run(&args, &stdin),
             Out::FullDisk => run_on_full_disk(&args, &stdin),
         };
-        // Errors exit 2 and say one thing on stderr (plus the usage line
-        // for usage errors); answers before the error are kept.
+        // Errors exit 2 and say one thing on stderr, in one line; only a
+        // malformed command line adds a second: the usage of the command
+        // meant. Answers before the error are kept.
         assert_eq!(result.status, 2, "{what}");
         assert!(result.stderr.starts_with("nqueens: "), "{what}");
+        let lines: Vec<&str> = result.stderr.lines().collect();
+        assert!(
+            lines.len() == 1 || (lines.len() == 2 && lines[1].starts_with("usage: nqueens ")),
+            "{what}: {}",
+            result.stderr
+        );
+        let malformed = [
+            "unknown ",
+            "unexpected argument",
+            "does not apply",
+            "needs ",
+            "takes no value",
+            "no command to test",
+            "cannot be combined",
+            "not both",
+        ];
+        assert_eq!(
+            lines.len() == 2,
+            malformed.iter().any(|m| lines[0].contains(m)),
+            "{what}: a usage line exactly for a malformed command line: {}",
+            result.stderr
+        );
         let first = result.stderr.lines().next().unwrap_or_default();
         if first.contains(": line ") {
             assert!(first.contains(": expected ") && first.contains(", found "));

@@ -110,3 +110,101 @@ fn show_draws_the_first_solutions_of_a_big_board_without_counting_them_all() {
         assert!(!r.stdout.contains("total"), "{}", r.stdout);
     }
 }
+
+/// Runs `nqueens ARGS` on `stdin` and times it: the faster of two runs, so
+/// a moment of load from other processes does not count.
+fn timed(args: &[&str], stdin: &[u8]) -> (util::Run, f64) {
+    let mut best = None;
+    for _ in 0..2 {
+        let started = std::time::Instant::now();
+        let run = util::run(args, stdin);
+        let seconds = started.elapsed().as_secs_f64();
+        if best.as_ref().map_or(true, |(_, s)| seconds < *s) {
+            best = Some((run, seconds));
+        }
+        if seconds < 1.0 {
+            break;
+        }
+    }
+    best.unwrap()
+}
+
+/// The listed solutions of a `show --solutions` run on `board`: real
+/// solutions, on free cells, and how the `Case 1` line read.
+fn listed(run: &util::Run, board: &nqueens::base::board::Board) -> (String, Vec<Vec<usize>>) {
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let (header, rest) = run.stdout.split_once('\n').unwrap();
+    let solutions: Vec<Vec<usize>> = rest
+        .lines()
+        .map(|l| {
+            l.split(' ')
+                .map(|c| c.parse::<usize>().unwrap() - 1)
+                .collect()
+        })
+        .collect();
+    for columns in &solutions {
+        assert!(util::is_solution(columns), "{columns:?}");
+        assert!(columns
+            .iter()
+            .enumerate()
+            .all(|(r, &c)| board.is_free(r, c)));
+    }
+    (header.to_string(), solutions)
+}
+
+/// Every blank board up to 64, and big boards with a few blocked cells,
+/// draw their first solution within a second (the lexicographic search
+/// alone takes minutes at n = 64), and say the order is not lexicographic.
+#[test]
+fn show_answers_at_any_size_within_a_second() {
+    use nqueens::base::board::Board;
+    for n in (36..=64).step_by(4).chain([41, 47, 63]) {
+        let (run, seconds) = timed(&["show", "--n", &n.to_string(), "--solutions", "3"], b"");
+        assert!(seconds < 1.0, "n={n}: {seconds} s");
+        let (header, solutions) = listed(&run, &Board::blank(n));
+        assert_eq!(header, "Case 1 (not in lexicographic order):");
+        assert_eq!(solutions.len(), 3);
+        assert!(solutions[0] != solutions[1] && solutions[1] != solutions[2]);
+    }
+    let mut rng = Rng::new(64);
+    for n in [40, 50, 64] {
+        let mut board = Board::blank(n);
+        for _ in 0..n / 4 {
+            board.set_free(
+                rng.below(n as u64) as usize,
+                rng.below(n as u64) as usize,
+                false,
+            );
+        }
+        let input = format!("{}0\n", util::case_text(&board));
+        let (run, seconds) = timed(&["show", "--solutions", "1"], input.as_bytes());
+        assert!(seconds < 1.0, "n={n}: {seconds} s");
+        let (header, solutions) = listed(&run, &board);
+        assert_eq!(header, "Case 1 (not in lexicographic order):");
+        assert_eq!(solutions.len(), 1);
+        // Drawings say it in each heading.
+        let run = util::run(&["show", "--ascii"], input.as_bytes());
+        assert!(
+            run.stdout
+                .starts_with("Case 1, solution 1 (not in lexicographic order):\n"),
+            "{}",
+            run.stdout
+        );
+    }
+}
+
+/// Small boards keep lexicographic order, with the plain heading; so does
+/// `--lexicographic` where the default would not.
+#[test]
+fn show_keeps_lexicographic_order_where_it_is_cheap_or_asked_for() {
+    use nqueens::base::board::Board;
+    let run = util::run(&["show", "--n", "24", "--solutions", "2"], b"");
+    let (header, solutions) = listed(&run, &Board::blank(24));
+    assert_eq!(header, "Case 1:");
+    assert!(solutions[0] < solutions[1]);
+    let run = util::run(
+        &["show", "--n", "24", "--solutions", "2", "--lexicographic"],
+        b"",
+    );
+    assert_eq!(listed(&run, &Board::blank(24)), (header, solutions));
+}

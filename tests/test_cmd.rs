@@ -136,3 +136,58 @@ fn checker_inputs_and_errors() {
     assert!(run.stdout.starts_with("ERR  "), "{}", run.stdout);
     assert!(run.stdout.contains("(AC 1, ERR 1)"), "{}", run.stdout);
 }
+
+/// `test` computes a missing expected output as judge mode does (the
+/// planner, on `--threads`), not with the single-threaded plain search:
+/// a blank 16 x 16 case (13 s for the plain search, well under a second
+/// for the planner) takes it within twice judge mode's time. Both are
+/// timed here, best of two, so the machine's speed and load cancel out.
+#[test]
+fn computed_expected_outputs_cost_what_judge_mode_takes() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("test-cmd-blank16");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("blank16.in");
+    let row = ".".repeat(16);
+    let case = format!("16\n{}0\n", format!("{row}\n").repeat(16));
+    std::fs::write(&file, case).unwrap();
+    let file = file.to_str().unwrap();
+    let best = |args: &[&str]| {
+        (0..2)
+            .map(|_| {
+                let started = std::time::Instant::now();
+                let run = util::run(args, b"");
+                (started.elapsed().as_secs_f64(), run)
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .unwrap()
+    };
+    let (judge, run) = best(&["--threads", "2", file]);
+    assert_eq!(run.stdout, "Case 1: 14772512\n", "{}", run.stderr);
+    let (test, run) = best(&["test", "--threads", "2", file, "--", "cat"]);
+    // `cat` echoes the input: a wrong answer, after the expected output.
+    assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.starts_with("WA "), "{}", run.stdout);
+    assert!(
+        test <= 2.0 * judge + 0.2,
+        "test {test:.2} s against judge mode {judge:.2} s"
+    );
+}
+
+/// A checker (P1219) input given to `test` without `--problem checker`
+/// cannot be judge input: the error says what to add.
+#[test]
+fn a_checker_input_without_problem_checker_gets_the_hint() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("test-cmd-checker");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("c.in"), "8\n").unwrap();
+    let dir = dir.to_str().unwrap();
+    let run = util::run(&["test", dir, "--", "cat"], b"");
+    assert_eq!(run.status, 2, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("give --problem checker"),
+        "{}",
+        run.stdout
+    );
+    let run = util::run(&["test", "--problem", "checker", dir, "--", "cat"], b"");
+    assert!(run.stdout.starts_with("WA "), "{}", run.stdout);
+}

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use nqueens::base::board::Board;
@@ -47,6 +48,50 @@ pub fn run(args: &[&str], stdin: &[u8]) -> Run {
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
         status: output.status.code().unwrap_or(-1),
     }
+}
+
+/// Whether a program that some tests need besides Rust is installed:
+/// `program` is a name looked up on the `PATH` (`g++`, `javac`, `parallel`)
+/// or an absolute path (`/usr/bin/rustc`); `package` is the Debian package
+/// that provides it.
+///
+/// When it is missing, the test that asked should return at once and pass:
+/// this says on the terminal (past the test harness's capture) that it is
+/// skipped and what to install. Under `CI=true` a missing program fails
+/// the test instead, so CI always runs these tests (`.ci/run` installs the
+/// packages).
+pub fn have_tool(program: &str, package: &str) -> bool {
+    if tool_found(program) {
+        return true;
+    }
+    let what = format!(
+        "`{program}` is not installed (Debian/Ubuntu package: {package}; \
+         apt-get install {package}, as .ci/run does)"
+    );
+    let ci = std::env::var("CI").is_ok_and(|v| !matches!(v.as_str(), "" | "0" | "false"));
+    assert!(!ci, "{what}, and CI=true: this test may not be skipped");
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    // Written to the stream itself: libtest captures only print! and eprint!.
+    let _ = writeln!(std::io::stderr(), "skipped {test}: {what}");
+    false
+}
+
+/// `program` as the shell would find it: a path that exists, or an
+/// executable file in a folder of the `PATH`.
+fn tool_found(program: &str) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let executable = |path: &Path| {
+        path.metadata()
+            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    if program.contains('/') {
+        return executable(Path::new(program));
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path).any(|dir| executable(&dir.join(program)))
 }
 
 /// The seeded generator the program itself uses for `gen` (SplitMix64).
@@ -94,27 +139,8 @@ pub fn slow_count(board: &Board) -> u128 {
 }
 
 /// Published blank-board counts: OEIS A000170 (total) and A002562 (unique up
-/// to rotation and reflection), n = 1..=18.
-pub const OEIS: [(usize, u128, u128); 18] = [
-    (1, 1, 1),
-    (2, 0, 0),
-    (3, 0, 0),
-    (4, 2, 1),
-    (5, 10, 2),
-    (6, 4, 1),
-    (7, 40, 6),
-    (8, 92, 12),
-    (9, 352, 46),
-    (10, 724, 92),
-    (11, 2680, 341),
-    (12, 14200, 1787),
-    (13, 73712, 9233),
-    (14, 365596, 45752),
-    (15, 2279184, 285053),
-    (16, 14772512, 1846955),
-    (17, 95815104, 11977939),
-    (18, 666090624, 83263591),
-];
+/// to rotation and reflection), n = 1..=18, as `(n, total, unique)`.
+pub use nqueens::base::published::BLANK_COUNTS as OEIS;
 
 /// Whether `columns` (one queen per row) is a solution of the blank board.
 pub fn is_solution(columns: &[usize]) -> bool {

@@ -53,7 +53,7 @@ fn entry(unit: usize) -> Entry {
         unit,
         counts: Counts {
             total: (unit as u128) * 1_000_003 + 7,
-            unique: unit as u128,
+            burnside: unit as u128,
         },
     }
 }

@@ -34,8 +34,9 @@ fuzz_target!(|data: &[u8]| {
             assert!(indices.iter().copied().eq(1..=first.shard.of));
             assert!(records.iter().all(|r| r.n == n && r.split == first.split));
             let total = records.iter().map(|r| r.counts.total).sum::<u128>();
-            let unique = records.iter().map(|r| r.counts.unique).sum::<u128>();
-            assert_eq!((counts.total, counts.unique), (total, unique));
+            let burnside = records.iter().map(|r| r.counts.burnside).sum::<u128>();
+            assert_eq!((counts.total, counts.burnside), (total, burnside));
+            assert_eq!(burnside % 8, 0, "merge refuses other Burnside sums");
             for doubled in 0..records.len().min(4) {
                 let mut again = records.clone();
                 again.push(records[doubled]);

@@ -30,8 +30,21 @@ pub enum Error {
     /// Writing the output failed (a closed pipe is one such failure; `main`
     /// ends quietly on it).
     Write(io::Error),
-    /// The command line is wrong; the message says how.
+    /// The command line is malformed (an unknown command or option, an
+    /// option without its value, an argument too many or missing): the
+    /// message, then `usage`, the usage of the command that was meant.
+    Malformed {
+        /// What is wrong, one line.
+        message: String,
+        /// The usage line of the command meant (filled in by the parser).
+        usage: String,
+    },
+    /// A value on the command line that cannot be used (`--shard 5/4`,
+    /// `count 0`); the message says what is allowed.
     Usage(String),
+    /// A file, folder or program that cannot be opened, read or started;
+    /// the message names it and gives the system's reason.
+    Unavailable(String),
     /// A count or size that the program cannot handle exactly.
     Limit(String),
     /// A worker thread failed; its share of the result is missing.
@@ -100,7 +113,9 @@ impl Error {
                 other => format!("{path}: {other}"),
             },
             Error::Write(e) => format!("error writing output: {}", words(e)),
+            Error::Malformed { message, .. } => message.clone(),
             Error::Usage(message)
+            | Error::Unavailable(message)
             | Error::Limit(message)
             | Error::Worker(message)
             | Error::Shards(message)

@@ -7,6 +7,8 @@
 
 use std::ops::RangeInclusive;
 
+use crate::base::board::Board;
+
 /// SplitMix64: a tiny, seedable, portable pseudo-random generator.
 ///
 /// ```
@@ -48,5 +50,26 @@ impl Rng {
     /// Uniform (up to a negligible bias) in `range`.
     pub fn in_range(&mut self, range: &RangeInclusive<usize>) -> usize {
         self.between(*range.start(), *range.end())
+    }
+
+    /// A random `n x n` board, each cell blocked with probability
+    /// `percent`/100 (cells drawn row by row): the boards of `gen`,
+    /// `stress` and the tests.
+    ///
+    /// ```
+    /// use nqueens::base::rng::Rng;
+    /// assert_eq!(Rng::new(1).board(8, 0).obstacles(), 0);
+    /// assert_eq!(Rng::new(1).board(8, 100).obstacles(), 64);
+    /// ```
+    pub fn board(&mut self, n: usize, percent: u64) -> Board {
+        let mut board = Board::blank(n);
+        for row in 0..n {
+            for col in 0..n {
+                if self.next_u64() % 100 < percent {
+                    board.set_free(row, col, false);
+                }
+            }
+        }
+        board
     }
 }

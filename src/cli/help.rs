@@ -23,6 +23,21 @@ pub fn usage() -> String {
     )
 }
 
+/// The usage shown after a malformed command line: that of `cmd` (its
+/// usage lines and where its help is), or the global one-line usage.
+pub fn usage_of(cmd: Option<Cmd>) -> String {
+    let Some(cmd) = cmd.filter(|cmd| *cmd != Cmd::Judge) else {
+        return usage();
+    };
+    let def = cmd.def();
+    let lines: Vec<String> = def.usage.iter().map(|u| format!("nqueens {u}")).collect();
+    format!(
+        "usage: {}  (nqueens {} --help for more)",
+        lines.join("  |  "),
+        def.word
+    )
+}
+
 /// `left` in the first column, `text` (lines) in the second.
 fn row(out: &mut String, left: &str, text: &str) {
     row_at(out, COLUMN, left, text);
@@ -62,8 +77,8 @@ fn options(out: &mut String, cmd: Cmd) {
         .iter()
         .filter(|(_, flag)| flag.scope != Scope::Every && flag.scope.includes(cmd));
     let every = FLAGS.iter().filter(|(_, flag)| flag.scope == Scope::Every);
-    for (_, flag) in own.chain(every) {
-        row(out, &flag_names(flag), flag.help);
+    for (opt, flag) in own.chain(every) {
+        row(out, &flag_names(flag), opt.help_for(cmd));
     }
 }
 

@@ -6,6 +6,7 @@
 
 use std::ffi::OsString;
 use std::ops::RangeInclusive;
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -71,15 +72,46 @@ pub struct Cli {
 #[derive(Default, Debug)]
 pub struct Tokens {
     /// Options with their values, in order.
-    pub options: Vec<(Opt, Option<String>)>,
+    pub options: Vec<(Opt, Option<OsString>)>,
     /// Arguments that are not options, in order.
     pub positionals: Vec<OsString>,
     /// Everything after a `--`.
     pub trailing: Vec<OsString>,
 }
 
+/// A value on the command line that cannot be used: one line.
 fn usage(message: impl Into<String>) -> Error {
     Error::Usage(message.into())
+}
+
+/// A malformed command line: the message, then (filled in by [`parse`])
+/// the usage of the command that was meant.
+fn malformed(message: impl Into<String>) -> Error {
+    Error::Malformed {
+        message: message.into(),
+        usage: String::new(),
+    }
+}
+
+/// `what` (an option's value, a name) `name`, one of `names`, or an
+/// error listing them, with a suggestion when one is near.
+fn one_of<T: Copy>(name: &str, names: &[(&'static str, T)], what: &str) -> Result<T> {
+    if let Some((_, value)) = names.iter().find(|(n, _)| *n == name) {
+        return Ok(*value);
+    }
+    let list: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
+    let mut message = format!("{what} must be one of {}, not '{name}'", list.join(", "));
+    if let Some(near) = nearest(name, list.iter().copied()) {
+        message.push_str(&format!("; did you mean '{near}'?"));
+    }
+    Err(usage(message))
+}
+
+/// A problem's name (`--problem`, bundle's PROBLEM).
+fn problem_named(name: &str, what: &str) -> Result<Target> {
+    let names: Vec<(&'static str, Target)> =
+        Target::ALL.into_iter().map(|t| (t.name(), t)).collect();
+    one_of(name, &names, what)
 }
 
 /// The option `-x` or `--name` names, or an error (with a suggestion when
@@ -90,7 +122,7 @@ fn lookup(name: &str) -> Result<Opt> {
         .find(|(_, flag)| flag.long == name || flag.short.is_some_and(|c| name == format!("-{c}")));
     match found {
         Some((opt, _)) => Ok(*opt),
-        None => Err(usage(
+        None => Err(malformed(
             match nearest(name, FLAGS.iter().map(|(_, flag)| flag.long)) {
                 Some(near) => format!("unknown option '{name}'; did you mean '{near}'?"),
                 None => format!("unknown option '{name}'"),
@@ -109,26 +141,34 @@ pub fn tokenize(args: impl IntoIterator<Item = OsString>) -> Result<Tokens> {
             tokens.trailing.extend(args);
             break;
         }
-        if text == "-" || !text.starts_with('-') {
+        // `-3` is a (bad) number, not an option: the command says why.
+        let negative = text.len() > 1 && text[1..].starts_with(|c: char| c.is_ascii_digit());
+        if text == "-" || !text.starts_with('-') || negative {
             tokens.positionals.push(arg);
             continue;
         }
-        let (name, inline) = match text.split_once('=') {
-            Some((name, value)) => (name, Some(value.to_string())),
-            None => (text.as_str(), None),
+        // `--name=VALUE`: the value's bytes as given (a path need not be
+        // UTF-8).
+        let bytes = arg.as_bytes();
+        let (name, inline) = match bytes.iter().position(|&b| b == b'=') {
+            Some(at) => (
+                String::from_utf8_lossy(&bytes[..at]).into_owned(),
+                Some(OsString::from_vec(bytes[at + 1..].to_vec())),
+            ),
+            None => (text.clone(), None),
         };
-        let opt = lookup(name)?;
+        let opt = lookup(&name)?;
         let value = match (opt.flag().value.is_some(), inline) {
             (true, Some(value)) => Some(value),
             (true, None) => match args.next() {
-                Some(value) => Some(value.to_string_lossy().into_owned()),
+                Some(value) => Some(value),
                 None => {
-                    return Err(usage(format!("option '{}' needs a value", opt.name())));
+                    return Err(malformed(format!("option '{}' needs a value", opt.name())));
                 }
             },
             (false, None) => None,
             (false, Some(_)) => {
-                return Err(usage(format!("option '{}' takes no value", opt.name())))
+                return Err(malformed(format!("option '{}' takes no value", opt.name())))
             }
         };
         tokens.options.push((opt, value));
@@ -155,9 +195,14 @@ fn sizes_in(text: &str) -> Result<(usize, usize, bool)> {
         None => {
             if let Some((from, to)) = text.split_once("..") {
                 if !from.is_empty() && !to.is_empty() {
+                    // `10..5` meant the range from 5 to 10.
+                    let (low, high) = match (from.parse::<usize>(), to.parse::<usize>()) {
+                        (Ok(a), Ok(b)) if a > b => (to, from),
+                        _ => (from, to),
+                    };
                     return Err(usage(format!(
                         "count takes N or a range A..=B (both ends included), \
-                         not '{text}'; did you mean '{from}..={to}'?"
+                         not '{text}'; did you mean '{low}..={high}'?"
                     )));
                 }
             }
@@ -168,7 +213,9 @@ fn sizes_in(text: &str) -> Result<(usize, usize, bool)> {
             let from = number_in(from, 1..=MAX_N, "A")?;
             let to = number_in(to, 1..=MAX_N, "B")?;
             if from > to {
-                return Err(usage(format!("empty range {from}..={to}")));
+                return Err(usage(format!(
+                    "empty range {from}..={to}; did you mean '{to}..={from}'?"
+                )));
             }
             Ok((from, to, true))
         }
@@ -226,7 +273,7 @@ fn command_of(word: Option<&OsString>) -> Result<Option<Cmd>> {
     }
     if !text.contains(['.', '/', '\\']) && !Path::new(text).exists() {
         if let Some(near) = nearest(text, words()) {
-            return Err(usage(format!(
+            return Err(malformed(format!(
                 "unknown command '{text}'; did you mean '{near}'?"
             )));
         }
@@ -251,7 +298,7 @@ fn help_topic(topic: Option<OsString>) -> Result<Cmd> {
     if let Some(cmd) = Cmd::from_word(&topic) {
         return Ok(cmd);
     }
-    Err(usage(match nearest(&topic, words()) {
+    Err(malformed(match nearest(&topic, words()) {
         Some(near) => format!("unknown command '{topic}'; did you mean '{near}'?"),
         None => format!(
             "unknown command '{topic}' (commands: {})",
@@ -260,7 +307,9 @@ fn help_topic(topic: Option<OsString>) -> Result<Cmd> {
     }))
 }
 
-/// Parses the command line (without the program name).
+/// Parses the command line (without the program name). A malformed one
+/// ([`Error::Malformed`]) carries the usage of the command that was meant:
+/// the first argument that names a command, else the global usage.
 ///
 /// ```
 /// use nqueens::cli::{parse, Command};
@@ -268,6 +317,23 @@ fn help_topic(topic: Option<OsString>) -> Result<Cmd> {
 /// assert_eq!(cli.command, Command::Checker { n: Some(6) });
 /// ```
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
+    let args: Vec<OsString> = args.into_iter().collect();
+    parse_args(args.clone()).map_err(|e| match e {
+        Error::Malformed { message, .. } => {
+            let meant = args
+                .iter()
+                .take_while(|a| *a != "--")
+                .find_map(|a| a.to_str().and_then(Cmd::from_word));
+            Error::Malformed {
+                message,
+                usage: super::help::usage_of(meant),
+            }
+        }
+        other => other,
+    })
+}
+
+fn parse_args(args: Vec<OsString>) -> Result<Cli> {
     let tokens = tokenize(args)?;
     let mut positionals = tokens.positionals.into_iter().peekable();
     let is_help = positionals.peek().is_some_and(|w| w == "help");
@@ -286,27 +352,35 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
                 })
             }
             (Opt::Version, _) => {
+                if let Some(extra) = positionals.peek().or(tokens.trailing.first()) {
+                    return Err(malformed(format!(
+                        "unexpected argument '{}' ('--version' takes none)",
+                        extra.to_string_lossy()
+                    )));
+                }
                 return Ok(Cli {
                     command: Command::Version,
                     threads,
-                })
+                });
             }
-            (Opt::Threads, Some(value)) => threads = Some(number_in(value, 1..=1024, "--threads")?),
+            (Opt::Threads, Some(value)) => {
+                threads = Some(number_in(&value.to_string_lossy(), 1..=1024, "--threads")?)
+            }
             _ => {}
         }
     }
-    let options: Vec<(Opt, Option<String>)> = tokens
+    let options: Vec<(Opt, Option<OsString>)> = tokens
         .options
         .into_iter()
         .map(|(opt, value)| (opt.for_command(cmd), value))
         .collect();
-    let options = &options[..];
+    let given = &Given(&options);
     let command = if is_help {
         Command::Help(help_topic(positionals.next())?)
     } else {
         match cmd {
-            Cmd::Judge => Command::Judge(parse_judge(options, positionals.by_ref(), threads)?),
-            Cmd::Count => Command::Count(parse_count(options, positionals.next(), threads)?),
+            Cmd::Judge => Command::Judge(parse_judge(given, positionals.by_ref(), threads)?),
+            Cmd::Count => Command::Count(parse_count(given, positionals.next(), threads)?),
             Cmd::Merge => Command::Merge {
                 files: positionals.by_ref().map(PathBuf::from).collect(),
             },
@@ -317,24 +391,27 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
                 };
                 Command::Checker { n }
             }
-            Cmd::Bundle => Command::Bundle(parse_bundle(options, positionals.next())?),
-            Cmd::Gen => Command::Gen(parse_gen("gen", options)?),
-            Cmd::Stress => Command::Stress(parse_stress(options, &tokens.trailing)?),
-            Cmd::Test => {
-                Command::Test(parse_test(options, positionals.by_ref(), &tokens.trailing)?)
-            }
-            Cmd::Show => Command::Show(parse_show(options, positionals.next(), threads)?),
+            Cmd::Bundle => Command::Bundle(parse_bundle(given, positionals.next())?),
+            Cmd::Gen => Command::Gen(given.gen()?),
+            Cmd::Stress => Command::Stress(parse_stress(given, &tokens.trailing, threads)?),
+            Cmd::Test => Command::Test(parse_test(
+                given,
+                positionals.by_ref(),
+                &tokens.trailing,
+                threads,
+            )?),
+            Cmd::Show => Command::Show(parse_show(given, positionals.next(), threads)?),
         }
     };
     if let Some(extra) = positionals.next() {
-        return Err(usage(format!(
+        return Err(malformed(format!(
             "unexpected argument '{}'",
             extra.to_string_lossy()
         )));
     }
-    for (opt, _) in options {
+    for (opt, _) in &options {
         if !opt.flag().scope.includes(cmd) {
-            return Err(usage(format!(
+            return Err(malformed(format!(
                 "option '{}' does not apply to {}",
                 opt.name(),
                 cmd.label()
@@ -343,7 +420,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
     }
     let takes_command = matches!(cmd, Cmd::Stress | Cmd::Test);
     if let Some(extra) = tokens.trailing.first().filter(|_| !takes_command) {
-        return Err(usage(format!(
+        return Err(malformed(format!(
             "unexpected argument '{}'",
             extra.to_string_lossy()
         )));
@@ -351,72 +428,173 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
     Ok(Cli { command, threads })
 }
 
-/// The last value given for `opt`, if any.
-fn value_of(options: &[(Opt, Option<String>)], opt: Opt) -> Option<&str> {
-    options
-        .iter()
-        .rev()
-        .find(|(o, _)| *o == opt)
-        .and_then(|(_, v)| v.as_deref())
-}
+/// Default of `--timeout` (stress, test).
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Whether `opt` was given.
-fn has(options: &[(Opt, Option<String>)], opt: Opt) -> bool {
-    options.iter().any(|(o, _)| *o == opt)
+/// The options given to one command. Each option's value is converted,
+/// checked and defaulted in one method here, whichever command takes it;
+/// values stay `OsStr` until then, so paths (`--save`, `--checkpoint`)
+/// reach the command exactly as given, even when they are not UTF-8.
+struct Given<'a>(&'a [(Opt, Option<OsString>)]);
+
+impl<'a> Given<'a> {
+    /// Whether `opt` was given.
+    fn has(&self, opt: Opt) -> bool {
+        self.0.iter().any(|(o, _)| *o == opt)
+    }
+
+    /// The last value given for `opt`, if any.
+    fn raw(&self, opt: Opt) -> Option<&'a OsString> {
+        self.0
+            .iter()
+            .rev()
+            .find(|(o, _)| *o == opt)
+            .and_then(|(_, v)| v.as_ref())
+    }
+
+    /// The last value of `opt` as text (for numbers and names; anything
+    /// not UTF-8 is refused by their checks with the lossy text shown).
+    fn text(&self, opt: Opt) -> Option<String> {
+        self.raw(opt).map(|v| v.to_string_lossy().into_owned())
+    }
+
+    /// The last value of `opt` as a path, exactly as given.
+    fn path(&self, opt: Opt) -> Option<PathBuf> {
+        self.raw(opt).map(PathBuf::from)
+    }
+
+    /// The last value of `opt`, a whole number in `range`, or `default`.
+    fn number(&self, opt: Opt, range: RangeInclusive<usize>, default: usize) -> Result<usize> {
+        match self.text(opt) {
+            Some(text) => number_in(&text, range, opt.name()),
+            None => Ok(default),
+        }
+    }
+
+    /// `--method NAME`: `auto` (the default) or a registered method.
+    fn method(&self) -> Result<Method> {
+        match self.text(Opt::Method) {
+            None => Ok(Method::Auto),
+            Some(name) => {
+                let names: Vec<(&'static str, Method)> =
+                    Method::all().into_iter().map(|m| (m.name(), m)).collect();
+                one_of(&name, &names, "--method")
+            }
+        }
+    }
+
+    /// `--problem P` (default: uva11195), for gen, stress and test.
+    fn problem(&self) -> Result<Target> {
+        match self.text(Opt::Problem) {
+            None => Ok(Target::Uva11195),
+            Some(name) => problem_named(&name, "--problem"),
+        }
+    }
+
+    /// `--lang LANG` (default: rust).
+    fn lang(&self) -> Result<Lang> {
+        match self.text(Opt::Lang) {
+            None => Ok(Lang::Rust),
+            Some(name) => {
+                let names: Vec<(&'static str, Lang)> =
+                    Lang::ALL.into_iter().map(|l| (l.name(), l)).collect();
+                one_of(&name, &names, "--lang")
+            }
+        }
+    }
+
+    /// `--timeout SECS`: seconds above 0, at most a day (default
+    /// [`DEFAULT_TIMEOUT`]).
+    fn timeout(&self) -> Result<Duration> {
+        let Some(secs) = self.text(Opt::Timeout) else {
+            return Ok(DEFAULT_TIMEOUT);
+        };
+        let parsed = secs
+            .parse::<f64>()
+            .ok()
+            .filter(|s| *s > 0.0 && *s <= 86_400.0);
+        let secs = parsed.ok_or_else(|| {
+            usage(format!(
+                "--timeout must be a number of seconds above 0, not '{secs}'"
+            ))
+        })?;
+        Ok(Duration::from_secs_f64(secs))
+    }
+
+    /// `--seed S`, if given.
+    fn seed(&self) -> Result<Option<u64>> {
+        let Some(seed) = self.text(Opt::Seed) else {
+            return Ok(None);
+        };
+        seed.parse().map(Some).map_err(|_| {
+            usage(format!(
+                "--seed must be a whole number from 0 to {}, not '{seed}'",
+                u64::MAX
+            ))
+        })
+    }
+
+    /// `--shard I/K`, if given.
+    fn shard(&self) -> Result<Option<Shard>> {
+        let Some(value) = self.text(Opt::Shard) else {
+            return Ok(None);
+        };
+        Shard::parse(&value).map(Some).ok_or_else(|| {
+            usage(format!(
+                "--shard must be I/K with 1 <= I <= K, not '{value}'"
+            ))
+        })
+    }
+
+    /// The generator options of gen and stress: `--problem`, `--seed`,
+    /// `--cases`, `--n`, `--density`, each defaulted for the problem.
+    fn gen(&self) -> Result<GenOptions> {
+        let mut gen = GenOptions::defaults(self.problem()?);
+        gen.seed = self.seed()?;
+        gen.cases = self.number(Opt::Cases, 1..=100_000, gen.cases)?;
+        if let Some(n) = self.text(Opt::N) {
+            gen.n = range_in(&n, 1..=MAX_N, "--n")?;
+        }
+        if let Some(density) = self.text(Opt::Density) {
+            gen.density = range_in(density.trim_end_matches('%'), 0..=100, "--density")?;
+        }
+        Ok(gen)
+    }
 }
 
 /// `[--method NAME] [--explain] [--progress] [--estimate] [FILE...]`:
 /// several FILEs are one stream.
 fn parse_judge(
-    options: &[(Opt, Option<String>)],
+    given: &Given,
     files: impl Iterator<Item = OsString>,
     threads: Option<usize>,
 ) -> Result<JudgeOptions> {
-    let method = match value_of(options, Opt::Method) {
-        None => Method::Auto,
-        Some(value) => Method::parse(value).ok_or_else(|| {
-            usage(format!(
-                "--method must be one of {}, not '{value}'",
-                Method::names()
-            ))
-        })?,
-    };
     let mut inputs: Vec<Input> = files.map(Input::from_arg).collect();
     if inputs.is_empty() {
         inputs.push(Input::Stdin);
     }
     Ok(JudgeOptions {
         inputs,
-        method,
-        explain: has(options, Opt::Explain),
-        progress: has(options, Opt::Progress),
-        estimate: has(options, Opt::Estimate),
+        method: given.method()?,
+        explain: given.has(Opt::Explain),
+        progress: given.has(Opt::Progress),
+        estimate: given.has(Opt::Estimate),
         threads: parallel::threads(threads),
     })
 }
 
-/// `count N|A..=B [--unique] [--progress] [--estimate] [--shard I/K]`.
-fn parse_count(
-    options: &[(Opt, Option<String>)],
-    sizes: Option<OsString>,
-    threads: Option<usize>,
-) -> Result<Job> {
+/// `count N|A..=B [--unique] [--progress] [--estimate] [--shard I/K]
+/// [--checkpoint FILE]`.
+fn parse_count(given: &Given, sizes: Option<OsString>, threads: Option<usize>) -> Result<Job> {
     let Some(sizes) = sizes else {
-        return Err(usage("count needs N or a range A..=B"));
+        return Err(malformed("count needs N or a range A..=B"));
     };
     let (from, to, table) = sizes_in(&sizes.to_string_lossy())?;
-    let shard = match value_of(options, Opt::Shard) {
-        Some(value) => Some(Shard::parse(value).ok_or_else(|| {
-            usage(format!(
-                "--shard must be I/K with 1 <= I <= K, not '{value}'"
-            ))
-        })?),
-        None => None,
-    };
+    let shard = given.shard()?;
     if shard.is_some() && table {
         return Err(usage("--shard takes one N, not a range"));
     }
-    let checkpoint = value_of(options, Opt::Checkpoint).map(std::path::PathBuf::from);
+    let checkpoint = given.path(Opt::Checkpoint);
     if checkpoint.is_some() && table {
         return Err(usage("--checkpoint takes one N, not a range"));
     }
@@ -424,9 +602,9 @@ fn parse_count(
         from,
         to,
         table,
-        unique: has(options, Opt::Unique),
-        progress: has(options, Opt::Progress),
-        estimate: has(options, Opt::Estimate),
+        unique: given.has(Opt::Unique),
+        progress: given.has(Opt::Progress),
+        estimate: given.has(Opt::Estimate),
         shard,
         threads: parallel::threads(threads),
         checkpoint,
@@ -434,33 +612,17 @@ fn parse_count(
 }
 
 /// `bundle [uva11195|checker] [--lang LANG] [--usaco] [--keep-comments]`:
-/// UVa 11195 in Rust
-/// by default.
-fn parse_bundle(options: &[(Opt, Option<String>)], target: Option<OsString>) -> Result<Request> {
+/// UVa 11195 in Rust by default.
+fn parse_bundle(given: &Given, target: Option<OsString>) -> Result<Request> {
     let target = match target {
         None => Target::Uva11195,
-        Some(name) => {
-            let name = name.to_string_lossy();
-            Target::from_name(&name).ok_or_else(|| {
-                usage(format!(
-                    "bundle: unknown problem '{name}' (expected uva11195 or checker)"
-                ))
-            })?
-        }
-    };
-    let lang = match value_of(options, Opt::Lang) {
-        None => Lang::Rust,
-        Some(name) => Lang::from_name(name).ok_or_else(|| {
-            usage(format!(
-                "--lang must be one of rust, cpp, java, not '{name}'"
-            ))
-        })?,
+        Some(name) => problem_named(&name.to_string_lossy(), "bundle's PROBLEM")?,
     };
     let request = Request {
         target,
-        lang,
-        usaco: has(options, Opt::Usaco),
-        keep_comments: has(options, Opt::KeepComments),
+        lang: given.lang()?,
+        usaco: given.has(Opt::Usaco),
+        keep_comments: given.has(Opt::KeepComments),
     };
     match request.refusal() {
         Some(why) => Err(usage(why)),
@@ -468,153 +630,85 @@ fn parse_bundle(options: &[(Opt, Option<String>)], target: Option<OsString>) -> 
     }
 }
 
-/// The options of `gen` (and the generator options of `stress`).
-fn parse_gen(command: &str, options: &[(Opt, Option<String>)]) -> Result<GenOptions> {
-    let value = |opt| value_of(options, opt);
-    let problem = match value(Opt::Problem) {
-        None => Target::Uva11195,
-        Some(name) => Target::from_name(name).ok_or_else(|| {
-            usage(format!(
-                "{command}: unknown problem '{name}' (expected uva11195 or checker)"
-            ))
-        })?,
-    };
-    let mut gen = GenOptions::defaults(problem);
-    if let Some(seed) = value(Opt::Seed) {
-        gen.seed = Some(seed.parse().map_err(|_| {
-            usage(format!(
-                "--seed must be a whole number from 0 to {}, not '{seed}'",
-                u64::MAX
-            ))
-        })?);
-    }
-    if let Some(cases) = value(Opt::Cases) {
-        gen.cases = number_in(cases, 1..=100_000, "--cases")?;
-    }
-    if let Some(n) = value(Opt::N) {
-        gen.n = range_in(n, 1..=MAX_N, "--n")?;
-    }
-    if let Some(density) = value(Opt::Density) {
-        gen.density = range_in(density.trim_end_matches('%'), 0..=100, "--density")?;
-    }
-    Ok(gen)
-}
-
 /// `stress [OPTIONS] -- COMMAND [ARGS...]`.
-fn parse_stress(options: &[(Opt, Option<String>)], trailing: &[OsString]) -> Result<StressOptions> {
-    let gen = parse_gen("stress", options)?;
-    let mut stress = StressOptions {
-        gen,
-        rounds: 100,
-        timeout: Duration::from_secs(10),
-        command: trailing.to_vec(),
-        jobs: 1,
-        shrink: !has(options, Opt::NoShrink),
-        save: value_of(options, Opt::Save).map(PathBuf::from),
-        progress: has(options, Opt::Progress),
-    };
-    for (opt, value) in options {
-        match (opt, value.as_deref()) {
-            (Opt::Rounds, Some(rounds)) => {
-                stress.rounds = number_in(rounds, 1..=100_000_000, "--rounds")? as u64;
-            }
-            (Opt::Jobs, Some(jobs)) => stress.jobs = number_in(jobs, 1..=256, "--jobs")?,
-            (Opt::Timeout, Some(secs)) => stress.timeout = timeout(secs)?,
-            _ => {}
-        }
-    }
-    if stress.command.is_empty() {
-        return Err(usage(
+fn parse_stress(
+    given: &Given,
+    trailing: &[OsString],
+    threads: Option<usize>,
+) -> Result<StressOptions> {
+    if trailing.is_empty() {
+        return Err(malformed(
             "stress: no command to test (give it after '--', e.g. stress -- ./mine)",
         ));
     }
-    Ok(stress)
-}
-
-/// `--timeout SECS`: seconds above 0, at most a day.
-fn timeout(secs: &str) -> Result<Duration> {
-    let parsed = secs
-        .parse::<f64>()
-        .ok()
-        .filter(|s| *s > 0.0 && *s <= 86_400.0);
-    let secs = parsed.ok_or_else(|| {
-        usage(format!(
-            "--timeout must be a number of seconds above 0, not '{secs}'"
-        ))
-    })?;
-    Ok(Duration::from_secs_f64(secs))
+    Ok(StressOptions {
+        gen: given.gen()?,
+        rounds: given.number(Opt::Rounds, 1..=100_000_000, 100)? as u64,
+        timeout: given.timeout()?,
+        command: trailing.to_vec(),
+        jobs: given.number(Opt::Jobs, 1..=256, 1)?,
+        shrink: !given.has(Opt::NoShrink),
+        save: given.path(Opt::Save),
+        progress: given.has(Opt::Progress),
+        threads: parallel::threads(threads),
+    })
 }
 
 /// `test [--problem P] [--timeout SECS] [DIR|FILE...] -- COMMAND [ARGS...]`.
 fn parse_test(
-    options: &[(Opt, Option<String>)],
+    given: &Given,
     paths: impl Iterator<Item = OsString>,
     trailing: &[OsString],
+    threads: Option<usize>,
 ) -> Result<TestOptions> {
-    let problem = match value_of(options, Opt::Problem) {
-        None => Target::Uva11195,
-        Some(name) => Target::from_name(name).ok_or_else(|| {
-            usage(format!(
-                "test: unknown problem '{name}' (expected uva11195 or checker)"
-            ))
-        })?,
-    };
-    let test = TestOptions {
-        paths: paths.map(PathBuf::from).collect(),
-        problem,
-        timeout: match value_of(options, Opt::Timeout) {
-            Some(secs) => timeout(secs)?,
-            None => Duration::from_secs(10),
-        },
-        command: trailing.to_vec(),
-    };
-    if test.command.is_empty() {
-        return Err(usage(
+    if trailing.is_empty() {
+        return Err(malformed(
             "test: no command to test (give it after '--', e.g. test -- ./mine)",
         ));
     }
-    Ok(test)
+    Ok(TestOptions {
+        paths: paths.map(PathBuf::from).collect(),
+        problem: given.problem()?,
+        timeout: given.timeout()?,
+        command: trailing.to_vec(),
+        threads: parallel::threads(threads),
+        progress: given.has(Opt::Progress),
+    })
 }
 
-/// `show [--limit K | --solutions K] [--total] [--ascii] [--progress] [--n N | FILE]`.
+/// `show [--limit K | --solutions K] [--total] [--ascii] [--lexicographic]
+/// [--progress] [--n N | FILE]`.
 fn parse_show(
-    options: &[(Opt, Option<String>)],
+    given: &Given,
     file: Option<OsString>,
     threads: Option<usize>,
 ) -> Result<ShowOptions> {
-    let mut show = ShowOptions {
-        input: file.map_or(Input::Stdin, Input::from_arg),
-        blank: None,
-        limit: 1,
-        list: false,
-        ascii: false,
-        total: false,
-        progress: false,
-        threads: parallel::threads(threads),
+    let list = given.has(Opt::Solutions);
+    if list && given.has(Opt::Limit) {
+        return Err(malformed(
+            "show: --limit and --solutions cannot be combined",
+        ));
+    }
+    let limit = match list {
+        true => given.number(Opt::Solutions, 0..=1_000_000, 1)?,
+        false => given.number(Opt::Limit, 1..=1_000_000, 1)?,
     };
-    let mut limit_given = false;
-    for (opt, value) in options {
-        match (opt, value.as_deref()) {
-            (Opt::Limit, Some(k)) => {
-                show.limit = number_in(k, 0..=1_000_000, "--limit")?;
-                limit_given = true;
-            }
-            (Opt::Solutions, Some(k)) => {
-                show.limit = number_in(k, 0..=1_000_000, "--solutions")?;
-                show.list = true;
-            }
-            (Opt::ShowN, Some(n)) => show.blank = Some(number_in(n, 1..=MAX_N, "--n")?),
-            (Opt::Ascii, _) => show.ascii = true,
-            (Opt::Total, _) => show.total = true,
-            (Opt::Progress, _) => show.progress = true,
-            _ => {}
-        }
+    let blank = match given.has(Opt::ShowN) {
+        true => Some(given.number(Opt::ShowN, 1..=MAX_N, 1)?),
+        false => None,
+    };
+    if blank.is_some() && file.is_some() {
+        return Err(malformed("show: give --n N or FILE, not both"));
     }
-    if limit_given && show.list {
-        return Err(usage("show: --limit and --solutions cannot be combined"));
-    }
-    if show.blank.is_some() && show.input != Input::Stdin {
-        return Err(usage("show: give --n N or FILE, not both"));
-    }
-    Ok(show)
+    Ok(ShowOptions {
+        input: file.map_or(Input::Stdin, Input::from_arg),
+        blank,
+        limit,
+        list,
+        ascii: given.has(Opt::Ascii),
+        total: given.has(Opt::Total),
+        lexicographic: given.has(Opt::Lexicographic),
+        progress: given.has(Opt::Progress),
+        threads: parallel::threads(threads),
+    })
 }

@@ -114,7 +114,7 @@ from this program's own modules, comments stripped (about 27 KB; kept with
 Build them as the judges do:
     nqueens bundle uva11195 > main.rs && rustc --edition 2021 -O main.rs
     nqueens bundle uva11195 --lang cpp > main.cpp && g++ -std=c++11 -O2 main.cpp
-    nqueens bundle uva11195 --lang java > Main.java && javac Main.java",
+    nqueens bundle uva11195 --lang java > Main.java && javac --release 8 Main.java",
     },
     CommandDef {
         cmd: Cmd::Gen,
@@ -163,12 +163,14 @@ that is not valid input, COMMAND cannot be started).",
         usage: &["show [OPTIONS] [FILE]"],
         summary: "draw the solutions of each case (or --n N)",
         about: "\
-For each case of judge input (FILE or stdin), draws up to K solutions in
-lexicographic order under a heading 'Case k, solution i:': Q a queen,
-* an obstacle, . a free cell. Chess glyphs when stdout is a UTF-8 terminal.
-Each solution is drawn as soon as it is found; the search stops after the
-K-th. The total takes the whole search: it is counted only with --total,
-and printed after the case's solutions.",
+For each case of judge input (FILE or stdin), draws up to K solutions under
+a heading 'Case k, solution i:': Q a queen, * an obstacle, . a free cell.
+Chess glyphs when stdout is a UTF-8 terminal. Solutions come in
+lexicographic order when its search finds the first one quickly; otherwise
+(big boards) from a most-constrained-first search, and the heading says
+'(not in lexicographic order)'. Each solution is drawn as soon as it is
+found; the search stops after the K-th. The total takes the whole search:
+it is counted only with --total, and printed after the case's solutions.",
     },
 ];
 
@@ -254,7 +256,15 @@ const GEN_STRESS_TEST: Scope = Scope::Only(&[Cmd::Gen, Cmd::Stress, Cmd::Test]);
 const STRESS: Scope = Scope::Only(&[Cmd::Stress]);
 const SHOW: Scope = Scope::Only(&[Cmd::Show]);
 const BUNDLE: Scope = Scope::Only(&[Cmd::Bundle]);
-const LONG_RUNS: Scope = Scope::Only(&[Cmd::Judge, Cmd::Count, Cmd::Show, Cmd::Stress]);
+const LONG_RUNS: Scope = Scope::Only(&[Cmd::Judge, Cmd::Count, Cmd::Show, Cmd::Stress, Cmd::Test]);
+const THREADED: Scope = Scope::Only(&[
+    Cmd::Judge,
+    Cmd::Checker,
+    Cmd::Count,
+    Cmd::Show,
+    Cmd::Stress,
+    Cmd::Test,
+]);
 const ESTIMATES: Scope = Scope::Only(&[Cmd::Judge, Cmd::Count]);
 
 options! {
@@ -318,9 +328,8 @@ options! {
         short: None,
         value: None,
         scope: LONG_RUNS,
-        help: "show progress on stderr (default: when stderr\n\
-               is a terminal); in judge mode, of each case\n\
-               estimated above 3 s",
+        help: "progress on stderr (default: when stderr is a\n\
+               terminal)",
     },
     /// `--shard I/K`.
     Shard => Flag {
@@ -468,6 +477,15 @@ options! {
         scope: SHOW,
         help: "plain ASCII even on a terminal",
     },
+    /// `--lexicographic`.
+    Lexicographic => Flag {
+        long: "--lexicographic",
+        short: None,
+        value: None,
+        scope: SHOW,
+        help: "solutions in lexicographic order however long\n\
+               that takes (default: only where it is quick)",
+    },
     /// `--keep-comments`.
     KeepComments => Flag {
         long: "--keep-comments",
@@ -482,7 +500,7 @@ options! {
         long: "--threads",
         short: None,
         value: Some("T"),
-        scope: Scope::Every,
+        scope: THREADED,
         help: "worker threads (default: all cores)",
     },
     /// `-h`, `--help`.
@@ -504,6 +522,54 @@ options! {
 }
 
 impl Opt {
+    /// What the option does for `cmd`, as its help says: the table's text,
+    /// or for options that do something different per command
+    /// (`--progress`, `--threads`), that command's own.
+    pub fn help_for(self, cmd: Cmd) -> &'static str {
+        match (self, cmd) {
+            (Opt::Progress, Cmd::Judge) => {
+                "each case estimated above 3 s on stderr: share\n\
+                 done, elapsed, time left (default: when stderr\n\
+                 is a terminal)"
+            }
+            (Opt::Progress, Cmd::Count) => {
+                "share done, elapsed, time left on stderr, from\n\
+                 the first second (default: when stderr is a\n\
+                 terminal)"
+            }
+            (Opt::Progress, Cmd::Stress) => {
+                "rounds done, then shrinking runs, on stderr\n\
+                 every 10 s (redrawn when stderr is a terminal,\n\
+                 the default there)"
+            }
+            (Opt::Progress, Cmd::Show) => {
+                "names the case being searched on stderr once it\n\
+                 has taken a second (default: when stderr is a\n\
+                 terminal)"
+            }
+            (Opt::Progress, Cmd::Test) => {
+                "while an expected output is computed, its long\n\
+                 cases on stderr as judge mode shows them\n\
+                 (default: when stderr is a terminal)"
+            }
+            (Opt::Threads, Cmd::Judge | Cmd::Count) => {
+                "worker threads (default: all cores); the output\n\
+                 never depends on it"
+            }
+            (Opt::Threads, Cmd::Checker) => "worker threads for the total (default: all cores)",
+            (Opt::Threads, Cmd::Show) => "worker threads for --total (default: all cores)",
+            (Opt::Threads, Cmd::Stress) => {
+                "worker threads computing the expected answers,\n\
+                 shared by the -j rounds (default: all cores)"
+            }
+            (Opt::Threads, Cmd::Test) => {
+                "worker threads computing missing expected\n\
+                 outputs, as judge mode (default: all cores)"
+            }
+            _ => self.flag().help,
+        }
+    }
+
     /// The option's definition.
     pub fn flag(self) -> &'static Flag {
         &FLAGS

@@ -224,7 +224,7 @@ mod tests {
         for _ in 0..600 {
             let n = rng.between(1, 10);
             let percent = rng.below(61);
-            let board = crate::tools::generate::random_board(&mut rng, n, percent);
+            let board = rng.board(n, percent);
             assert_eq!(count(&board), Problem::new(&board).count(), "{board}");
         }
     }

@@ -5,21 +5,14 @@
 //! its file; these are the speeds of the engines that several methods run.
 //! They only steer choices: a wrong price costs time, never an answer.
 
-/// Nanoseconds per kernel node (measured: 8 to 10 on the development machine).
-pub const NS_PER_NODE: f64 = 9.0;
+pub use crate::engine::counter::constellations::BLANK_ENGINE_SHARE;
+pub use crate::engine::estimate::NS_PER_NODE;
 
 /// The same, for estimates of boards with obstacles from a few dozen probes:
 /// their trees are lopsided, so most probes die early and the estimate
 /// tends to come out low (measured with `--explain`: actual/estimate about
 /// 1.5-2 for the kernel, 1-1.3 for the most-constrained search).
 pub const NS_PER_BOARD_NODE: f64 = NS_PER_NODE * 1.5;
-
-/// The blank engine's count costs this fraction of the plain blank search
-/// as priced here (blank nodes x [`NS_PER_NODE`]): measured 19 ms at n = 14
-/// against a price of 246 ms (the engine's lanes run 5-6x faster than the
-/// mirror-symmetric search, itself half the plain one; benches/blank.rs).
-/// Blank counts and scans are priced through it.
-pub const BLANK_ENGINE_SHARE: f64 = 0.08;
 
 /// The blank engine's enumeration (the count's search, plus every solution
 /// mapped through its images): measured 30 ms at n = 14, a 0.12 share.

@@ -27,13 +27,9 @@ use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::problem::Problem;
 use crate::engine::blank::BlankEngine;
+use crate::engine::counter::{self, Choice, Sizing, UnitCounter};
 use crate::engine::estimate;
-use crate::engine::half_board as join;
-use crate::plan::cost::{BLANK_ENGINE_SHARE, NS_PER_NODE};
 use crate::plan::work::Work;
-
-/// The most memory a blank count's half-board tables may take.
-const BLANK_PLAN_MEMORY: usize = 1 << 30;
 
 /// Every counting method, in the order the planner asks them for quotes
 /// (on equal quotes the earlier one wins) and `--help` lists them. The
@@ -150,7 +146,9 @@ pub struct Shared {
     pub threads: usize,
     blank_nodes: HashMap<usize, f64>,
     constellations: HashMap<usize, Arc<BlankEngine>>,
-    blank_plans: HashMap<usize, Option<Arc<join::Plan>>>,
+    /// Blank counters per side: chosen (and priced), then built on first use.
+    blank_choices: HashMap<usize, (Sizing, Option<Choice>)>,
+    blank_counters: HashMap<usize, Arc<dyn UnitCounter>>,
     notes: Vec<String>,
 }
 
@@ -161,7 +159,8 @@ impl Shared {
             threads: threads.max(1),
             blank_nodes: HashMap::new(),
             constellations: HashMap::new(),
-            blank_plans: HashMap::new(),
+            blank_choices: HashMap::new(),
+            blank_counters: HashMap::new(),
             notes: Vec::new(),
         }
     }
@@ -185,45 +184,44 @@ impl Shared {
         Ok(all)
     }
 
-    /// The half-board plan of the blank board of side `n`, where that
-    /// engine counts it faster than the constellations (see
-    /// [`crate::engine::half_board::BLANK_FROM`]) and its tables fit; made once per run.
-    fn blank_plan(&mut self, n: usize) -> Option<Arc<join::Plan>> {
-        if n < join::BLANK_FROM {
-            return None;
-        }
-        self.blank_plans
-            .entry(n)
-            .or_insert_with(|| {
-                let blank = vec![crate::base::board::full_row(n); n];
-                join::Plan::new(n, &blank, BLANK_PLAN_MEMORY).map(Arc::new)
-            })
-            .clone()
+    /// The engine counting the blank board of side `n`, chosen by
+    /// [`counter::choose`] once per run.
+    fn blank_choice(&mut self, n: usize) -> &mut (Sizing, Option<Choice>) {
+        self.blank_choices.entry(n).or_insert_with(|| {
+            let choice = counter::choose(n, false);
+            (choice.sizing(), Some(choice))
+        })
     }
 
     /// The estimated cost (ns, on the threads) of the blank count of side
     /// `n` by [`Shared::blank_count_units`].
     pub fn blank_count_cost(&mut self, n: usize) -> f64 {
-        let one_thread = match self.blank_plan(n) {
-            Some(plan) => plan.cost(),
-            None => self.blank_nodes(n) * NS_PER_NODE * BLANK_ENGINE_SHARE,
-        };
-        one_thread / self.threads as f64
+        self.blank_choice(n).0.cpu_ns / self.threads as f64
     }
 
     /// The blank count of side `n` as work units whose results add up to
-    /// it: the half-board join where it is faster, else the blank engine's
-    /// constellations.
+    /// it, from the chosen engine (constellations as the kernel's lane
+    /// units).
     pub fn blank_count_units(&mut self, n: usize) -> Result<Vec<Work>> {
-        if let Some(plan) = self.blank_plan(n) {
-            return Ok((0..plan.units())
-                .map(|i| Work::Join(plan.clone(), i))
-                .collect());
-        }
-        let all = self.constellations(n)?;
-        Ok((0..all.units().len())
-            .map(|i| Work::Completions(n, all.clone(), i))
-            .collect())
+        let counter = match self.blank_counters.get(&n) {
+            Some(counter) => counter.clone(),
+            None => {
+                let threads = self.threads;
+                let choice = self.blank_choice(n).1.take();
+                let choice = choice.unwrap_or_else(|| counter::choose(n, false));
+                let counter = choice.build(threads, &Default::default())?;
+                self.blank_counters.insert(n, counter.clone());
+                counter
+            }
+        };
+        Ok(match counter.constellations() {
+            Some(engine) => (0..counter.units())
+                .map(|i| Work::Completions(n, engine.clone(), i))
+                .collect(),
+            None => (0..counter.units())
+                .map(|i| Work::Units(counter.clone(), i))
+                .collect(),
+        })
     }
 
     /// Records a line for `--explain` (an index built, say).

@@ -52,7 +52,9 @@ const MIN_PARALLEL_NS: f64 = 1e6;
 pub enum Method {
     /// The cheapest quote per case (the default).
     Auto,
-    /// The registered method of this name, wherever it applies.
+    /// The registered method of this name, wherever it applies. A name
+    /// that is not registered is refused on the command line
+    /// ([`Method::parse`]) and panics in the planner, never a fallback.
     Forced(&'static str),
 }
 
@@ -165,11 +167,16 @@ impl Planner {
     }
 
     /// The method's place in the registry.
+    ///
+    /// # Panics
+    /// When no registered method has that name: a misspelled forced
+    /// method in code fails loudly instead of running another method (the
+    /// command line refuses an unknown `--method` before it gets here).
     fn place(&self, name: &str) -> usize {
         self.methods
             .iter()
             .position(|m| m.about().name == name)
-            .unwrap_or(0)
+            .unwrap_or_else(|| panic!("no registered counting method is named '{name}'"))
     }
 
     /// Every case's decision when the planner chooses; shared investments
@@ -307,7 +314,7 @@ impl Planner {
         };
         let threads = self.shared.threads;
         let nothing = Estimate {
-            nodes: None,
+            engine: None,
             cpu_ns: 0.0,
             wall_ns: 0.0,
             bytes: BASE_BYTES,
@@ -672,7 +679,7 @@ mod tests {
             .map(|_| {
                 let n = rng.between(1, max_n);
                 let percent = rng.below(61);
-                crate::tools::generate::random_board(&mut rng, n, percent)
+                rng.board(n, percent)
             })
             .collect()
     }
@@ -711,5 +718,14 @@ mod tests {
             assert_eq!(Method::parse(method.name()), Some(method));
             assert!(Method::names().contains(method.name()));
         }
+    }
+
+    /// A forced method that is not registered fails loudly, rather than
+    /// running `plain` as it once did.
+    #[test]
+    #[should_panic(expected = "no registered counting method is named 'indx'")]
+    fn a_misspelled_forced_method_panics_in_code() {
+        let mut planner = Planner::new(Method::Forced("indx"), 1);
+        let _ = planner.solve_all(&[crate::base::board::Board::blank(4)]);
     }
 }

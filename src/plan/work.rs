@@ -14,7 +14,7 @@ use crate::base::kernel::{self, Counter};
 use crate::base::problem::Problem;
 use crate::engine::blank::scan::Frames;
 use crate::engine::blank::BlankEngine;
-use crate::engine::half_board::Plan as HalfBoardPlan;
+use crate::engine::counter::UnitCounter;
 use crate::engine::index::SolutionIndex;
 use crate::engine::{estimate, most_constrained};
 
@@ -41,8 +41,9 @@ pub enum Work {
     CountMostConstrained(Board),
     /// A board's count from a solution index of its side.
     Query(Arc<SolutionIndex>, Board),
-    /// Unit `.1` of the half-board engine's join for a board (`.0`).
-    Join(Arc<HalfBoardPlan>, usize),
+    /// Unit `.1` of a unit counter (the half-board join of a board); its
+    /// total.
+    Units(Arc<dyn UnitCounter>, usize),
 }
 
 impl AsRef<Work> for Work {
@@ -88,7 +89,7 @@ impl Work {
         match self {
             Work::CountMostConstrained(board) => most_constrained::count(board),
             Work::Query(index, board) => index.count(board),
-            Work::Join(plan, unit) => plan.run_unit(*unit),
+            Work::Units(counter, unit) => counter.count(*unit).total,
             Work::Count(problem) => problem.count(),
             Work::Completions(..) | Work::Scan(..) => {
                 let mut value = 0;
@@ -119,7 +120,7 @@ impl<'a> LaneGroup<'a> {
             Work::Count(_) => Some(LaneGroup::Count),
             Work::Completions(_, engine, _) => Some(LaneGroup::Completions(engine)),
             Work::Scan(frames, engine, _) => Some(LaneGroup::Scan(frames, engine)),
-            Work::CountMostConstrained(_) | Work::Query(..) | Work::Join(..) => None,
+            Work::CountMostConstrained(_) | Work::Query(..) | Work::Units(..) => None,
         }
     }
 
@@ -222,7 +223,7 @@ mod tests {
         for _ in 0..40 {
             let n = rng.between(1, 10);
             let percent = rng.below(61);
-            let board = crate::tools::generate::random_board(&mut rng, n, percent);
+            let board = rng.board(n, percent);
             let whole = Problem::new(&board).count();
             for work in [
                 Work::Count(Problem::new(&board)),

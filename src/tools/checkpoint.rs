@@ -2,17 +2,17 @@
 //! in FILE, and a rerun with the same FILE counts only the units not yet
 //! recorded, so a killed or crashed count resumes where it stopped.
 //!
-//! # The format (version 1)
+//! # The format (version 2)
 //! A text file of lines, each ending in `\n`, each ending in its own
 //! checksum: ` crc=C`, `C` the CRC-32 (IEEE, as `zlib`'s `crc32`) of the
 //! line's bytes before ` crc=`, as 8 lowercase hex digits. The first line is
 //! the header, naming the run the units belong to:
 //!
 //! ```text
-//! nqueens-checkpoint 1 version=0.1.0 n=17 split=ae1bea4b6042f4c6 units=4319 shard=whole unique=0 crc=6c055d14
+//! nqueens-checkpoint 2 version=0.1.0 n=17 split=ae1bea4b6042f4c6 units=4319 shard=whole unique=0 crc=6c055d14
 //! ```
 //!
-//! `1` is the format version, `version` the program's, `split` the
+//! `2` is the format version, `version` the program's, `split` the
 //! [`crate::tools::shard::fingerprint`] of the whole cost-sorted unit list,
 //! `units` its length, `shard` `I/K` or `whole`, `unique` `1` when unique
 //! counts are recorded (always for shards). Every later line is one
@@ -20,11 +20,12 @@
 //! their positions in the whole list):
 //!
 //! ```text
-//! unit 7 total=31616 unique=0 crc=aa747d84
+//! unit 7 total=31616 burnside=0 crc=aa747d84
 //! ```
 //!
-//! `total` and `unique` are the unit's share of the counts (`unique=0` when
-//! not recorded). Every line must be exactly as this program writes it (no
+//! `total` and `burnside` are the unit's shares of the total and of
+//! Burnside's sum, 8 times the unique count ([`crate::engine::counts`];
+//! `burnside=0` when unique counts are not recorded). Every line must be exactly as this program writes it (no
 //! extra spaces, leading zeros or upper-case hex): a line is valid when it
 //! is the canonical form of what it parses to and its checksum matches.
 //!
@@ -43,25 +44,9 @@
 //! # Cost
 //! One formatted line, one CRC-32 and one `write` per unit, and an `fsync`
 //! a second: at n = 16 (3206 units, about 1.2-1.3 s of one core) that is
-//! 3207 `write`s and 2-4 `fdatasync`s. A profile of `count 16 --threads 1
-//! --checkpoint` (`perf record`, 2907 samples) puts 1.3% of the time in
-//! `write`, 0.25% in formatting the lines and 0.2% in `fdatasync` (on its
-//! own thread): about 1.7% in all. Timed A/B runs on the shared 2-core
-//! machine this was written on (load 12-14, so CPU time from `perf stat -e
-//! task-clock`, one thread, fresh file, interleaved) are noisier than that:
-//! best of 5, 1162 ms without and 1176 ms with (+1.2%); best of 3 in two
-//! later sittings, 1338 / 1383 ms (+3.4%) and 1284 / 1317 ms (+2.6%). An
-//! `fsync` per unit instead would add 0.2-3.5 ms each, seconds in all. To
-//! measure again:
-//!
-//! ```text
-//! cargo build --release
-//! for i in 1 2 3; do
-//!   rm -f /tmp/f16
-//!   perf stat -e task-clock target/release/nqueens count 16 --threads 1
-//!   perf stat -e task-clock target/release/nqueens count 16 --threads 1 --checkpoint /tmp/f16
-//! done
-//! ```
+//! 3207 `write`s and 2-4 `fdatasync`s, about 1.7% of the time by a
+//! profile. The measurements, and the commands to repeat them, are with
+//! the benchmarks: `benches/NOTES.md`.
 //!
 //! # Reading (resuming)
 //! - A header that is cut off, damaged (checksum), or of another format,
@@ -93,14 +78,14 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::base::error::{words, Error, Result};
-use crate::engine::blank::Counts;
+use crate::engine::counter::Counts;
 use crate::tools::shard::Shard;
 
 /// The first word of every checkpoint.
 pub const MAGIC: &str = "nqueens-checkpoint";
 
 /// The format version this program writes and reads.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// The longest time between a record's write and its `fsync`.
 pub const SYNC_EVERY: Duration = Duration::from_secs(1);
@@ -190,7 +175,7 @@ impl Header {
     /// ```
     /// use nqueens::tools::checkpoint::Header;
     /// let header = Header::new(8, 0xab, 42, None, false);
-    /// assert!(header.line().starts_with("nqueens-checkpoint 1 version="));
+    /// assert!(header.line().starts_with("nqueens-checkpoint 2 version="));
     /// assert_eq!(Header::parse(&header.line()), Some(header));
     /// ```
     pub fn line(&self) -> String {
@@ -299,15 +284,15 @@ impl Entry {
     /// The record line, without its newline.
     ///
     /// ```
-    /// use nqueens::{engine::blank::Counts, tools::checkpoint::Entry};
-    /// let entry = Entry { unit: 3, counts: Counts { total: 16, unique: 2 } };
-    /// assert!(entry.line().starts_with("unit 3 total=16 unique=2 crc="));
+    /// use nqueens::{engine::counter::Counts, tools::checkpoint::Entry};
+    /// let entry = Entry { unit: 3, counts: Counts { total: 16, burnside: 16 } };
+    /// assert!(entry.line().starts_with("unit 3 total=16 burnside=16 crc="));
     /// assert_eq!(Entry::parse(&entry.line()), Some(entry));
     /// ```
     pub fn line(&self) -> String {
         sealed(&format!(
-            "unit {} total={} unique={}",
-            self.unit, self.counts.total, self.counts.unique
+            "unit {} total={} burnside={}",
+            self.unit, self.counts.total, self.counts.burnside
         ))
     }
 
@@ -322,10 +307,10 @@ impl Entry {
         let unit = words.next()?.parse().ok()?;
         let mut field = |name: &str| words.next()?.strip_prefix(name);
         let total = field("total=")?.parse().ok()?;
-        let unique = field("unique=")?.parse().ok()?;
+        let burnside = field("burnside=")?.parse().ok()?;
         let entry = Entry {
             unit,
-            counts: Counts { total, unique },
+            counts: Counts { total, burnside },
         };
         (entry.line() == line).then_some(entry)
     }
@@ -620,7 +605,7 @@ mod tests {
             unit,
             counts: Counts {
                 total: 8 * unit as u128 + 3,
-                unique: unit as u128,
+                burnside: unit as u128,
             },
         }
     }
@@ -728,7 +713,7 @@ mod tests {
         let (bytes, _) = file(&header(), &UNITS);
         for garbage in [
             &b"\0\0\0\0"[..],
-            b"unit 3 total=27 unique=3 crc=00000000\n",
+            b"unit 3 total=27 burnside=3 crc=00000000\n",
             b"\n\n",
         ] {
             let mut damaged = bytes.clone();
@@ -762,10 +747,10 @@ mod tests {
         assert!(theirs(&|h| h.unique = false).starts_with("was counted without unique"));
         let (bytes, _) = file(&header(), &[1]);
         let text = String::from_utf8(bytes).unwrap();
-        let other_format = text.replacen("checkpoint 1 ", "checkpoint 2 ", 1);
+        let other_format = text.replacen("checkpoint 2 ", "checkpoint 1 ", 1);
         assert_eq!(
             read(other_format.as_bytes(), &header()).unwrap_err(),
-            "is of checkpoint format '2'; this nqueens reads format 1"
+            "is of checkpoint format '1'; this nqueens reads format 2"
         );
         let damaged = text.replacen("n=12", "n=13", 1);
         assert!(read(damaged.as_bytes(), &header())
@@ -814,9 +799,9 @@ mod tests {
         let good = entry(7).line();
         assert_eq!(Entry::parse(&good), Some(entry(7)));
         for body in [
-            "unit 07 total=59 unique=7",
-            "unit +7 total=59 unique=7",
-            "unit 7 total=59  unique=7",
+            "unit 07 total=59 burnside=7",
+            "unit +7 total=59 burnside=7",
+            "unit 7 total=59  burnside=7",
         ] {
             assert_eq!(Entry::parse(&sealed(body)), None, "{body}");
         }

@@ -6,18 +6,15 @@
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 use crate::base::error::{words, Error, Result};
-use crate::engine::blank::constellation::Constellation;
-use crate::engine::blank::{BlankEngine, Counts};
-use crate::engine::half_board::Plan as HalfBoard;
-use crate::engine::parallel;
+use crate::engine::counter::{self, Counts, Sizing};
 use crate::plan::estimate::{self, Estimate, DAY};
 use crate::tools::checkpoint::{Checkpoint, Entry, Header};
 use crate::tools::progress::{self, describe, human};
-use crate::tools::shard::{self, fingerprint, Record, Shard};
+use crate::tools::shard::{self, Record, Shard};
 
 /// What `count` was asked for.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -26,7 +23,8 @@ pub struct Job {
     pub from: usize,
     /// The largest board side.
     pub to: usize,
-    /// Print a table (`N TOTAL UNIQUE SECONDS` rows) instead of one result.
+    /// Print a table (a header, then `N TOTAL UNIQUE SECONDS` rows) instead
+    /// of one result.
     pub table: bool,
     /// Also count unique solutions.
     pub unique: bool,
@@ -43,102 +41,9 @@ pub struct Job {
     pub checkpoint: Option<PathBuf>,
 }
 
-/// From this side on, `count N` (without `--unique`) runs the half-board
-/// engine, where it is faster than the constellation engine.
-pub const HALF_BOARD_FROM: usize = crate::engine::half_board::BLANK_FROM;
-
-/// The half-board engine's tables may take at most this much memory; a
-/// side whose tables would not fit is counted by the blank engine.
-pub const HALF_BOARD_MEMORY: usize = 1 << 30;
-
-/// The work units of a count, from whichever engine counts this side: the
-/// blank engine's constellations (total and unique), or the half-board
-/// engine's join units (total only).
-enum Units {
-    Blank(BlankEngine),
-    HalfBoard(Box<HalfBoard>),
-}
-
-impl Units {
-    /// The units for side `n` (set-up progress counted in `shares`).
-    fn new(job: &Job, n: usize, unique: bool, shares: &AtomicU64) -> Result<Units> {
-        if !unique && n >= HALF_BOARD_FROM {
-            let blank = vec![crate::base::board::full_row(n); n];
-            if let Some(plan) = HalfBoard::new(n, &blank, HALF_BOARD_MEMORY) {
-                return Ok(Units::HalfBoard(Box::new(plan)));
-            }
-        }
-        Ok(Units::Blank(BlankEngine::on_threads_counting(
-            n,
-            job.threads,
-            shares,
-        )?))
-    }
-
-    fn len(&self) -> usize {
-        match self {
-            Units::Blank(engine) => engine.units().len(),
-            Units::HalfBoard(plan) => plan.units(),
-        }
-    }
-
-    /// Unit `i`'s share of the work, in progress units.
-    fn cost(&self, i: usize) -> u64 {
-        match self {
-            Units::Blank(engine) => engine.cost(&engine.units()[i]),
-            Units::HalfBoard(plan) => (plan.unit_weight(i) * 1e6).max(1.0) as u64,
-        }
-    }
-
-    /// Which list of units this is: shards and checkpoints of another list
-    /// are refused (see [`fingerprint`]).
-    fn fingerprint(&self) -> u64 {
-        match self {
-            Units::Blank(engine) => fingerprint(engine.units()),
-            // The tag keeps it apart from every constellation list.
-            Units::HalfBoard(plan) => shard::fingerprint_of(
-                ["half-board".len(), plan.n(), plan.units()]
-                    .into_iter()
-                    .chain((0..plan.units()).map(|i| plan.unit_weight(i).to_bits() as usize)),
-            ),
-        }
-    }
-
-    /// Counts the units at `positions` on the threads, calling
-    /// `finished(i, counts)` as `positions[i]` is done.
-    fn run(
-        &self,
-        positions: &[usize],
-        job: &Job,
-        unique: bool,
-        done: &AtomicU64,
-        finished: &(dyn Fn(usize, Counts) + Sync),
-    ) -> Result<Counts> {
-        match self {
-            Units::Blank(engine) => {
-                let all = engine.units();
-                let units: Vec<Constellation> = positions.iter().map(|&p| all[p].clone()).collect();
-                engine.counts_each(&units, job.threads, unique, done, finished)
-            }
-            Units::HalfBoard(plan) => {
-                let totals = parallel::map(positions.len(), job.threads, |i| {
-                    let total = plan.run_unit(positions[i]);
-                    let counts = Counts { total, unique: 0 };
-                    finished(i, counts);
-                    done.fetch_add(self.cost(positions[i]), Ordering::Relaxed);
-                    total
-                })?;
-                Ok(Counts {
-                    total: totals.into_iter().sum(),
-                    unique: 0,
-                })
-            }
-        }
-    }
-}
-
-/// Counts the board of side `n` (or the shard's share of it) with progress;
-/// also returns the [`fingerprint`] of the whole unit list. With a
+/// Counts the board of side `n` (or the shard's share of it) with progress,
+/// through the engine [`counter::choose`] picks; also returns the
+/// fingerprint of the whole unit list. With a
 /// checkpoint, the units it holds are not counted again and each unit
 /// counted is recorded in it.
 fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
@@ -148,35 +53,41 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
     };
     // The set-up (making the work units) reports progress too: at N >= 24
     // it takes seconds.
+    // Choosing plans the join (a minute at N = 23), so it is set-up too.
     let shares = AtomicU64::new(0);
     let setup = format!("{label} set-up");
-    let units = progress::watch(job.progress, &setup, (n * n) as u64, &shares, || {
-        Units::new(job, n, unique, &shares)
+    let (units, estimate) = progress::watch(job.progress, &setup, (n * n) as u64, &shares, || {
+        let choice = counter::choose(n, unique);
+        let estimate = estimate(job, &choice.sizing());
+        warn_if_hopeless(job, &estimate);
+        choice
+            .build(job.threads, &shares)
+            .map(|units| (units, estimate))
     })?;
     let split = units.fingerprint();
-    let mut positions: Vec<usize> = (0..units.len())
+    let mut positions: Vec<usize> = (0..units.units())
         .filter(|&position| job.shard.map_or(true, |shard| shard.owns(position)))
         .collect();
-    let total = positions.iter().map(|&p| units.cost(p)).sum();
-    let whole = Some(estimate(job, n).wall_ns / 1e9);
+    let total = positions.iter().map(|&p| units.weight(p)).sum();
+    let whole = Some(estimate.wall_ns / 1e9);
     let path = match &job.checkpoint {
         Some(path) => path,
         None => {
             let done = AtomicU64::new(0);
             let counts =
                 progress::watch_estimated(job.progress, &label, total, &done, whole, || {
-                    units.run(&positions, job, unique, &done, &|_, _| {})
+                    units.count_each(&positions, job.threads, &done, &|_, _| {})
                 })?;
             return Ok((counts, split));
         }
     };
-    let header = Header::new(n, split, units.len(), job.shard, unique);
+    let header = Header::new(n, split, units.units(), job.shard, unique);
     let (checkpoint, contents) = Checkpoint::open(path, &header)?;
     let mut recorded = Counts::default();
     let mut recorded_cost = 0;
     for entry in &contents.done {
         recorded = recorded + entry.counts;
-        recorded_cost += units.cost(entry.unit);
+        recorded_cost += units.weight(entry.unit);
     }
     positions.retain(|p| contents.done.binary_search_by_key(p, |e| e.unit).is_err());
     report_resume(path, &contents, positions.len());
@@ -189,7 +100,7 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
     };
     let counts = checkpoint.syncing(|| {
         progress::watch_estimated(job.progress, &label, total, &done, whole, || {
-            units.run(&positions, job, unique, &done, &record)
+            units.count_each(&positions, job.threads, &done, &record)
         })
     })?;
     checkpoint.finish()?;
@@ -254,7 +165,6 @@ pub fn run(job: &Job, out: &mut dyn Write) -> Result<()> {
     if job.estimate {
         return print_estimates(job, out);
     }
-    warn_if_hopeless(job);
     if let Some(shard) = job.shard {
         let (counts, split) = counts(job, job.from, true)?;
         let record = Record {
@@ -268,12 +178,19 @@ pub fn run(job: &Job, out: &mut dyn Write) -> Result<()> {
     if !job.table {
         let (counts, _) = counts(job, job.from, job.unique)?;
         return if job.unique {
-            writeln!(out, "{} {}", counts.total, counts.unique)
+            writeln!(out, "{} {}", counts.total, counts.unique())
         } else {
             writeln!(out, "{}", counts.total)
         }
         .map_err(Error::Write);
     }
+    // The table's header, aligned with its rows.
+    writeln!(
+        out,
+        "{:>2} {:>18} {:>17} {:>10}",
+        "N", "total", "unique", "seconds"
+    )
+    .map_err(Error::Write)?;
     for n in job.from..=job.to {
         let start = Instant::now();
         let (counts, _) = counts(job, n, true)?;
@@ -281,7 +198,8 @@ pub fn run(job: &Job, out: &mut dyn Write) -> Result<()> {
         writeln!(
             out,
             "{n:>2} {:>18} {:>17} {seconds:>10.3}",
-            counts.total, counts.unique
+            counts.total,
+            counts.unique()
         )
         .and_then(|()| out.flush())
         .map_err(Error::Write)?;
@@ -289,10 +207,10 @@ pub fn run(job: &Job, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// The cost model's estimate of counting side `n` (the job's share of it,
-/// for a shard) on the job's threads.
-fn estimate(job: &Job, n: usize) -> Estimate {
-    let mut whole = estimate::blank_count(n, job.threads);
+/// The estimate of a count by an engine of this `sizing` (the job's share
+/// of it, for a shard) on the job's threads.
+fn estimate(job: &Job, sizing: &Sizing) -> Estimate {
+    let mut whole = estimate::of_sizing(sizing, job.threads);
     if let Some(shard) = job.shard {
         let share = shard.of as f64;
         whole.cpu_ns /= share;
@@ -314,19 +232,26 @@ fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
     for n in job.from..=job.to {
         let what = match job.shard {
             Some(shard) => format!("count {n} --shard {}/{}", shard.index, shard.of),
+            None if job.unique => format!("count {n} --unique"),
             None => format!("count {n}"),
         };
-        writeln!(out, "{what}: {}", describe(&estimate(job, n))).map_err(Error::Write)?;
+        let estimate = estimate(job, &counter::choose(n, counts_unique(job)).sizing());
+        writeln!(out, "{what}: {}", describe(&estimate)).map_err(Error::Write)?;
     }
     Ok(())
 }
 
-/// Says on stderr, before any work, when the cost model puts a count above
-/// a day: a run of `count 30` should not be left to find that out.
-fn warn_if_hopeless(job: &Job) {
-    let seconds: f64 = (job.from..=job.to)
-        .map(|n| estimate(job, n).wall_ns / 1e9)
-        .sum();
+/// Whether the job counts unique solutions: asked for, or a shard's record
+/// or a table, which always carry them.
+fn counts_unique(job: &Job) -> bool {
+    job.unique || job.shard.is_some() || job.table
+}
+
+/// Says on stderr, before any work on a side, when the cost model puts its
+/// count above a day: a run of `count 30` should not be left to find that
+/// out.
+fn warn_if_hopeless(job: &Job, estimate: &Estimate) {
+    let seconds = estimate.wall_ns / 1e9;
     if seconds > DAY {
         eprintln!(
             "nqueens: this count is estimated at about {} on {} thread{}, more than a day \
@@ -346,7 +271,7 @@ pub fn merge(inputs: &[(String, String)], out: &mut dyn Write) -> Result<()> {
         records.extend(shard::parse_records(source, text)?);
     }
     let (_, counts) = shard::merge(&records)?;
-    writeln!(out, "{} {}", counts.total, counts.unique).map_err(Error::Write)
+    writeln!(out, "{} {}", counts.total, counts.unique()).map_err(Error::Write)
 }
 
 /// Reads all of `input` as text for [`merge`].

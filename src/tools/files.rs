@@ -31,7 +31,7 @@ impl Input {
 /// Opens an input file; failure is a usage error naming the file.
 pub fn open(path: &Path) -> Result<File> {
     File::open(path)
-        .map_err(|e| Error::Usage(format!("cannot open '{}': {}", path.display(), words(&e))))
+        .map_err(|e| Error::Unavailable(format!("cannot open '{}': {}", path.display(), words(&e))))
 }
 
 /// `error`, met while reading `path`, as an error naming the file: malformed

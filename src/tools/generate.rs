@@ -21,9 +21,10 @@ use std::ops::RangeInclusive;
 use crate::base::board::Board;
 use crate::base::checker;
 use crate::base::error::Result;
-use crate::base::judge;
 use crate::base::rng::Rng;
+use crate::engine::blank::BlankEngine;
 use crate::tools::bundle::Target;
+use crate::tools::judge::Answerer;
 
 /// What to generate.
 ///
@@ -132,15 +133,21 @@ impl TestInput {
         }
     }
 
-    /// The correct output, computed by this program's own engine.
-    pub fn expected(&self) -> Result<String> {
+    /// The correct output, computed as judge mode and checker mode do (the
+    /// planner, the blank engine) on the answerer's threads.
+    pub fn expected(&self, answerer: &mut Answerer) -> Result<String> {
         match self {
-            TestInput::Judge(_) => judge::run_to_string(self.text().as_bytes()),
+            TestInput::Judge(_) => answerer.judge(self.text().as_bytes()),
             &TestInput::Checker(n) => {
                 let mut out = Vec::new();
+                let threads = answerer.threads();
                 checker::run(
                     n,
-                    |n| Ok(crate::engine::blank::BlankEngine::new(n).count()),
+                    |n| {
+                        Ok(BlankEngine::on_threads(n, threads)?
+                            .counts(threads, false)?
+                            .total)
+                    },
                     &mut out,
                 )?;
                 Ok(String::from_utf8_lossy(&out).into_owned())
@@ -178,15 +185,7 @@ fn random_case(rng: &mut Rng, options: &GenOptions) -> Board {
 /// assert_eq!(board.obstacles(), 0);
 /// ```
 pub fn random_board(rng: &mut Rng, n: usize, percent: u64) -> Board {
-    let mut board = Board::blank(n);
-    for row in 0..n {
-        for col in 0..n {
-            if rng.next_u64() % 100 < percent {
-                board.set_free(row, col, false);
-            }
-        }
-    }
-    board
+    rng.board(n, percent)
 }
 
 #[cfg(test)]
@@ -250,9 +249,13 @@ mod tests {
     #[test]
     fn expected_answers_come_from_the_engine() {
         let input = TestInput::Judge(vec![Board::blank(4), Board::blank(1)]);
-        assert_eq!(input.expected().unwrap(), "Case 1: 2\nCase 2: 1\n");
+        let mut answerer = Answerer::new(2, false);
         assert_eq!(
-            TestInput::Checker(4).expected().unwrap(),
+            input.expected(&mut answerer).unwrap(),
+            "Case 1: 2\nCase 2: 1\n"
+        );
+        assert_eq!(
+            TestInput::Checker(4).expected(&mut answerer).unwrap(),
             "2 4 1 3\n3 1 4 2\n2\n"
         );
     }

@@ -53,25 +53,77 @@ pub fn run(options: &JudgeOptions, out: &mut dyn Write) -> Result<()> {
     solver = solver
         .progress_to(board.clone())
         .warn_to(Box::new(io::stderr()));
-    let status = || {
-        let long = board.lock().ok()?.clone()?;
-        let label = format!("case {} (n={}, {})", long.case, long.n, long.method);
-        let estimate = long.estimate / 1e9;
-        let line = progress::status_estimated(
-            &label,
-            long.done as u64,
-            long.units as u64,
-            Instant::now().saturating_duration_since(long.started),
-            Some(estimate),
-        );
-        Some(line)
-    };
     let mut answered = 0;
-    progress::watch_with(options.progress, &status, || {
+    progress::watch_with(options.progress, &|| long_case(&board), || {
         each_input(options, |input| {
             judge::run_after(input, &mut *out, &mut solver, &mut answered)
         })
     })
+}
+
+/// The progress line of the case being searched, when it is a long one.
+fn long_case(board: &ProgressBoard) -> Option<String> {
+    let long = board.lock().ok()?.clone()?;
+    let label = format!("case {} (n={}, {})", long.case, long.n, long.method);
+    let estimate = long.estimate / 1e9;
+    let line = progress::status_estimated(
+        &label,
+        long.done as u64,
+        long.units as u64,
+        Instant::now().saturating_duration_since(long.started),
+        Some(estimate),
+    );
+    Some(line)
+}
+
+/// Judge mode's answers as text, for the tools that compare another
+/// program's output with them (`test`, `stress`): the same planner as
+/// judge mode, on the same threads, so an expected output costs what judge
+/// mode would take; with progress of long cases on stderr when asked.
+pub struct Answerer {
+    planner: Planner,
+    board: ProgressBoard,
+    threads: usize,
+    progress: bool,
+}
+
+impl Answerer {
+    /// Answers on `threads` worker threads; with `progress`, long cases
+    /// are reported on stderr as judge mode reports them.
+    pub fn new(threads: usize, progress: bool) -> Answerer {
+        let board: ProgressBoard = Arc::new(Mutex::new(None));
+        let mut planner = Planner::new(Method::Auto, threads).progress_to(board.clone());
+        if progress {
+            planner = planner.warn_to(Box::new(io::stderr()));
+        }
+        Answerer {
+            planner,
+            board,
+            threads,
+            progress,
+        }
+    }
+
+    /// The worker threads it answers on.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Judge mode's output for judge input `input`.
+    ///
+    /// ```
+    /// use nqueens::tools::judge::Answerer;
+    /// let mut answerer = Answerer::new(2, false);
+    /// assert_eq!(answerer.judge(b"4\n....\n....\n....\n....\n0\n").unwrap(), "Case 1: 2\n");
+    /// ```
+    pub fn judge(&mut self, input: &[u8]) -> Result<String> {
+        let mut out = Vec::new();
+        let (board, planner) = (&self.board, &mut self.planner);
+        progress::watch_with(self.progress, &|| long_case(board), || {
+            judge::run(input, &mut out, planner)
+        })?;
+        String::from_utf8(out).map_err(|e| Error::Write(io::Error::new(io::ErrorKind::Other, e)))
+    }
 }
 
 /// `work` on each input in order, errors naming the file at fault.

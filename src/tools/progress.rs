@@ -187,21 +187,21 @@ pub fn watch_with<T>(
     })
 }
 
-/// An estimate in words: time on the threads, CPU time, the tree it is
-/// priced from (when known), peak memory, and whether it is hopeless.
+/// An estimate in words: time on the threads, CPU time, the engine it
+/// prices (for blank counts), peak memory, and whether it is hopeless.
 ///
 /// ```
-/// use nqueens::plan::estimate::Estimate;
-/// let e = Estimate { nodes: Some(2e9), cpu_ns: 4e9, wall_ns: 2e9, bytes: 3.5 * 1048576.0, threads: 2 };
+/// use nqueens::{engine::counter::Engine, plan::estimate::Estimate};
+/// let e = Estimate { engine: Some(Engine::Join), cpu_ns: 4e9, wall_ns: 2e9, bytes: 3.5 * 1048576.0, threads: 2 };
 /// assert_eq!(
 ///     nqueens::tools::progress::describe(&e),
-///     "about 2 s on 2 threads (4 s of CPU; a plain search tree of 2.0e9 nodes), \
+///     "about 2 s on 2 threads (4 s of CPU; engine: half-board join), \
 ///      peak memory about 3.5 MiB"
 /// );
 /// ```
 pub fn describe(estimate: &Estimate) -> String {
-    let tree = match estimate.nodes {
-        Some(nodes) => format!("; a plain search tree of {nodes:.1e} nodes"),
+    let tree = match estimate.engine {
+        Some(engine) => format!("; engine: {}", engine.name()),
         None => String::new(),
     };
     let wall = estimate.wall_ns / 1e9;

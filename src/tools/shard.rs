@@ -2,13 +2,17 @@
 //! one-line record a shard run prints, and merging the records back.
 //!
 //! Shard `I` of `K` (1-based) takes the units at positions `I - 1`,
-//! `I - 1 + K`, `I - 1 + 2K`, ... of [`crate::engine::blank::BlankEngine::units`], which lists
-//! them costliest first: dealing a cost-sorted list round-robin gives every
-//! shard a similar mix of big and small units.
+//! `I - 1 + K`, `I - 1 + 2K`, ... of the chosen engine's unit list
+//! ([`crate::engine::counter::UnitCounter`]), which lists them so that a
+//! round-robin deal gives every shard a similar mix of big and small units
+//! (the constellations costliest first; the join's units of similar weight,
+//! part by part).
 //!
-//! A record is one line, `shard I/K n=N split=F total=T unique=U`: easy to
-//! grep, to `cat` together, and to check. `F` is a fingerprint of the
-//! cost-sorted unit list the shards were dealt from ([`fingerprint`]): a
+//! A record is one line, `shard I/K n=N split=F total=T burnside=B`: easy
+//! to grep, to `cat` together, and to check. `T` and `B` are the shard's
+//! shares of the total and of Burnside's sum, 8 times the unique count
+//! ([`crate::engine::counts`]). `F` is the fingerprint of the unit list the
+//! shards were dealt from ([`crate::engine::counter::UnitCounter::fingerprint`]): a
 //! version of `nqueens` that orders or chooses units differently deals other
 //! shares, and mixing its records with this one's would count some units
 //! twice and others never. Merging insists on one `N`, one `K` and one `F`
@@ -16,41 +20,7 @@
 //! says which shard is missing or doubled.
 
 use crate::base::error::{Error, Result};
-use crate::engine::blank::constellation::Constellation;
-use crate::engine::blank::Counts;
-
-/// A fingerprint of a unit list, in order: 64-bit FNV-1a over each unit's
-/// border queens. Equal lists give equal fingerprints; a change in which
-/// units there are or in their order changes it (but for the 2^-64 chance
-/// of a collision).
-///
-/// ```
-/// use nqueens::{engine::blank::BlankEngine, tools::shard::fingerprint};
-/// let units = BlankEngine::new(8).units().to_vec();
-/// let mut reversed = units.clone();
-/// reversed.reverse();
-/// assert_eq!(fingerprint(&units), fingerprint(BlankEngine::new(8).units()));
-/// assert_ne!(fingerprint(&units), fingerprint(&reversed));
-/// ```
-pub fn fingerprint(units: &[Constellation]) -> u64 {
-    fingerprint_of(units.iter().flat_map(|unit| {
-        std::iter::once(unit.queens.len())
-            .chain(unit.queens.iter().flat_map(|&(row, col)| [row, col]))
-    }))
-}
-
-/// The FNV-1a hash of `values` (each as 8 little-endian bytes): what
-/// [`fingerprint`] hashes, for any other engine's unit list.
-pub fn fingerprint_of(values: impl IntoIterator<Item = usize>) -> u64 {
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for value in values {
-        for byte in (value as u64).to_le_bytes() {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(PRIME);
-        }
-    }
-    hash
-}
+use crate::engine::counter::Counts;
 
 /// Which share of the work: shard `index` (1-based) of `of`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -93,9 +63,9 @@ pub struct Record {
     pub n: usize,
     /// Which shard.
     pub shard: Shard,
-    /// The [`fingerprint`] of the unit list the shards were dealt from.
+    /// The fingerprint of the unit list the shards were dealt from.
     pub split: u64,
-    /// The shard's partial total and unique counts.
+    /// The shard's shares of the total and of Burnside's sum.
     pub counts: Counts,
 }
 
@@ -103,25 +73,25 @@ impl Record {
     /// The record's line, without the newline.
     ///
     /// ```
-    /// use nqueens::{engine::blank::Counts, tools::shard::{Record, Shard}};
+    /// use nqueens::{engine::counter::Counts, tools::shard::{Record, Shard}};
     /// let record = Record {
     ///     n: 8,
     ///     shard: Shard { index: 1, of: 2 },
     ///     split: 0xfe,
-    ///     counts: Counts { total: 40, unique: 5 },
+    ///     counts: Counts { total: 40, burnside: 44 },
     /// };
-    /// assert_eq!(record.line(), "shard 1/2 n=8 split=00000000000000fe total=40 unique=5");
+    /// assert_eq!(record.line(), "shard 1/2 n=8 split=00000000000000fe total=40 burnside=44");
     /// assert_eq!(Record::parse(&record.line()), Some(record));
     /// ```
     pub fn line(&self) -> String {
         format!(
-            "shard {}/{} n={} split={:016x} total={} unique={}",
+            "shard {}/{} n={} split={:016x} total={} burnside={}",
             self.shard.index,
             self.shard.of,
             self.n,
             self.split,
             self.counts.total,
-            self.counts.unique
+            self.counts.burnside
         )
     }
 
@@ -140,7 +110,7 @@ impl Record {
         }
         let split = u64::from_str_radix(split, 16).ok()?;
         let total = field("total=")?.parse().ok()?;
-        let unique = field("unique=")?.parse().ok()?;
+        let burnside = field("burnside=")?.parse().ok()?;
         if words.next().is_some() {
             return None;
         }
@@ -148,7 +118,7 @@ impl Record {
             n,
             shard,
             split,
-            counts: Counts { total, unique },
+            counts: Counts { total, burnside },
         })
     }
 }
@@ -163,7 +133,7 @@ pub fn parse_records(source: &str, text: &str) -> Result<Vec<Record>> {
         }
         let record = Record::parse(line).ok_or_else(|| {
             Error::Shards(format!(
-                "{source}: line {}: expected 'shard I/K n=N split=F total=T unique=U', found '{}'",
+                "{source}: line {}: expected 'shard I/K n=N split=F total=T burnside=B', found '{}'",
                 number + 1,
                 line.trim()
             ))
@@ -174,17 +144,19 @@ pub fn parse_records(source: &str, text: &str) -> Result<Vec<Record>> {
 }
 
 /// Adds up the records of one complete split: one `N`, one `K`, one unit
-/// list, and every shard `1..=K` exactly once. Returns `N` and the counts.
+/// list, and every shard `1..=K` exactly once, with a Burnside sum that is
+/// a multiple of 8. Returns `N` and the counts.
 ///
 /// ```
-/// use nqueens::{engine::blank::Counts, tools::shard::{merge, Record, Shard}};
+/// use nqueens::{engine::counter::Counts, tools::shard::{merge, Record, Shard}};
 /// let half = |index| Record {
 ///     n: 8,
 ///     shard: Shard { index, of: 2 },
 ///     split: 7,
-///     counts: Counts { total: 46, unique: 6 },
+///     counts: Counts { total: 46, burnside: 48 },
 /// };
-/// assert_eq!(merge(&[half(2), half(1)]).unwrap(), (8, Counts { total: 92, unique: 12 }));
+/// let (n, counts) = merge(&[half(2), half(1)]).unwrap();
+/// assert_eq!((n, counts.total, counts.unique()), (8, 92, 12));
 /// assert!(merge(&[half(1)]).is_err());
 /// ```
 pub fn merge(records: &[Record]) -> Result<(usize, Counts)> {
@@ -217,21 +189,27 @@ pub fn merge(records: &[Record]) -> Result<(usize, Counts)> {
                 record.shard.index
             )));
         }
-        let (Some(total), Some(unique)) = (
+        let (Some(total), Some(burnside)) = (
             sum.total.checked_add(record.counts.total),
-            sum.unique.checked_add(record.counts.unique),
+            sum.burnside.checked_add(record.counts.burnside),
         ) else {
             return Err(Error::Shards(format!(
                 "the records of n={n} add up to more than {} (damaged records?)",
                 u128::MAX
             )));
         };
-        sum = Counts { total, unique };
+        sum = Counts { total, burnside };
     }
     if seen.len() != of {
         return Err(Error::Shards(format!(
             "shards of n={n} missing (of {of}): {}",
             missing(&seen, of)
+        )));
+    }
+    if sum.burnside % 8 != 0 {
+        return Err(Error::Shards(format!(
+            "the records of n={n} give a Burnside sum of {}, not a multiple of 8 (damaged records?)",
+            sum.burnside
         )));
     }
     Ok((n, sum))
@@ -314,7 +292,7 @@ mod tests {
             n: 8,
             shard: Shard { index, of },
             split: 7,
-            counts: Counts { total, unique: 0 },
+            counts: Counts { total, burnside: 0 },
         };
         let err = merge(&[record(1, 2, u128::MAX), record(2, 2, 1)]).unwrap_err();
         assert!(err.to_string().contains("add up to more than"), "{err}");
@@ -335,18 +313,19 @@ mod tests {
     fn malformed_lines_are_rejected() {
         for line in [
             "shard 1/2 n=8 split=0000000000000007 total=4",
-            "shard 3/2 n=8 split=0000000000000007 total=4 unique=1",
-            "shard 1/2 n=8 split=0000000000000007 total=-4 unique=1",
-            "shard 1/2 n=8 split=0000000000000007 total=4 unique=1 extra",
-            "chard 1/2 n=8 split=0000000000000007 total=4 unique=1",
-            "shard 1/2 n=8 total=4 unique=1",
-            "shard 1/2 n=8 split=7 total=4 unique=1",
+            "shard 3/2 n=8 split=0000000000000007 total=4 burnside=8",
+            "shard 1/2 n=8 split=0000000000000007 total=-4 burnside=8",
+            "shard 1/2 n=8 split=0000000000000007 total=4 burnside=8 extra",
+            "chard 1/2 n=8 split=0000000000000007 total=4 burnside=8",
+            "shard 1/2 n=8 total=4 burnside=8",
+            "shard 1/2 n=8 split=7 total=4 burnside=8",
+            "shard 1/2 n=8 split=0000000000000007 total=4 unique=1",
         ] {
             assert_eq!(Record::parse(line), None, "{line}");
         }
         let err = parse_records(
             "x.txt",
-            "\nshard 1/1 n=8 split=0000000000000007 total=92 unique=12\n92\n",
+            "\nshard 1/1 n=8 split=0000000000000007 total=92 burnside=96\n92\n",
         )
         .unwrap_err();
         assert!(

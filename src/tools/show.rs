@@ -19,8 +19,14 @@
 //! up to `K` lines of 1-based columns, row by row (as checker mode prints
 //! them); with `--total`, a last line `total: N`.
 //!
-//! Solutions come in lexicographic order of their column vectors, from
-//! [`Problem::for_each_solution`].
+//! Solutions come in lexicographic order of their column vectors (from
+//! [`Problem::for_each_solution`]) when that search finds the first one
+//! within [`LEXICOGRAPHIC_BUDGET`] nodes, as it does on small boards; beyond
+//! (blank boards from n = 30 or so) in the order of a most-constrained-first
+//! search, which finds the first solution of any blank board up to 64, or
+//! of one with a few blocked cells, at once ([`Order`]). The headings say
+//! when the order is not lexicographic. `--lexicographic` insists on that
+//! order, with an estimate of the whole search on stderr when it is slow.
 
 use std::io::{self, BufWriter, Read, Write};
 use std::ops::ControlFlow;
@@ -33,6 +39,8 @@ use crate::base::input::CaseReader;
 use crate::base::judge::Solver;
 use crate::base::output;
 use crate::base::problem::Problem;
+use crate::engine::find::{self, Outcome};
+use crate::plan::estimate;
 use crate::plan::planner::{Method, Planner};
 use crate::tools::files::{self, Input};
 use crate::tools::progress;
@@ -52,6 +60,8 @@ pub struct ShowOptions {
     pub ascii: bool,
     /// `--total`: count each case's solutions too (after its solutions).
     pub total: bool,
+    /// `--lexicographic`: lexicographic order however long it takes.
+    pub lexicographic: bool,
     /// Show progress on stderr (`--progress`, or stderr is a terminal).
     pub progress: bool,
     /// Worker threads for the totals.
@@ -59,6 +69,14 @@ pub struct ShowOptions {
 }
 
 impl ShowOptions {
+    /// The order solutions are shown in.
+    pub fn order(&self) -> Order {
+        match self.lexicographic {
+            true => Order::Lexicographic,
+            false => Order::Auto,
+        }
+    }
+
     /// How each case is written, as the options ask.
     pub fn mode(&self) -> Mode {
         if self.list {
@@ -81,7 +99,7 @@ impl ShowOptions {
 /// on stderr (the case being searched, and for how long) while a case takes
 /// longer than a second.
 pub fn command(options: &ShowOptions, out: &mut dyn Write) -> Result<()> {
-    let mode = options.mode();
+    let (mode, order) = (options.mode(), options.order());
     let mut planner = Planner::new(Method::Auto, options.threads);
     let mut count =
         |board: &Board| -> Result<u128> { Ok(planner.solve_all(std::slice::from_ref(board))?[0]) };
@@ -111,13 +129,17 @@ pub fn command(options: &ShowOptions, out: &mut dyn Write) -> Result<()> {
         if let Some(n) = options.blank {
             let mut out = BufWriter::new(out);
             next(1);
-            return show_case(&mut out, 1, &Board::blank(n), mode, &mut total)
+            return show_case(&mut out, 1, &Board::blank(n), mode, order, &mut total)
                 .and_then(|()| out.flush().map_err(Error::Write));
         }
         match &options.input {
-            Input::Stdin => run_counting(io::stdin().lock(), out, mode, &mut total, &mut next),
-            Input::Path(path) => run_counting(files::open(path)?, out, mode, &mut total, &mut next)
-                .map_err(|e| files::in_file(path, e)),
+            Input::Stdin => {
+                run_counting(io::stdin().lock(), out, mode, order, &mut total, &mut next)
+            }
+            Input::Path(path) => {
+                { run_counting(files::open(path)?, out, mode, order, &mut total, &mut next) }
+                    .map_err(|e| files::in_file(path, e))
+            }
         }
     })
 }
@@ -152,15 +174,16 @@ pub enum Mode {
 /// assert_eq!(out, b"Case 1:\n1\n");
 /// ```
 pub fn run<R: Read, W: Write>(input: R, output: W, mode: Mode) -> Result<()> {
-    run_counting(input, output, mode, &mut None, &mut |_| {})
+    run_counting(input, output, mode, Order::Auto, &mut None, &mut |_| {})
 }
 
-/// [`run`], with totals counted by `total` (when given), and `starting(k)`
+/// [`run`], in `order`, with totals counted by `total` (when given), and `starting(k)`
 /// told as case `k` starts.
 pub fn run_counting<R: Read, W: Write>(
     input: R,
     output: W,
     mode: Mode,
+    order: Order,
     total: &mut Total,
     starting: &mut dyn FnMut(u64),
 ) -> Result<()> {
@@ -178,53 +201,98 @@ pub fn run_counting<R: Read, W: Write>(
         };
         case += 1;
         starting(case);
-        show_case(&mut out, case, &board, mode, total)?;
+        show_case(&mut out, case, &board, mode, order, total)?;
     }
     out.flush().map_err(Error::Write)
 }
 
+/// In which order `show` finds solutions.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Order {
+    /// Lexicographic when that search finds the first solution within
+    /// [`LEXICOGRAPHIC_BUDGET`] nodes; otherwise the order of a
+    /// most-constrained-first search ([`find::most_constrained`]; on a blank
+    /// board, the closed formula's solution first), which the headings say.
+    Auto,
+    /// Lexicographic however long it takes (`--lexicographic`); a case
+    /// that takes long gets an estimate on stderr.
+    Lexicographic,
+}
+
+/// Search nodes the lexicographic search gets for a case's first solution
+/// before [`Order::Auto`] turns to the most-constrained-first order (a
+/// tenth of a second or so).
+pub const LEXICOGRAPHIC_BUDGET: u64 = 1 << 22;
+
+/// Search nodes the most-constrained-first search gets before `show` says
+/// on stderr how far it got (it then goes on).
+pub const MOST_CONSTRAINED_BUDGET: u64 = 1 << 22;
+
 /// Writes one case in `mode`: each solution written and flushed as soon as
-/// the search finds it, then (when `total` is given) the total.
+/// the search finds it, then (when `total` is given) the total. Solutions
+/// come in `order`; where they are not in lexicographic order, the
+/// headings say so (`Case k, solution i (not in lexicographic order):`, in
+/// a listing `Case k (not in lexicographic order):`).
 pub fn show_case(
     out: &mut dyn Write,
     case: u64,
     board: &Board,
     mode: Mode,
+    order: Order,
     total: &mut Total,
 ) -> Result<()> {
     let limit = match mode {
         Mode::Draw { limit, .. } | Mode::List { limit } => limit,
     };
-    if let Mode::List { .. } = mode {
-        writeln!(out, "Case {case}:").map_err(Error::Write)?;
-    }
+    // Whether every solution has been visited (so found == all of them).
+    let mut exhausted = false;
     let mut found = 0;
-    let mut failed = None;
     if limit > 0 {
-        Problem::new(board).for_each_solution(|columns| {
-            found += 1;
-            let written = match mode {
-                Mode::Draw { style, .. } => writeln!(out, "Case {case}, solution {found}:")
-                    .and_then(|()| draw(out, board, columns, style))
-                    .and_then(|()| writeln!(out)),
-                Mode::List { .. } => output::columns_line(out, columns),
-            };
-            if let Err(e) = written.and_then(|()| out.flush()) {
-                failed = Some(e);
-                return ControlFlow::Break(());
-            }
-            if found < limit {
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
-            }
+        let mut first = None;
+        let started = Instant::now();
+        let (outcome, _) = find::lexicographic(board, LEXICOGRAPHIC_BUDGET, |columns| {
+            first = Some(columns.to_vec());
+            ControlFlow::Break(())
         });
+        let lexicographic = outcome != Outcome::OutOfBudget || order == Order::Lexicographic;
+        if outcome == Outcome::OutOfBudget && order == Order::Lexicographic {
+            note(&format!(
+                "case {case}: the first solution in lexicographic order is not within the \
+                 first {LEXICOGRAPHIC_BUDGET} search nodes ({}); {}; still searching \
+                 (without --lexicographic, show answers at once)",
+                estimate::human(started.elapsed().as_secs_f64()),
+                whole_tree(board, started.elapsed().as_secs_f64()),
+            ));
+        }
+        let mut shown = Shown {
+            out: &mut *out,
+            case,
+            board,
+            mode,
+            lexicographic,
+            limit,
+            found: 0,
+            failed: None,
+        };
+        if let Mode::List { .. } = mode {
+            shown.header().map_err(Error::Write)?;
+        }
+        if lexicographic {
+            exhausted = outcome == Outcome::Exhausted;
+            if !exhausted {
+                // The kernel gives the same order, faster.
+                Problem::new(board).for_each_solution(|columns| shown.write(columns));
+            }
+        } else {
+            exhausted = most_constrained_order(&mut shown);
+        }
+        if let Some(e) = shown.failed {
+            return Err(Error::Write(e));
+        }
+        found = shown.found;
     }
-    if let Some(e) = failed {
-        return Err(Error::Write(e));
-    }
-    // A search for the first solution that found none has counted them all.
-    let none = limit > 0 && found == 0;
+    // A search that visited every solution and found none has counted them.
+    let none = exhausted && found == 0;
     let written = match (mode, total.as_mut()) {
         (Mode::Draw { .. }, _) if none => writeln!(out, "Case {case}: no solutions\n"),
         (Mode::Draw { .. }, Some(count)) => match count(board)? {
@@ -237,6 +305,123 @@ pub fn show_case(
         (_, None) => Ok(()),
     };
     written.and_then(|()| out.flush()).map_err(Error::Write)
+}
+
+/// One case's solutions as they are written.
+struct Shown<'a> {
+    out: &'a mut dyn Write,
+    case: u64,
+    board: &'a Board,
+    mode: Mode,
+    /// Whether they come in lexicographic order (the headings say if not).
+    lexicographic: bool,
+    limit: usize,
+    found: usize,
+    failed: Option<io::Error>,
+}
+
+impl Shown<'_> {
+    /// A listing's `Case k:` line.
+    fn header(&mut self) -> io::Result<()> {
+        let case = self.case;
+        match self.lexicographic {
+            true => writeln!(self.out, "Case {case}:"),
+            false => writeln!(self.out, "Case {case} (not in lexicographic order):"),
+        }
+    }
+
+    /// Writes (and flushes) the next solution; `Break` after the last one
+    /// asked for, or when writing failed.
+    fn write(&mut self, columns: &[usize]) -> ControlFlow<()> {
+        self.found += 1;
+        let (case, found) = (self.case, self.found);
+        let order = match self.lexicographic {
+            true => "",
+            false => " (not in lexicographic order)",
+        };
+        let written = match self.mode {
+            Mode::Draw { style, .. } => writeln!(self.out, "Case {case}, solution {found}{order}:")
+                .and_then(|()| draw(self.out, self.board, columns, style))
+                .and_then(|()| writeln!(self.out)),
+            Mode::List { .. } => output::columns_line(self.out, columns),
+        };
+        if let Err(e) = written.and_then(|()| self.out.flush()) {
+            self.failed = Some(e);
+            return ControlFlow::Break(());
+        }
+        if self.found < self.limit {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    }
+}
+
+/// Shows solutions in the most-constrained-first order (on a blank board,
+/// the closed formula's solution first). When the search runs past its
+/// budget short of the solutions asked for, says so on stderr and goes on.
+/// Returns whether every solution was visited.
+fn most_constrained_order(shown: &mut Shown) -> bool {
+    let board = shown.board;
+    let formula = if board.obstacles() == 0 {
+        find::constructed(board.n())
+    } else {
+        None
+    };
+    if let Some(columns) = &formula {
+        if shown.write(columns).is_break() {
+            return false;
+        }
+    }
+    // Solutions the budgeted search visited: the unbudgeted one skips them.
+    let mut visited = 0;
+    let started = Instant::now();
+    for budget in [MOST_CONSTRAINED_BUDGET, u64::MAX] {
+        let mut skip = visited;
+        let (outcome, _) = find::most_constrained(board, budget, |columns| {
+            if skip > 0 {
+                skip -= 1;
+                return ControlFlow::Continue(());
+            }
+            visited += 1;
+            if formula.as_deref() == Some(columns) {
+                return ControlFlow::Continue(());
+            }
+            shown.write(columns)
+        });
+        if outcome != Outcome::OutOfBudget {
+            return outcome == Outcome::Exhausted;
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        note(&format!(
+            "case {}: {} of {} solutions found in the first {MOST_CONSTRAINED_BUDGET} \
+             nodes of a most-constrained-first search ({}), none in the first \
+             {LEXICOGRAPHIC_BUDGET} of the lexicographic one; {}; still searching",
+            shown.case,
+            shown.found,
+            shown.limit,
+            estimate::human(seconds),
+            whole_tree(board, seconds),
+        ));
+    }
+    false
+}
+
+/// What the random probes say of the whole (plain, row by row) search tree:
+/// its size and, at the speed a budget of [`LEXICOGRAPHIC_BUDGET`] nodes
+/// took `seconds`, how long a full search would take.
+fn whole_tree(board: &Board, seconds: f64) -> String {
+    let nodes = crate::engine::estimate::nodes(&Problem::new(board).rows(), 200);
+    let time = nodes / LEXICOGRAPHIC_BUDGET as f64 * seconds;
+    format!(
+        "the whole search tree is estimated at {nodes:.1e} nodes (all of it: {})",
+        estimate::human(time)
+    )
+}
+
+/// A line on stderr, as the program's messages are written.
+fn note(message: &str) {
+    let _ = writeln!(io::stderr().lock(), "nqueens: show: {message}");
 }
 
 /// How boards are drawn.
@@ -338,7 +523,7 @@ mod tests {
     #[test]
     fn cases_without_solutions_say_so() {
         let mut out = Vec::new();
-        show_case(&mut out, 3, &Board::blank(3), DRAW, &mut None).unwrap();
+        show_case(&mut out, 3, &Board::blank(3), DRAW, Order::Auto, &mut None).unwrap();
         assert_eq!(out, b"Case 3: no solutions\n\n");
     }
 
@@ -346,7 +531,15 @@ mod tests {
     fn headings_name_the_case_and_the_rank_and_the_total_comes_after() {
         let mut out = Vec::new();
         let mut count = |board: &Board| Ok(Problem::new(board).count());
-        show_case(&mut out, 2, &Board::blank(4), DRAW, &mut Some(&mut count)).unwrap();
+        show_case(
+            &mut out,
+            2,
+            &Board::blank(4),
+            DRAW,
+            Order::Auto,
+            &mut Some(&mut count),
+        )
+        .unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "Case 2, solution 1:\n.Q..\n...Q\nQ...\n..Q.\n\n\
@@ -355,7 +548,15 @@ mod tests {
         );
         let mut out = Vec::new();
         let list = Mode::List { limit: 1 };
-        show_case(&mut out, 1, &Board::blank(4), list, &mut Some(&mut count)).unwrap();
+        show_case(
+            &mut out,
+            1,
+            &Board::blank(4),
+            list,
+            Order::Auto,
+            &mut Some(&mut count),
+        )
+        .unwrap();
         assert_eq!(out, b"Case 1:\n2 4 1 3\ntotal: 2\n");
     }
 

@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 use crate::base::error::{words, Error, Result};
 use crate::tools::bundle::Target;
 use crate::tools::generate::{GenOptions, TestInput};
+use crate::tools::judge::Answerer;
 use crate::tools::shrink;
 use crate::tools::{child, progress};
 
@@ -54,6 +55,17 @@ pub struct StressOptions {
     pub save: Option<PathBuf>,
     /// Whether progress goes to stderr.
     pub progress: bool,
+    /// Worker threads for the expected answers (`--threads`), shared by
+    /// the `-j` rounds running at once.
+    pub threads: usize,
+}
+
+impl StressOptions {
+    /// An answerer for one of the `-j` rounds running at once: the
+    /// threads shared out between them.
+    fn answerer(&self) -> Answerer {
+        Answerer::new((self.threads / self.jobs).max(1), false)
+    }
 }
 
 pub use crate::tools::child::Outcome;
@@ -76,10 +88,10 @@ pub enum Failure {
 /// `timeout` (see [`crate::tools::child`]).
 ///
 /// # Errors
-/// [`Error::Usage`] when the command cannot be started.
+/// [`Error::Unavailable`] when the command cannot be started.
 pub fn run_command(command: &[OsString], input: &[u8], timeout: Duration) -> Result<Outcome> {
     child::run(command, input, timeout).map_err(|e| {
-        Error::Usage(format!(
+        Error::Unavailable(format!(
             "stress: cannot run '{}': {}",
             command[0].to_string_lossy(),
             words(&e)
@@ -126,8 +138,12 @@ pub fn judge(expected: &str, outcome: &Outcome) -> Option<Failure> {
 }
 
 /// Runs the command on `input` and judges it.
-fn check(options: &StressOptions, input: &TestInput) -> Result<(Option<Failure>, Outcome)> {
-    let expected = input.expected()?;
+fn check(
+    options: &StressOptions,
+    answerer: &mut Answerer,
+    input: &TestInput,
+) -> Result<(Option<Failure>, Outcome)> {
+    let expected = input.expected(answerer)?;
     let outcome = run_command(&options.command, input.text().as_bytes(), options.timeout)?;
     Ok((judge(&expected, &outcome), outcome))
 }
@@ -162,38 +178,41 @@ fn sweep(options: &StressOptions, seed: u64, done: &AtomicU64) -> Sweep {
         cases: 0,
     });
     let stops_before = |state: &Sweep, round: u64| state.stop.as_ref().is_some_and(|s| s.0 < round);
-    let worker = || loop {
-        let round = next.fetch_add(1, Ordering::Relaxed);
-        if round >= options.rounds || stops_before(&state.lock().expect("no panic"), round) {
-            return;
-        }
-        let input = TestInput::random(&options.gen, seed.wrapping_add(round));
-        let cases = match &input {
-            TestInput::Judge(boards) => boards.len(),
-            TestInput::Checker(_) => 0,
-        };
-        let result = check(options, &input);
-        done.fetch_add(1, Ordering::Relaxed);
-        let mut state = state.lock().expect("no panic");
-        state.cases += cases;
-        let stop = match result {
-            Ok((failure, outcome)) => {
-                if state.slowest.map_or(true, |(time, _)| outcome.time > time) {
-                    state.slowest = Some((outcome.time, round));
-                }
-                failure.map(|failure| {
-                    Ok(Failed {
-                        input,
-                        failure,
-                        outcome,
-                    })
-                })
+    let worker = || {
+        let mut answerer = options.answerer();
+        loop {
+            let round = next.fetch_add(1, Ordering::Relaxed);
+            if round >= options.rounds || stops_before(&state.lock().expect("no panic"), round) {
+                return;
             }
-            Err(e) => Some(Err(e)),
-        };
-        if let Some(stop) = stop {
-            if state.stop.as_ref().map_or(true, |s| round < s.0) {
-                state.stop = Some((round, stop));
+            let input = TestInput::random(&options.gen, seed.wrapping_add(round));
+            let cases = match &input {
+                TestInput::Judge(boards) => boards.len(),
+                TestInput::Checker(_) => 0,
+            };
+            let result = check(options, &mut answerer, &input);
+            done.fetch_add(1, Ordering::Relaxed);
+            let mut state = state.lock().expect("no panic");
+            state.cases += cases;
+            let stop = match result {
+                Ok((failure, outcome)) => {
+                    if state.slowest.map_or(true, |(time, _)| outcome.time > time) {
+                        state.slowest = Some((outcome.time, round));
+                    }
+                    failure.map(|failure| {
+                        Ok(Failed {
+                            input,
+                            failure,
+                            outcome,
+                        })
+                    })
+                }
+                Err(e) => Some(Err(e)),
+            };
+            if let Some(stop) = stop {
+                if state.stop.as_ref().map_or(true, |s| round < s.0) {
+                    state.stop = Some((round, stop));
+                }
             }
         }
     };
@@ -253,7 +272,7 @@ pub fn run(options: &StressOptions, seed: u64, out: &mut dyn Write) -> Result<bo
     } else {
         (failed.input, None, failed.failure, failed.outcome)
     };
-    let expected = minimal.expected()?;
+    let expected = minimal.expected(&mut options.answerer())?;
     let saved = match &options.save {
         Some(dir) => Some(save(dir, &minimal, &expected)?),
         None => None,
@@ -288,6 +307,7 @@ fn shrink_failure(
     let shrinking = Instant::now();
     let tries = AtomicU64::new(0);
     let mut runs = 0;
+    let mut answerer = options.answerer();
     // How many runs shrinking takes is not known ahead: no share, no ETA.
     let shrunk = progress::watch(options.progress, "shrinking, runs", 0, &tries, || {
         shrink::shrink(input, SHRINK_BUDGET, &mut |candidate| {
@@ -301,7 +321,7 @@ fn shrink_failure(
                 }
             }
             runs += 1;
-            match check(options, candidate) {
+            match check(options, &mut answerer, candidate) {
                 Ok((failure, _)) => failure.is_some(),
                 Err(e) => {
                     error.get_or_insert(e);
@@ -313,7 +333,7 @@ fn shrink_failure(
     if let Some(e) = error {
         return Err(e);
     }
-    Ok(match check(options, &shrunk.input)? {
+    Ok(match check(options, &mut answerer, &shrunk.input)? {
         (Some(failure), outcome) => Some((shrunk.input, runs, failure, outcome)),
         (None, _) => None,
     })
@@ -327,7 +347,7 @@ fn save(dir: &Path, input: &TestInput, expected: &str) -> Result<[PathBuf; 2]> {
             .and_then(|()| std::fs::write(&path, text))
             .map(|()| path.clone())
             .map_err(|e| {
-                Error::Usage(format!(
+                Error::Unavailable(format!(
                     "stress: cannot write '{}': {}",
                     path.display(),
                     words(&e)

@@ -25,6 +25,7 @@ use crate::tools::bundle::Target;
 use crate::tools::child::{self, Outcome};
 use crate::tools::files;
 use crate::tools::generate::TestInput;
+use crate::tools::judge::Answerer;
 use crate::tools::stress::{judge, Failure};
 
 /// The directory read when no DIR or FILE is given.
@@ -41,6 +42,10 @@ pub struct TestOptions {
     pub timeout: Duration,
     /// The command and its arguments; never empty.
     pub command: Vec<OsString>,
+    /// Worker threads for computed expected outputs (`--threads`).
+    pub threads: usize,
+    /// Progress on stderr while a long expected output is computed.
+    pub progress: bool,
 }
 
 /// How the whole run went, for the exit status.
@@ -73,7 +78,7 @@ pub fn inputs(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
             continue;
         }
         let entries = std::fs::read_dir(path).map_err(|e| {
-            Error::Usage(format!("cannot read '{}': {}", path.display(), words(&e)))
+            Error::Unavailable(format!("cannot read '{}': {}", path.display(), words(&e)))
         })?;
         let mut ins: Vec<PathBuf> = entries
             .flatten()
@@ -94,21 +99,35 @@ pub fn inputs(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
 
 /// The expected output of `input` (the file `path`): `X.out` beside it,
 /// else computed. The flag says whether it was computed.
-fn expected(path: &Path, input: &[u8], problem: Target) -> Result<(String, bool)> {
+fn expected(
+    path: &Path,
+    input: &[u8],
+    problem: Target,
+    answerer: &mut Answerer,
+) -> Result<(String, bool)> {
     let stored = path.with_extension("out");
     if stored.is_file() {
         let text = std::fs::read(&stored).map_err(|e| files::in_file(&stored, Error::Read(e)))?;
         return Ok((String::from_utf8_lossy(&text).into_owned(), false));
     }
     let computed = match problem {
-        Target::Uva11195 => crate::base::judge::run_to_string(input),
-        Target::Checker => {
-            crate::base::input::read_size(input).and_then(|n| TestInput::Checker(n).expected())
-        }
+        Target::Uva11195 => answerer.judge(input),
+        Target::Checker => crate::base::input::read_size(input)
+            .and_then(|n| TestInput::Checker(n).expected(answerer)),
     };
-    computed
-        .map(|text| (text, true))
-        .map_err(|e| files::in_file(path, e))
+    computed.map(|text| (text, true)).map_err(|e| {
+        let e = files::in_file(path, e);
+        // A lone number is what a P1219 (checker) input looks like.
+        let text = String::from_utf8_lossy(input);
+        let lone_number =
+            !text.trim().is_empty() && text.trim().bytes().all(|b| b.is_ascii_digit());
+        match problem {
+            Target::Uva11195 if lone_number => Error::Usage(format!(
+                "{e} (a lone number: if this is a checker input, give --problem checker)"
+            )),
+            _ => e,
+        }
+    })
 }
 
 /// A run's peak memory as shown: MiB with one decimal, `?` when unknown.
@@ -137,6 +156,7 @@ fn line_of(text: &str, line: usize) -> String {
 /// error in the summary instead.
 pub fn run(options: &TestOptions, out: &mut dyn Write) -> Result<Summary> {
     let paths = inputs(&options.paths)?;
+    let mut answerer = Answerer::new(options.threads, options.progress);
     let width = paths
         .iter()
         .map(|p| p.display().to_string().len())
@@ -151,7 +171,7 @@ pub fn run(options: &TestOptions, out: &mut dyn Write) -> Result<Summary> {
         let name = path.display().to_string();
         let input = std::fs::read(path).map_err(|e| files::in_file(path, Error::Read(e)));
         let prepared = input.and_then(|input| {
-            expected(path, &input, options.problem).map(|expected| (input, expected))
+            expected(path, &input, options.problem, &mut answerer).map(|expected| (input, expected))
         });
         let (input, (expected, computed)) = match prepared {
             Ok(prepared) => prepared,
@@ -162,7 +182,7 @@ pub fn run(options: &TestOptions, out: &mut dyn Write) -> Result<Summary> {
             }
         };
         let outcome = child::run(&options.command, &input, options.timeout).map_err(|e| {
-            Error::Usage(format!(
+            Error::Unavailable(format!(
                 "test: cannot run '{}': {}",
                 options.command[0].to_string_lossy(),
                 words(&e)

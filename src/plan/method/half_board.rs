@@ -5,8 +5,8 @@
 //! with few blocked cells, where every search visits billions of nodes.
 //!
 //! # Constraints
-//! 15 <= n <= 22, at most n blocked cells, and the engine's tables within
-//! [`MEMORY_LIMIT`].
+//! 15 <= n <= 24, at most n blocked cells, and the engine's tables within
+//! [`crate::engine::counter::MEMORY_LIMIT`] in one part.
 //!
 //! # Complexity
 //! The engine's own cost model (its planning builds the quarter tables).
@@ -15,7 +15,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::base::error::Result;
-use crate::engine::half_board::Plan;
+use crate::engine::counter::join::Prepared;
+use crate::engine::counter::UnitCounter;
 use crate::plan::method::{unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip};
 use crate::plan::work::Work;
 
@@ -27,14 +28,11 @@ const ABOUT: About = About {
 /// Below this side the blank engine's methods and the searches are cheaper
 /// than building the tables (planning alone takes milliseconds at n = 14).
 const MIN_N: usize = 15;
-/// The tables may take at most this much memory; a board whose tables would
-/// not fit is left to the searches.
-pub const MEMORY_LIMIT: usize = 1 << 30;
 
 #[derive(Default)]
 pub struct HalfBoard {
     /// The engine's plan per quoted case of this batch.
-    plans: HashMap<usize, Arc<Plan>>,
+    plans: HashMap<usize, Prepared>,
 }
 
 impl CountingMethod for HalfBoard {
@@ -53,9 +51,14 @@ impl CountingMethod for HalfBoard {
         if case.board.obstacles() > n {
             return Err("more blocked cells than rows: the searches are cheaper");
         }
-        let plan = Plan::new(n, case.board.rows(), MEMORY_LIMIT)
-            .ok_or("the board's half tables would not fit in 1 GiB (or n > 22)")?;
-        self.plans.insert(case.index, Arc::new(plan));
+        let plan = Prepared::of_board(case.board.rows())
+            .ok_or("the board's half tables would not fit in memory (or n > 24)")?;
+        // Units of a batch run in any order: a plan in parts would rebuild
+        // its tables over and over.
+        if plan.parts() > 1 {
+            return Err("the board's half tables would not fit in memory at once");
+        }
+        self.plans.insert(case.index, plan);
         Ok(())
     }
 
@@ -65,13 +68,14 @@ impl CountingMethod for HalfBoard {
 
     fn memory(&mut self, case: Case, shared: &mut Shared) -> f64 {
         self.plans.get(&case.index).map_or(0.0, |plan| {
-            (plan.peak_bytes() + plan.scratch_bytes() * (shared.threads - 1)) as f64
+            let sizing = plan.sizing();
+            sizing.bytes + sizing.thread_bytes * (shared.threads - 1) as f64
         })
     }
 
     fn quote(&mut self, case: Case, shared: &mut Shared) -> f64 {
         self.plans.get(&case.index).map_or(f64::INFINITY, |plan| {
-            plan.cost() / shared.threads.min(plan.units()).max(1) as f64
+            plan.sizing().cpu_ns / shared.threads.min(plan.units()).max(1) as f64
         })
     }
 
@@ -80,7 +84,8 @@ impl CountingMethod for HalfBoard {
             .plans
             .remove(&case.index)
             .ok_or_else(|| unprepared(ABOUT.name))?;
-        let units = (0..plan.units()).map(|i| (Work::Join(plan.clone(), i), 1));
+        let counter: Arc<dyn UnitCounter> = Arc::new(plan.build());
+        let units = (0..counter.units()).map(|i| (Work::Units(counter.clone(), i), 1));
         Ok(batch.sum(case.index, units))
     }
 

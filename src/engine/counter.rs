@@ -1,0 +1,213 @@
+//! One interface for every engine whose count of the blank board is a list
+//! of independent work units, and the one rule that chooses the engine.
+//!
+//! An engine implements [`UnitCounter`]: its units, each unit's weight,
+//! counting units on threads, its fingerprint. Before anything large is
+//! made, a [`Choice`] says which engine counts side `n` and what it will
+//! cost ([`Sizing`]: time, peak memory), and builds it. `count` (totals,
+//! `--unique`, shards, checkpoints, progress, `--estimate`), `merge`,
+//! checker mode and the planner's blank counts all go through [`choose`]:
+//!
+//! - [`join`]: the half-board join ([`crate::engine::half_board`]), from
+//!   [`JOIN_FROM`] up to [`JOIN_TO`], its memory
+//!   held within [`MEMORY_LIMIT`] by splitting the work into parts;
+//! - [`constellations`]: the blank engine's border constellations
+//!   ([`crate::engine::blank`]), every other side.
+//!
+//! # Unique counts
+//! Every unit's [`Counts`] carries, besides its share of the total, its
+//! share of *Burnside's sum*: over the 8 symmetries of the square, the
+//! solutions each one fixes. The sum is 8 times the number of solutions
+//! unique up to symmetry (OEIS A002562), so shares add up over units,
+//! shards and checkpoints like totals, and a sum that is not a multiple of
+//! 8 betrays damaged records. The constellation engine's units know their
+//! unique share (8 times it goes in); the join's units give the identity's
+//! part (their total), and extra units count the solutions each other
+//! symmetry fixes ([`fixed`]).
+//!
+//! # Adding an engine
+//! One file in this folder with one [`UnitCounter`] implementation, and one
+//! line in [`choose`].
+
+pub mod constellations;
+pub mod fixed;
+pub mod join;
+
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+
+use crate::base::error::Result;
+use crate::engine::blank::BlankEngine;
+pub use crate::engine::counts::Counts;
+
+/// The most memory an engine's tables may take in one process (or shard).
+pub const MEMORY_LIMIT: usize = 1 << 30;
+
+/// From this side on the join counts the blank board faster than the
+/// constellations (measured on one thread: 0.36 s against 1.12 s at
+/// n = 16, 3.1 s against 8.9 s at n = 17; at n = 15 they tie).
+pub const JOIN_FROM: usize = 16;
+
+/// The largest side the join counts. Planning takes 15 s at n = 22 and a
+/// minute at 23; at 24 (the engine's [`crate::engine::half_board::MAX_N`])
+/// its dense bucket tables (4 x 2^24 entries per part) force a split into
+/// 3136 parts, planning takes minutes and the estimate is no better than
+/// the constellations' (about 270 CPU-days either way).
+pub const JOIN_TO: usize = 23;
+
+/// Which engine counts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Engine {
+    Join,
+    Constellations,
+}
+
+impl Engine {
+    /// Its name, as `--estimate` and `--explain` print it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Join => "half-board join",
+            Engine::Constellations => "constellations",
+        }
+    }
+}
+
+/// What a count will cost, known before anything large is made.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Sizing {
+    pub engine: Engine,
+    /// Work on one core, ns (set-up included).
+    pub cpu_ns: f64,
+    /// Peak bytes the engine holds on one thread.
+    pub bytes: f64,
+    /// Further bytes per further thread.
+    pub thread_bytes: f64,
+}
+
+/// A counter whose work is a list of independent units.
+pub trait UnitCounter: Send + Sync {
+    /// Which engine it is.
+    fn engine(&self) -> Engine;
+
+    /// The number of units.
+    fn units(&self) -> usize;
+
+    /// Unit `i`'s share of the work, for progress (at least 1; the sum over
+    /// all units fits a `u64`).
+    fn weight(&self, unit: usize) -> u64;
+
+    /// A fingerprint of the unit list: shards and checkpoints of another
+    /// list are refused.
+    fn fingerprint(&self) -> u64;
+
+    /// The counts of unit `i`, on this thread.
+    fn count(&self, unit: usize) -> Counts;
+
+    /// The counts of `units` on `threads` threads, added up, calling
+    /// `finished(i, counts)` as `units[i]` ends and adding its weight to
+    /// `done`. The default runs [`UnitCounter::count`] per unit.
+    ///
+    /// # Errors
+    /// A worker thread failed.
+    fn count_each(
+        &self,
+        units: &[usize],
+        threads: usize,
+        done: &AtomicU64,
+        finished: &(dyn Fn(usize, Counts) + Sync),
+    ) -> Result<Counts> {
+        let counts = crate::engine::parallel::map(units.len(), threads, |i| {
+            let counts = self.count(units[i]);
+            finished(i, counts);
+            done.fetch_add(self.weight(units[i]), std::sync::atomic::Ordering::Relaxed);
+            counts
+        })?;
+        Ok(counts.into_iter().fold(Counts::default(), |a, b| a + b))
+    }
+
+    /// The blank engine behind the units, when they are its constellations
+    /// (in order): the planner then counts them in the kernel's lanes.
+    fn constellations(&self) -> Option<&Arc<BlankEngine>> {
+        None
+    }
+}
+
+impl std::fmt::Debug for dyn UnitCounter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}({} units)", self.engine().name(), self.units())
+    }
+}
+
+/// The engine chosen for a blank count, before it is built.
+pub enum Choice {
+    Join(Box<join::Prepared>),
+    Constellations(constellations::Prepared),
+}
+
+/// The one rule: the join from [`JOIN_FROM`] to [`JOIN_TO`] wherever it plans within
+/// [`MEMORY_LIMIT`], the constellations elsewhere. `unique` adds the units
+/// unique counts need.
+///
+/// ```
+/// use nqueens::engine::counter::{choose, Engine};
+/// assert_eq!(choose(8, false).sizing().engine, Engine::Constellations);
+/// let counter = choose(8, true).build(1, &Default::default()).unwrap();
+/// let counts = counter.count_each(&(0..counter.units()).collect::<Vec<_>>(), 1, &Default::default(), &|_, _| {}).unwrap();
+/// assert_eq!((counts.total, counts.unique()), (92, 12));
+/// ```
+pub fn choose(n: usize, unique: bool) -> Choice {
+    if (JOIN_FROM..=JOIN_TO).contains(&n) {
+        if let Some(join) = join::Prepared::new(n, unique) {
+            return Choice::Join(Box::new(join));
+        }
+    }
+    Choice::Constellations(constellations::Prepared::new(n, unique))
+}
+
+impl Choice {
+    /// What the count will cost.
+    pub fn sizing(&self) -> Sizing {
+        match self {
+            Choice::Join(join) => join.sizing(),
+            Choice::Constellations(constellations) => constellations.sizing(),
+        }
+    }
+
+    /// Builds the counter (its set-up on `threads` threads, `done` counting
+    /// set-up steps for progress).
+    ///
+    /// # Errors
+    /// A worker thread failed.
+    pub fn build(self, threads: usize, done: &AtomicU64) -> Result<Arc<dyn UnitCounter>> {
+        Ok(match self {
+            Choice::Join(join) => Arc::new((*join).build()),
+            Choice::Constellations(constellations) => {
+                Arc::new(constellations.build(threads, done)?)
+            }
+        })
+    }
+}
+
+/// The counts of the blank board of side `n` on `threads` threads, through
+/// the chosen engine.
+///
+/// # Errors
+/// A worker thread failed.
+pub fn count_blank(n: usize, unique: bool, threads: usize) -> Result<Counts> {
+    let counter = choose(n, unique).build(threads, &AtomicU64::new(0))?;
+    let all: Vec<usize> = (0..counter.units()).collect();
+    counter.count_each(&all, threads, &AtomicU64::new(0), &|_, _| {})
+}
+
+/// The FNV-1a hash of `values` (each as 8 little-endian bytes), for unit
+/// lists' fingerprints.
+pub fn fingerprint_of(values: impl IntoIterator<Item = u64>) -> u64 {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for value in values {
+        for byte in value.to_le_bytes() {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(PRIME);
+        }
+    }
+    hash
+}

@@ -1,0 +1,143 @@
+//! The blank engine's border constellations as a [`UnitCounter`]: one unit
+//! per representative constellation, counted in the kernel's interleaved
+//! lanes ([`crate::engine::blank`]).
+//!
+//! # Constraints
+//! `1 <= n <= 64`.
+//!
+//! # Complexity
+//! About [`BLANK_ENGINE_SHARE`] of the plain search's time, plus the set-up
+//! ([`SETUP_NS_PER_UNIT`] per unit).
+
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+
+use crate::base::board::Board;
+use crate::base::error::Result;
+use crate::base::problem::Problem;
+use crate::engine::blank::BlankEngine;
+use crate::engine::counter::{fingerprint_of, Counts, Engine, Sizing, UnitCounter};
+use crate::engine::estimate::{self, NS_PER_NODE};
+
+/// The blank engine's count costs this fraction of the plain blank search
+/// as priced here (blank nodes x [`NS_PER_NODE`]): measured 19 ms at n = 14
+/// against a price of 246 ms (the engine's lanes run 5-6x faster than the
+/// mirror-symmetric search, itself half the plain one; benches/blank.rs).
+pub const BLANK_ENGINE_SHARE: f64 = 0.08;
+
+/// Probes for a blank tree's size.
+pub const BLANK_PROBES: u32 = 256;
+
+/// Bytes per work unit while the units are made: the constellation (96
+/// bytes) and its queens, orbit and stabilizer on the heap (80 more,
+/// measured at n = 8..=24), twice over (the threads' shares are flattened
+/// into one list).
+const BYTES_PER_UNIT: f64 = 2.0 * 176.0;
+
+/// Set-up time per work unit, ns on one thread (choosing the unit's
+/// cheapest image: measured 7 to 19 us at n = 16..=24 on a loaded
+/// machine, growing with n).
+pub const SETUP_NS_PER_UNIT: f64 = 10_000.0;
+
+/// The estimated nodes of the plain blank search of side `n`.
+pub fn blank_nodes(n: usize) -> f64 {
+    estimate::nodes(&Problem::new(&Board::blank(n)).rows(), BLANK_PROBES)
+}
+
+/// The work units of side `n`, estimated without making them: about
+/// `n^4 / 15` (measured: 3206 at n = 16, 9522 at 20, 22462 at 24).
+pub fn units(n: usize) -> f64 {
+    (n as f64).powi(4) / 15.0
+}
+
+/// The memory the blank engine of side `n` holds (its work units).
+pub fn bytes(n: usize) -> f64 {
+    units(n) * BYTES_PER_UNIT
+}
+
+/// The constellations of side `n`, not yet made.
+pub struct Prepared {
+    n: usize,
+    unique: bool,
+}
+
+impl Prepared {
+    pub fn new(n: usize, unique: bool) -> Prepared {
+        Prepared { n, unique }
+    }
+
+    /// Its cost and memory, from the plain search's estimated size.
+    pub fn sizing(&self) -> Sizing {
+        let n = self.n;
+        Sizing {
+            engine: Engine::Constellations,
+            cpu_ns: blank_nodes(n) * NS_PER_NODE * BLANK_ENGINE_SHARE
+                + units(n) * SETUP_NS_PER_UNIT,
+            bytes: bytes(n),
+            thread_bytes: 0.0,
+        }
+    }
+
+    /// Makes the units on `threads` threads (`done` counts set-up steps).
+    ///
+    /// # Errors
+    /// A worker thread failed.
+    pub fn build(self, threads: usize, done: &AtomicU64) -> Result<Constellations> {
+        Ok(Constellations {
+            engine: Arc::new(BlankEngine::on_threads_counting(self.n, threads, done)?),
+            unique: self.unique,
+        })
+    }
+}
+
+/// The blank engine's units.
+pub struct Constellations {
+    engine: Arc<BlankEngine>,
+    unique: bool,
+}
+
+impl UnitCounter for Constellations {
+    fn engine(&self) -> Engine {
+        Engine::Constellations
+    }
+
+    fn units(&self) -> usize {
+        self.engine.units().len()
+    }
+
+    fn weight(&self, unit: usize) -> u64 {
+        self.engine.cost(&self.engine.units()[unit])
+    }
+
+    /// Each unit's border queens, in order.
+    fn fingerprint(&self) -> u64 {
+        fingerprint_of(self.engine.units().iter().flat_map(|unit| {
+            std::iter::once(unit.queens.len() as u64).chain(
+                unit.queens
+                    .iter()
+                    .flat_map(|&(row, col)| [row as u64, col as u64]),
+            )
+        }))
+    }
+
+    fn count(&self, unit: usize) -> Counts {
+        self.engine.solve(&self.engine.units()[unit], self.unique)
+    }
+
+    fn count_each(
+        &self,
+        units: &[usize],
+        threads: usize,
+        done: &AtomicU64,
+        finished: &(dyn Fn(usize, Counts) + Sync),
+    ) -> Result<Counts> {
+        let all = self.engine.units();
+        let mine: Vec<_> = units.iter().map(|&p| all[p].clone()).collect();
+        self.engine
+            .counts_each(&mine, threads, self.unique, done, finished)
+    }
+
+    fn constellations(&self) -> Option<&Arc<BlankEngine>> {
+        Some(&self.engine)
+    }
+}

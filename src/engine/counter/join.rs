@@ -1,0 +1,145 @@
+//! The half-board join as a [`UnitCounter`]: the join's units (each the
+//! identity's share of Burnside's sum too), and for unique counts one unit
+//! per (symmetry, first-row column) counting the solutions that symmetry
+//! fixes ([`crate::engine::counter::fixed`]).
+//!
+//! # Constraints
+//! `1 <= n <= MAX_N` of [`crate::engine::half_board`]; the plan within
+//! [`MEMORY_LIMIT`].
+//!
+//! # Complexity
+//! The join's ([`crate::engine::half_board`]); the symmetric units add
+//! about [`FIXED_SHARE`] of it.
+
+use crate::base::board::{full_row, Symmetry};
+use crate::engine::counter::fixed::fixed;
+use crate::engine::counter::{fingerprint_of, Counts, Engine, Sizing, UnitCounter, MEMORY_LIMIT};
+use crate::engine::half_board::Plan;
+
+/// What the symmetric units cost next to the join (measured: below 1% at
+/// n = 16..=20; the half turn's search dominates).
+pub const FIXED_SHARE: f64 = 0.01;
+
+/// A planned join of the blank board, tables not yet built.
+pub struct Prepared {
+    plan: Plan,
+    unique: bool,
+}
+
+impl Prepared {
+    /// The join of the blank board of side `n`, or `None` where it does not
+    /// plan within [`MEMORY_LIMIT`].
+    pub fn new(n: usize, unique: bool) -> Option<Prepared> {
+        let plan = Plan::new(n, &vec![full_row(n); n], MEMORY_LIMIT)?;
+        Some(Prepared { plan, unique })
+    }
+
+    /// The join of any board (blocked cells never used), totals only.
+    pub fn of_board(rows: &[u64]) -> Option<Prepared> {
+        let plan = Plan::new(rows.len(), rows, MEMORY_LIMIT)?;
+        Some(Prepared {
+            plan,
+            unique: false,
+        })
+    }
+
+    /// The number of parts the work is split into to fit the memory.
+    pub fn parts(&self) -> usize {
+        self.plan.parts()
+    }
+
+    /// The number of units (before any symmetric ones).
+    pub fn units(&self) -> usize {
+        self.plan.units()
+    }
+
+    /// Its cost and memory.
+    pub fn sizing(&self) -> Sizing {
+        let extra = if self.unique { 1.0 + FIXED_SHARE } else { 1.0 };
+        Sizing {
+            engine: Engine::Join,
+            cpu_ns: self.plan.cost() * extra,
+            bytes: self.plan.peak_bytes() as f64,
+            thread_bytes: self.plan.scratch_bytes() as f64,
+        }
+    }
+
+    /// The counter (tables are built as units run).
+    pub fn build(self) -> Join {
+        let n = self.plan.n();
+        let fixed = if self.unique {
+            Symmetry::ALL[1..]
+                .iter()
+                .flat_map(|&symmetry| (0..n).map(move |first| (symmetry, first)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Join {
+            plan: self.plan,
+            fixed,
+        }
+    }
+}
+
+/// The join's units, then the symmetric units.
+pub struct Join {
+    plan: Plan,
+    fixed: Vec<(Symmetry, usize)>,
+}
+
+impl Join {
+    /// The plan underneath (parts, cost terms).
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+}
+
+impl UnitCounter for Join {
+    fn engine(&self) -> Engine {
+        Engine::Join
+    }
+
+    fn units(&self) -> usize {
+        self.plan.units() + self.fixed.len()
+    }
+
+    fn weight(&self, unit: usize) -> u64 {
+        match unit.checked_sub(self.plan.units()) {
+            None => self.plan.unit_weight(unit).max(1.0) as u64,
+            Some(_) => (self.plan.cost() * FIXED_SHARE / self.fixed.len() as f64).max(1.0) as u64,
+        }
+    }
+
+    fn fingerprint(&self) -> u64 {
+        let symmetric = self
+            .fixed
+            .iter()
+            .map(|&(symmetry, first)| symmetry as u64 * 64 + first as u64);
+        fingerprint_of(
+            [u64::from(b'j'), self.fixed.len() as u64]
+                .into_iter()
+                .chain(self.plan.unit_keys())
+                .chain(symmetric),
+        )
+    }
+
+    fn count(&self, unit: usize) -> Counts {
+        match unit.checked_sub(self.plan.units()) {
+            None => {
+                let total = self.plan.run_unit(unit);
+                Counts {
+                    total,
+                    burnside: if self.fixed.is_empty() { 0 } else { total },
+                }
+            }
+            Some(i) => {
+                let (symmetry, first) = self.fixed[i];
+                Counts {
+                    total: 0,
+                    burnside: fixed(self.plan.n(), symmetry, first),
+                }
+            }
+        }
+    }
+}

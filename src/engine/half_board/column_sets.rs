@@ -1,0 +1,208 @@
+//! The work list of a join: one task per column set `S` of the top half
+//! (per middle-row pivot for odd `n`), reduced by the board's symmetries.
+//!
+//! If the board is invariant under the left-right mirror and/or the
+//! top-bottom flip (always true for a blank board), column sets related by
+//! the induced maps (`S -> mirror(S)`, `S -> available \ S`) give equal
+//! contributions: only the smallest `S` of each orbit is kept, with the
+//! orbit's size as its multiplier. For odd `n` a mirror-symmetric board
+//! pairs pivot `m` with pivot `n - 1 - m`.
+//!
+//! *Diagonal mode* (even `n`, board also invariant under both diagonal
+//! reflections): the reflection in the anti-diagonal keeps the
+//! anti-diagonal pointwise and moves a main-diagonal queen between the
+//! halves; the transpose does the converse. So solutions whose bottom half
+//! has a queen on a longest diagonal are counted through their images: only
+//! bottoms with no queen on either longest diagonal are built, and a top
+//! placement weighs 2 per longest diagonal it occupies. The flip then only
+//! holds for the weight-1 part, which gets its own multiplier.
+//!
+//! # Constraints
+//! `n <= 32` (a column set is a `u32`).
+//!
+//! # Complexity
+//! Every `h`-subset of the available columns is visited once per pivot:
+//! `O(C(n, n / 2) * n)` for odd `n`, with a few word operations each.
+
+/// One middle-row queen choice (or the single empty choice for even `n`).
+#[derive(Clone, Copy, Debug)]
+pub struct Pivot {
+    /// Columns the halves may use.
+    pub avail: u64,
+    /// Diagonals of the pivot queen in top-quarter storage.
+    pub top_block: u64,
+    /// Same in bottom-quarter storage.
+    pub bot_block: u64,
+    /// Symmetric copies this pivot stands for (2 for a mirrored pair).
+    pub mult: u16,
+    /// Whether the mirror maps this pivot to itself.
+    pub self_mirror: bool,
+}
+
+/// One column set `S` (for one pivot) with its symmetry multipliers.
+#[derive(Clone, Copy, Debug)]
+pub struct Task {
+    pub s: u32,
+    pub pivot: u16,
+    /// Multiplier of the part with a queen of the top half on a longest
+    /// diagonal (diagonal mode only; weights 2 and 4 applied inside).
+    pub mult: u16,
+    /// Multiplier of the part where no queen is on a longest diagonal
+    /// (everything outside diagonal mode); 0 when another column set of
+    /// the orbit accounts for it.
+    pub mult_clean: u16,
+}
+
+/// The board's symmetries the work list uses.
+#[derive(Clone, Copy, Debug)]
+pub struct Symmetric {
+    pub mirror: bool,
+    pub flip: bool,
+    pub diagonal: bool,
+}
+
+/// The pivots of the board (`h` rows per half; `free` masked to `n` bits).
+pub fn pivots(n: usize, h: usize, free: &[u64], mirror: bool) -> Vec<Pivot> {
+    let full = (1u64 << n) - 1;
+    if n % 2 == 0 {
+        return vec![Pivot {
+            avail: full,
+            top_block: 0,
+            bot_block: 0,
+            mult: 1,
+            self_mirror: mirror,
+        }];
+    }
+    let hb = h + 1;
+    let mut pivots = Vec::new();
+    let mut f = free[h];
+    while f != 0 {
+        let m = f.trailing_zeros() as usize;
+        f &= f - 1;
+        let mm = n - 1 - m;
+        if mirror && m > mm {
+            continue;
+        }
+        // Both diagonals are >= h, as top storage needs (see quarters).
+        let (d, a) = (h + m, h + n - 1 - m);
+        let top_block = (1u64 << (d - h)) | (1u64 << (a - h + 32));
+        let mut bot_block = 0u64;
+        if d >= hb {
+            bot_block |= 1u64 << (d - hb);
+        }
+        if a >= hb {
+            bot_block |= 1u64 << (a - hb + 32);
+        }
+        pivots.push(Pivot {
+            avail: full & !(1u64 << m),
+            top_block,
+            bot_block,
+            mult: if mirror && m < mm { 2 } else { 1 },
+            self_mirror: mirror && m == mm,
+        });
+    }
+    pivots
+}
+
+/// Calls `visit(task)` for every canonical column set of every pivot.
+pub fn for_each_task(
+    n: usize,
+    h: usize,
+    pivots: &[Pivot],
+    sym: Symmetric,
+    mut visit: impl FnMut(Task),
+) {
+    let rev = |x: u64| x.reverse_bits() >> (64 - n);
+    for (pi, pv) in pivots.iter().enumerate() {
+        let avail = pv.avail;
+        let positions: Vec<usize> = (0..n).filter(|&c| (avail >> c) & 1 != 0).collect();
+        for_each_comb(positions.len(), h as u32, |idx| {
+            let mut s = 0u64;
+            let mut bits = idx;
+            while bits != 0 {
+                s |= 1u64 << positions[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+            // Orbit of `s` under the symmetries that keep this pivot:
+            // mirror first, then with the top-bottom flip.
+            let mut orbit = [s; 4];
+            let mut len = 1;
+            if pv.self_mirror {
+                orbit[len] = rev(s);
+                len += 1;
+            }
+            let mirror_len = len;
+            if sym.flip {
+                for i in 0..len {
+                    orbit[len + i] = avail ^ orbit[i];
+                }
+                len *= 2;
+            }
+            let distinct = |o: &[u64]| {
+                let mut v = o.to_vec();
+                v.sort_unstable();
+                v.dedup();
+                v.len() as u16
+            };
+            let canon_full = orbit[..len].iter().all(|&o| o >= s);
+            let (mult, mult_clean) = if sym.diagonal {
+                // The diagonal weighting breaks the flip, except for the
+                // part with no longest-diagonal queen at all.
+                if orbit[..mirror_len].iter().any(|&o| o < s) {
+                    return;
+                }
+                let m = distinct(&orbit[..mirror_len]);
+                (
+                    m,
+                    if canon_full {
+                        distinct(&orbit[..len])
+                    } else {
+                        0
+                    },
+                )
+            } else {
+                if !canon_full {
+                    return;
+                }
+                (0, distinct(&orbit[..len]))
+            };
+            visit(Task {
+                s: s as u32,
+                pivot: pi as u16,
+                mult: mult * pv.mult,
+                mult_clean: mult_clean * pv.mult,
+            });
+        });
+    }
+}
+
+/// `C(n, k)`.
+pub fn binom(n: usize, k: usize) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1u64, |acc, i| acc * (n - i) as u64 / (i as u64 + 1))
+}
+
+/// Calls `f` with every subset of `0..nbits` having exactly `k` elements.
+#[inline(always)]
+pub fn for_each_comb(nbits: usize, k: u32, mut f: impl FnMut(u64)) {
+    if k as usize > nbits {
+        return;
+    }
+    if k == 0 {
+        f(0);
+        return;
+    }
+    let limit = 1u64 << nbits;
+    let mut x: u64 = (1u64 << k) - 1;
+    while x < limit {
+        f(x);
+        // Gosper's hack: next larger integer with the same popcount. `c` is
+        // the lowest set bit, `r` carries it into the lowest run of ones, and
+        // the ones shifted out are moved back down to the bottom.
+        let c = x & x.wrapping_neg();
+        let r = x + c;
+        x = (((r ^ x) >> 2) / c) | r;
+    }
+}

@@ -1,0 +1,88 @@
+//! The join's cost model: time per unit of each kind of work and the bytes
+//! a run holds, in one place. Planning prices every column set with these
+//! before anything large is allocated; `--estimate`, the planner's quotes
+//! and the unit weights all come from here.
+//!
+//! # Constraints
+//! Nanoseconds on one core of the development machine (a shared 2-vCPU AMD
+//! EPYC VM, popcnt kernel): a least-squares fit of the one-thread CPU time
+//! on random boards n = 12..=17 (densities 0..35 %), then the blank boards
+//! n = 16..=20 (benches/blank.rs prints estimate / real per N). The terms
+//! grow together, so one constant alone means little.
+//!
+//! # Complexity
+//! `O(C(h, k))` per column set (the quarter-pair buckets it joins).
+
+/// Per candidate quarter pair (both halves, before the diagonal test).
+pub const NS_JOIN: f64 = 11.2;
+/// Per word of an `X`/`Y` bitset built for a quarter placement.
+pub const NS_XY_WORD: f64 = 1.0;
+/// Per word of `popcount(X & Y)` for a candidate top placement.
+pub const NS_PAIR_WORD: f64 = 0.05;
+/// Per row-set combination visited and per word of the cell table.
+pub const NS_TASK: f64 = 9.7;
+/// Per column set examined while planning.
+pub const NS_PLAN: f64 = 1.0;
+/// Per quarter placement of the board (the whole tables' build, as fitted).
+pub const NS_QUARTER_ITEM: f64 = 500.0;
+/// Per quarter placement walked (planning's count; each further part's
+/// build walks every placement twice).
+pub const NS_WALK_ITEM: f64 = 15.0;
+/// Share of candidate bottoms that pass the diagonal test (about 1/2), and
+/// of those with no longest-diagonal queen in diagonal mode (about 1/4).
+pub const BOTTOM_PASS: f64 = 0.5;
+pub const BOTTOM_PASS_DIAG: f64 = 0.25;
+
+/// The work of one column set, in the model's terms.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct TaskWork {
+    /// Candidate quarter pairs of both halves.
+    pub pairs: f64,
+    /// Words of `X`/`Y` bitsets.
+    pub xy_words: f64,
+    /// Words of AND+popcount.
+    pub pair_words: f64,
+    /// Row-set combinations plus cell-table words.
+    pub setup: f64,
+}
+
+impl TaskWork {
+    /// The estimated nanoseconds of the column set on one core.
+    pub fn ns(&self) -> f64 {
+        NS_JOIN * self.pairs
+            + NS_XY_WORD * self.xy_words
+            + NS_PAIR_WORD * self.pair_words
+            + NS_TASK * self.setup
+    }
+}
+
+/// The scratch one thread may hold for a column set's bitsets: bottoms are
+/// joined in chunks small enough for it.
+pub const SCRATCH_BUDGET: usize = 96 << 20;
+
+/// Bottoms joined at a time (a multiple of 64): as many as the largest
+/// column set has (`max_bottoms`), unless the bitsets of that many (one
+/// word per 64 bottoms for each quarter placement of a group of up to
+/// `max_group`, each cell, each overlap diagonal) would pass
+/// [`SCRATCH_BUDGET`].
+pub fn chunk(max_bottoms: u64, max_group: u64, ovw: usize, h: usize, n: usize) -> usize {
+    let rows =
+        max_group as usize + crate::engine::half_board::matching::XBLOCK + h * n + 2 * ovw + 2;
+    let words = (SCRATCH_BUDGET / 8 / rows).max(1);
+    (words * 64)
+        .min((max_bottoms as usize + 63) / 64 * 64)
+        .max(64)
+}
+
+/// Per-thread scratch bytes for chunks of `chunk` bottoms and quarter
+/// groups of at most `max_group` placements (bottoms, transposed rows,
+/// cell table, `X`/`Y` bitsets, buffers).
+pub fn scratch_bytes(chunk: usize, max_group: u64, ovw: usize, h: usize, n: usize) -> usize {
+    let words = chunk / 64;
+    let group = max_group as usize;
+    2 * (chunk + group + 64) * 8
+        + (2 * ovw + 1) * words * 8
+        + h * n * words * 8
+        + (group + crate::engine::half_board::matching::XBLOCK) * words * 8
+        + 8 * group * 16
+}

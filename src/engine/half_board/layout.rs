@@ -1,0 +1,415 @@
+//! Planning a join before anything large is allocated: the column-set
+//! tasks and their prices, the *parts* that bound the memory, the work
+//! units, and the peak memory.
+//!
+//! A part is a set of tasks whose quarter tables are built together. Most
+//! boards are one part. When the tables of the whole board would not fit
+//! the memory limit (blank n >= 21), tasks are split by pivot and by a hash
+//! of the left and right column sets of the top half into `K x K` blocks:
+//! a part then needs only the quarter buckets of its own column sets (the
+//! top quarters' `S` and the bottom quarters' complements), about `1/K` of
+//! each quarter. `K` is the smallest that brings the largest part within the
+//! limit, computed from the bucket sizes alone. Units never straddle parts,
+//! and they are listed part by part.
+//!
+//! # Constraints
+//! `1 <= n <= MAX_N` (24): bucket tables of `2^(n/2 + n/2)` entries per
+//! quarter must stay well within the limit.
+//!
+//! # Complexity
+//! One counting walk per quarter, then every `h`-subset of the available
+//! columns per pivot with `O(C(h, k))` bucket look-ups for the canonical
+//! ones: about `C(n, n/2) * 2^(n/2) / 4` steps on blank boards.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use crate::engine::half_board::column_sets::{
+    binom, for_each_comb, for_each_task, pivots, Pivot, Symmetric, Task,
+};
+use crate::engine::half_board::cost::{self, TaskWork};
+use crate::engine::half_board::matching::Shape;
+use crate::engine::half_board::quarters::{Quarter, QuarterShape};
+
+/// Largest board side the join plans.
+pub const MAX_N: usize = 24;
+
+/// Smallest `n` for the diagonal mode: below it, building the bottoms of
+/// twice as many column sets costs more than the smaller joins save
+/// (measured: n = 16 0.52 s with, 0.39 s without; n = 18 12.1 s with, 16.5 s
+/// without).
+pub const DIAG_MIN_N: usize = 18;
+
+/// Work units aimed at per part (more where parts are few, so that threads
+/// and shards get even shares).
+const UNITS: f64 = 512.0;
+
+/// Largest `K` tried for the `K x K` split.
+const MAX_SPLIT: usize = 64;
+
+/// One work unit: consecutive tasks of one part.
+#[derive(Clone, Debug)]
+pub struct Unit {
+    pub part: usize,
+    pub tasks: Range<usize>,
+    pub weight: f64,
+}
+
+/// The column sets each quarter's table must hold for a part: a bitmap
+/// over the quarter's column sets, or everything.
+#[derive(Clone, Debug)]
+pub struct Part {
+    needed: Option<[Vec<u64>; 4]>,
+}
+
+impl Part {
+    /// Whether quarter `q`'s table holds column set `cols`.
+    pub fn needs(&self, q: usize, cols: u64) -> bool {
+        self.needed.as_ref().map_or(true, |bits| {
+            (bits[q][(cols / 64) as usize] >> (cols % 64)) & 1 != 0
+        })
+    }
+}
+
+/// A planned join: everything but the quarter tables.
+pub struct Layout {
+    pub shape: Shape,
+    pub free: Vec<u64>,
+    pub quarter_shapes: [QuarterShape; 4],
+    pub pivots: Vec<Pivot>,
+    /// Tasks, part by part.
+    pub tasks: Vec<Task>,
+    pub parts: Vec<Part>,
+    pub units: Vec<Unit>,
+    /// Estimated ns on one core, all of it (planning, tables, joins).
+    pub cost: f64,
+    /// Estimated bytes while planning, and while running on one thread.
+    pub planning_bytes: usize,
+    pub running_bytes: usize,
+    /// Estimated scratch bytes per further thread.
+    pub scratch_bytes: usize,
+}
+
+impl Layout {
+    /// Plans the count of `n` queens on the board whose row `r` has free
+    /// columns `free[r]`, its parts within `memory_limit` bytes. `None`
+    /// when `n` is outside `1..=MAX_N`, `free.len() != n`, or no split fits.
+    /// Allocates only the bucket counts (`4 x 2^(n/2 + n/2)` u32) and the
+    /// task list.
+    pub fn new(n: usize, free: &[u64], memory_limit: usize, diag_min_n: usize) -> Option<Layout> {
+        if n == 0 || n > MAX_N || free.len() != n {
+            return None;
+        }
+        let full = (1u64 << n) - 1;
+        let free: Vec<u64> = free.iter().map(|&f| f & full).collect();
+        let h = n / 2;
+        let odd = n & 1;
+        let hb = h + odd;
+        let wl = n / 2;
+        let wr = n - wl;
+        // Overlap: diagonal indices both halves can reach, per direction.
+        let ovw = (n + h).saturating_sub(1 + hb);
+        let rev = |x: u64| x.reverse_bits() >> (64 - n);
+        let cell = |r: usize, c: usize| (free[r] >> c) & 1;
+        let sym = Symmetric {
+            mirror: free.iter().all(|&f| rev(f) == f),
+            flip: (0..n).all(|r| free[r] == free[n - 1 - r]),
+            diagonal: odd == 0
+                && n >= diag_min_n
+                && (0..n).all(|r| (0..n).all(|c| cell(r, c) == cell(c, r)))
+                && (0..n).all(|r| (0..n).all(|c| cell(r, c) == cell(n - 1 - c, n - 1 - r))),
+        };
+        let mut shape = Shape {
+            n,
+            h,
+            wl,
+            ovw,
+            // The main diagonal is a = n - 1, the anti-diagonal d = n - 1,
+            // in top storage (from h) and bottom storage (from hb).
+            diag_main: if sym.diagonal {
+                1u64 << (32 + n - 1 - h)
+            } else {
+                0
+            },
+            diag_anti: if sym.diagonal { 1u64 << (n - 1 - h) } else { 0 },
+            diag_bot: if sym.diagonal {
+                (1u64 << (n - 1 - hb)) | (1u64 << (32 + n - 1 - hb))
+            } else {
+                0
+            },
+            chunk: 64,
+        };
+        let pivots = pivots(n, h, &free, sym.mirror);
+        let quarter_shapes = [
+            QuarterShape::top(h, 0, wl),
+            QuarterShape::top(h, wl, wr),
+            QuarterShape::bottom(hb, 0, wl),
+            QuarterShape::bottom(hb, wl, wr),
+        ];
+        // Bucket counts, and per quarter and pivot the share of placements
+        // the pivot's diagonals leave (for odd n a sizable cut).
+        let (counts, pass): (Vec<Vec<u32>>, Vec<Vec<f64>>) = quarter_shapes
+            .iter()
+            .enumerate()
+            .map(|(q, shape)| {
+                let blocks: Vec<u64> = pivots
+                    .iter()
+                    .map(|p| if q < 2 { p.top_block } else { p.bot_block })
+                    .collect();
+                let (counts, avoiding) = Quarter::counts(n, h, &free, *shape, &blocks);
+                let all = counts.iter().map(|&x| u64::from(x)).sum::<u64>().max(1);
+                let pass = avoiding.iter().map(|&a| a as f64 / all as f64).collect();
+                (counts, pass)
+            })
+            .unzip();
+        let planning_bytes = counts.iter().map(|c| c.len() * 4).sum::<usize>();
+        let walked: u64 = counts
+            .iter()
+            .flat_map(|c| c.iter())
+            .map(|&x| u64::from(x))
+            .sum();
+        // Placements per column set of each quarter.
+        let mass: Vec<Vec<u64>> = counts
+            .iter()
+            .zip(&quarter_shapes)
+            .map(|(c, q)| {
+                (0..1usize << q.w)
+                    .map(|cols| {
+                        c[cols << h..(cols + 1) << h]
+                            .iter()
+                            .map(|&x| u64::from(x))
+                            .sum()
+                    })
+                    .collect()
+            })
+            .collect();
+        let max_group = counts
+            .iter()
+            .flat_map(|c| c.iter())
+            .copied()
+            .max()
+            .unwrap_or(0);
+        let hmask = (1u64 << h) - 1;
+        let lmask = (1u64 << wl) - 1;
+        let key_count = |q: usize, cols: u64, rows: u64| -> u64 {
+            u64::from(counts[q][((cols << h) | rows) as usize])
+        };
+        // Upper bound of half placements with column set `s` (quarter pairs
+        // with complementary rows, before the diagonal check) and the number
+        // of quarter placements involved.
+        let half_est = |ql: usize, s: u64| -> (u64, u64) {
+            let (sl, sr) = (s & lmask, s >> wl);
+            let (mut pairs, mut items) = (0u64, 0u64);
+            for_each_comb(h, sl.count_ones(), |a| {
+                let x = key_count(ql, sl, a);
+                if x != 0 {
+                    let y = key_count(ql + 1, sr, hmask ^ a);
+                    pairs += x * y;
+                    items += x + y;
+                }
+            });
+            (pairs, items)
+        };
+
+        // With several pivots the same column sets recur (a set of the top
+        // half, or a bottom's, is met once per pivot outside it): remember
+        // their estimates.
+        let memoize = pivots.len() > 1;
+        let mut memo = [HashMap::new(), HashMap::new()];
+        let mut half = |side: usize, s: u64| -> (u64, u64) {
+            if !memoize {
+                return half_est(2 * side, s);
+            }
+            *memo[side].entry(s).or_insert_with(|| half_est(2 * side, s))
+        };
+
+        let mut tasks = Vec::new();
+        let mut weights = Vec::new();
+        let mut max_bottoms = 0u64;
+        for_each_task(n, h, &pivots, sym, |task| {
+            let s = u64::from(task.s);
+            let avail = pivots[task.pivot as usize].avail;
+            let p = task.pivot as usize;
+            let (top_pass, bottom_pass) = (pass[0][p] * pass[1][p], pass[2][p] * pass[3][p]);
+            let (tp, titems) = half(0, s);
+            if tp == 0 {
+                return;
+            }
+            let (bp, _) = half(1, avail ^ s);
+            if bp == 0 {
+                return;
+            }
+            max_bottoms = max_bottoms.max(bp);
+            let pass = if sym.diagonal {
+                cost::BOTTOM_PASS_DIAG
+            } else {
+                cost::BOTTOM_PASS
+            };
+            let words = (bp as f64 * bottom_pass * pass / 64.0).ceil();
+            let combs = binom(h, (s & lmask).count_ones() as usize)
+                + binom(h, ((avail ^ s) & lmask).count_ones() as usize);
+            let work = TaskWork {
+                pairs: (tp + bp) as f64,
+                xy_words: titems as f64 * top_pass.sqrt() * words,
+                pair_words: tp as f64 * top_pass * words,
+                setup: combs as f64 + (h * h) as f64 * words,
+            };
+            tasks.push(task);
+            weights.push(work.ns());
+        });
+        drop(counts);
+        let scanned: u64 = pivots
+            .iter()
+            .map(|p| binom(p.avail.count_ones() as usize, h))
+            .sum();
+        shape.chunk = cost::chunk(max_bottoms, u64::from(max_group), ovw, h, n);
+        let scratch_bytes = cost::scratch_bytes(shape.chunk, u64::from(max_group), ovw, h, n);
+        let task_bytes = tasks.len() * (std::mem::size_of::<Task>() + 8);
+        let planning_bytes = planning_bytes + task_bytes;
+
+        // Parts: the whole board if its tables fit, else the smallest K x K
+        // split (by pivot and column-set hashes) whose largest part fits.
+        let widths = [wl, wr, wl, wr];
+        let table_bytes = |items: [u64; 4]| -> usize {
+            (0..4).map(|q| Quarter::bytes(h, widths[q], items[q])).sum()
+        };
+        let whole: [u64; 4] = [0, 1, 2, 3].map(|q| mass[q].iter().sum());
+        let fixed = task_bytes + scratch_bytes;
+        let (keys, parts, part_items) = if fixed + table_bytes(whole) <= memory_limit {
+            (
+                vec![0usize; tasks.len()],
+                vec![Part { needed: None }],
+                vec![whole],
+            )
+        } else {
+            split(
+                &tasks,
+                &pivots,
+                &mass,
+                widths,
+                wl,
+                fixed,
+                memory_limit,
+                &table_bytes,
+            )?
+        };
+
+        // Tasks part by part (stable: the enumeration order within a part),
+        // then units of about equal weight inside each part.
+        let mut order: Vec<usize> = (0..tasks.len()).collect();
+        order.sort_by_key(|&i| keys[i]);
+        let tasks: Vec<Task> = order.iter().map(|&i| tasks[i]).collect();
+        let weights: Vec<f64> = order.iter().map(|&i| weights[i]).collect();
+        let keys: Vec<usize> = order.iter().map(|&i| keys[i]).collect();
+        let total: f64 = weights.iter().sum();
+        let target = (total / UNITS.max(parts.len() as f64 * 16.0)).max(1e-9);
+        let mut units = Vec::new();
+        let (mut begin, mut acc) = (0usize, 0f64);
+        for i in 0..tasks.len() {
+            acc += weights[i];
+            if acc >= target || i + 1 == tasks.len() || keys[i + 1] != keys[i] {
+                units.push(Unit {
+                    part: keys[i],
+                    tasks: begin..i + 1,
+                    weight: acc,
+                });
+                begin = i + 1;
+                acc = 0.0;
+            }
+        }
+        let largest = part_items
+            .iter()
+            .map(|&p| table_bytes(p))
+            .max()
+            .unwrap_or(0);
+        // The model was fitted with the whole tables built once; each
+        // further part walks every quarter twice more.
+        let rebuilds = 2.0 * (parts.len() - 1) as f64;
+        let cost = total
+            + cost::NS_QUARTER_ITEM * whole.iter().sum::<u64>() as f64
+            + cost::NS_WALK_ITEM * walked as f64 * (1.0 + rebuilds)
+            + cost::NS_PLAN * scanned as f64;
+        Some(Layout {
+            shape,
+            free,
+            quarter_shapes,
+            pivots,
+            tasks,
+            parts,
+            units,
+            cost,
+            planning_bytes,
+            running_bytes: largest + fixed,
+            scratch_bytes,
+        })
+    }
+}
+
+/// Splits `tasks` into parts by pivot and `K x K` column-set blocks, for the
+/// smallest `K` whose largest part's tables plus `fixed` fit `limit`.
+/// Returns each task's part, the parts and their stored placements per
+/// quarter.
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn split(
+    tasks: &[Task],
+    pivots: &[Pivot],
+    mass: &[Vec<u64>],
+    widths: [usize; 4],
+    wl: usize,
+    fixed: usize,
+    limit: usize,
+    table_bytes: &dyn Fn([u64; 4]) -> usize,
+) -> Option<(Vec<usize>, Vec<Part>, Vec<[u64; 4]>)> {
+    let lmask = (1u64 << wl) - 1;
+    // A multiplicative hash spreads column sets evenly over the blocks
+    // (plain bit patterns would not: low bits are single columns).
+    let block = |cols: u64, k: usize| {
+        ((cols.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) % k as u64) as usize
+    };
+    for k in 2..=MAX_SPLIT {
+        let key_of = |t: &Task| {
+            let s = u64::from(t.s);
+            (t.pivot as usize * k + block(s & lmask, k)) * k + block(s >> wl, k)
+        };
+        let mut index = std::collections::HashMap::new();
+        let mut keys = Vec::with_capacity(tasks.len());
+        let mut parts: Vec<[Vec<u64>; 4]> = Vec::new();
+        for t in tasks {
+            let next = parts.len();
+            let part = *index.entry(key_of(t)).or_insert(next);
+            if part == next {
+                parts.push(widths.map(|w| vec![0u64; ((1usize << w) + 63) / 64]));
+            }
+            keys.push(part);
+            let s = u64::from(t.s);
+            let sb = pivots[t.pivot as usize].avail ^ s;
+            for (q, cols) in [s & lmask, s >> wl, sb & lmask, sb >> wl]
+                .into_iter()
+                .enumerate()
+            {
+                parts[part][q][(cols / 64) as usize] |= 1 << (cols % 64);
+            }
+        }
+        let items: Vec<[u64; 4]> = parts
+            .iter()
+            .map(|bits| {
+                [0, 1, 2, 3].map(|q| {
+                    (0..mass[q].len())
+                        .filter(|&c| (bits[q][c / 64] >> (c % 64)) & 1 != 0)
+                        .map(|c| mass[q][c])
+                        .sum()
+                })
+            })
+            .collect();
+        if items.iter().all(|&p| fixed + table_bytes(p) <= limit) {
+            let parts = parts
+                .into_iter()
+                .map(|needed| Part {
+                    needed: Some(needed),
+                })
+                .collect();
+            return Some((keys, parts, items));
+        }
+    }
+    None
+}

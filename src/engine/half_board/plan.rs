@@ -1,0 +1,207 @@
+//! A prepared join: its [`Layout`] and the quarter tables of the part being
+//! counted, built when a unit of that part first runs.
+//!
+//! # Constraints
+//! Units of a plan with several parts should run part by part (as they are
+//! listed): a thread that needs another part waits until no unit of the
+//! current one is running, so that one part's tables are in memory at a
+//! time.
+//!
+//! # Complexity
+//! A part's tables cost two walks of every quarter placement; a unit costs
+//! its tasks' joins ([`crate::engine::half_board::matching`]).
+
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+
+use crate::engine::half_board::layout::{Layout, DIAG_MIN_N};
+use crate::engine::half_board::matching::{self, Kernel};
+use crate::engine::half_board::quarters::Quarter;
+
+/// A prepared count: the layout, and the tables of one part at a time.
+pub struct Plan {
+    layout: Layout,
+    held: Mutex<Held>,
+    released: Condvar,
+}
+
+/// The part whose tables are in memory.
+struct Held {
+    part: usize,
+    tables: Option<Arc<[Quarter; 4]>>,
+}
+
+impl std::fmt::Debug for Plan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "half_board::Plan(n={}, units={}, parts={})",
+            self.n(),
+            self.units(),
+            self.parts()
+        )
+    }
+}
+
+impl Plan {
+    /// Plans a count of `n` queens on the board whose row `r` has free
+    /// columns `free[r]`, holding at most about `memory_limit` bytes on one
+    /// thread (see [`Plan::peak_bytes`]). `None` when `n` is outside
+    /// `1..=MAX_N`, `free.len() != n`, or no split of the work fits. Only
+    /// counting passes and the task list are allocated here.
+    pub fn new(n: usize, free: &[u64], memory_limit: usize) -> Option<Plan> {
+        Self::tuned(n, free, memory_limit, DIAG_MIN_N, None)
+    }
+
+    /// [`Plan::new`] with the smallest `n` for diagonal mode and the
+    /// bottoms joined at a time (a multiple of 64) given: tests use them to
+    /// exercise that mode and chunking on small boards.
+    #[doc(hidden)]
+    pub fn tuned(
+        n: usize,
+        free: &[u64],
+        memory_limit: usize,
+        diag_min_n: usize,
+        chunk: Option<usize>,
+    ) -> Option<Plan> {
+        let mut layout = Layout::new(n, free, memory_limit, diag_min_n)?;
+        if let Some(chunk) = chunk {
+            layout.shape.chunk = chunk;
+        }
+        Some(Plan {
+            layout,
+            held: Mutex::new(Held {
+                part: 0,
+                tables: None,
+            }),
+            released: Condvar::new(),
+        })
+    }
+
+    /// Board size.
+    pub fn n(&self) -> usize {
+        self.layout.shape.n
+    }
+
+    /// Estimated peak memory in bytes of a run on one thread (planning, or
+    /// one part's tables plus one scratch, whichever is more); each further
+    /// concurrent thread adds [`Plan::scratch_bytes`].
+    pub fn peak_bytes(&self) -> usize {
+        self.layout.planning_bytes.max(self.layout.running_bytes)
+    }
+
+    /// Estimated per-thread scratch memory in bytes.
+    pub fn scratch_bytes(&self) -> usize {
+        self.layout.scratch_bytes
+    }
+
+    /// Estimated total work in nanoseconds on one core (popcnt kernel).
+    pub fn cost(&self) -> f64 {
+        self.layout.cost
+    }
+
+    /// Number of independent work units.
+    pub fn units(&self) -> usize {
+        self.layout.units.len()
+    }
+
+    /// Number of parts (table sets built one after another).
+    pub fn parts(&self) -> usize {
+        self.layout.parts.len()
+    }
+
+    /// Estimated relative cost of unit `i`.
+    pub fn unit_weight(&self, i: usize) -> f64 {
+        self.layout.units[i].weight
+    }
+
+    /// What identifies the unit list, in order: per unit its number of
+    /// column sets, then each set with its pivot (for fingerprints).
+    pub fn unit_keys(&self) -> impl Iterator<Item = u64> + '_ {
+        let layout = &self.layout;
+        std::iter::once(self.n() as u64).chain(layout.units.iter().flat_map(move |unit| {
+            std::iter::once(unit.tasks.len() as u64).chain(
+                layout.tasks[unit.tasks.clone()]
+                    .iter()
+                    .map(|t| u64::from(t.s) | u64::from(t.pivot) << 32),
+            )
+        }))
+    }
+
+    /// Exact contribution of unit `i`; the sum over all units is the count.
+    pub fn run_unit(&self, i: usize) -> u128 {
+        self.run_unit_with(i, Kernel::Auto)
+    }
+
+    /// [`Plan::run_unit`] with an explicit kernel choice. Panics if the
+    /// requested CPU features are missing.
+    pub fn run_unit_with(&self, i: usize, kernel: Kernel) -> u128 {
+        let unit = &self.layout.units[i];
+        let tables = self.tables(unit.part);
+        let layout = &self.layout;
+        let count = matching::run(
+            &layout.shape,
+            &tables,
+            &layout.pivots,
+            &layout.tasks[unit.tasks.clone()],
+            kernel,
+        );
+        // Under the lock, so that a thread waiting for this part to be
+        // released cannot miss the wake-up.
+        let held = self.lock();
+        drop(tables);
+        drop(held);
+        self.released.notify_all();
+        count
+    }
+
+    /// Total number of solutions, all units on this thread.
+    pub fn count(&self) -> u128 {
+        self.count_with(Kernel::Auto)
+    }
+
+    /// [`Plan::count`] with an explicit kernel.
+    pub fn count_with(&self, kernel: Kernel) -> u128 {
+        (0..self.units())
+            .map(|i| self.run_unit_with(i, kernel))
+            .sum()
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Held> {
+        // A panic elsewhere cannot leave `Held` half-changed: it is only
+        // ever replaced whole.
+        self.held.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The tables of `part`: the ones in memory, or built once no unit of
+    /// the part in memory is running any more.
+    fn tables(&self, part: usize) -> Arc<[Quarter; 4]> {
+        let mut held = self.lock();
+        loop {
+            if let Some(tables) = &held.tables {
+                if held.part == part {
+                    return tables.clone();
+                }
+                if Arc::strong_count(tables) > 1 {
+                    held = self.released.wait(held).unwrap_or_else(|e| e.into_inner());
+                    continue;
+                }
+            }
+            held.tables = None;
+            let layout = &self.layout;
+            let needs = &layout.parts[part];
+            let tables = [0, 1, 2, 3].map(|q| {
+                Quarter::build(
+                    layout.shape.n,
+                    layout.shape.h,
+                    &layout.free,
+                    layout.quarter_shapes[q],
+                    &|cols| needs.needs(q, cols),
+                )
+            });
+            *held = Held {
+                part,
+                tables: Some(Arc::new(tables)),
+            };
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! Quarter placements: every non-attacking placement inside one quarter of
+//! the board (at most one queen per row, any number of queens), bucketed by
+//! the quarter's (columns, rows) it uses.
+//!
+//! A placement is kept as its diagonals (one `u64`: the `d = r + c`
+//! diagonals in the low 32 bits, the `a = r - c + n - 1` diagonals in the
+//! high 32 bits, each shifted down by the quarter's offset) and its queens
+//! (one nibble per row). Only the diagonals something else can meet are
+//! kept: why the offsets are right is in [`QuarterShape::top`] and
+//! [`QuarterShape::bottom`].
+//!
+//! # Constraints
+//! * `n <= 30`: a queen's column inside a quarter (`< 15`) plus one fits a
+//!   nibble, and the kept diagonals fit 32 bits per direction.
+//! * `w + h <= 26`: a bucket key `cols << h | rows` indexes a dense table of
+//!   `2^(w + h)` entries.
+//!
+//! # Complexity
+//! One walk visits every placement of the quarter once: `O(placements)`
+//! steps plus `O(2^(w + h))` for the bucket table. A walk may keep only the
+//! placements whose column set a part needs ([`Quarter::build`]): it still
+//! visits every placement.
+
+/// Geometry of one quarter: rows `row0..row0 + h` of the board, columns
+/// `col0..col0 + w`, and the offset its diagonals are stored from.
+#[derive(Clone, Copy, Debug)]
+pub struct QuarterShape {
+    pub row0: usize,
+    pub col0: usize,
+    pub w: usize,
+    /// Stored diagonal bit = board diagonal index - `off` (both directions).
+    pub off: usize,
+}
+
+impl QuarterShape {
+    /// A quarter of the top half (rows `0..h`, `h = n / 2`), diagonals kept
+    /// from index `h` on. Nothing below `h` can meet another part: the
+    /// other top quarter, the bottom half and the middle row's pivot queen
+    /// all lie on `d >= h` and `a >= h` (for the right top quarter
+    /// `c >= n / 2`, so `d = r + c >= h`; for the left one `c < n / 2`, so
+    /// `a = r - c + n - 1 >= n - n / 2 >= h`; rows `>= h` give the rest).
+    /// The highest top diagonal is `h + n - 2`, so `n - 1` bits are kept.
+    pub fn top(h: usize, col0: usize, w: usize) -> QuarterShape {
+        QuarterShape {
+            row0: 0,
+            col0,
+            w,
+            off: h,
+        }
+    }
+
+    /// A quarter of the bottom half (its first row `hb`), diagonals kept
+    /// from `hb` up to `hb + 31`. Above that nothing can meet: the top half
+    /// and the pivot reach `d, a <= h + n - 1`, and two bottom quarters meet
+    /// below `n + n / 2 - 1`, both under `hb + n - 1 <= hb + 31`.
+    pub fn bottom(hb: usize, col0: usize, w: usize) -> QuarterShape {
+        QuarterShape {
+            row0: hb,
+            col0,
+            w,
+            off: hb,
+        }
+    }
+}
+
+/// The placements of one quarter whose column sets a part needs, bucketed
+/// by (columns, rows).
+pub struct Quarter {
+    /// Number of row bits in a key (rows of the half).
+    h: usize,
+    /// `start[k]..start[k + 1]` is bucket `k = cols << h | rows` in `da`.
+    start: Vec<u32>,
+    /// The stored diagonals of each placement (see the module doc).
+    da: Vec<u64>,
+    /// Queen of each placement per row: nibble `r` (row `r` of the half) is
+    /// the column inside the quarter plus one, 0 for an empty row.
+    cells: Vec<u64>,
+}
+
+impl Quarter {
+    /// The placements of quarter `q` of the board `free` (rows of `n`
+    /// bits, `h` rows per half) whose column set `cols` has
+    /// `needed(cols)`.
+    pub fn build(
+        n: usize,
+        h: usize,
+        free: &[u64],
+        q: QuarterShape,
+        needed: &dyn Fn(u64) -> bool,
+    ) -> Quarter {
+        let mut counts = vec![0u32; (1usize << (q.w + h)) + 1];
+        walk(n, h, free, q, &mut |key, _, _| {
+            if needed((key >> h) as u64) {
+                counts[key] += 1;
+            }
+        });
+        // Exclusive prefix sum: counts become bucket starts.
+        let mut start = counts;
+        let mut acc = 0u32;
+        for s in start.iter_mut() {
+            let c = *s;
+            *s = acc;
+            acc += c;
+        }
+        let mut cursor = start.clone();
+        let mut da = vec![0u64; acc as usize];
+        let mut cells = vec![0u64; acc as usize];
+        walk(n, h, free, q, &mut |key, v, c| {
+            if needed((key >> h) as u64) {
+                da[cursor[key] as usize] = v;
+                cells[cursor[key] as usize] = c;
+                cursor[key] += 1;
+            }
+        });
+        Quarter {
+            h,
+            start,
+            da,
+            cells,
+        }
+    }
+
+    /// The number of placements of each bucket `cols << h | rows`, every
+    /// column set, and for each of `blocks` (stored diagonals a pivot
+    /// blocks) how many placements avoid it (for planning: nothing else is
+    /// stored).
+    pub fn counts(
+        n: usize,
+        h: usize,
+        free: &[u64],
+        q: QuarterShape,
+        blocks: &[u64],
+    ) -> (Vec<u32>, Vec<u64>) {
+        let mut counts = vec![0u32; 1usize << (q.w + h)];
+        let mut avoiding = vec![0u64; blocks.len()];
+        walk(n, h, free, q, &mut |key, da, _| {
+            counts[key] += 1;
+            for (a, &block) in avoiding.iter_mut().zip(blocks) {
+                *a += u64::from(da & block == 0);
+            }
+        });
+        (counts, avoiding)
+    }
+
+    /// Bytes a table of `items` placements takes for quarter width `w`.
+    pub fn bytes(h: usize, w: usize, items: u64) -> usize {
+        ((1usize << (w + h)) + 1) * 4 + items as usize * 16
+    }
+
+    #[inline(always)]
+    fn range(&self, cols: u64, rows: u64) -> std::ops::Range<usize> {
+        let k = ((cols << self.h) | rows) as usize;
+        self.start[k] as usize..self.start[k + 1] as usize
+    }
+
+    /// The stored diagonals of bucket (cols, rows).
+    #[inline(always)]
+    pub fn group(&self, cols: u64, rows: u64) -> &[u64] {
+        &self.da[self.range(cols, rows)]
+    }
+
+    /// The queens of bucket (cols, rows), one nibble per row.
+    #[inline(always)]
+    pub fn group_cells(&self, cols: u64, rows: u64) -> &[u64] {
+        &self.cells[self.range(cols, rows)]
+    }
+
+    /// The size of bucket (cols, rows).
+    #[inline(always)]
+    pub fn group_len(&self, cols: u64, rows: u64) -> u64 {
+        self.range(cols, rows).len() as u64
+    }
+}
+
+/// Calls `emit(key, diagonals, cells)` for every placement of quarter `q`.
+fn walk(n: usize, h: usize, free: &[u64], q: QuarterShape, emit: &mut dyn FnMut(usize, u64, u64)) {
+    let mut walk = Walk {
+        n,
+        h,
+        free,
+        q,
+        emit,
+    };
+    walk.step(0, 0, 0, 0, 0, 0);
+}
+
+/// Depth-first walk over a quarter's placements, one queen at most per row.
+struct Walk<'a> {
+    n: usize,
+    h: usize,
+    free: &'a [u64],
+    q: QuarterShape,
+    emit: &'a mut dyn FnMut(usize, u64, u64),
+}
+
+impl Walk<'_> {
+    fn step(&mut self, r: usize, rows: u64, cols: u64, dm: u64, am: u64, cells: u64) {
+        if r == self.h {
+            const LOW: u64 = 0xFFFF_FFFF;
+            let off = self.q.off;
+            let da = ((dm >> off) & LOW) | (((am >> off) & LOW) << 32);
+            (self.emit)(((cols << self.h) | rows) as usize, da, cells);
+            return;
+        }
+        self.step(r + 1, rows, cols, dm, am, cells);
+        let rr = self.q.row0 + r;
+        let qmask = (1u64 << self.q.w) - 1;
+        let mut cand = (self.free[rr] >> self.q.col0) & qmask & !cols;
+        while cand != 0 {
+            let c = cand.trailing_zeros() as usize;
+            cand &= cand - 1;
+            let cc = self.q.col0 + c;
+            let d = rr + cc;
+            let a = rr + self.n - 1 - cc;
+            if (dm >> d) & 1 != 0 || (am >> a) & 1 != 0 {
+                continue;
+            }
+            self.step(
+                r + 1,
+                rows | 1 << r,
+                cols | 1 << c,
+                dm | 1 << d,
+                am | 1 << a,
+                cells | ((c as u64 + 1) << (4 * r)),
+            );
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! The one blank-counter interface (`engine::counter`): which engine the
+//! rule picks, the join's totals and unique counts (Burnside) against OEIS,
+//! a join split into parts, shards of the join merged back, and
+//! `--estimate` naming the engine that runs and its peak memory.
+
+use std::sync::atomic::AtomicU64;
+
+use nqueens::base::board::full_row;
+use nqueens::engine::counter::{self, join, Counts, Engine, UnitCounter};
+use nqueens::engine::half_board::Plan;
+use nqueens::tools::shard::{merge, Record, Shard};
+
+use crate::util::{run, OEIS};
+
+/// Every unit of `counter` on `threads` threads.
+fn count_all(counter: &dyn UnitCounter, threads: usize) -> Counts {
+    let all: Vec<usize> = (0..counter.units()).collect();
+    counter
+        .count_each(&all, threads, &AtomicU64::new(0), &|_, _| {})
+        .unwrap()
+}
+
+#[test]
+fn the_rule_picks_the_join_from_16_on() {
+    for n in [1, 8, 15, 25, 30] {
+        assert_eq!(
+            counter::choose(n, false).sizing().engine,
+            Engine::Constellations,
+            "n = {n}"
+        );
+    }
+    for n in [16, 17, 18] {
+        assert_eq!(
+            counter::choose(n, true).sizing().engine,
+            Engine::Join,
+            "n = {n}"
+        );
+    }
+}
+
+#[test]
+fn the_join_gives_oeis_totals_and_unique_counts_up_to_16() {
+    for &(n, total, unique) in OEIS.iter().filter(|row| row.0 <= 16) {
+        let counter = join::Prepared::new(n, true).unwrap().build();
+        let counts = count_all(&counter, 2);
+        assert_eq!((counts.total, counts.unique()), (total, unique), "n = {n}");
+        assert_eq!(counts.burnside % 8, 0, "n = {n}");
+        let totals = join::Prepared::new(n, false).unwrap().build();
+        assert_eq!(
+            count_all(&totals, 1),
+            Counts { total, burnside: 0 },
+            "n = {n}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "minutes: cargo test --release -- --ignored"]
+fn count_gives_oeis_totals_to_19_and_unique_counts_to_18() {
+    for &(n, total, unique) in OEIS.iter().filter(|row| row.0 >= 17) {
+        let out = run(&["count", &n.to_string(), "--unique"], b"");
+        assert_eq!(out.stdout, format!("{total} {unique}\n"), "n = {n}");
+    }
+    let out = run(&["count", "19"], b"");
+    assert_eq!(out.stdout, "4968057848\n");
+}
+
+#[test]
+fn a_join_split_into_parts_counts_the_same_on_threads() {
+    let n = 16;
+    let blank = vec![full_row(n); n];
+    let whole = Plan::new(n, &blank, 1 << 30).unwrap();
+    assert_eq!(whole.parts(), 1);
+    // A limit under the whole tables forces parts.
+    let parts = Plan::new(n, &blank, whole.peak_bytes() / 3).unwrap();
+    assert!(parts.parts() > 1, "{parts:?}");
+    assert!(parts.peak_bytes() <= whole.peak_bytes() / 3, "{parts:?}");
+    let expected = OEIS[n - 1].1;
+    assert_eq!(parts.count(), expected);
+    let on_threads = std::thread::scope(|s| {
+        let halves = [0, 1].map(|half| {
+            let plan = &parts;
+            s.spawn(move || {
+                (half..plan.units())
+                    .step_by(2)
+                    .map(|i| plan.run_unit(i))
+                    .sum::<u128>()
+            })
+        });
+        halves.into_iter().map(|h| h.join().unwrap()).sum::<u128>()
+    });
+    assert_eq!(on_threads, expected);
+}
+
+#[test]
+fn every_shard_split_of_the_join_merges_to_oeis() {
+    let n = 16;
+    let counter = counter::choose(n, true)
+        .build(2, &AtomicU64::new(0))
+        .unwrap();
+    assert_eq!(counter.engine(), Engine::Join);
+    // Each unit once, then dealt out per split.
+    let per_unit: Vec<Counts> = (0..counter.units()).map(|i| counter.count(i)).collect();
+    for of in [1, 3, 7, 64] {
+        let records: Vec<Record> = (1..=of)
+            .map(|index| {
+                let shard = Shard { index, of };
+                let counts = (0..counter.units())
+                    .filter(|&p| shard.owns(p))
+                    .fold(Counts::default(), |a, p| a + per_unit[p]);
+                Record::parse(
+                    &Record {
+                        n,
+                        shard,
+                        split: counter.fingerprint(),
+                        counts,
+                    }
+                    .line(),
+                )
+                .unwrap()
+            })
+            .collect();
+        let (_, counts) = merge(&records).unwrap();
+        assert_eq!(
+            (counts.total, counts.unique()),
+            (OEIS[n - 1].1, OEIS[n - 1].2),
+            "{of} shards"
+        );
+    }
+}
+
+#[test]
+fn shards_of_the_join_on_the_command_line_merge_to_oeis() {
+    let dir = std::env::temp_dir().join(format!("nqueens-counter-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for index in 1..=3 {
+        let out = run(&["count", "16", "--shard", &format!("{index}/3")], b"");
+        assert!(
+            out.stdout.starts_with(&format!("shard {index}/3 n=16 ")),
+            "{}",
+            out.report()
+        );
+        let file = dir.join(format!("{index}.txt"));
+        std::fs::write(&file, &out.stdout).unwrap();
+        files.push(file.display().to_string());
+    }
+    let mut args = vec!["merge"];
+    args.extend(files.iter().map(String::as_str));
+    let out = run(&args, b"");
+    assert_eq!(out.stdout, "14772512 1846955\n", "{}", out.report());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The MiB figure of an `--estimate` line.
+fn estimated_mib(line: &str) -> f64 {
+    let (_, after) = line.split_once("peak memory about ").unwrap();
+    let (value, unit) = after.split_once(' ').unwrap();
+    assert!(unit.starts_with("MiB"), "{line}");
+    value.parse().unwrap()
+}
+
+#[test]
+fn the_estimate_names_the_engine_and_its_peak_memory() {
+    let nqueens = std::ffi::OsString::from(env!("CARGO_BIN_EXE_nqueens"));
+    for (n, unique) in [(16, false), (17, false), (16, true)] {
+        let mut args = vec![
+            "count".to_string(),
+            n.to_string(),
+            "--threads".into(),
+            "1".into(),
+        ];
+        if unique {
+            args.push("--unique".into());
+        }
+        let estimate_args: Vec<&str> = args
+            .iter()
+            .map(String::as_str)
+            .chain(["--estimate"])
+            .collect();
+        let line = run(&estimate_args, b"").stdout;
+        assert!(line.contains("engine: half-board join"), "{line}");
+        let mut command = vec![nqueens.clone()];
+        command.extend(args.iter().map(Into::into));
+        let outcome =
+            nqueens::tools::child::run(&command, b"", std::time::Duration::from_secs(120)).unwrap();
+        let real = outcome.peak_kib.unwrap() as f64 / 1024.0;
+        let estimated = estimated_mib(&line);
+        assert!(
+            (real / 1.25..=real * 1.25).contains(&estimated),
+            "n = {n}: estimated {estimated} MiB, real peak {real} MiB"
+        );
+    }
+}
+
+#[test]
+fn the_diagonal_mode_and_small_chunks_count_the_same() {
+    // Diagonal mode from n = 4 (normally 18) and chunks of 64 or 128
+    // bottoms (normally millions) on blank boards, and chunks on random
+    // boards against the slow solver.
+    for n in 4..=14 {
+        let blank = vec![full_row(n); n];
+        for chunk in [None, Some(64), Some(128)] {
+            let plan = Plan::tuned(n, &blank, 1 << 30, 4, chunk).unwrap();
+            assert_eq!(plan.count(), OEIS[n - 1].1, "n = {n}, chunk {chunk:?}");
+        }
+    }
+    let mut rng = crate::util::Rng::new(0x4a31);
+    for _ in 0..300 {
+        let n = rng.between(4, 10);
+        let percent = rng.below(40);
+        let board = crate::util::random_board(&mut rng, n, percent);
+        let plan = Plan::tuned(n, board.rows(), 1 << 30, 4, Some(64)).unwrap();
+        assert_eq!(plan.count(), crate::util::slow_count(&board), "{board}");
+    }
+}

@@ -1,0 +1,113 @@
+//! A fresh machine with only Rust: the README's two commands, and tests
+//! that need other programs skip (or, under `CI=true`, fail) when those
+//! are missing.
+
+use std::process::Command;
+
+/// The `## Set up and run` section of the README.
+fn setup_section() -> String {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let start = readme.find("## Set up and run").expect("a set-up section");
+    let rest = &readme[start + 2..];
+    rest[..rest.find("\n## ").unwrap_or(rest.len())].to_string()
+}
+
+/// The commands of a section: its indented code lines.
+fn commands(section: &str) -> Vec<String> {
+    section
+        .lines()
+        .filter_map(|line| line.strip_prefix("    "))
+        .map(|line| line.trim().to_string())
+        .filter(|line| !line.is_empty())
+        .collect()
+}
+
+#[test]
+fn the_readme_sets_up_with_two_commands_the_second_being_cis_last() {
+    let section = setup_section();
+    let commands = commands(&section);
+    assert_eq!(commands.len(), 2, "{commands:?}");
+    assert!(
+        commands[0].starts_with("cargo run --release -- samples/"),
+        "{commands:?}"
+    );
+    let ci = std::fs::read_to_string(".ci/run").unwrap();
+    let last = ci.lines().rev().find(|l| !l.trim().is_empty()).unwrap();
+    assert_eq!(
+        last.trim(),
+        commands[1],
+        ".ci/run ends with the test command"
+    );
+    assert!(ci.contains("export CI=true"), ".ci/run runs every test");
+    // Every program a test may skip is listed, with its package.
+    let flat = section.split_whitespace().collect::<Vec<_>>().join(" ");
+    for named in [
+        "`g++`",
+        "`javac`",
+        "`java`",
+        "rustc` 1.63",
+        "GNU `parallel`",
+        "skipped",
+        "openjdk-17-jdk-headless",
+    ] {
+        assert!(flat.contains(named), "the set-up lacks {named}: {flat}");
+    }
+}
+
+/// Runs one test of this crate again, in a child with `PATH` leading
+/// nowhere (so no g++, javac or parallel), `CI` as given.
+fn rerun_without_tools(test: &str, ci: Option<&str>) -> (bool, String) {
+    let mut command = Command::new(std::env::current_exe().unwrap());
+    command
+        .args([test, "--exact", "--test-threads", "1"])
+        .env("PATH", "/nonexistent")
+        .env_remove("CI");
+    if let Some(ci) = ci {
+        command.env("CI", ci);
+    }
+    let output = command.output().expect("the test binary runs again");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        text.contains("1 passed") || text.contains("1 failed"),
+        "{text}"
+    );
+    (output.status.success(), text)
+}
+
+#[test]
+fn a_missing_tool_skips_its_test_and_names_the_package_but_fails_under_ci() {
+    for (test, package) in [
+        ("resume::the_readme_gnu_parallel_recipe_runs", "parallel"),
+        (
+            "stress::stress_shrinks_a_wrong_solution_to_one_blocked_cell",
+            "g++",
+        ),
+        (
+            "bundle::java_uva11195_agrees_with_the_engine",
+            "openjdk-17-jdk-headless",
+        ),
+    ] {
+        let (passed, text) = rerun_without_tools(test, None);
+        assert!(passed, "{text}");
+        assert!(text.contains("skipped"), "{text}");
+        assert!(
+            text.contains(&format!("Debian/Ubuntu package: {package}")),
+            "{text}"
+        );
+        let (passed, text) = rerun_without_tools(test, Some("true"));
+        assert!(!passed, "{text}");
+        assert!(text.contains("CI=true"), "{text}");
+    }
+}
+
+/// Logs of local runs stay out of the repository (two were committed
+/// once by accident): git ignores them at the root.
+#[test]
+fn logs_at_the_root_are_ignored() {
+    let ignore = std::fs::read_to_string(".gitignore").unwrap();
+    assert!(ignore.lines().any(|l| l == "/*.log"), "{ignore}");
+}
