@@ -142,7 +142,10 @@ pub fn tokenize(args: impl IntoIterator<Item = OsString>) -> Result<Tokens> {
             break;
         }
         // `-3` is a (bad) number, not an option: the command says why.
-        let negative = text.len() > 1 && text[1..].starts_with(|c: char| c.is_ascii_digit());
+        // (By chars: an argument may begin with a character of several
+        // bytes.)
+        let negative = (text.strip_prefix('-'))
+            .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
         if text == "-" || !text.starts_with('-') || negative {
             tokens.positionals.push(arg);
             continue;
