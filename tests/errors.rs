@@ -321,7 +321,8 @@ fn a_line_break_in_an_argument_or_a_file_name_is_shown_escaped() {
         first.starts_with("nqueens: --method must be one of "),
         "{first}"
     );
-    assert!(first.ends_with(", not 'in\\ndex'"), "{first}");
+    // (What follows, a suggestion say, may change.)
+    assert!(first.contains(", not 'in\\ndex'"), "{first}");
     assert_eq!(r.stderr.lines().count(), usage_lines, "{}", r.stderr);
     // A file name too, when it cannot be opened.
     let r = run(&["no\nsuch\rfile"], b"");
