@@ -357,3 +357,33 @@ fn parse_errors_are_one_line_whatever_the_arguments_hold() {
         assert!(!message.contains(['\n', '\r', '\x1b']), "{message:?}");
     }
 }
+
+#[test]
+fn an_argument_that_begins_with_a_character_of_several_bytes_parses() {
+    // Found by the `cli` fuzz target: the test for a negative number
+    // sliced the argument at byte 1, inside 'é' (or the '\u{fffd}' an
+    // argument that is not UTF-8 becomes), and panicked.
+    use std::ffi::OsString;
+    use std::os::unix::ffi::OsStringExt;
+    let cases = [
+        vec![OsString::from("\u{e9}")],
+        vec![OsString::from_vec(vec![0xc7])],
+        vec![OsString::from("count"), OsString::from("\u{2212}3")],
+        vec![
+            OsString::from("--threads"),
+            OsString::from_vec(vec![0xff, b'2']),
+        ],
+    ];
+    for args in cases {
+        if let Err(e) = nqueens::cli::parse(args.clone()) {
+            assert!(!e.to_string().contains('\n'), "{args:?}: {e}");
+        }
+    }
+    let r = run(&["\u{e9}"], b"");
+    assert_eq!(r.status, 2);
+    assert!(
+        r.stderr.starts_with("nqueens: cannot open '\u{e9}': "),
+        "{}",
+        r.stderr
+    );
+}

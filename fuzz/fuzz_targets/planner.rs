@@ -22,7 +22,7 @@
 //!   every case.
 //!
 //! Work per input is bounded: boards up to n = 11 (and dense ones from
-//! n = 23) whose search trees, in each of the 8 orientations, stay under
+//! n = 25) whose search trees, in each of the 8 orientations, stay under
 //! [`NODES`], and forced inclusion-exclusion only on batches with few terms
 //! ([`TERMS`]). One input in [`BIG_ONE_IN`] (by a hash of its bytes, so
 //! that the fuzzer's mutations do not keep it) also gets a near-blank board
@@ -49,9 +49,9 @@ const MAX_BOARDS: usize = 10;
 /// The largest side of a board that is not dense and big.
 const SMALL_N: usize = 11;
 /// Dense big boards from this side: above every method's limit on
-/// blocked boards (inclusion-exclusion: 18; the half-board engine: 22),
+/// blocked boards (inclusion-exclusion: 18; the half-board engine: 24),
 /// so that only the searches apply.
-const DENSE_FROM: usize = 23;
+const DENSE_FROM: usize = 25;
 /// The most nodes of a board's search tree, in each orientation, for the
 /// board to be kept (the blank 10 x 10 board is about 35 000).
 const NODES: u64 = 60_000;
