@@ -293,7 +293,7 @@ mod tests {
             judge(&["--method", "index", "--explain", "x.in"]),
             (
                 vec![Input::Path("x.in".into())],
-                Method::Forced("index"),
+                Method::parse("index").unwrap(),
                 true
             )
         );

@@ -129,7 +129,10 @@ fn the_forced_method_agrees_and_falls_back_where_it_does_not_apply() {
     boards.push(random_board(&mut rng, 9, 20));
     let want: Vec<u128> = boards.iter().map(|b| Problem::new(b).count()).collect();
     for threads in [1, 3] {
-        let mut planner = Planner::new(Method::Forced("half-board"), threads);
+        let mut planner = Planner::new(
+            Method::parse("half-board").expect("a registered method"),
+            threads,
+        );
         assert_eq!(
             planner.solve_all(&boards).unwrap(),
             want,
@@ -173,6 +176,9 @@ fn inclusion_exclusion_takes_its_blank_count_from_the_half_board_engine() {
     board.set_free(0, 3, false);
     board.set_free(7, 9, false);
     let want = [A000170[15], count(&board)];
-    let mut planner = Planner::new(Method::Forced("inclusion-exclusion"), 2);
+    let mut planner = Planner::new(
+        Method::parse("inclusion-exclusion").expect("a registered method"),
+        2,
+    );
     assert_eq!(planner.solve_all(&[Board::blank(16), board]).unwrap(), want);
 }
