@@ -275,6 +275,10 @@ mod tests {
             panic!("test")
         };
         assert_eq!(test.timeout, parse::DEFAULT_TIMEOUT);
+        // A word that starts with a character of several bytes is a word
+        // (judge mode's FILE), not a panic.
+        assert_eq!(judge(&["é"]).0, [Input::Path("é".into())]);
+        assert_eq!(judge(&["ü-3"]).0, [Input::Path("ü-3".into())]);
         // A name that is not UTF-8 before '=' is an unknown option, not a panic.
         let bad = OsString::from_vec(b"--\xff\xfe=1".to_vec());
         assert!(parse(vec![bad])
@@ -289,7 +293,7 @@ mod tests {
             judge(&["--method", "index", "--explain", "x.in"]),
             (
                 vec![Input::Path("x.in".into())],
-                Method::Forced("index"),
+                Method::parse("index").unwrap(),
                 true
             )
         );

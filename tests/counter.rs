@@ -10,7 +10,7 @@ use nqueens::engine::counter::{self, join, Counts, Engine, UnitCounter};
 use nqueens::engine::half_board::Plan;
 use nqueens::tools::shard::{merge, Record, Shard};
 
-use crate::util::{run, OEIS};
+use crate::util::{interleaved_on_two_threads, run, OEIS};
 
 /// Every unit of `counter` on `threads` threads.
 fn count_all(counter: &dyn UnitCounter, threads: usize) -> Counts {
@@ -77,18 +77,7 @@ fn a_join_split_into_parts_counts_the_same_on_threads() {
     assert!(parts.peak_bytes() <= whole.peak_bytes() / 3, "{parts:?}");
     let expected = OEIS[n - 1].1;
     assert_eq!(parts.count(), expected);
-    let on_threads = std::thread::scope(|s| {
-        let halves = [0, 1].map(|half| {
-            let plan = &parts;
-            s.spawn(move || {
-                (half..plan.units())
-                    .step_by(2)
-                    .map(|i| plan.run_unit(i))
-                    .sum::<u128>()
-            })
-        });
-        halves.into_iter().map(|h| h.join().unwrap()).sum::<u128>()
-    });
+    let on_threads = interleaved_on_two_threads(parts.units(), |i| parts.run_unit(i));
     assert_eq!(on_threads, expected);
 }
 

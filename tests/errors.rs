@@ -200,6 +200,7 @@ fn table() -> Vec<(&'static str, Vec<&'static str>, Vec<u8>, Out)> {
         ),
         ("count empty range", vec!["count", "9..=4"], vec![], pipe),
         ("count a negative N", vec!["count", "-3"], vec![], pipe),
+        ("a file name of non-ASCII letters", vec!["é"], vec![], pipe),
         ("count without N", vec!["count"], vec![], pipe),
         ("misspelled method", vec!["--method", "indx"], vec![], pipe),
         (
@@ -321,7 +322,7 @@ fn a_line_break_in_an_argument_or_a_file_name_is_shown_escaped() {
         first.starts_with("nqueens: --method must be one of "),
         "{first}"
     );
-    // (What follows, a suggestion say, may change.)
+    // (The did-you-mean hint may follow the escaped name.)
     assert!(first.contains(", not 'in\\ndex'"), "{first}");
     assert_eq!(r.stderr.lines().count(), usage_lines, "{}", r.stderr);
     // A file name too, when it cannot be opened.

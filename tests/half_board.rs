@@ -10,7 +10,7 @@ use nqueens::plan::planner::{Method, Planner};
 use nqueens::tools::count::Job;
 
 use crate::threads::THREADS;
-use crate::util::{random_board, slow_count, Rng};
+use crate::util::{interleaved_on_two_threads, random_board, slow_count, Rng};
 
 const GIB: usize = 1 << 30;
 
@@ -101,18 +101,7 @@ fn units_add_up_in_any_order_and_on_threads() {
         let whole = plan.count();
         let backwards: u128 = (0..plan.units()).rev().map(|i| plan.run_unit(i)).sum();
         assert_eq!(backwards, whole, "{board}");
-        let on_threads = std::thread::scope(|s| {
-            let halves = [0, 1].map(|half| {
-                let plan = &plan;
-                s.spawn(move || {
-                    (half..plan.units())
-                        .step_by(2)
-                        .map(|i| plan.run_unit(i))
-                        .sum::<u128>()
-                })
-            });
-            halves.into_iter().map(|h| h.join().unwrap()).sum::<u128>()
-        });
+        let on_threads = interleaved_on_two_threads(plan.units(), |i| plan.run_unit(i));
         assert_eq!(on_threads, whole, "{board}");
     }
 }
@@ -140,7 +129,10 @@ fn the_forced_method_agrees_and_falls_back_where_it_does_not_apply() {
     boards.push(random_board(&mut rng, 9, 20));
     let want: Vec<u128> = boards.iter().map(|b| Problem::new(b).count()).collect();
     for threads in [1, 3] {
-        let mut planner = Planner::new(Method::Forced("half-board"), threads);
+        let mut planner = Planner::new(
+            Method::parse("half-board").expect("a registered method"),
+            threads,
+        );
         assert_eq!(
             planner.solve_all(&boards).unwrap(),
             want,
@@ -184,6 +176,9 @@ fn inclusion_exclusion_takes_its_blank_count_from_the_half_board_engine() {
     board.set_free(0, 3, false);
     board.set_free(7, 9, false);
     let want = [A000170[15], count(&board)];
-    let mut planner = Planner::new(Method::Forced("inclusion-exclusion"), 2);
+    let mut planner = Planner::new(
+        Method::parse("inclusion-exclusion").expect("a registered method"),
+        2,
+    );
     assert_eq!(planner.solve_all(&[Board::blank(16), board]).unwrap(), want);
 }

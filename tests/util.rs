@@ -205,3 +205,16 @@ pub fn planted_board(rng: &mut Rng, n: usize, planted: usize, noise: u64) -> (Bo
     }
     (board, solutions.len())
 }
+
+/// The sum of `unit(i)` over `0..units`, even units on one thread and odd
+/// ones on another at the same time (so units of one plan run concurrently
+/// and out of order).
+pub fn interleaved_on_two_threads(units: usize, unit: impl Fn(usize) -> u128 + Sync) -> u128 {
+    std::thread::scope(|s| {
+        let halves = [0, 1].map(|half| {
+            let unit = &unit;
+            s.spawn(move || (half..units).step_by(2).map(unit).sum::<u128>())
+        });
+        halves.into_iter().map(|h| h.join().unwrap()).sum()
+    })
+}

@@ -142,9 +142,8 @@ pub fn tokenize(args: impl IntoIterator<Item = OsString>) -> Result<Tokens> {
             break;
         }
         // `-3` is a (bad) number, not an option: the command says why.
-        // (By chars: an argument may begin with a character of several
-        // bytes.)
-        let negative = (text.strip_prefix('-'))
+        let negative = text
+            .strip_prefix('-')
             .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
         if text == "-" || !text.starts_with('-') || negative {
             tokens.positionals.push(arg);

@@ -88,8 +88,19 @@ static GROUPS: [AtomicI32; 300] = {
     [FREE; 300]
 };
 
+/// Spawns under way: their groups exist (or are about to) but are not in
+/// [`GROUPS`] yet, so a stop signal then cannot kill them.
+static SPAWNING: AtomicI32 = AtomicI32::new(0);
+
+/// The stop signal caught while a spawn was under way (0: none); the
+/// spawner kills its group and exits with it once its group is known.
+static CAUGHT: AtomicI32 = AtomicI32::new(0);
+
 /// Kills every running group, then exits: the handler of [`STOP_SIGNALS`].
+/// While a spawn is under way it leaves the exit to the spawner (see
+/// [`spawned`]), which alone can name the new group.
 extern "C" fn stop(signal: i32) {
+    CAUGHT.store(signal, Ordering::SeqCst);
     for group in &GROUPS {
         let pgid = group.load(Ordering::SeqCst);
         if pgid > 1 {
@@ -99,13 +110,14 @@ extern "C" fn stop(signal: i32) {
             }
         }
     }
-    // SAFETY: _exit(2) is async-signal-safe and ends the process at once.
-    unsafe { _exit(128 + signal) }
+    if SPAWNING.load(Ordering::SeqCst) == 0 {
+        // SAFETY: _exit(2) is async-signal-safe and ends the process at once.
+        unsafe { _exit(128 + signal) }
+    }
 }
 
-/// Registers `pgid` as running (installing the handler on first use);
-/// returns its slot, for [`unregister`].
-fn register(pgid: u32) -> Option<&'static AtomicI32> {
+/// Installs the handler of [`STOP_SIGNALS`], once, before the first spawn.
+fn install_handler() {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
         for signum in STOP_SIGNALS {
@@ -116,6 +128,26 @@ fn register(pgid: u32) -> Option<&'static AtomicI32> {
             }
         }
     });
+}
+
+/// After a spawn (`pgid` its group, when it succeeded): ends the spawn's
+/// window, and if a stop signal came during it, kills the group and exits
+/// as the handler would have.
+fn spawned(pgid: Option<u32>) {
+    SPAWNING.fetch_sub(1, Ordering::SeqCst);
+    let signal = CAUGHT.load(Ordering::SeqCst);
+    if signal != 0 {
+        if let Some(pgid) = pgid {
+            kill_group(pgid);
+        }
+        // SAFETY: _exit(2) ends the process at once, as the handler does.
+        unsafe { _exit(128 + signal) }
+    }
+}
+
+/// Registers `pgid` as running; returns its slot, freed when the group's
+/// [`Running`] is dropped.
+fn register(pgid: u32) -> Option<&'static AtomicI32> {
     let pgid = i32::try_from(pgid).ok()?;
     GROUPS.iter().find(|slot| {
         slot.compare_exchange(0, pgid, Ordering::SeqCst, Ordering::SeqCst)
@@ -172,19 +204,34 @@ fn peak_kib(pid: u32) -> Option<u64> {
 /// # Errors
 /// The command cannot be started (the error of `spawn`).
 pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<Outcome> {
-    let mut child = Command::new(&command[0])
+    // From before the spawn: the child may run (and sleep) before `spawn`
+    // returns, and its time must not come out short.
+    let started = Instant::now();
+    // A Ctrl-C between the spawn and the registration must still kill the
+    // new group: the handler is in place first, and leaves that group to
+    // `spawned`.
+    install_handler();
+    SPAWNING.fetch_add(1, Ordering::SeqCst);
+    let spawn = Command::new(&command[0])
         .args(&command[1..])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0)
-        .spawn()?;
-    let started = Instant::now();
+        .spawn();
+    let mut child = match spawn {
+        Ok(child) => child,
+        Err(e) => {
+            spawned(None);
+            return Err(e);
+        }
+    };
     let pid = child.id();
     let running = Running {
         pgid: pid,
         slot: register(pid),
     };
+    spawned(Some(pid));
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let input = input.to_vec();
     // A child that exits without reading makes this write fail: that is fine.

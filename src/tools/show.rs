@@ -261,7 +261,7 @@ pub fn show_case(
                  first {LEXICOGRAPHIC_BUDGET} search nodes ({}); {}; still searching \
                  (without --lexicographic, show answers at once)",
                 estimate::human(started.elapsed().as_secs_f64()),
-                whole_tree(board, started.elapsed().as_secs_f64()),
+                whole_tree(board, LEXICOGRAPHIC_BUDGET, started.elapsed().as_secs_f64()),
             ));
         }
         let mut shown = Shown {
@@ -290,6 +290,9 @@ pub fn show_case(
             return Err(Error::Write(e));
         }
         found = shown.found;
+    } else if let Mode::List { .. } = mode {
+        // No solutions asked for (`--solutions 0 --total`): the heading alone.
+        writeln!(out, "Case {case}:").map_err(Error::Write)?;
     }
     // A search that visited every solution and found none has counted them.
     let none = exhausted && found == 0;
@@ -401,18 +404,18 @@ fn most_constrained_order(shown: &mut Shown) -> bool {
             shown.found,
             shown.limit,
             estimate::human(seconds),
-            whole_tree(board, seconds),
+            whole_tree(board, MOST_CONSTRAINED_BUDGET, seconds),
         ));
     }
     false
 }
 
 /// What the random probes say of the whole (plain, row by row) search tree:
-/// its size and, at the speed a budget of [`LEXICOGRAPHIC_BUDGET`] nodes
-/// took `seconds`, how long a full search would take.
-fn whole_tree(board: &Board, seconds: f64) -> String {
+/// its size and, at the speed of a search that took `seconds` for `spent`
+/// nodes, how long searching all of it would take.
+fn whole_tree(board: &Board, spent: u64, seconds: f64) -> String {
     let nodes = crate::engine::estimate::nodes(&Problem::new(board).rows(), 200);
-    let time = nodes / LEXICOGRAPHIC_BUDGET as f64 * seconds;
+    let time = nodes / spent.max(1) as f64 * seconds;
     format!(
         "the whole search tree is estimated at {nodes:.1e} nodes (all of it: {})",
         estimate::human(time)
@@ -558,6 +561,23 @@ mod tests {
         )
         .unwrap();
         assert_eq!(out, b"Case 1:\n2 4 1 3\ntotal: 2\n");
+    }
+
+    #[test]
+    fn a_listing_of_no_solutions_keeps_its_heading() {
+        let mut out = Vec::new();
+        let mut count = |board: &Board| Ok(Problem::new(board).count());
+        let list = Mode::List { limit: 0 };
+        show_case(
+            &mut out,
+            1,
+            &Board::blank(6),
+            list,
+            Order::Auto,
+            &mut Some(&mut count),
+        )
+        .unwrap();
+        assert_eq!(out, b"Case 1:\ntotal: 4\n");
     }
 
     #[test]
