@@ -179,9 +179,26 @@ impl Choice {
     /// # Errors
     /// A worker thread failed.
     pub fn build(self, threads: usize, done: &AtomicU64) -> Result<Arc<dyn UnitCounter>> {
-        Ok(match self {
-            Choice::Join(join) => Arc::new((*join).build()),
-            Choice::Constellations(constellations) => {
+        self.build_reusing(threads, done, None)
+    }
+
+    /// [`Choice::build`], taking the constellations' units from `made`
+    /// (an engine of the same side already set up) when they count.
+    ///
+    /// # Errors
+    /// A worker thread failed.
+    pub fn build_reusing(
+        self,
+        threads: usize,
+        done: &AtomicU64,
+        made: Option<Arc<BlankEngine>>,
+    ) -> Result<Arc<dyn UnitCounter>> {
+        Ok(match (self, made) {
+            (Choice::Join(join), _) => Arc::new((*join).build()),
+            (Choice::Constellations(constellations), Some(engine)) => {
+                Arc::new(constellations.with(engine))
+            }
+            (Choice::Constellations(constellations), None) => {
                 Arc::new(constellations.build(threads, done)?)
             }
         })

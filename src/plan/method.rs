@@ -179,6 +179,12 @@ impl Shared {
         if let Some(all) = self.constellations.get(&n) {
             return Ok(all.clone());
         }
+        // The blank count's engine, when it is the constellations.
+        if let Some(all) = self.blank_counters.get(&n).and_then(|c| c.constellations()) {
+            let all = all.clone();
+            self.constellations.insert(n, all.clone());
+            return Ok(all);
+        }
         let all = Arc::new(BlankEngine::on_threads(n, self.threads)?);
         self.constellations.insert(n, all.clone());
         Ok(all)
@@ -209,7 +215,9 @@ impl Shared {
                 let threads = self.threads;
                 let choice = self.blank_choice(n).1.take();
                 let choice = choice.unwrap_or_else(|| counter::choose(n, false));
-                let counter = choice.build(threads, &Default::default())?;
+                // Scans may have set up the constellations already.
+                let made = self.constellations.get(&n).cloned();
+                let counter = choice.build_reusing(threads, &Default::default(), made)?;
                 self.blank_counters.insert(n, counter.clone());
                 counter
             }

@@ -83,10 +83,18 @@ impl Prepared {
     /// # Errors
     /// A worker thread failed.
     pub fn build(self, threads: usize, done: &AtomicU64) -> Result<Constellations> {
-        Ok(Constellations {
-            engine: Arc::new(BlankEngine::on_threads_counting(self.n, threads, done)?),
+        let engine = Arc::new(BlankEngine::on_threads_counting(self.n, threads, done)?);
+        Ok(self.with(engine))
+    }
+
+    /// The counter over an engine of side `n` already made (its set-up is
+    /// not repeated).
+    pub fn with(self, engine: Arc<BlankEngine>) -> Constellations {
+        assert_eq!(engine.n(), self.n, "an engine of another side");
+        Constellations {
+            engine,
             unique: self.unique,
-        })
+        }
     }
 }
 
