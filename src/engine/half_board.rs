@@ -20,6 +20,8 @@
 //!   board's symmetries;
 //! - [`layout`]: planning: prices, parts that bound the memory, work units;
 //! - [`cost`]: the cost model's constants, in one place;
+//! - [`row_groups`]: precomputed ANDs of small groups of rows, the tables
+//!   the kernel forms a quarter placement's bitset from;
 //! - [`matching`]: **the hot loop**, one column set's joins, 64 bottoms per
 //!   AND + popcount;
 //! - [`transpose`]: the 64 x 64 bit transpose the kernel stores bottoms with;
@@ -49,6 +51,7 @@ pub mod layout;
 pub mod matching;
 pub mod plan;
 pub mod quarters;
+pub mod row_groups;
 pub mod transpose;
 
 pub use layout::MAX_N;

@@ -8,19 +8,22 @@
 //! EPYC VM, popcnt kernel): a least-squares fit of the one-thread CPU time
 //! on random boards n = 12..=17 (densities 0..35 %), then the blank boards
 //! n = 16..=20 (benches/blank.rs prints estimate / real per N). The terms
-//! grow together, so one constant alone means little.
+//! grow together, so one constant alone means little. The four kernel
+//! constants were scaled by 0.53 when the kernel gained row-group tables,
+//! partner tests and padded bitsets (measured real / estimate at
+//! n = 16..=18 on one machine).
 //!
 //! # Complexity
 //! `O(C(h, k))` per column set (the quarter-pair buckets it joins).
 
 /// Per candidate quarter pair (both halves, before the diagonal test).
-pub const NS_JOIN: f64 = 11.2;
+pub const NS_JOIN: f64 = 5.9;
 /// Per word of an `X`/`Y` bitset built for a quarter placement.
-pub const NS_XY_WORD: f64 = 1.0;
+pub const NS_XY_WORD: f64 = 0.53;
 /// Per word of `popcount(X & Y)` for a candidate top placement.
-pub const NS_PAIR_WORD: f64 = 0.05;
+pub const NS_PAIR_WORD: f64 = 0.027;
 /// Per row-set combination visited and per word of the cell table.
-pub const NS_TASK: f64 = 9.7;
+pub const NS_TASK: f64 = 5.1;
 /// Per column set examined while planning.
 pub const NS_PLAN: f64 = 1.0;
 /// Per quarter placement of the board (the whole tables' build, as fitted).
@@ -32,6 +35,9 @@ pub const NS_WALK_ITEM: f64 = 15.0;
 /// of those with no longest-diagonal queen in diagonal mode (about 1/4).
 pub const BOTTOM_PASS: f64 = 0.5;
 pub const BOTTOM_PASS_DIAG: f64 = 0.25;
+
+use crate::engine::half_board::matching::XBLOCK;
+use crate::engine::half_board::row_groups::RowGroups;
 
 /// The work of one column set, in the model's terms.
 #[derive(Clone, Copy, Default, Debug)]
@@ -60,14 +66,19 @@ impl TaskWork {
 /// joined in chunks small enough for it.
 pub const SCRATCH_BUDGET: usize = 96 << 20;
 
+/// Row-group table rows both top quarters may need (see
+/// [`RowGroups::max_rows`]).
+fn table_rows(h: usize, n: usize) -> usize {
+    RowGroups::max_rows(h, n / 2) + RowGroups::max_rows(h, n - n / 2)
+}
+
 /// Bottoms joined at a time (a multiple of 64): as many as the largest
 /// column set has (`max_bottoms`), unless the bitsets of that many (one
 /// word per 64 bottoms for each quarter placement of a group of up to
-/// `max_group`, each cell, each overlap diagonal) would pass
-/// [`SCRATCH_BUDGET`].
+/// `max_group`, each row-group table entry, each overlap diagonal) would
+/// pass [`SCRATCH_BUDGET`].
 pub fn chunk(max_bottoms: u64, max_group: u64, ovw: usize, h: usize, n: usize) -> usize {
-    let rows =
-        max_group as usize + crate::engine::half_board::matching::XBLOCK + h * n + 2 * ovw + 2;
+    let rows = max_group as usize + XBLOCK + table_rows(h, n) + 2 * ovw + 2;
     let words = (SCRATCH_BUDGET / 8 / rows).max(1);
     (words * 64)
         .min((max_bottoms as usize + 63) / 64 * 64)
@@ -76,13 +87,14 @@ pub fn chunk(max_bottoms: u64, max_group: u64, ovw: usize, h: usize, n: usize) -
 
 /// Per-thread scratch bytes for chunks of `chunk` bottoms and quarter
 /// groups of at most `max_group` placements (bottoms, transposed rows,
-/// cell table, `X`/`Y` bitsets, buffers).
+/// row-group tables, `X`/`Y` bitsets, buffers).
 pub fn scratch_bytes(chunk: usize, max_group: u64, ovw: usize, h: usize, n: usize) -> usize {
-    let words = chunk / 64;
+    // Bitsets are padded to a multiple of 4 words.
+    let words = (chunk / 64 + 3) / 4 * 4;
     let group = max_group as usize;
     2 * (chunk + group + 64) * 8
         + (2 * ovw + 1) * words * 8
-        + h * n * words * 8
-        + (group + crate::engine::half_board::matching::XBLOCK) * words * 8
+        + table_rows(h, n) * words * 8
+        + (group + XBLOCK) * words * 8
         + 8 * group * 16
 }

@@ -6,15 +6,19 @@
 //!    bottoms, bit `j` set when bottom `j` does **not** use `p`
 //!    (`free_of[p]`).
 //! 2. For every top cell `(r, c)` with `c` in `S`, the bitset of bottoms
-//!    compatible with a queen there is `free_of[d] & free_of[a]` (the *cell
-//!    table*).
-//! 3. For every top-left quarter placement `l` the bitset `X_l` = AND of its
-//!    queens' cell bitsets is formed, likewise `Y_r` for the top-right ones.
+//!    compatible with a queen there is `free_of[d] & free_of[a]`; the ANDs
+//!    of these over small groups of rows are tabulated
+//!    ([`crate::engine::half_board::row_groups`]).
+//! 3. For every top-left quarter placement `l` with a partner, the bitset
+//!    `X_l` = AND of its queens' cell bitsets is formed from those tables
+//!    (one AND per row group it has a queen in), likewise `Y_r` for the
+//!    top-right ones.
 //! 4. For every compatible pair `(l, r)` (a top placement) the number of
 //!    bottoms compatible with it is `popcount(X_l & Y_r)`.
 //!
 //! So 64 (top, bottom) pairs cost one AND and one popcount, and the
 //! per-queen AND work is paid per quarter placement, not per half placement.
+//! Bitsets are padded to a multiple of 4 words (zeros: never counted).
 //!
 //! # Constraints
 //! The overlap has `2 * ovw <= 64` bits (one 64 x 64 transpose per 64
@@ -24,12 +28,13 @@
 //! With `T_S`, `B_S` the top and bottom placements of `S` and
 //! `W_S = B_S / 64`: `T_S * W_S` AND+popcount words (step 4, the hot loop,
 //! [`and_popcount`]), `O(B_S * n / 64)` to build and transpose the bottoms,
-//! `O(h * n * W_S)` for the cell table and `O(quarter placements * h * W_S)`
-//! for the `X`/`Y` bitsets. Scratch: `O((largest group + h * n) * W_S)`
-//! words per thread.
+//! `O(table entries * W_S)` for the row-group tables and
+//! `O(quarter placements * groups * W_S)` for the `X`/`Y` bitsets.
+//! Scratch: `O((largest group + table entries) * W_S)` words per thread.
 
 use crate::engine::half_board::column_sets::{for_each_comb, Pivot, Task};
 use crate::engine::half_board::quarters::Quarter;
+use crate::engine::half_board::row_groups::RowGroups;
 use crate::engine::half_board::transpose::transpose64;
 
 /// Which inner-loop instantiation runs.
@@ -229,19 +234,23 @@ impl Job<'_> {
         let hmask = (1u64 << h) - 1;
         let lmask = (1u64 << wl) - 1;
         let [tl, tr, _, _] = self.quarters;
-        let words = (nb + 63) / 64;
+        // Bitsets are padded to a multiple of 4 words with zeros (no bottom
+        // there is ever counted), so the AND + popcount loops have no tail.
+        let used = (nb + 63) / 64;
+        let words = (used + 3) / 4 * 4;
         let nbits = 2 * ovw;
 
         // 2. Transpose: free_of[p * words + j] bit i <=> bottom 64j+i avoids p.
         sc.free_of.clear();
         sc.free_of.resize(nbits * words, 0);
         sc.valid.clear();
-        sc.valid.resize(words, !0u64);
+        sc.valid.resize(words, 0);
+        sc.valid[..used].iter_mut().for_each(|v| *v = !0);
         if nb % 64 != 0 {
-            sc.valid[words - 1] = (1u64 << (nb % 64)) - 1;
+            sc.valid[used - 1] = (1u64 << (nb % 64)) - 1;
         }
         let mut blk = [0u64; 64];
-        for j in 0..words {
+        for j in 0..used {
             let chunk = &sc.bot[j * 64..nb.min(j * 64 + 64)];
             blk[..chunk.len()].copy_from_slice(chunk);
             // Padding placements use every bit, so they are never counted.
@@ -252,46 +261,54 @@ impl Job<'_> {
             }
         }
 
-        // 3. Per-cell bitsets: cell[(r * n + c) * words..] = the bottoms
-        //    compatible with a top queen on (r, c), for the columns c of S.
-        //    A top placement's bitset is then the AND over its queens.
+        // 3. The row-group tables of both top quarters (see `row_groups`):
+        //    the bottoms compatible with every way to fill a few rows of a
+        //    quarter. A top placement's bitset is the AND over its groups.
         let hb = h + (n & 1);
-        if sc.cell.len() < h * n * words {
-            sc.cell.resize(h * n * words, 0);
+        let (sl, sr) = (s & lmask, s >> wl);
+        // How many placements of each quarter will use the tables.
+        let mut uses = [0u64; 2];
+        for_each_comb(h, sl.count_ones(), |a| {
+            let (l, r) = (tl.group_len(sl, a), tr.group_len(sr, hmask ^ a));
+            if l != 0 && r != 0 {
+                uses[0] += l;
+                uses[1] += r;
+            }
+        });
+        let left = RowGroups::new(h, wl, sl, 0, uses[0]);
+        let right = RowGroups::new(h, n - wl, sr, left.rows(), uses[1]);
+        let groups = [left, right];
+        let table_rows = left.rows() + groups[1].rows();
+        if sc.cell.len() < table_rows * words {
+            sc.cell.resize(table_rows * words, 0);
         }
-        for r in 0..h {
-            let mut cs = s;
-            while cs != 0 {
-                let c = cs.trailing_zeros() as usize;
-                cs &= cs - 1;
-                let (d, a) = (r + c, r + n - 1 - c);
-                let row_of = |x: usize, base: usize| -> Option<&[u64]> {
+        let free_of = &sc.free_of;
+        for (q, col0) in [(0, 0), (1, wl)] {
+            // A queen on (r, col0 + c) blocks the overlap diagonals
+            // d = r + c' and a = r + n - 1 - c' (c' = col0 + c) for the bottoms.
+            let cell = |r: usize, c: usize, dst: &mut [u64]| {
+                let c = col0 + c;
+                for (x, base) in [(r + c, 0), (r + n - 1 - c, ovw)] {
                     if x >= hb && x - hb < ovw {
                         let p = base + x - hb;
-                        Some(&sc.free_of[p * words..(p + 1) * words])
-                    } else {
-                        None
-                    }
-                };
-                let (rd, ra) = (row_of(d, 0), row_of(a, ovw));
-                let dst = &mut sc.cell[(r * n + c) * words..(r * n + c + 1) * words];
-                match (rd, ra) {
-                    (Some(x), Some(y)) => {
-                        for ((o, p), q) in dst.iter_mut().zip(x).zip(y) {
-                            *o = p & q;
+                        let row = &free_of[p * words..(p + 1) * words];
+                        for (o, v) in dst.iter_mut().zip(row) {
+                            *o &= v;
                         }
                     }
-                    (Some(x), None) | (None, Some(x)) => dst.copy_from_slice(x),
-                    (None, None) => dst.copy_from_slice(&sc.valid),
                 }
-            }
+            };
+            groups[q].build(&mut sc.cell, words, &sc.valid, cell);
         }
 
         // 4. Top halves: quarter pairs with complementary rows.
-        let (sl, sr) = (s & lmask, s >> wl);
         let block = pv.top_block;
         let (dm, da_) = (diag_main, diag_anti);
         let skip_clean = t.mult_clean == 0;
+        // Whether top quarter placements `l`, `r` form a top that is
+        // counted (the clean part, with no longest-diagonal queen, may be
+        // left to another column set).
+        let counted = |l: u64, r: u64| l & r == 0 && !(skip_clean && (l & dm) | (r & da_) == 0);
         let (mut dirty, mut clean) = (0u64, 0u64);
         let sc = &mut *sc;
         for_each_comb(h, sl.count_ones(), |a| {
@@ -311,16 +328,20 @@ impl Job<'_> {
             if skip_clean && sc.lbuf.iter().all(|&(l, _)| l & dm == 0) {
                 sc.rbuf.retain(|&(r, _)| r & da_ != 0);
             }
-            // Y_r for every top-right placement; drop those with no partner.
-            sc.ys.clear();
+            // Y_r for every top-right placement with a partner (a bitset
+            // costs far more than the test).
+            if sc.ys.len() < sc.rbuf.len() * words {
+                sc.ys.resize(sc.rbuf.len() * words, 0);
+            }
             sc.yda.clear();
             for &(r, cells) in sc.rbuf.iter() {
-                let at = sc.ys.len();
-                sc.ys.resize(at + words, 0);
-                if and_cells(&mut sc.ys[at..], &sc.cell, words, n, wl, cells, &sc.valid) {
+                if !sc.lbuf.iter().any(|&(l, _)| counted(l, r)) {
+                    continue;
+                }
+                let at = sc.yda.len() * words;
+                let y = &mut sc.ys[at..at + words];
+                if and_rows(y, &sc.cell, words, &groups[1], cells) {
                     sc.yda.push(r);
-                } else {
-                    sc.ys.truncate(at);
                 }
             }
             if sc.yda.is_empty() {
@@ -329,33 +350,40 @@ impl Job<'_> {
             let mut li = 0;
             while li < sc.lbuf.len() {
                 // X_l for a block of top-left placements.
-                sc.xs.clear();
+                if sc.xs.len() < XBLOCK * words {
+                    sc.xs.resize(XBLOCK * words, 0);
+                }
                 sc.xda.clear();
                 while li < sc.lbuf.len() && sc.xda.len() < XBLOCK {
                     let (l, cells) = sc.lbuf[li];
                     li += 1;
-                    let at = sc.xs.len();
-                    sc.xs.resize(at + words, 0);
-                    if and_cells(&mut sc.xs[at..], &sc.cell, words, n, 0, cells, &sc.valid) {
+                    if !sc.yda.iter().any(|&r| counted(l, r)) {
+                        continue;
+                    }
+                    let at = sc.xda.len() * words;
+                    let x = &mut sc.xs[at..at + words];
+                    if and_rows(x, &sc.cell, words, &groups[0], cells) {
                         sc.xda.push(l);
-                    } else {
-                        sc.xs.truncate(at);
                     }
                 }
                 for (ri, &r) in sc.yda.iter().enumerate() {
                     let y = &sc.ys[ri * words..(ri + 1) * words];
                     let wr = 1 + u64::from(r & da_ != 0);
+                    // The partners of `r` in the block, listed branch-free
+                    // (whether two quarter placements fit is close to a
+                    // coin flip), each with its weight (0: not counted).
+                    let mut partners = [(0usize, 0u64); XBLOCK];
+                    let mut k = 0usize;
                     for (xi, &l) in sc.xda.iter().enumerate() {
-                        let w = wr << u32::from(l & dm != 0);
-                        if l & r != 0 || (w == 1 && skip_clean) {
-                            continue;
-                        }
+                        partners[k] = (xi, wr << u32::from(l & dm != 0));
+                        k += usize::from(counted(l, r));
+                    }
+                    for &(xi, w) in &partners[..k] {
                         let c = and_popcount(&sc.xs[xi * words..(xi + 1) * words], y);
-                        if w == 1 {
-                            clean += c;
-                        } else {
-                            dirty += w * c;
-                        }
+                        // Weight 1 is the clean part, 2 and 4 the dirty one.
+                        let is_clean = u64::from(w == 1);
+                        clean += c * is_clean;
+                        dirty += w * c * (1 - is_clean);
                     }
                 }
             }
@@ -370,6 +398,7 @@ fn resolve(kernel: Kernel) -> Kernel {
         let popcnt = is_x86_feature_detected!("popcnt");
         let avx2 = popcnt && is_x86_feature_detected!("avx2");
         match kernel {
+            Kernel::Auto if avx2 => Kernel::Avx2,
             Kernel::Auto if popcnt => Kernel::Popcnt,
             Kernel::Auto => Kernel::Portable,
             Kernel::Popcnt => {
@@ -409,35 +438,17 @@ fn filter_pairs(dst: &mut Vec<(u64, u64)>, da: &[u64], cells: &[u64], block: u64
     );
 }
 
-/// `dst = AND over the queens of a placement of their cell bitsets`
-/// (`cells`: nibble r = column - col0 + 1 of the queen in row r, or 0).
+/// `dst = AND over the row groups of a placement of their table rows`
+/// (`cells`: nibble r = quarter column + 1 of the queen in row r, or 0).
 /// Returns whether any bit is left.
 #[inline(always)]
-fn and_cells(
-    dst: &mut [u64],
-    table: &[u64],
-    words: usize,
-    n: usize,
-    col0: usize,
-    cells: u64,
-    valid: &[u64],
-) -> bool {
-    let mut offs = [0usize; 16];
-    let mut k = 0usize;
-    let mut code = cells;
-    let mut r = 0usize;
-    while code != 0 {
-        let nib = (code & 15) as usize;
-        if nib != 0 {
-            offs[k] = (r * n + col0 + nib - 1) * words;
-            k += 1;
-        }
-        code >>= 4;
-        r += 1;
-    }
-    let row = |i: usize| &table[offs[i]..offs[i] + words];
+fn and_rows(dst: &mut [u64], table: &[u64], words: usize, groups: &RowGroups, cells: u64) -> bool {
+    let mut rows = [0usize; 16];
+    let k = groups.rows_of(cells, &mut rows);
+    let row = |i: usize| &table[rows[i] * words..(rows[i] + 1) * words];
     match k {
-        0 => dst.copy_from_slice(valid),
+        // No queen: entry 0 of the first group is `valid`.
+        0 => dst.copy_from_slice(&table[groups.rows_of_empty() * words..][..words]),
         1 => dst.copy_from_slice(row(0)),
         _ => {
             for ((o, a), b) in dst.iter_mut().zip(row(0)).zip(row(1)) {

@@ -1,0 +1,232 @@
+//! Precomputed ANDs of small groups of rows: the tables the matching
+//! kernel forms a quarter placement's bitset from.
+//!
+//! A quarter placement's bitset `X_l` is the AND of the cell bitsets of its
+//! queens. Instead of one AND per queen, the rows of the half are cut into
+//! groups of `g` consecutive rows (3, or 2 when the quarter has many
+//! columns), and for every group the AND of every way to fill its rows
+//! (each row empty or a queen on one of the quarter's `m` columns) is
+//! built once per column set: `(m + 1)^g` entries. A placement then costs
+//! one AND per group it has a queen in. `g` is chosen per quarter and
+//! column set: the build cost against the ANDs it saves over the
+//! placements that will use the tables (`g = 1` is a plain cell table).
+//!
+//! Entries are indexed in mixed radix `m + 1`: the digit of row `i` of the
+//! group is 0 for an empty row, `k + 1` for the quarter's `k`-th column.
+//! Entry `e + d * (m + 1)^i` (with digit `i` of `e` zero) is entry `e` AND
+//! the cell of row `i`, column `d`: every entry is one AND of an entry
+//! built before it.
+//!
+//! # Constraints
+//! `h <= 16` rows (one nibble per row in a placement's cells), a quarter
+//! of at most 15 columns (a nibble holds column + 1).
+//!
+//! # Complexity
+//! Building: one pass over `W` words per entry, `ceil(h / g) * (m + 1)^g`
+//! entries. Addressing a placement: `O(h)`.
+
+/// The group tables of one quarter for one column set.
+#[derive(Clone, Copy, Debug)]
+pub struct RowGroups {
+    h: usize,
+    /// Rows per group.
+    g: usize,
+    /// `m + 1`: the quarter's columns in the set, plus "empty".
+    radix: usize,
+    /// Entries per group, `radix^g`.
+    stride: usize,
+    /// First table row of this quarter's tables.
+    base: usize,
+    /// Digit of a placement's nibble (`column + 1`, 0 for an empty row).
+    digit: [u8; 16],
+    /// The quarter's columns (relative), in digit order.
+    cols: [u8; 15],
+}
+
+impl RowGroups {
+    /// The tables for a quarter of `w` columns whose `placements`
+    /// placements use the (quarter-relative) columns `cols`, in a half of
+    /// `h` rows, starting at table row `base`.
+    pub fn new(h: usize, w: usize, cols: u64, base: usize, placements: u64) -> RowGroups {
+        let m = cols.count_ones() as usize;
+        let g = Self::rows_per_group(h, m, placements, Self::max_rows(h, w));
+        let radix = m + 1;
+        let mut digit = [0u8; 16];
+        let mut col_list = [0u8; 15];
+        let mut bits = cols;
+        let mut k = 0;
+        while bits != 0 {
+            let c = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            digit[c + 1] = (k + 1) as u8;
+            col_list[k] = c as u8;
+            k += 1;
+        }
+        RowGroups {
+            h,
+            g,
+            radix,
+            stride: radix.pow(g as u32),
+            base,
+            digit,
+            cols: col_list,
+        }
+    }
+
+    /// Table rows of groups of `g` rows for `m` columns.
+    fn rows_for(h: usize, m: usize, g: usize) -> usize {
+        ((h + g - 1) / g).max(1) * (m + 1).pow(g as u32)
+    }
+
+    /// The group size with the least work: entries built plus the ANDs of
+    /// `placements` placements of `m` queens (in `m` of the `h` rows), each
+    /// touching `G * (1 - C(h - g, m) / C(h, m))` of the `G` groups on
+    /// average; groups of 3 only while their tables fit in `cap` rows.
+    fn rows_per_group(h: usize, m: usize, placements: u64, cap: usize) -> usize {
+        let cost = |g: usize| -> f64 {
+            let groups = (h + g - 1) / g;
+            let entries = Self::rows_for(h, m, g);
+            let miss = if m + g > h {
+                0.0
+            } else {
+                (0..m)
+                    .map(|i| (h - g - i) as f64 / (h - i) as f64)
+                    .product()
+            };
+            entries as f64 + placements as f64 * groups as f64 * (1.0 - miss)
+        };
+        let max_g = if Self::rows_for(h, m, 3) <= cap { 3 } else { 2 };
+        (1..=max_g)
+            .min_by(|&a, &b| cost(a).total_cmp(&cost(b)))
+            .unwrap_or(1)
+    }
+
+    /// At least one, so that entry 0 (`valid`) exists even when `h = 0`.
+    fn groups(&self) -> usize {
+        ((self.h + self.g - 1) / self.g).max(1)
+    }
+
+    /// Table rows (bitsets of `W` words) these tables take.
+    pub fn rows(&self) -> usize {
+        self.groups() * self.stride
+    }
+
+    /// The most table rows a quarter of `w` columns can need (any set):
+    /// pairs of rows with every column, which also caps groups of 3.
+    pub fn max_rows(h: usize, w: usize) -> usize {
+        (0..=w.min(h))
+            .map(|m| Self::rows_for(h, m, 1).max(Self::rows_for(h, m, 2)))
+            .max()
+            .unwrap_or(1)
+    }
+
+    /// Fills this quarter's rows of `table` (`words` per row): entry 0 of
+    /// each group is `valid`; `cell(r, c, dst)` ANDs the cell bitset of row
+    /// `r`, quarter column `c` into `dst`. Inlined into the kernel, so it
+    /// is compiled for the kernel's target features.
+    #[inline(always)]
+    pub fn build(
+        &self,
+        table: &mut [u64],
+        words: usize,
+        valid: &[u64],
+        mut cell: impl FnMut(usize, usize, &mut [u64]),
+    ) {
+        for j in 0..self.groups() {
+            let first = (self.base + j * self.stride) * words;
+            let group = &mut table[first..first + self.stride * words];
+            group[..words].copy_from_slice(valid);
+            let r0 = j * self.g;
+            let mut p = 1usize;
+            for r in r0..(r0 + self.g).min(self.h) {
+                for d in 1..self.radix {
+                    let c = usize::from(self.cols[d - 1]);
+                    for e in 0..p {
+                        let to = e + d * p;
+                        // `e < p <= to`: the source is already built.
+                        let (src, dst) = group.split_at_mut(to * words);
+                        let dst = &mut dst[..words];
+                        dst.copy_from_slice(&src[e * words..(e + 1) * words]);
+                        cell(r, c, dst);
+                    }
+                }
+                p *= self.radix;
+            }
+        }
+    }
+
+    /// A table row holding `valid` (entry 0 of the first group).
+    pub fn rows_of_empty(&self) -> usize {
+        self.base
+    }
+
+    /// The table rows whose AND is the bitset of the placement with queens
+    /// `cells` (nibble `r`: quarter column + 1, 0 for an empty row); returns
+    /// how many were written to `out` (groups with no queen are skipped).
+    #[inline(always)]
+    pub fn rows_of(&self, cells: u64, out: &mut [usize; 16]) -> usize {
+        let mut k = 0;
+        let mut code = cells;
+        for j in 0..self.groups() {
+            let mut e = 0usize;
+            let mut p = 1usize;
+            for _ in 0..self.g {
+                e += usize::from(self.digit[(code & 15) as usize]) * p;
+                code >>= 4;
+                p *= self.radix;
+            }
+            out[k] = self.base + j * self.stride + e;
+            k += usize::from(e != 0);
+        }
+        k
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RowGroups;
+
+    /// Tables of every group size (picked through the placement count)
+    /// give the plain AND of the queens' cells, for random cells.
+    #[test]
+    fn tables_give_the_and_of_the_queens_cells() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rnd = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for h in 0..=9usize {
+            for placements in [0u64, 10, 1_000_000] {
+                let cols = rnd() & 0x1FF;
+                let cells: Vec<u64> = (0..h * 9).map(|_| rnd()).collect();
+                let groups = RowGroups::new(h, 9, cols, 3, placements);
+                let mut table = vec![0u64; 3 + groups.rows()];
+                let valid = [!0u64];
+                groups.build(&mut table, 1, &valid, |r, c, dst: &mut [u64]| {
+                    dst[0] &= cells[r * 9 + c];
+                });
+                for _ in 0..50 {
+                    // A random placement: each row empty or on a column of `cols`.
+                    let list: Vec<usize> = (0..9).filter(|c| (cols >> c) & 1 != 0).collect();
+                    let (mut code, mut want) = (0u64, !0u64);
+                    for r in 0..h {
+                        let pick = rnd() as usize % (list.len() + 1);
+                        if pick < list.len() {
+                            let c = list[pick];
+                            code |= (c as u64 + 1) << (4 * r);
+                            want &= cells[r * 9 + c];
+                        }
+                    }
+                    let mut rows = [0usize; 16];
+                    let k = groups.rows_of(code, &mut rows);
+                    let got = rows[..k]
+                        .iter()
+                        .fold(table[groups.rows_of_empty()], |a, &i| a & table[i]);
+                    assert_eq!(got, want, "h {h} cols {cols:b} code {code:x}");
+                }
+            }
+        }
+    }
+}
