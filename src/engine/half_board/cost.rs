@@ -22,7 +22,8 @@ pub const NS_JOIN: f64 = 5.9;
 pub const NS_XY_WORD: f64 = 0.53;
 /// Per word of `popcount(X & Y)` for a candidate top placement.
 pub const NS_PAIR_WORD: f64 = 0.027;
-/// Per row-set combination visited and per word of the cell table.
+/// Per row-set combination visited and per bitset word of the tables
+/// (`h * h` table rows per word stand in for the row-group tables, as fitted).
 pub const NS_TASK: f64 = 5.1;
 /// Per column set examined while planning.
 pub const NS_PLAN: f64 = 1.0;
