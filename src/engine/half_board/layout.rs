@@ -271,7 +271,9 @@ impl Layout {
         // split (by pivot and column-set hashes) whose largest part fits.
         let widths = [wl, wr, wl, wr];
         let table_bytes = |items: [u64; 4]| -> usize {
-            (0..4).map(|q| Quarter::bytes(h, widths[q], items[q])).sum()
+            (0..4)
+                .map(|q| Quarter::bytes(h, &quarter_shapes[q], items[q]))
+                .sum()
         };
         let whole: [u64; 4] = [0, 1, 2, 3].map(|q| mass[q].iter().sum());
         let fixed = task_bytes + scratch_bytes;

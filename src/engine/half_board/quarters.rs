@@ -30,6 +30,10 @@ pub struct QuarterShape {
     pub w: usize,
     /// Stored diagonal bit = board diagonal index - `off` (both directions).
     pub off: usize,
+    /// Whether the placements' queens are kept (the top quarters: the
+    /// kernel forms their bitsets from them); the bottoms need only their
+    /// diagonals.
+    pub queens: bool,
 }
 
 impl QuarterShape {
@@ -46,6 +50,7 @@ impl QuarterShape {
             col0,
             w,
             off: h,
+            queens: true,
         }
     }
 
@@ -59,6 +64,7 @@ impl QuarterShape {
             col0,
             w,
             off: hb,
+            queens: false,
         }
     }
 }
@@ -73,7 +79,8 @@ pub struct Quarter {
     /// The stored diagonals of each placement (see the module doc).
     da: Vec<u64>,
     /// Queen of each placement per row: nibble `r` (row `r` of the half) is
-    /// the column inside the quarter plus one, 0 for an empty row.
+    /// the column inside the quarter plus one, 0 for an empty row (empty
+    /// when the shape keeps no queens).
     cells: Vec<u64>,
 }
 
@@ -104,11 +111,14 @@ impl Quarter {
         }
         let mut cursor = start.clone();
         let mut da = vec![0u64; acc as usize];
-        let mut cells = vec![0u64; acc as usize];
+        let mut cells = vec![0u64; if q.queens { acc as usize } else { 0 }];
         walk(n, h, free, q, &mut |key, v, c| {
             if needed((key >> h) as u64) {
-                da[cursor[key] as usize] = v;
-                cells[cursor[key] as usize] = c;
+                let at = cursor[key] as usize;
+                da[at] = v;
+                if let Some(slot) = cells.get_mut(at) {
+                    *slot = c;
+                }
                 cursor[key] += 1;
             }
         });
@@ -142,9 +152,10 @@ impl Quarter {
         (counts, avoiding)
     }
 
-    /// Bytes a table of `items` placements takes for quarter width `w`.
-    pub fn bytes(h: usize, w: usize, items: u64) -> usize {
-        ((1usize << (w + h)) + 1) * 4 + items as usize * 16
+    /// Bytes a table of `items` placements of quarter `q` takes.
+    pub fn bytes(h: usize, q: &QuarterShape, items: u64) -> usize {
+        let per_item = if q.queens { 16 } else { 8 };
+        ((1usize << (q.w + h)) + 1) * 4 + items as usize * per_item
     }
 
     #[inline(always)]
@@ -159,7 +170,8 @@ impl Quarter {
         &self.da[self.range(cols, rows)]
     }
 
-    /// The queens of bucket (cols, rows), one nibble per row.
+    /// The queens of bucket (cols, rows), one nibble per row (quarters
+    /// whose shape keeps queens only).
     #[inline(always)]
     pub fn group_cells(&self, cols: u64, rows: u64) -> &[u64] {
         &self.cells[self.range(cols, rows)]
