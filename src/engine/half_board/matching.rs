@@ -369,9 +369,9 @@ impl Job<'_> {
                 for (ri, &r) in sc.yda.iter().enumerate() {
                     let y = &sc.ys[ri * words..(ri + 1) * words];
                     let wr = 1 + u64::from(r & da_ != 0);
-                    // The partners of `r` in the block, listed branch-free
-                    // (whether two quarter placements fit is close to a
-                    // coin flip), each with its weight (0: not counted).
+                    // The counted partners of `r` in the block with their
+                    // weights, listed branch-free (whether two quarter
+                    // placements fit is close to a coin flip).
                     let mut partners = [(0usize, 0u64); XBLOCK];
                     let mut k = 0usize;
                     for (xi, &l) in sc.xda.iter().enumerate() {
