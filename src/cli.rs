@@ -151,6 +151,7 @@ mod tests {
                 shard: None,
                 threads: 3,
                 checkpoint: None,
+                memory: 1 << 30,
             })
         );
         assert_eq!(cli.threads, Some(3));

@@ -610,6 +610,7 @@ fn parse_count(given: &Given, sizes: Option<OsString>, threads: Option<usize>) -
         shard,
         threads: parallel::threads(threads),
         checkpoint,
+        memory: crate::engine::budget::DEFAULT_BYTES,
     })
 }
 
