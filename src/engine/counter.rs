@@ -205,13 +205,13 @@ impl Choice {
     }
 }
 
-/// The counts of the blank board of side `n` on `threads` threads, through
-/// the chosen engine (within the default memory limit).
+/// The counts of the blank board of side `n` through the chosen engine,
+/// planned for `budget` and run on its threads.
 ///
 /// # Errors
 /// A worker thread failed.
-pub fn count_blank(n: usize, unique: bool, threads: usize) -> Result<Counts> {
-    let budget = Budget::default().on_threads(threads);
+pub fn count_blank(n: usize, unique: bool, budget: Budget) -> Result<Counts> {
+    let threads = budget.threads;
     let counter = choose(n, unique, budget).build(threads, &AtomicU64::new(0))?;
     let all: Vec<usize> = (0..counter.units()).collect();
     counter.count_each(&all, threads, &AtomicU64::new(0), &|_, _| {})

@@ -249,7 +249,12 @@ fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
         };
         let choice = counter::choose(n, counts_unique(job), job.budget());
         let estimate = estimate(job, &choice.sizing());
-        writeln!(out, "{what}: {}", describe(&estimate)).map_err(Error::Write)?;
+        let over = if estimate.bytes > job.memory as f64 {
+            format!("; over --memory {}", progress::bytes(job.memory as f64))
+        } else {
+            String::new()
+        };
+        writeln!(out, "{what}: {}{over}", describe(&estimate)).map_err(Error::Write)?;
     }
     Ok(())
 }
