@@ -33,8 +33,14 @@ pub const NS_QUARTER_ITEM: f64 = 500.0;
 /// build walks every placement twice).
 pub const NS_WALK_ITEM: f64 = 15.0;
 /// Per placement kept by a walk of its own column set (dead branches
-/// included; each build walks twice), as measured on `count 22 --shard`.
+/// included; each build walks twice).
 pub const NS_SET_WALK_ITEM: f64 = 45.0;
+/// Per placement stored by a narrowed part's build (a shard's), beside its
+/// walks. [`NS_QUARTER_ITEM`], fitted on whole counts, also carries join
+/// work that grows with the tables; a shard's own joins are priced by its
+/// units already (measured: `count 20 --shard 1/64` took 9.0 s, priced
+/// 15 s with 500 ns here; `count 22 --shard 1/512` 235 s, priced 300 s).
+pub const NS_BUILD_ITEM: f64 = 50.0;
 /// Share of candidate bottoms that pass the diagonal test (about 1/2), and
 /// of those with no longest-diagonal queen in diagonal mode (about 1/4).
 pub const BOTTOM_PASS: f64 = 0.5;

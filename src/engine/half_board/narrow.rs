@@ -77,7 +77,7 @@ impl Layout {
                 } else {
                     cost::NS_WALK_ITEM * self.walked[q] as f64
                 };
-                2.0 * walks + cost::NS_QUARTER_ITEM * items as f64
+                2.0 * walks + cost::NS_BUILD_ITEM * items as f64
             })
             .sum()
     }
