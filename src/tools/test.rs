@@ -147,6 +147,122 @@ fn line_of(text: &str, line: usize) -> String {
     }
 }
 
+/// A run's verdict, in the order the summary lists them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Verdict {
+    Accepted,
+    WrongAnswer,
+    RuntimeError,
+    TimeLimit,
+}
+
+impl Verdict {
+    const ALL: [Verdict; 4] = [
+        Verdict::Accepted,
+        Verdict::WrongAnswer,
+        Verdict::RuntimeError,
+        Verdict::TimeLimit,
+    ];
+
+    /// The verdict of a run that failed so (or passed, for `None`).
+    fn of(failure: &Option<Failure>) -> Verdict {
+        match failure {
+            None => Verdict::Accepted,
+            Some(Failure::WrongAnswer { .. }) => Verdict::WrongAnswer,
+            Some(Failure::Crash(_)) => Verdict::RuntimeError,
+            Some(Failure::Timeout) => Verdict::TimeLimit,
+        }
+    }
+
+    /// `AC`, `WA`, `RE` or `TLE`.
+    fn name(self) -> &'static str {
+        ["AC", "WA", "RE", "TLE"][self as usize]
+    }
+}
+
+/// The runs so far, for the summary line.
+#[derive(Default)]
+struct Tally {
+    /// Runs per verdict, in [`Verdict::ALL`]'s order.
+    counts: [usize; 4],
+    /// Inputs that could not be judged.
+    errors: usize,
+    slowest: Duration,
+    /// The most peak memory of a run, KiB, if any was read.
+    most: Option<u64>,
+}
+
+impl Tally {
+    fn add(&mut self, verdict: Verdict, outcome: &Outcome) {
+        self.counts[verdict as usize] += 1;
+        self.slowest = self.slowest.max(outcome.time);
+        self.most = self.most.max(outcome.peak_kib);
+    }
+
+    /// `test: P of T passed (AC a, WA w, ...); slowest S, most memory M`.
+    fn line(&self, total: usize) -> String {
+        let passed = self.counts[Verdict::Accepted as usize];
+        let mut tally: Vec<String> = (Verdict::ALL.iter().zip(self.counts))
+            .filter(|&(_, count)| count > 0)
+            .map(|(verdict, count)| format!("{} {count}", verdict.name()))
+            .collect();
+        if self.errors > 0 {
+            tally.push(format!("ERR {}", self.errors));
+        }
+        let peak = self.most.map_or("? MiB".to_string(), |kib| {
+            format!("{:.1} MiB", kib as f64 / 1024.0)
+        });
+        format!(
+            "test: {passed} of {total} passed ({}); slowest {:.3}s, most memory {peak}\n",
+            tally.join(", "),
+            self.slowest.as_secs_f64()
+        )
+    }
+
+    fn summary(&self) -> Summary {
+        let failed = self.counts.iter().sum::<usize>() - self.counts[Verdict::Accepted as usize];
+        if self.errors > 0 {
+            Summary::Errors
+        } else if failed > 0 {
+            Summary::Failed
+        } else {
+            Summary::AllPassed
+        }
+    }
+}
+
+/// The lines under a failed run's verdict: what differs or how it ended,
+/// then the first lines of its stderr.
+fn detail(failure: &Failure, expected: &str, outcome: &Outcome, timeout: Duration) -> String {
+    let mut text = match failure {
+        Failure::WrongAnswer { line } => format!(
+            "     line {line}: expected {}\n     {:width$} actual   {}\n",
+            line_of(expected, *line),
+            "",
+            line_of(&outcome.stdout, *line),
+            width = line.to_string().len() + 6,
+        ),
+        Failure::Crash(status) => format!("     {status}\n"),
+        Failure::Timeout => format!("     killed after {timeout:?}\n"),
+    };
+    for line in outcome.stderr.lines().take(3) {
+        text.push_str(&format!("     stderr: {line}\n"));
+    }
+    text
+}
+
+/// The input at `path` and its expected output (with whether it was
+/// computed).
+fn prepare(
+    path: &Path,
+    problem: Target,
+    answerer: &mut Answerer,
+) -> Result<(Vec<u8>, (String, bool))> {
+    let input = std::fs::read(path).map_err(|e| files::in_file(path, Error::Read(e)))?;
+    let expected = expected(path, &input, problem, answerer)?;
+    Ok((input, expected))
+}
+
 /// Runs the command on every input, writing one line per file (and the
 /// difference on failure), then a summary line.
 ///
@@ -162,22 +278,15 @@ pub fn run(options: &TestOptions, out: &mut dyn Write) -> Result<Summary> {
         .map(|p| p.display().to_string().len())
         .max()
         .unwrap_or(0);
-    let (mut passed, mut failed, mut errors) = (0, 0, 0);
-    let mut counts = [0usize; 4];
-    let mut slowest = Duration::ZERO;
-    let mut most = None;
-    let write = |out: &mut dyn Write, text: String| out.write_all(text.as_bytes());
+    let mut tally = Tally::default();
+    let mut write = |text: String| out.write_all(text.as_bytes()).map_err(Error::Write);
     for path in &paths {
         let name = path.display().to_string();
-        let input = std::fs::read(path).map_err(|e| files::in_file(path, Error::Read(e)));
-        let prepared = input.and_then(|input| {
-            expected(path, &input, options.problem, &mut answerer).map(|expected| (input, expected))
-        });
-        let (input, (expected, computed)) = match prepared {
+        let (input, (expected, computed)) = match prepare(path, options.problem, &mut answerer) {
             Ok(prepared) => prepared,
             Err(e) => {
-                errors += 1;
-                write(out, format!("ERR  {name:width$}  {e}\n")).map_err(Error::Write)?;
+                tally.errors += 1;
+                write(format!("ERR  {name:width$}  {e}\n"))?;
                 continue;
             }
         };
@@ -188,86 +297,26 @@ pub fn run(options: &TestOptions, out: &mut dyn Write) -> Result<Summary> {
                 words(&e)
             ))
         })?;
-        slowest = slowest.max(outcome.time);
-        most = most.max(outcome.peak_kib);
         let failure = judge(&expected, &outcome);
-        let verdict = match failure {
-            None => "AC",
-            Some(Failure::WrongAnswer { .. }) => "WA",
-            Some(Failure::Crash(_)) => "RE",
-            Some(Failure::Timeout) => "TLE",
-        };
-        counts[["AC", "WA", "RE", "TLE"]
-            .iter()
-            .position(|v| *v == verdict)
-            .expect("a verdict")] += 1;
-        if failure.is_none() {
-            passed += 1;
-        } else {
-            failed += 1;
-        }
+        let verdict = Verdict::of(&failure);
+        tally.add(verdict, &outcome);
         let note = if computed {
             "  (no .out: expected output computed)"
         } else {
             ""
         };
-        write(
-            out,
-            format!(
-                "{verdict:<3}  {name:width$}  {:.3}s  {}{note}\n",
-                outcome.time.as_secs_f64(),
-                memory(&outcome)
-            ),
-        )
-        .map_err(Error::Write)?;
-        let detail = match failure {
-            None => String::new(),
-            Some(Failure::WrongAnswer { line }) => format!(
-                "     line {line}: expected {}\n     {:width$} actual   {}\n",
-                line_of(&expected, line),
-                "",
-                line_of(&outcome.stdout, line),
-                width = line.to_string().len() + 6,
-            ),
-            Some(Failure::Crash(status)) => format!("     {status}\n"),
-            Some(Failure::Timeout) => format!("     killed after {:?}\n", options.timeout),
-        };
-        write(out, detail).map_err(Error::Write)?;
-        if failure.is_some() && !outcome.stderr.is_empty() {
-            for line in outcome.stderr.lines().take(3) {
-                write(out, format!("     stderr: {line}\n")).map_err(Error::Write)?;
-            }
+        write(format!(
+            "{:<3}  {name:width$}  {:.3}s  {}{note}\n",
+            verdict.name(),
+            outcome.time.as_secs_f64(),
+            memory(&outcome)
+        ))?;
+        if let Some(failure) = &failure {
+            write(detail(failure, &expected, &outcome, options.timeout))?;
         }
     }
-    let total = paths.len();
-    let mut tally: Vec<String> = ["AC", "WA", "RE", "TLE"]
-        .iter()
-        .zip(counts)
-        .filter(|&(_, count)| count > 0)
-        .map(|(verdict, count)| format!("{verdict} {count}"))
-        .collect();
-    if errors > 0 {
-        tally.push(format!("ERR {errors}"));
-    }
-    let peak = most.map_or("? MiB".to_string(), |kib| {
-        format!("{:.1} MiB", kib as f64 / 1024.0)
-    });
-    write(
-        out,
-        format!(
-            "test: {passed} of {total} passed ({}); slowest {:.3}s, most memory {peak}\n",
-            tally.join(", "),
-            slowest.as_secs_f64()
-        ),
-    )
-    .map_err(Error::Write)?;
-    Ok(if errors > 0 {
-        Summary::Errors
-    } else if failed > 0 {
-        Summary::Failed
-    } else {
-        Summary::AllPassed
-    })
+    write(tally.line(paths.len()))?;
+    Ok(tally.summary())
 }
 
 #[cfg(test)]

@@ -1,0 +1,222 @@
+//! The choice: every case's decision, by the cheapest quote (with shared
+//! investments where they pay) or by a forced method, and the estimates
+//! made of those decisions without running them (`--estimate`).
+
+use std::collections::HashMap;
+use std::io::Write;
+
+use super::{Decision, Method, Planner, Registered};
+use crate::base::board::Board;
+use crate::base::error::Result;
+use crate::base::geometry;
+use crate::engine::ordering;
+use crate::plan::estimate::{Estimate, BASE_BYTES};
+use crate::plan::method::Case;
+
+impl Planner {
+    /// The method's place in the registry.
+    pub(super) fn place(&self, method: Registered) -> usize {
+        self.methods
+            .iter()
+            .position(|m| m.about().name == method.name())
+            .expect("a Registered method is in the registry")
+    }
+
+    /// Every case's decision when the planner chooses; shared investments
+    /// (an index) are made only when `invest` is set (not for estimates).
+    pub(super) fn choose(&mut self, boards: &[Board], invest: bool) -> Result<Vec<Decision>> {
+        let mut decisions = Vec::with_capacity(boards.len());
+        // The cases quoted in full, with their best method and its quote.
+        let mut quoted: Vec<(usize, usize, f64)> = Vec::new();
+        let mut seen: HashMap<Vec<u64>, usize> = HashMap::new();
+        for (case, board) in boards.iter().enumerate() {
+            if ordering::has_empty_line(board) {
+                decisions.push(Decision::Known {
+                    count: 0,
+                    why: "none (a row or column without free cells)",
+                });
+                continue;
+            }
+            let quick = self.methods.iter_mut().enumerate().find_map(|(m, method)| {
+                let cost = method.quick(Case { index: case, board }, &mut self.shared)?;
+                Some(Decision::by(m, cost))
+            });
+            if let Some(quick) = quick {
+                decisions.push(quick);
+                continue;
+            }
+            let canonical = geometry::least_rows(board);
+            if let Some(&first) = seen.get(&canonical) {
+                decisions.push(Decision::Repeat(first));
+                continue;
+            }
+            seen.insert(canonical, case);
+            let (best, cost) = self.best_quote(case, board, |_| true);
+            quoted.push((case, best, cost));
+            decisions.push(Decision::by(best, cost));
+        }
+        // Shared investments: each method weighs what the quoted cases would
+        // save, and invests where that pays; then the cases are quoted again
+        // by the methods that did.
+        for &(case, _, cost) in &quoted {
+            for method in &mut self.methods {
+                method.weigh(&boards[case], cost, &mut self.shared);
+            }
+        }
+        let mut invested = Vec::new();
+        for (m, method) in self.methods.iter_mut().enumerate() {
+            if invest && method.invest(&mut self.shared, false)? {
+                invested.push(m);
+            }
+        }
+        self.say_notes();
+        if !invested.is_empty() {
+            for (case, best, cost) in quoted {
+                let (m, new) = self.best_quote(case, &boards[case], |m| invested.contains(&m));
+                if new < cost {
+                    decisions[case] = Decision::by(m, new);
+                } else {
+                    decisions[case] = Decision::by(best, cost);
+                }
+            }
+        }
+        Ok(decisions)
+    }
+
+    /// The cheapest quote for `board` among the methods `asked` admits that
+    /// apply to it; on equal quotes the earlier method.
+    fn best_quote(
+        &mut self,
+        case: usize,
+        board: &Board,
+        asked: impl Fn(usize) -> bool,
+    ) -> (usize, f64) {
+        let mut best = (0, f64::INFINITY);
+        for (m, method) in self.methods.iter_mut().enumerate() {
+            if !asked(m)
+                || method
+                    .applies(Case { index: case, board }, &mut self.shared)
+                    .is_err()
+            {
+                continue;
+            }
+            let cost = method.quote(Case { index: case, board }, &mut self.shared);
+            if cost < best.1 {
+                best = (m, cost);
+            }
+        }
+        best
+    }
+
+    /// Every case's decision under a forced method: that method wherever
+    /// it applies, the registry's first (with the reason) elsewhere.
+    pub(super) fn force(&mut self, method: Registered, boards: &[Board]) -> Result<Vec<Decision>> {
+        let forced = self.place(method);
+        // The registry's first method applies to every board.
+        let fallback = 0;
+        let method = &mut self.methods[forced];
+        for board in boards {
+            method.weigh(board, f64::INFINITY, &mut self.shared);
+        }
+        method.invest(&mut self.shared, true)?;
+        let mut decisions = Vec::with_capacity(boards.len());
+        for (case, board) in boards.iter().enumerate() {
+            decisions.push(
+                match method.applies(Case { index: case, board }, &mut self.shared) {
+                    Ok(()) => Decision::by(forced, 0.0),
+                    Err(why) => Decision::By {
+                        method: fallback,
+                        cost: 0.0,
+                        note: format!(" ({why})"),
+                    },
+                },
+            );
+        }
+        Ok(decisions)
+    }
+
+    /// Each case's method (as `--explain` names it) and estimate, from the
+    /// decisions a run would make, without searching: the methods are
+    /// quoted, but no shared investment is made (so an index not built yet
+    /// is not assumed). Cases are numbered on as
+    /// [`crate::base::judge::Solver::solve`] numbers them.
+    pub fn estimate(&mut self, boards: &[Board]) -> Result<Vec<(String, Estimate)>> {
+        let decisions = match self.choice {
+            Method::Auto => self.choose(boards, false)?,
+            Method::Forced(method) => {
+                let forced = self.place(method);
+                let mut decisions = Vec::with_capacity(boards.len());
+                for (case, board) in boards.iter().enumerate() {
+                    let (m, note) = match self.methods[forced]
+                        .applies(Case { index: case, board }, &mut self.shared)
+                    {
+                        Ok(()) => (forced, String::new()),
+                        Err(why) => (0, format!(" ({why})")),
+                    };
+                    let cost = self.methods[m].quote(Case { index: case, board }, &mut self.shared);
+                    decisions.push(Decision::By {
+                        method: m,
+                        cost,
+                        note,
+                    });
+                }
+                decisions
+            }
+        };
+        let threads = self.shared.threads;
+        let nothing = Estimate {
+            engine: None,
+            cpu_ns: 0.0,
+            wall_ns: 0.0,
+            bytes: BASE_BYTES,
+            threads,
+        };
+        let mut estimates = Vec::with_capacity(boards.len());
+        for (case, decision) in decisions.into_iter().enumerate() {
+            estimates.push(match decision {
+                Decision::Known { why, .. } => (why.to_string(), nothing),
+                Decision::Repeat(first) => (
+                    format!("repeat of case {}", self.cases_done + first + 1),
+                    nothing,
+                ),
+                Decision::By { method, cost, note } => {
+                    let method = &mut self.methods[method];
+                    let (cpu_ns, wall_ns) = if method.quotes_on_threads() {
+                        (cost * threads as f64, cost)
+                    } else {
+                        (cost, cost / threads as f64)
+                    };
+                    let case = Case {
+                        index: case,
+                        board: &boards[case],
+                    };
+                    let bytes = BASE_BYTES + method.memory(case, &mut self.shared);
+                    let estimate = Estimate {
+                        cpu_ns,
+                        wall_ns,
+                        bytes,
+                        ..nothing
+                    };
+                    (format!("{}{note}", method.about().name), estimate)
+                }
+            });
+        }
+        // Nothing ran: the methods drop what they prepared for these cases,
+        // as after a batch (a later batch reuses the case numbers).
+        for method in &mut self.methods {
+            method.absorb(&[]);
+        }
+        self.cases_done += boards.len();
+        Ok(estimates)
+    }
+
+    /// Writes the shared lines for `--explain`, if explaining.
+    pub(super) fn say_notes(&mut self) {
+        let notes = self.shared.take_notes();
+        if let Some(out) = self.explain.as_mut() {
+            for line in notes {
+                let _ = writeln!(out, "{line}");
+            }
+        }
+    }
+}

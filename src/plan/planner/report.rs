@@ -1,0 +1,327 @@
+//! The report of a batch as it runs: the units' results summed into slots,
+//! each case answered as soon as it and every case before it are known,
+//! its `--explain` line, and the long case's progress posted for a watcher.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use super::{Decision, Planner};
+use crate::base::board::Board;
+use crate::base::error::{Error, Result};
+use crate::plan::cost::ms;
+use crate::plan::estimate::{human, DAY};
+use crate::plan::method::{Answer, Unit};
+
+/// Cases estimated above this (3 s on the threads) get progress reports.
+pub const PROGRESS_NS: f64 = 3e9;
+
+/// How far the long case being searched is, for a progress report: shared
+/// with a watcher thread (see [`Planner::progress_to`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CaseProgress {
+    /// The case number (1-based, counted over the whole run).
+    pub case: u64,
+    /// The board side.
+    pub n: usize,
+    /// The method's name.
+    pub method: String,
+    /// The estimated (wall) time on the threads, ns.
+    pub estimate: f64,
+    /// Its work units finished, of `units`.
+    pub done: usize,
+    /// Its work units.
+    pub units: usize,
+    /// Since when its units run.
+    pub started: Instant,
+}
+
+/// Where the planner posts the long case it is searching (none when it
+/// searches no long case).
+pub type ProgressBoard = Arc<Mutex<Option<CaseProgress>>>;
+
+/// The board's lock, even if a watcher panicked while holding it.
+pub(super) fn lock(board: &ProgressBoard) -> MutexGuard<'_, Option<CaseProgress>> {
+    board
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A case's `--explain` label (its method's name and notes), its quote and
+/// its estimated wall time on the threads, both in ns.
+pub(super) struct Label {
+    pub method: String,
+    pub cost: f64,
+    pub wall: f64,
+}
+
+/// A batch's cases as the run answers them: the boards, how each is
+/// answered, and its label.
+pub(super) struct Cases<'a> {
+    pub boards: &'a [Board],
+    pub decisions: &'a [Decision],
+    pub answers: &'a [Answer],
+    pub labels: &'a [Label],
+}
+
+/// When each case's first unit started: marked by the workers, read by the
+/// report.
+pub(super) struct Starts {
+    base: Instant,
+    /// Per case, ns after `base`; `u64::MAX` until a unit starts.
+    first: Vec<AtomicU64>,
+}
+
+impl Starts {
+    pub fn new(cases: usize) -> Starts {
+        Starts {
+            base: Instant::now(),
+            first: (0..cases).map(|_| AtomicU64::new(u64::MAX)).collect(),
+        }
+    }
+
+    /// A unit of `case` starts now.
+    pub fn mark(&self, case: usize) {
+        let now = self.base.elapsed().as_nanos() as u64;
+        self.first[case].fetch_min(now, Ordering::Relaxed);
+    }
+
+    /// When `case`'s first unit started, after `base`, if one did.
+    fn of(&self, case: usize) -> Option<Duration> {
+        match self.first[case].load(Ordering::Relaxed) {
+            u64::MAX => None,
+            ns => Some(Duration::from_nanos(ns)),
+        }
+    }
+}
+
+/// One case's units as they come back.
+#[derive(Clone, Copy, Default)]
+struct CaseTally {
+    /// Its units finished.
+    done: usize,
+    /// Its units.
+    units: usize,
+    /// The CPU time its finished units took.
+    cpu: Duration,
+    /// When its last finished unit was received, after the starts' base.
+    ended: Duration,
+}
+
+/// Where a running batch's results go: `answered` gets the counts in case
+/// order, `explain` (if any) a line per case, `progress` (if any) the long
+/// case still being searched.
+pub(super) struct Outputs<'a> {
+    pub answered: &'a mut dyn FnMut(&[u128]) -> Result<()>,
+    pub explain: &'a mut Option<Box<dyn Write + Send>>,
+    pub progress: Option<&'a ProgressBoard>,
+}
+
+/// The report of one running batch: it sums the units' results into their
+/// slots and streams each case's count out as soon as no unit of any slot
+/// of its answer (nor of an earlier case) is still running.
+pub(super) struct Report<'a> {
+    cases: Cases<'a>,
+    units: &'a [Unit],
+    starts: &'a Starts,
+    /// Cases answered before this batch (case numbers go on from there).
+    cases_before: usize,
+    out: Outputs<'a>,
+    /// Per slot, its sum so far, and its units still running.
+    values: Vec<i128>,
+    open: Vec<usize>,
+    per_case: Vec<CaseTally>,
+    /// The counts of the cases answered so far, in order.
+    counts: Vec<u128>,
+}
+
+impl<'a> Report<'a> {
+    pub fn new(
+        cases: Cases<'a>,
+        units: &'a [Unit],
+        slots: usize,
+        starts: &'a Starts,
+        cases_before: usize,
+        out: Outputs<'a>,
+    ) -> Report<'a> {
+        let mut open = vec![0usize; slots];
+        let mut per_case = vec![CaseTally::default(); cases.boards.len()];
+        for unit in units {
+            open[unit.slot.index()] += 1;
+            per_case[unit.case].units += 1;
+        }
+        Report {
+            counts: Vec::with_capacity(cases.boards.len()),
+            cases,
+            units,
+            starts,
+            cases_before,
+            out,
+            values: vec![0i128; slots],
+            open,
+            per_case,
+        }
+    }
+
+    /// Takes a burst of finished units (unit id, its result and CPU time),
+    /// then answers, explains and posts what that makes known.
+    pub fn tally(&mut self, burst: Vec<(usize, (u128, Duration))>) -> Result<()> {
+        let now = self.starts.base.elapsed();
+        for (i, (value, time)) in burst {
+            let unit = &self.units[i];
+            self.values[unit.slot.index()] += unit.weight * value as i128;
+            self.open[unit.slot.index()] -= 1;
+            let case = &mut self.per_case[unit.case];
+            case.done += 1;
+            case.cpu += time;
+            case.ended = now;
+        }
+        let first = self.counts.len();
+        self.answer_known();
+        if self.counts.len() > first {
+            (self.out.answered)(&self.counts[first..])?;
+        }
+        self.explain(first..self.counts.len());
+        self.post_progress();
+        Ok(())
+    }
+
+    /// Every slot's value, once the cases that need no unit are answered
+    /// too; an error if a case was left unanswered.
+    pub fn finish(mut self) -> Result<Vec<i128>> {
+        self.tally(Vec::new())?;
+        let count = self.cases.boards.len();
+        if self.counts.len() != count {
+            return Err(Error::Worker(format!(
+                "{} of {count} cases were left unanswered",
+                count - self.counts.len()
+            )));
+        }
+        Ok(self.values)
+    }
+
+    /// Counts the cases that are now known, in order, up to the first one
+    /// with a unit still running.
+    fn answer_known(&mut self) {
+        while self.counts.len() < self.cases.boards.len() {
+            let case = self.counts.len();
+            let value = match &self.cases.decisions[case] {
+                Decision::Known { count, .. } => *count,
+                Decision::Repeat(earlier) => self.counts[*earlier],
+                Decision::By { .. } => {
+                    let answer = &self.cases.answers[case];
+                    let open = &self.open;
+                    if answer.slots.iter().any(|(slot, _)| open[slot.index()] > 0) {
+                        break;
+                    }
+                    answer.value(&self.values)
+                }
+            };
+            self.counts.push(value);
+        }
+    }
+
+    /// The `--explain` lines of `cases`, if explaining.
+    fn explain(&mut self, cases: std::ops::Range<usize>) {
+        let Some(out) = self.out.explain.as_mut() else {
+            return;
+        };
+        for case in cases {
+            let tally = self.per_case[case];
+            let wall = match self.starts.of(case) {
+                None => Duration::ZERO,
+                Some(start) => tally.ended.saturating_sub(start),
+            };
+            let board = &self.cases.boards[case];
+            let label = &self.cases.labels[case];
+            let _ = writeln!(
+                out,
+                "case {}: n={} obstacles={} method={} est={} actual={} cpu={}",
+                self.cases_before + case + 1,
+                board.n(),
+                board.obstacles(),
+                label.method,
+                ms(label.cost),
+                ms(wall.as_nanos() as f64),
+                ms(tally.cpu.as_nanos() as f64)
+            );
+        }
+    }
+
+    /// Posts the first long case not answered yet (or none), if watched.
+    fn post_progress(&self) {
+        let Some(progress) = self.out.progress else {
+            return;
+        };
+        let count = self.cases.boards.len();
+        let labels = self.cases.labels;
+        let long = (self.counts.len()..count).find(|&case| labels[case].wall >= PROGRESS_NS);
+        *lock(progress) = long.map(|case| CaseProgress {
+            case: (self.cases_before + case + 1) as u64,
+            n: self.cases.boards[case].n(),
+            method: labels[case].method.clone(),
+            estimate: labels[case].wall,
+            done: self.per_case[case].done,
+            units: self.per_case[case].units,
+            started: match self.starts.of(case) {
+                None => Instant::now(),
+                Some(start) => self.starts.base + start,
+            },
+        });
+    }
+}
+
+impl Planner {
+    /// Each case's label, from its decision and its answer.
+    pub(super) fn labels(&self, decisions: &[Decision], answers: &[Answer]) -> Vec<Label> {
+        let threads = self.shared.threads as f64;
+        let known = |method: String| Label {
+            method,
+            cost: 0.0,
+            wall: 0.0,
+        };
+        (decisions.iter().zip(answers))
+            .map(|(decision, answer)| match decision {
+                Decision::Known { why, .. } => known(why.to_string()),
+                Decision::Repeat(first) => {
+                    known(format!("repeat of case {}", self.cases_done + first + 1))
+                }
+                Decision::By { method, cost, note } => {
+                    let method = &self.methods[*method];
+                    let wall = if method.quotes_on_threads() {
+                        *cost
+                    } else {
+                        cost / threads
+                    };
+                    Label {
+                        method: format!("{}{}{note}", method.about().name, answer.note),
+                        cost: *cost,
+                        wall,
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// Warns of each case estimated above a day on the threads, if warning.
+    pub(super) fn warn_long(&mut self, boards: &[Board], labels: &[Label]) {
+        let Some(out) = self.warnings.as_mut() else {
+            return;
+        };
+        for (case, label) in labels.iter().enumerate() {
+            if label.wall / 1e9 > DAY {
+                let _ = writeln!(
+                    out,
+                    "nqueens: case {} (n={}, {}) is estimated at about {} on {} \
+                     threads, more than a day",
+                    self.cases_done + case + 1,
+                    boards[case].n(),
+                    label.method,
+                    human(label.wall / 1e9),
+                    self.shared.threads
+                );
+            }
+        }
+    }
+}

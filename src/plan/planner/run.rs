@@ -1,0 +1,102 @@
+//! The run: a batch's work units on the threads (big ones split so that
+//! threads can share them), their results handed to the [`Report`] as
+//! they come back.
+
+use std::io::Write;
+use std::time::Duration;
+
+use super::report::{Cases, Outputs, Report, Starts};
+use super::{Decision, Method, Planner};
+use crate::base::error::Result;
+use crate::engine::parallel;
+use crate::plan::method::Batch;
+use crate::plan::work;
+
+/// A batch estimated below this (1 ms) runs on one thread.
+const MIN_PARALLEL_NS: f64 = 1e6;
+
+impl Planner {
+    /// Runs the batch's units on the threads and answers the cases as soon
+    /// as each and every case before it are known: results stream back from
+    /// the workers to this thread ([`parallel::stream`]), where the
+    /// [`Report`] adds them up. Returns every slot's value.
+    pub(super) fn run(
+        &self,
+        batch: &mut Batch,
+        cases: Cases,
+        explain: &mut Option<Box<dyn Write + Send>>,
+        answered: &mut dyn FnMut(&[u128]) -> Result<()>,
+    ) -> Result<Vec<i128>> {
+        // Starting threads costs tens of microseconds: a batch of tiny work
+        // runs on this one, answered at its end (when the planner chose;
+        // forced methods always use the threads asked for, so tests reach
+        // every path).
+        let estimated: f64 = (cases.decisions.iter())
+            .map(|d| match d {
+                Decision::By { cost, .. } => cost.max(1e3),
+                _ => 1e3,
+            })
+            .sum();
+        let inline = self.choice == Method::Auto && estimated < MIN_PARALLEL_NS;
+        let threads = if inline { 1 } else { self.shared.threads };
+        if threads > 1 {
+            split_big(batch);
+        }
+        let units = &batch.units;
+        let timing = explain.is_some();
+        let watching = timing || self.progress.is_some();
+        let starts = Starts::new(cases.boards.len());
+        let work = |ids: &mut dyn Iterator<Item = usize>,
+                    done: &mut dyn FnMut(usize, (u128, Duration))| {
+            let mut ids = ids.inspect(|&i| {
+                if watching {
+                    starts.mark(units[i].case);
+                }
+            });
+            // Lanes take units of any case (a batch of small boards is
+            // searched eight at a time), unless each case's time is wanted.
+            work::run_units(
+                units,
+                &mut ids,
+                timing,
+                |first, other| !timing || units[first].case == units[other].case,
+                done,
+            );
+        };
+        let out = Outputs {
+            answered,
+            explain,
+            progress: self.progress.as_ref(),
+        };
+        let slots = batch.slots();
+        let mut report = Report::new(cases, units, slots, &starts, self.cases_done, out);
+        if inline {
+            let results = parallel::deal(units.len(), 1, |ids| {
+                let mut out = Vec::new();
+                work(ids, &mut |i, result| out.push((i, result)));
+                out
+            })?;
+            report.tally(results.into_iter().enumerate().collect())?;
+        } else {
+            parallel::stream(units.len(), threads, work, |burst| report.tally(burst))?;
+        }
+        // Cases that need no unit (known, or a batch without units).
+        report.finish()
+    }
+}
+
+/// Splits the batch's big units into parts, each adding to the same slot
+/// with the same weight.
+fn split_big(batch: &mut Batch) {
+    let whole = std::mem::take(&mut batch.units);
+    for unit in whole {
+        if unit.work.is_big() {
+            let (case, slot, weight) = (unit.case, unit.slot, unit.weight);
+            for part in unit.work.split() {
+                batch.push(case, slot, weight, part);
+            }
+        } else {
+            batch.units.push(unit);
+        }
+    }
+}
