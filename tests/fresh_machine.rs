@@ -47,6 +47,8 @@ fn the_readme_sets_up_with_two_commands_the_second_being_cis_last() {
         "`java`",
         "rustc` 1.63",
         "GNU `parallel`",
+        "`sbatch`",
+        "slurm-wlm munge",
         "skipped",
         "openjdk-17-jdk-headless",
     ] {
@@ -55,7 +57,7 @@ fn the_readme_sets_up_with_two_commands_the_second_being_cis_last() {
 }
 
 /// Runs one test of this crate again, in a child with `PATH` leading
-/// nowhere (so no g++, javac or parallel), `CI` as given.
+/// nowhere (so no g++, javac, parallel or sbatch), `CI` as given.
 fn rerun_without_tools(test: &str, ci: Option<&str>) -> (bool, String) {
     let mut command = Command::new(std::env::current_exe().unwrap());
     command
@@ -81,7 +83,14 @@ fn rerun_without_tools(test: &str, ci: Option<&str>) -> (bool, String) {
 #[test]
 fn a_missing_tool_skips_its_test_and_names_the_package_but_fails_under_ci() {
     for (test, package) in [
-        ("resume::the_readme_gnu_parallel_recipe_runs", "parallel"),
+        (
+            "resume::recipes::the_readme_gnu_parallel_recipe_survives_a_killed_shard",
+            "parallel",
+        ),
+        (
+            "resume::recipes::the_readme_slurm_recipe_survives_a_killed_and_a_requeued_task",
+            "slurm-wlm",
+        ),
         (
             "stress::stress_shrinks_a_wrong_solution_to_one_blocked_cell",
             "g++",

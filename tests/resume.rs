@@ -1,10 +1,12 @@
 //! `count --checkpoint`: runs killed at random moments resume to the OEIS
 //! totals, shards resume too, files of other runs are refused; and the
-//! README's cluster recipes run under the real schedulers (GNU parallel in
-//! CI; Slurm in an ignored test that needs a running one-node Slurm).
+//! README's cluster recipes run under the real schedulers, with faults
+//! (`recipes`).
+
+mod recipes;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -290,126 +292,6 @@ fn checkpoints_of_other_runs_are_refused_with_exit_2() {
         r.stderr
             .contains("dropped 3 damaged record(s) (line 2, 3, 4)"),
         "{}",
-        r.stderr
-    );
-    std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// The README's lines from the one that starts with `start` (after the
-/// indent), with its continuation lines, as one shell command.
-fn readme_command(start: &str) -> String {
-    let readme = include_str!("../README.md");
-    let mut lines = readme
-        .lines()
-        .skip_while(|l| !l.trim_start().starts_with(start));
-    let mut command = String::new();
-    for line in lines.by_ref() {
-        let line = line.trim();
-        match line.strip_suffix('\\') {
-            Some(part) => command.push_str(part),
-            None => {
-                command.push_str(line);
-                return command;
-            }
-        }
-    }
-    panic!("README has no command starting with '{start}'");
-}
-
-/// Runs `script` with `sh` in `dir`, with the binary first on the PATH as
-/// `nqueens`.
-fn shell(script: &str, dir: &Path) -> crate::util::Run {
-    let bin = Path::new(env!("CARGO_BIN_EXE_nqueens")).parent().unwrap();
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let output = Command::new("sh")
-        .args(["-c", script])
-        .current_dir(dir)
-        .env("PATH", path)
-        .output()
-        .expect("sh runs");
-    crate::util::Run {
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        status: output.status.code().unwrap_or(-1),
-    }
-}
-
-fn have(program: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {program}")])
-        .stdout(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-/// The README's GNU parallel recipe, at n = 12 in 8 shards, with the real
-/// `parallel`; run twice, the second time every shard resumes from its
-/// checkpoint.
-#[test]
-fn the_readme_gnu_parallel_recipe_runs() {
-    if !crate::util::have_tool("parallel", "parallel") {
-        return;
-    }
-    let recipe = readme_command("parallel -j 8 ")
-        .replace("count 19", "count 12")
-        .replace("/64", "/8")
-        .replace("seq 64", "seq 8");
-    assert!(
-        recipe.contains("--shard {}/8") && recipe.contains("seq 8"),
-        "{recipe}"
-    );
-    let merge = readme_command("nqueens merge shards.txt");
-    let dir = scratch("parallel");
-    let script = format!("{recipe} && {merge}");
-    for round in 0..2 {
-        let r = shell(&script, &dir);
-        assert_eq!(
-            (r.stdout.as_str(), r.status),
-            ("14200 1787\n", 0),
-            "round {round}: {script}\n{}",
-            r.stderr
-        );
-    }
-    let records = std::fs::read_to_string(dir.join("shards.txt")).unwrap();
-    assert_eq!(records.lines().count(), 8, "{records}");
-    std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// The README's Slurm job-array recipe at n = 12 in 8 shards, against a
-/// running Slurm (see the README's "Trying the Slurm recipe" for a one-node
-/// set-up). `sbatch --wait` returns when every task has ended.
-#[test]
-#[ignore = "needs a running Slurm (README: Shards for clusters): cargo test -- --ignored slurm"]
-fn the_readme_slurm_recipe_runs_on_slurm() {
-    assert!(
-        have("sbatch"),
-        "sbatch is not installed: see the README's one-node Slurm set-up"
-    );
-    let recipe = readme_command("sbatch --array")
-        .replace("sbatch ", "sbatch --wait ")
-        .replace("1-64", "1-8")
-        .replace("--cpus-per-task=4", "--cpus-per-task=1")
-        .replace("--threads 4", "--threads 1")
-        .replace("count 19", "count 12")
-        .replace("/64", "/8");
-    assert!(
-        recipe.contains("--array=1-8") && recipe.contains("/8"),
-        "{recipe}"
-    );
-    let merge = readme_command("nqueens merge shard-");
-    // Slurm's daemons write the outputs: the folder must be theirs to write.
-    let dir = scratch("slurm");
-    let script = format!("{recipe} && {merge}");
-    let r = shell(&script, &dir);
-    assert_eq!(
-        (r.stdout.lines().last(), r.status),
-        (Some("14200 1787"), 0),
-        "{script}\n{}{}",
-        r.stdout,
         r.stderr
     );
     std::fs::remove_dir_all(&dir).unwrap();

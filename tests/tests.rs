@@ -1,6 +1,8 @@
 //! The integration tests: one crate, one module per concern.
 
 mod child;
+mod one_node_slurm;
+mod processes;
 mod util;
 
 mod bad_input;

@@ -64,10 +64,17 @@ pub fn have_tool(program: &str, package: &str) -> bool {
     if tool_found(program) {
         return true;
     }
-    let what = format!(
+    skip_unless_ci(&format!(
         "`{program}` is not installed (Debian/Ubuntu package: {package}; \
          apt-get install {package}, as .ci/run does)"
-    );
+    ));
+    false
+}
+
+/// Skips the calling test for the reason `what` (something this machine
+/// lacks), as [`have_tool`] does: a note on the terminal, or under
+/// `CI=true` a failure. The caller returns at once after it.
+pub fn skip_unless_ci(what: &str) {
     let ci = std::env::var("CI").is_ok_and(|v| !matches!(v.as_str(), "" | "0" | "false"));
     assert!(!ci, "{what}, and CI=true: this test may not be skipped");
     let test = std::thread::current()
@@ -76,7 +83,6 @@ pub fn have_tool(program: &str, package: &str) -> bool {
         .to_string();
     // Written to the stream itself: libtest captures only print! and eprint!.
     let _ = writeln!(std::io::stderr(), "skipped {test}: {what}");
-    false
 }
 
 /// `program` as the shell would find it: a path that exists, or an
