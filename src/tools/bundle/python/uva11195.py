@@ -123,15 +123,19 @@ def count(rows, n, bits):
 
 
 def enumerate_solutions(rows, n, bits, emit):
-    """Calls emit(col) with col[r] = the column of row r, for every solution."""
+    """Calls emit(col) for every solution (n >= 2), col[r] = the mask of the
+    queen of row r. The last row is not a loop: one column is left there."""
     col = [0] * n
-    last = n - 1
+    second, last = n - 2, rows[n - 1]
 
     def below(r, cols, ld, rd):
         for p in bits[rows[r] & ~(cols | ld | rd)]:
-            col[r] = p.bit_length() - 1
-            if r == last:
-                emit(col)
+            col[r] = p
+            if r == second:
+                q = last & ~(cols | p | (ld | p) << 1 | (rd | p) >> 1)
+                if q:
+                    col[-1] = q
+                    emit(col)
             else:
                 below(r + 1, cols | p, (ld | p) << 1, (rd | p) >> 1)
 
@@ -184,40 +188,53 @@ def attacks(r1, c1, r2, c2):
     return r1 == r2 or c1 == c2 or r1 - c1 == r2 - c2 or r1 + c1 == r2 + c2
 
 
-def constellation_cells(n, top, left, right, bottom):
-    """The distinct cells of the border queens (row-0 queen's column,
-    column-0 queen's row, column-(n-1) queen's row, row-(n-1) queen's column),
-    or None if two attack each other or a border line holds two."""
-    cells = []
-    for cell in ((0, top), (left, 0), (right, n - 1), (n - 1, bottom)):
-        if cell in cells:
-            continue  # a corner queen
-        for other in cells:
-            if attacks(other[0], other[1], cell[0], cell[1]):
-                return None
-        cells.append(cell)
-    lines = [0, 0, 0, 0]
-    for r, c in cells:
-        lines[0] += r == 0
-        lines[1] += c == 0
-        lines[2] += c == n - 1
-        lines[3] += r == n - 1
-    return cells if lines == [1, 1, 1, 1] else None
+def peaceful(cells):
+    """Whether no two of the distinct `cells` attack each other."""
+    return all(
+        not attacks(r1, c1, r2, c2) for i, (r1, c1) in enumerate(cells) for r2, c2 in cells[i + 1 :]
+    )
 
 
-def constellation_code(n, cells, k):
-    q = [0, 0, 0, 0]
-    for r, c in cells:
-        r2, c2 = image(k, n, r, c)
-        if r2 == 0:
-            q[0] = c2
-        if c2 == 0:
-            q[1] = r2
-        if c2 == n - 1:
-            q[2] = r2
-        if r2 == n - 1:
-            q[3] = c2
-    return ((q[0] * n + q[1]) * n + q[2]) * n + q[3]
+def border_constellations(n):
+    """Every constellation, as its distinct cells: the row-0 queen's column
+    (top), the column-0 queen's row (left), the column-(n-1) queen's row
+    (right), the row-(n-1) queen's column (bottom). A corner queen sits on
+    two border lines, so e.g. left == 0 exactly when top == 0 (both are the
+    queen at (0, 0)): then each line holds exactly one queen."""
+    last = n - 1
+    for top in range(n):
+        for left in range(n):
+            if (left == 0) != (top == 0):
+                continue
+            upper = list(dict.fromkeys([(0, top), (left, 0)]))
+            if not peaceful(upper):
+                continue
+            for right in range(n):
+                if (right == 0) != (top == last):
+                    continue
+                three = list(dict.fromkeys(upper + [(right, last)]))
+                if not peaceful(three):
+                    continue
+                for bottom in range(n):
+                    if (bottom == 0) != (left == last) or (bottom == last) != (right == last):
+                        continue
+                    cells = list(dict.fromkeys(three + [(last, bottom)]))
+                    if peaceful(cells):
+                        yield (top, left, right, bottom), cells
+
+
+def border_image(k, n, quad):
+    """The border queens (top, left, right, bottom) of the image under
+    symmetry k of the constellation `quad`, as image() moves cells."""
+    top, left, right, bottom = quad
+    last = n - 1
+    if k & 4:  # transpose: the row-0 queen becomes the column-0 queen...
+        top, left, right, bottom = left, top, bottom, right
+    if k & 2:  # flip rows
+        top, left, right, bottom = bottom, last - left, last - right, top
+    if k & 1:  # mirror columns
+        top, left, right, bottom = last - top, right, left, last - bottom
+    return (top, left, right, bottom)
 
 
 def fold(n, cells):
@@ -235,41 +252,47 @@ def fold(n, cells):
     return tuple(rows)
 
 
+def smallest_tree_orientation(rows, n):
+    """The symmetry k whose image of `rows` has the least product of free
+    cells over its first n//2 - 1 open rows (rows of one cell are forced,
+    not choices; measured best of n//2 - 2 .. n//2 + 2). Mirroring the
+    columns keeps the counts, so that product is one of four: the top or
+    bottom rows, or the left or right columns (transposed)."""
+    lines = (
+        [popcount(m) for m in rows],
+        [sum(m >> c & 1 for m in rows) for c in range(n)],
+    )
+    best, best_score = 0, None
+    for k in (0, 2, 4, 6):
+        counts = lines[k >> 2][::-1] if k & 2 else lines[k >> 2]
+        score = 1
+        for x in [x for x in counts if x > 1][: n // 2 - 1]:
+            score *= x
+        if best_score is None or score < best_score:
+            best, best_score = k, score
+    return best
+
+
 def constellations(n):
     """Per orbit of constellations: (board, emitters) with the queens folded
     into the board, turned so that its top half rows have the fewest free
     cells (product: the smallest tree), and the symmetries giving the
     distinct images of the constellation."""
     found = []
-    for top in range(n):
-        for left in range(n):
-            if left != 0 and attacks(0, top, left, 0) or left == 0 and top != 0:
-                continue
-            for right in range(n):
-                for bottom in range(n):
-                    cells = constellation_cells(n, top, left, right, bottom)
-                    if cells is None:
-                        continue
-                    first = constellation_code(n, cells, 0)
-                    if any(constellation_code(n, cells, k) < first for k in range(1, 8)):
-                        continue
-                    rows = fold(n, cells)
-                    best, best_score = 0, None
-                    for k in range(8):
-                        t = turn(rows, n, k)
-                        score = 1
-                        for r in range(n // 2):
-                            score *= popcount(t[r])
-                        if best_score is None or score < best_score:
-                            best, best_score = k, score
-                    cells = [image(best, n, r, c) for r, c in cells]
-                    codes, emitters = set(), []
-                    for k in range(8):
-                        code = constellation_code(n, cells, k)
-                        if code not in codes:
-                            codes.add(code)
-                            emitters.append(k)
-                    found.append((turn(rows, n, best), emitters))
+    for quad, cells in border_constellations(n):
+        # One per orbit: the least quadruple among its images.
+        if any(border_image(k, n, quad) < quad for k in range(1, 8)):
+            continue
+        rows = fold(n, cells)
+        best = smallest_tree_orientation(rows, n)
+        turned = border_image(best, n, quad)
+        images, emitters = set(), []
+        for k in range(8):
+            image_quad = border_image(k, n, turned)
+            if image_quad not in images:
+                images.add(image_quad)
+                emitters.append(k)
+        found.append((turn(rows, n, best), emitters))
     return found
 
 
@@ -286,11 +309,12 @@ class Index:
     def __init__(self, n, bits):
         found = bytearray()
         order = range(n)
+        column = {1 << c: c for c in order}.__getitem__
         flip = bytes(range(256))[:n][::-1] + bytes(range(n, 256))
 
         def emit_images(emitters):
             def emit(col):
-                s = bytes(col)
+                s = bytes(map(column, col))
                 for k in emitters:
                     t = s
                     if k & 4:
