@@ -163,7 +163,7 @@ fn compile(program: &str, args: &[&str]) {
 }
 
 /// `nqueens bundle TARGET ARGS` written to `dir/file`.
-fn write_bundle(target: &str, args: &[&str], dir: &Path, file: &str) -> PathBuf {
+pub fn write_bundle(target: &str, args: &[&str], dir: &Path, file: &str) -> PathBuf {
     let mut all = vec!["bundle", target];
     all.extend_from_slice(args);
     let bundle = util::run(&all, b"");
@@ -233,7 +233,7 @@ fn java(target: &str) -> Option<Vec<String>> {
 }
 
 /// `command` agrees with the engine on every valid judge sample.
-fn agrees_on_the_samples(command: &[String]) {
+pub fn agrees_on_the_samples(command: &[String]) {
     let binary = Path::new(&command[0]);
     for sample in [
         "uva11195",
@@ -268,7 +268,7 @@ fn agrees_on_the_samples(command: &[String]) {
 
 /// `nqueens stress` passes `command` on `rounds` rounds of 25 boards each
 /// of sides `sizes` at every density.
-fn stress(command: &[String], problem: &str, sizes: &str, rounds: u32, seed: u64) {
+pub fn stress(command: &[String], problem: &str, sizes: &str, rounds: u32, seed: u64) {
     let (rounds, seed) = (rounds.to_string(), seed.to_string());
     let mut args = vec![
         "stress",
@@ -426,7 +426,8 @@ fn usaco_is_refused_where_it_does_not_apply() {
     let run = util::run(&["bundle", "--lang", "pascal"], b"");
     assert_eq!(run.status, 2);
     assert!(
-        run.stderr.contains("--lang must be one of rust, cpp, java"),
+        run.stderr
+            .contains("--lang must be one of rust, cpp, java, python"),
         "{}",
         run.stderr
     );

@@ -103,18 +103,19 @@ and prints 'TOTAL UNIQUE'.",
     CommandDef {
         cmd: Cmd::Bundle,
         word: "bundle",
-        usage: &["bundle [PROBLEM] [--lang rust|cpp|java] [--usaco] [--keep-comments]"],
+        usage: &["bundle [PROBLEM] [--lang rust|cpp|java|python] [--usaco] [--keep-comments]"],
         summary: "one-file solution to submit (uva11195 or checker)",
         about: "\
 Prints one self-contained source (standard library only, single-threaded,
 under 64 KiB) that reads the problem's input from stdin and writes its
 answer to stdout. PROBLEM is uva11195 (the default) or checker. Rust is made
 from this program's own modules, comments stripped (about 27 KB; kept with
---keep-comments); C++ and Java are the project's own files.
+--keep-comments); C++, Java and Python are the project's own files.
 Build them as the judges do:
     nqueens bundle uva11195 > main.rs && rustc --edition 2021 -O main.rs
     nqueens bundle uva11195 --lang cpp > main.cpp && g++ -std=c++11 -O2 main.cpp
-    nqueens bundle uva11195 --lang java > Main.java && javac --release 8 Main.java",
+    nqueens bundle uva11195 --lang java > Main.java && javac --release 8 Main.java
+    nqueens bundle uva11195 --lang python > main.py && python3 main.py < input",
     },
     CommandDef {
         cmd: Cmd::Gen,
@@ -304,7 +305,8 @@ options! {
         short: None,
         value: Some("LANG"),
         scope: BUNDLE,
-        help: "rust (default), cpp (C++11) or java (Java 8, class Main)",
+        help: "rust (default), cpp (C++11), java (Java 8, class Main)\n\
+               or python (Python 3.6+)",
     },
     /// `--usaco`.
     Usaco => Flag {
@@ -313,7 +315,7 @@ options! {
         value: None,
         scope: BUNDLE,
         help: "checker for USACO training: checker.in/checker.out\n\
-               and its header (cpp or java)",
+               and its header (cpp, java or python)",
     },
     /// `--unique`.
     Unique => Flag {

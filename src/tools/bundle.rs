@@ -108,11 +108,13 @@ pub enum Lang {
     Cpp,
     /// `bundle/java/PROBLEM/Main.java`: Java 8, class `Main`.
     Java,
+    /// `bundle/python/PROBLEM.py`: Python 3 (CPython 3.6 and later).
+    Python,
 }
 
 impl Lang {
     /// Every language, in the order `--help` lists them.
-    pub const ALL: [Lang; 3] = [Lang::Rust, Lang::Cpp, Lang::Java];
+    pub const ALL: [Lang; 4] = [Lang::Rust, Lang::Cpp, Lang::Java, Lang::Python];
 
     /// The command-line name.
     pub fn name(self) -> &'static str {
@@ -120,6 +122,7 @@ impl Lang {
             Lang::Rust => "rust",
             Lang::Cpp => "cpp",
             Lang::Java => "java",
+            Lang::Python => "python",
         }
     }
 
@@ -144,11 +147,11 @@ pub struct Request {
 
 impl Request {
     /// Why this combination is not offered, if it is not: USACO training
-    /// takes the checker problem, in C++ or Java.
+    /// takes the checker problem, in C++, Java or Python.
     pub fn refusal(&self) -> Option<&'static str> {
         let usaco_ok = self.target == Target::Checker && self.lang != Lang::Rust;
         (self.usaco && !usaco_ok).then_some(
-            "--usaco is for 'bundle checker' in C++ or Java (USACO training takes no Rust)",
+            "--usaco is for 'bundle checker' in C++, Java or Python (USACO training takes no Rust)",
         )
     }
 }
@@ -173,6 +176,8 @@ pub fn source(request: &Request) -> String {
         (Lang::Cpp, Target::Checker) => include_str!("bundle/cpp/checker.cpp"),
         (Lang::Java, Target::Uva11195) => include_str!("bundle/java/uva11195/Main.java"),
         (Lang::Java, Target::Checker) => include_str!("bundle/java/checker/Main.java"),
+        (Lang::Python, Target::Uva11195) => include_str!("bundle/python/uva11195.py"),
+        (Lang::Python, Target::Checker) => include_str!("bundle/python/checker.py"),
     };
     if !request.usaco {
         return native.to_string();
@@ -180,6 +185,10 @@ pub fn source(request: &Request) -> String {
     // The sources carry the switch; USACO wants the files, the header and
     // (Java) a class named after the task.
     let (lang, switches): (&str, &[(&str, &str)]) = match request.lang {
+        Lang::Python => (
+            "PYTHON3",
+            &[("USACO_FILE_IO = False", "USACO_FILE_IO = True")],
+        ),
         Lang::Java => (
             "JAVA",
             &[
@@ -195,7 +204,12 @@ pub fn source(request: &Request) -> String {
             &[("#define USACO_FILE_IO 0", "#define USACO_FILE_IO 1")],
         ),
     };
-    let mut out = format!("/*\nID: your_id_here\nLANG: {lang}\nTASK: checker\n*/\n");
+    let header = format!("ID: your_id_here\nLANG: {lang}\nTASK: checker\n");
+    let mut out = if request.lang == Lang::Python {
+        format!("\"\"\"\n{header}\"\"\"\n")
+    } else {
+        format!("/*\n{header}*/\n")
+    };
     let mut text = native.to_string();
     for (from, to) in switches {
         text = text.replacen(from, to, 1);
@@ -562,7 +576,7 @@ pub fn f() -> (char, &'static str) {
     #[test]
     fn every_native_source_is_small_and_the_usaco_switches_exist() {
         for target in Target::ALL {
-            for lang in [Lang::Cpp, Lang::Java] {
+            for lang in [Lang::Cpp, Lang::Java, Lang::Python] {
                 let plain = Request {
                     target,
                     lang,
@@ -572,7 +586,7 @@ pub fn f() -> (char, &'static str) {
                 assert!(source(&plain).len() < MAX_BYTES, "{target} {lang:?}");
             }
         }
-        for lang in [Lang::Cpp, Lang::Java] {
+        for lang in [Lang::Cpp, Lang::Java, Lang::Python] {
             let usaco = source(&Request {
                 target: Target::Checker,
                 lang,
