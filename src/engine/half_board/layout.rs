@@ -155,6 +155,12 @@ impl Layout {
             QuarterShape::bottom(hb, 0, wl),
             QuarterShape::bottom(hb, wl, wr),
         ];
+        // The bucket counts planning walks into are its largest allocation:
+        // refuse before making them when they alone pass the limit.
+        let counting_bytes: usize = quarter_shapes.iter().map(|q| 4usize << (q.w + h)).sum();
+        if !budget.fits(counting_bytes, 0) {
+            return None;
+        }
         // Bucket counts, and per quarter and pivot the share of placements
         // the pivot's diagonals leave (for odd n a sizable cut).
         let (counts, pass): (Vec<Vec<u32>>, Vec<Vec<f64>>) = quarter_shapes
