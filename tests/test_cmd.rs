@@ -107,7 +107,8 @@ fn crashes_and_time_outs() {
     assert!(run.stdout.starts_with("TLE  "), "{}", run.stdout);
     assert!(run.stdout.contains("  0.300s  "), "{}", run.stdout);
     assert!(run.stdout.contains("     killed after 300ms\n"));
-    assert!(started.elapsed().as_secs_f64() < 2.0);
+    // Far below the sleep, far above the limit: a busy machine passes.
+    assert!(started.elapsed().as_secs_f64() < 10.0);
     assert!(!crate::stress::running("sleep\x00104.5"));
 }
 

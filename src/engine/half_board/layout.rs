@@ -84,8 +84,7 @@ pub struct Layout {
     pub units: Vec<Unit>,
     /// Estimated ns on one core, all of it (planning, tables, joins).
     pub cost: f64,
-    /// Estimated bytes while planning, and while running on one thread
-    /// (the largest part's tables, the tasks and one scratch).
+    /// Estimated bytes while planning, and while running on one thread.
     pub planning_bytes: usize,
     pub running_bytes: usize,
     /// Estimated scratch bytes per further thread.
@@ -111,43 +110,10 @@ impl Layout {
         }
         let full = (1u64 << n) - 1;
         let free: Vec<u64> = free.iter().map(|&f| f & full).collect();
-        let h = n / 2;
-        let odd = n & 1;
-        let hb = h + odd;
-        let wl = n / 2;
-        let wr = n - wl;
-        // Overlap: diagonal indices both halves can reach, per direction.
-        let ovw = (n + h).saturating_sub(1 + hb);
-        let rev = |x: u64| x.reverse_bits() >> (64 - n);
-        let cell = |r: usize, c: usize| (free[r] >> c) & 1;
-        let sym = Symmetric {
-            mirror: free.iter().all(|&f| rev(f) == f),
-            flip: (0..n).all(|r| free[r] == free[n - 1 - r]),
-            diagonal: odd == 0
-                && n >= diag_min_n
-                && (0..n).all(|r| (0..n).all(|c| cell(r, c) == cell(c, r)))
-                && (0..n).all(|r| (0..n).all(|c| cell(r, c) == cell(n - 1 - c, n - 1 - r))),
-        };
-        let mut shape = Shape {
-            n,
-            h,
-            wl,
-            ovw,
-            // The main diagonal is a = n - 1, the anti-diagonal d = n - 1,
-            // in top storage (from h) and bottom storage (from hb).
-            diag_main: if sym.diagonal {
-                1u64 << (32 + n - 1 - h)
-            } else {
-                0
-            },
-            diag_anti: if sym.diagonal { 1u64 << (n - 1 - h) } else { 0 },
-            diag_bot: if sym.diagonal {
-                (1u64 << (n - 1 - hb)) | (1u64 << (32 + n - 1 - hb))
-            } else {
-                0
-            },
-            chunk: 64,
-        };
+        let sym = symmetries(n, &free, diag_min_n);
+        let mut shape = shape(n, sym.diagonal);
+        let (h, wl) = (shape.h, shape.wl);
+        let (hb, wr) = (n - h, n - wl);
         let pivots = pivots(n, h, &free, sym.mirror);
         let quarter_shapes = [
             QuarterShape::top(h, 0, wl),
@@ -161,131 +127,30 @@ impl Layout {
         if !budget.fits(counting_bytes, 0) {
             return None;
         }
-        // Bucket counts, and per quarter and pivot the share of placements
-        // the pivot's diagonals leave (for odd n a sizable cut).
-        let (counts, pass): (Vec<Vec<u32>>, Vec<Vec<f64>>) = quarter_shapes
-            .iter()
-            .enumerate()
-            .map(|(q, shape)| {
-                let blocks: Vec<u64> = pivots
-                    .iter()
-                    .map(|p| if q < 2 { p.top_block } else { p.bot_block })
-                    .collect();
-                let (counts, avoiding) = Quarter::counts(n, h, &free, *shape, &blocks);
-                let all = counts.iter().map(|&x| u64::from(x)).sum::<u64>().max(1);
-                let pass = avoiding.iter().map(|&a| a as f64 / all as f64).collect();
-                (counts, pass)
-            })
-            .unzip();
-        let planning_bytes = counts.iter().map(|c| c.len() * 4).sum::<usize>();
-        let walked_each: [u64; 4] =
-            [0, 1, 2, 3].map(|q| counts[q].iter().map(|&x| u64::from(x)).sum());
-        let walked: u64 = walked_each.iter().sum();
-        // Placements per column set of each quarter.
-        let mass: Vec<Vec<u64>> = counts
-            .iter()
-            .zip(&quarter_shapes)
-            .map(|(c, q)| {
-                (0..1usize << q.w)
-                    .map(|cols| {
-                        c[cols << h..(cols + 1) << h]
-                            .iter()
-                            .map(|&x| u64::from(x))
-                            .sum()
-                    })
-                    .collect()
-            })
-            .collect();
-        let max_group = counts
-            .iter()
-            .flat_map(|c| c.iter())
-            .copied()
-            .max()
-            .unwrap_or(0);
-        let hmask = (1u64 << h) - 1;
-        let lmask = (1u64 << wl) - 1;
-        let key_count = |q: usize, cols: u64, rows: u64| -> u64 {
-            u64::from(counts[q][((cols << h) | rows) as usize])
-        };
-        // Upper bound of half placements with column set `s` (quarter pairs
-        // with complementary rows, before the diagonal check) and the number
-        // of quarter placements involved.
-        let half_est = |ql: usize, s: u64| -> (u64, u64) {
-            let (sl, sr) = (s & lmask, s >> wl);
-            let (mut pairs, mut items) = (0u64, 0u64);
-            for_each_comb(h, sl.count_ones(), |a| {
-                let x = key_count(ql, sl, a);
-                if x != 0 {
-                    let y = key_count(ql + 1, sr, hmask ^ a);
-                    pairs += x * y;
-                    items += x + y;
-                }
-            });
-            (pairs, items)
-        };
-
-        // With several pivots the same column sets recur (a set of the top
-        // half, or a bottom's, is met once per pivot outside it): remember
-        // their estimates.
-        let memoize = pivots.len() > 1;
-        let mut memo = [HashMap::new(), HashMap::new()];
-        let mut half = |side: usize, s: u64| -> (u64, u64) {
-            if !memoize {
-                return half_est(2 * side, s);
-            }
-            *memo[side].entry(s).or_insert_with(|| half_est(2 * side, s))
-        };
-
-        let mut tasks = Vec::new();
-        let mut weights = Vec::new();
-        let mut max_bottoms = 0u64;
-        for_each_task(n, h, &pivots, sym, |task| {
-            let s = u64::from(task.s);
-            let avail = pivots[task.pivot as usize].avail;
-            let p = task.pivot as usize;
-            let (top_pass, bottom_pass) = (pass[0][p] * pass[1][p], pass[2][p] * pass[3][p]);
-            let (tp, titems) = half(0, s);
-            if tp == 0 {
-                return;
-            }
-            let (bp, _) = half(1, avail ^ s);
-            if bp == 0 {
-                return;
-            }
-            max_bottoms = max_bottoms.max(bp);
-            let pass = if sym.diagonal {
-                cost::BOTTOM_PASS_DIAG
-            } else {
-                cost::BOTTOM_PASS
-            };
-            let words = (bp as f64 * bottom_pass * pass / 64.0).ceil();
-            let combs = binom(h, (s & lmask).count_ones() as usize)
-                + binom(h, ((avail ^ s) & lmask).count_ones() as usize);
-            let work = TaskWork {
-                pairs: (tp + bp) as f64,
-                xy_words: titems as f64 * top_pass.sqrt() * words,
-                pair_words: tp as f64 * top_pass * words,
-                setup: combs as f64 + (h * h) as f64 * words,
-            };
-            tasks.push(task);
-            weights.push(work.ns());
-        });
-        drop(counts);
+        let buckets = Buckets::count(n, &free, &quarter_shapes, &pivots);
+        let Priced {
+            tasks,
+            weights,
+            max_bottoms,
+        } = price_tasks(&shape, &pivots, sym, &buckets);
+        drop(buckets.counts);
         let scanned: u64 = pivots
             .iter()
             .map(|p| binom(p.avail.count_ones() as usize, h))
             .sum();
+        let max_group = u64::from(buckets.max_group);
         let scratch_budget = budget.scratch_share(cost::SCRATCH_BUDGET);
-        shape.chunk = cost::chunk(max_bottoms, u64::from(max_group), ovw, h, n, scratch_budget);
-        let scratch_bytes = cost::scratch_bytes(shape.chunk, u64::from(max_group), ovw, h, n);
+        shape.chunk = cost::chunk(max_bottoms, max_group, shape.ovw, h, n, scratch_budget);
+        let scratch_bytes = cost::scratch_bytes(shape.chunk, max_group, shape.ovw, h, n);
         let task_bytes = tasks.len() * (std::mem::size_of::<Task>() + 8);
-        let planning_bytes = planning_bytes + task_bytes;
+        let planning_bytes = buckets.bytes + task_bytes;
         if !budget.fits(planning_bytes, 0) {
             return None;
         }
 
         // Parts: the whole board if its tables fit, else the smallest K x K
         // split (by pivot and column-set hashes) whose largest part fits.
+        let mass = &buckets.mass;
         let widths = [wl, wr, wl, wr];
         let table_bytes = |stored: Stored| tables_bytes(h, &quarter_shapes, stored);
         let whole: Stored = [0, 1, 2, 3].map(|q| (mass[q].len() as u64, mass[q].iter().sum()));
@@ -303,7 +168,7 @@ impl Layout {
             split(
                 &tasks,
                 &pivots,
-                &mass,
+                mass,
                 widths,
                 wl,
                 fixed,
@@ -311,30 +176,7 @@ impl Layout {
                 &table_bytes,
             )?
         };
-
-        // Tasks part by part (stable: the enumeration order within a part),
-        // then units of about equal weight inside each part.
-        let mut order: Vec<usize> = (0..tasks.len()).collect();
-        order.sort_by_key(|&i| keys[i]);
-        let tasks: Vec<Task> = order.iter().map(|&i| tasks[i]).collect();
-        let weights: Vec<f64> = order.iter().map(|&i| weights[i]).collect();
-        let keys: Vec<usize> = order.iter().map(|&i| keys[i]).collect();
-        let total: f64 = weights.iter().sum();
-        let target = (total / UNITS.max(parts.len() as f64 * 16.0)).max(1e-9);
-        let mut units = Vec::new();
-        let (mut begin, mut acc) = (0usize, 0f64);
-        for i in 0..tasks.len() {
-            acc += weights[i];
-            if acc >= target || i + 1 == tasks.len() || keys[i + 1] != keys[i] {
-                units.push(Unit {
-                    part: keys[i],
-                    tasks: begin..i + 1,
-                    weight: acc,
-                });
-                begin = i + 1;
-                acc = 0.0;
-            }
-        }
+        let (tasks, units, total) = cut_units(&tasks, &weights, &keys, parts.len());
         let largest = part_items
             .iter()
             .map(|&p| table_bytes(p))
@@ -345,7 +187,7 @@ impl Layout {
         let rebuilds = 2.0 * (parts.len() - 1) as f64;
         let cost = total
             + cost::NS_QUARTER_ITEM * whole.iter().map(|&(_, items)| items).sum::<u64>() as f64
-            + cost::NS_WALK_ITEM * walked as f64 * (1.0 + rebuilds)
+            + cost::NS_WALK_ITEM * buckets.walked as f64 * (1.0 + rebuilds)
             + cost::NS_PLAN * scanned as f64;
         Some(Layout {
             shape,
@@ -359,11 +201,246 @@ impl Layout {
             planning_bytes,
             running_bytes: largest + task_bytes + scratch_bytes,
             scratch_bytes,
-            mass,
-            walked: walked_each,
+            mass: buckets.mass,
+            walked: buckets.walked_each,
             task_bytes,
         })
     }
+}
+
+/// The symmetries of the board whose rows have free columns `free` (masked
+/// to `n` bits) that the work list uses; the diagonal one only from
+/// `diag_min_n` on.
+fn symmetries(n: usize, free: &[u64], diag_min_n: usize) -> Symmetric {
+    let rev = |x: u64| x.reverse_bits() >> (64 - n);
+    let cell = |r: usize, c: usize| (free[r] >> c) & 1;
+    Symmetric {
+        mirror: free.iter().all(|&f| rev(f) == f),
+        flip: (0..n).all(|r| free[r] == free[n - 1 - r]),
+        diagonal: n % 2 == 0
+            && n >= diag_min_n
+            && (0..n).all(|r| (0..n).all(|c| cell(r, c) == cell(c, r)))
+            && (0..n).all(|r| (0..n).all(|c| cell(r, c) == cell(n - 1 - c, n - 1 - r))),
+    }
+}
+
+/// The join's shape for side `n` (with the diagonals to check when the
+/// diagonal symmetry is used); its `chunk` is set once the tasks are priced.
+fn shape(n: usize, diagonal: bool) -> Shape {
+    let h = n / 2;
+    let hb = n - h;
+    // Overlap: diagonal indices both halves can reach, per direction.
+    let ovw = (n + h).saturating_sub(1 + hb);
+    Shape {
+        n,
+        h,
+        wl: n / 2,
+        ovw,
+        // The main diagonal is a = n - 1, the anti-diagonal d = n - 1,
+        // in top storage (from h) and bottom storage (from hb).
+        diag_main: if diagonal {
+            1u64 << (32 + n - 1 - h)
+        } else {
+            0
+        },
+        diag_anti: if diagonal { 1u64 << (n - 1 - h) } else { 0 },
+        diag_bot: if diagonal {
+            (1u64 << (n - 1 - hb)) | (1u64 << (32 + n - 1 - hb))
+        } else {
+            0
+        },
+        chunk: 64,
+    }
+}
+
+/// The quarters' bucket counts, and what planning takes from them.
+struct Buckets {
+    /// Per quarter, its placements per key `(column set << h) | rows`.
+    counts: Vec<Vec<u32>>,
+    /// Per quarter and pivot, the share of placements the pivot's
+    /// diagonals leave (for odd n a sizable cut).
+    pass: Vec<Vec<f64>>,
+    /// Per quarter, its placements per column set.
+    mass: Vec<Vec<u64>>,
+    /// The bytes of `counts`.
+    bytes: usize,
+    /// Placements walked to count them, all quarters, and per quarter.
+    walked: u64,
+    walked_each: [u64; 4],
+    /// The largest bucket.
+    max_group: u32,
+}
+
+impl Buckets {
+    /// One counting walk per quarter.
+    fn count(n: usize, free: &[u64], shapes: &[QuarterShape; 4], pivots: &[Pivot]) -> Buckets {
+        let h = n / 2;
+        let (counts, pass): (Vec<Vec<u32>>, Vec<Vec<f64>>) = shapes
+            .iter()
+            .enumerate()
+            .map(|(q, shape)| {
+                let blocks: Vec<u64> = pivots
+                    .iter()
+                    .map(|p| if q < 2 { p.top_block } else { p.bot_block })
+                    .collect();
+                let (counts, avoiding) = Quarter::counts(n, h, free, *shape, &blocks);
+                let all = counts.iter().map(|&x| u64::from(x)).sum::<u64>().max(1);
+                let pass = avoiding.iter().map(|&a| a as f64 / all as f64).collect();
+                (counts, pass)
+            })
+            .unzip();
+        let bytes = counts.iter().map(|c| c.len() * 4).sum::<usize>();
+        let walked_each: [u64; 4] =
+            [0, 1, 2, 3].map(|q| counts[q].iter().map(|&x| u64::from(x)).sum());
+        let walked: u64 = walked_each.iter().sum();
+        let mass: Vec<Vec<u64>> = counts
+            .iter()
+            .zip(shapes)
+            .map(|(c, q)| {
+                (0..1usize << q.w)
+                    .map(|cols| {
+                        c[cols << h..(cols + 1) << h]
+                            .iter()
+                            .map(|&x| u64::from(x))
+                            .sum()
+                    })
+                    .collect()
+            })
+            .collect();
+        let max_group = counts
+            .iter()
+            .flat_map(|c| c.iter())
+            .copied()
+            .max()
+            .unwrap_or(0);
+        Buckets {
+            counts,
+            pass,
+            mass,
+            bytes,
+            walked,
+            walked_each,
+            max_group,
+        }
+    }
+}
+
+/// The tasks worth joining (neither half empty), each with its price in ns,
+/// and the most bottoms one task joins.
+struct Priced {
+    tasks: Vec<Task>,
+    weights: Vec<f64>,
+    max_bottoms: u64,
+}
+
+/// Lists the tasks and prices each by the cost model, from the buckets.
+fn price_tasks(shape: &Shape, pivots: &[Pivot], sym: Symmetric, buckets: &Buckets) -> Priced {
+    let (n, h, wl) = (shape.n, shape.h, shape.wl);
+    let (counts, pass) = (&buckets.counts, &buckets.pass);
+    let hmask = (1u64 << h) - 1;
+    let lmask = (1u64 << wl) - 1;
+    let key_count = |q: usize, cols: u64, rows: u64| -> u64 {
+        u64::from(counts[q][((cols << h) | rows) as usize])
+    };
+    // Upper bound of half placements with column set `s` (quarter pairs
+    // with complementary rows, before the diagonal check) and the number
+    // of quarter placements involved.
+    let half_est = |ql: usize, s: u64| -> (u64, u64) {
+        let (sl, sr) = (s & lmask, s >> wl);
+        let (mut pairs, mut items) = (0u64, 0u64);
+        for_each_comb(h, sl.count_ones(), |a| {
+            let x = key_count(ql, sl, a);
+            if x != 0 {
+                let y = key_count(ql + 1, sr, hmask ^ a);
+                pairs += x * y;
+                items += x + y;
+            }
+        });
+        (pairs, items)
+    };
+
+    // With several pivots the same column sets recur (a set of the top
+    // half, or a bottom's, is met once per pivot outside it): remember
+    // their estimates.
+    let memoize = pivots.len() > 1;
+    let mut memo = [HashMap::new(), HashMap::new()];
+    let mut half = |side: usize, s: u64| -> (u64, u64) {
+        if !memoize {
+            return half_est(2 * side, s);
+        }
+        *memo[side].entry(s).or_insert_with(|| half_est(2 * side, s))
+    };
+
+    let mut priced = Priced {
+        tasks: Vec::new(),
+        weights: Vec::new(),
+        max_bottoms: 0,
+    };
+    for_each_task(n, h, pivots, sym, |task| {
+        let s = u64::from(task.s);
+        let avail = pivots[task.pivot as usize].avail;
+        let p = task.pivot as usize;
+        let (top_pass, bottom_pass) = (pass[0][p] * pass[1][p], pass[2][p] * pass[3][p]);
+        let (tp, titems) = half(0, s);
+        if tp == 0 {
+            return;
+        }
+        let (bp, _) = half(1, avail ^ s);
+        if bp == 0 {
+            return;
+        }
+        priced.max_bottoms = priced.max_bottoms.max(bp);
+        let pass = if sym.diagonal {
+            cost::BOTTOM_PASS_DIAG
+        } else {
+            cost::BOTTOM_PASS
+        };
+        let words = (bp as f64 * bottom_pass * pass / 64.0).ceil();
+        let combs = binom(h, (s & lmask).count_ones() as usize)
+            + binom(h, ((avail ^ s) & lmask).count_ones() as usize);
+        let work = TaskWork {
+            pairs: (tp + bp) as f64,
+            xy_words: titems as f64 * top_pass.sqrt() * words,
+            pair_words: tp as f64 * top_pass * words,
+            setup: combs as f64 + (h * h) as f64 * words,
+        };
+        priced.tasks.push(task);
+        priced.weights.push(work.ns());
+    });
+    priced
+}
+
+/// The tasks part by part (stable: the enumeration order within a part),
+/// `keys` their parts, then units of about equal weight inside each part.
+/// Returns the tasks in that order, the units and the tasks' total weight.
+fn cut_units(
+    tasks: &[Task],
+    weights: &[f64],
+    keys: &[usize],
+    parts: usize,
+) -> (Vec<Task>, Vec<Unit>, f64) {
+    let mut order: Vec<usize> = (0..tasks.len()).collect();
+    order.sort_by_key(|&i| keys[i]);
+    let tasks: Vec<Task> = order.iter().map(|&i| tasks[i]).collect();
+    let weights: Vec<f64> = order.iter().map(|&i| weights[i]).collect();
+    let keys: Vec<usize> = order.iter().map(|&i| keys[i]).collect();
+    let total: f64 = weights.iter().sum();
+    let target = (total / UNITS.max(parts as f64 * 16.0)).max(1e-9);
+    let mut units = Vec::new();
+    let (mut begin, mut acc) = (0usize, 0f64);
+    for i in 0..tasks.len() {
+        acc += weights[i];
+        if acc >= target || i + 1 == tasks.len() || keys[i + 1] != keys[i] {
+            units.push(Unit {
+                part: keys[i],
+                tasks: begin..i + 1,
+                weight: acc,
+            });
+            begin = i + 1;
+            acc = 0.0;
+        }
+    }
+    (tasks, units, total)
 }
 
 /// Column sets and placements a part stores, per quarter.
