@@ -209,3 +209,74 @@ fn the_diagonal_mode_and_small_chunks_count_the_same() {
         assert_eq!(plan.count(), crate::util::slow_count(&board), "{board}");
     }
 }
+
+/// Seconds in a time as `--estimate` words it (`42 s`, `60 min`, `16.2 h`).
+fn seconds_of(words: &str) -> f64 {
+    let (value, unit) = words.split_once(' ').unwrap();
+    let value: f64 = value.parse().unwrap();
+    let unit = match unit {
+        "us" => 1e-6,
+        "ms" => 1e-3,
+        "s" => 1.0,
+        "min" => 60.0,
+        "h" => 3600.0,
+        "days" => 86_400.0,
+        _ => panic!("a time in {unit}"),
+    };
+    value * unit
+}
+
+/// The time of an `--estimate` line (`count ...: about T on ...`).
+fn estimated_seconds(line: &str) -> f64 {
+    let (_, after) = line.split_once(": about ").unwrap();
+    seconds_of(after.split(" on ").next().unwrap())
+}
+
+#[test]
+fn an_estimate_over_a_day_names_shards_of_about_an_hour() {
+    for n in [24, 25] {
+        let n_text = n.to_string();
+        let line = run(&["count", &n_text, "--estimate", "--threads", "2"], b"").stdout;
+        let shards: usize = line
+            .split_once("--shard I/")
+            .and_then(|(_, rest)| rest.split('`').next()?.parse().ok())
+            .unwrap_or_else(|| panic!("no shard count: {line}"));
+        // Every shard gets work: no more shards than units.
+        let counter = counter::choose(n, true)
+            .build(2, &AtomicU64::new(0))
+            .unwrap();
+        assert!(
+            shards <= counter.units(),
+            "{shards} > {}: {line}",
+            counter.units()
+        );
+        // The shard's own estimate agrees: an hour or so on one thread,
+        // unless even one unit a shard is longer (then it says so).
+        let shard = format!("1/{shards}");
+        let one = run(
+            &[
+                "count",
+                &n_text,
+                "--shard",
+                &shard,
+                "--estimate",
+                "--threads",
+                "1",
+            ],
+            b"",
+        )
+        .stdout;
+        let each = estimated_seconds(&one);
+        let limit = if line.contains("the finest split") {
+            86_400.0
+        } else {
+            3600.0
+        };
+        assert!(each <= limit * 1.01, "{line}\n{one}");
+        assert!(!one.contains("more than a day"), "{one}");
+    }
+    let under_a_day = run(&["count", "20", "--estimate", "--threads", "2"], b"").stdout;
+    assert!(!under_a_day.contains("shard"), "{under_a_day}");
+    let beyond = run(&["count", "27", "--estimate", "--threads", "2"], b"").stdout;
+    assert!(beyond.contains("hopeless even in shards"), "{beyond}");
+}

@@ -309,21 +309,20 @@ fn stop_abandoned() {
 
 /// Whether the test process that made the cluster folder `dir` still runs.
 fn owner_alive(dir: &Path) -> bool {
-    let Ok(owner) = std::fs::read_to_string(dir.join("owner")) else {
-        // Being made right now, or made by hand: not ours to remove.
-        return std::fs::metadata(dir)
-            .and_then(|m| m.modified())
-            .is_ok_and(|t| {
-                t.elapsed()
-                    .map_or(true, |age| age < Duration::from_secs(60))
-            });
-    };
+    let owner = std::fs::read_to_string(dir.join("owner")).unwrap_or_default();
     let mut words = owner.split_whitespace().map(|w| w.parse::<u64>().ok());
     match (words.next().flatten(), words.next().flatten()) {
         (Some(pid), Some(started)) => {
             processes::start_time(pid as u32).is_some_and(|now| now == started)
         }
-        _ => false,
+        // Being made right now (no owner written yet), or made by hand:
+        // left alone for a minute.
+        _ => std::fs::metadata(dir)
+            .and_then(|m| m.modified())
+            .is_ok_and(|t| {
+                t.elapsed()
+                    .map_or(true, |age| age < Duration::from_secs(60))
+            }),
     }
 }
 

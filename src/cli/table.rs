@@ -88,8 +88,9 @@ absent); a rerun with the same FILE counts only what is not recorded, so a
 killed count resumes. A FILE of another N, shard, unit list or version is
 refused; a cut-off last record is dropped and counted again.
 
---estimate prints the estimated time, CPU time and peak memory instead; a
-count estimated above a day says so on stderr when it starts.",
+--estimate prints the estimated time, CPU time and peak memory instead. A
+count estimated above a day says so (on stderr too when it starts), and how
+many shards of about an hour on one thread to run instead, on a cluster.",
     },
     CommandDef {
         cmd: Cmd::Merge,

@@ -83,6 +83,9 @@ pub struct Sizing {
     pub bytes: f64,
     /// Further bytes per further thread.
     pub thread_bytes: f64,
+    /// The number of work units (estimated, where they are made only by
+    /// the set-up): no split into shards gets finer than one unit each.
+    pub units: f64,
 }
 
 /// A counter whose work is a list of independent units.

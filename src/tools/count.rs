@@ -11,10 +11,10 @@ use std::time::Instant;
 
 use crate::base::error::{words, Error, Result};
 use crate::engine::budget::Budget;
-use crate::engine::counter::{self, Counts};
+use crate::engine::counter::{self, Counts, Sizing};
 use crate::plan::estimate::{self, Estimate, DAY};
 use crate::tools::checkpoint::{Checkpoint, Entry, Header};
-use crate::tools::progress::{self, describe, human};
+use crate::tools::progress::{self, figures, human};
 use crate::tools::shard::{self, Record, Shard};
 
 /// What `count` was asked for.
@@ -69,9 +69,10 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
     let setup = format!("{label} set-up");
     let (units, estimate) = progress::watch(job.progress, &setup, (n * n) as u64, &shares, || {
         let choice = choose(job, n, unique);
-        let estimate = estimate::of_sizing(&choice.sizing(), job.threads);
+        let sizing = choice.sizing();
+        let estimate = estimate::of_sizing(&sizing, job.threads);
         within_memory(job, n, &estimate)?;
-        warn_if_hopeless(job, &estimate);
+        warn_if_over_a_day(n, &sizing, &estimate);
         choice
             .build(job.threads, &shares)
             .map(|units| (units, estimate))
@@ -246,13 +247,16 @@ fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
             None => format!("count {n}"),
         };
         let choice = choose(job, n, counts_unique(job));
-        let estimate = estimate::of_sizing(&choice.sizing(), job.threads);
-        let over = if estimate.bytes > job.memory as f64 {
-            format!("; over --memory {}", progress::bytes(job.memory as f64))
-        } else {
-            String::new()
+        let sizing = choice.sizing();
+        let estimate = estimate::of_sizing(&sizing, job.threads);
+        let mut verdict = match over_a_day(n, &sizing, &estimate) {
+            Some(way) => format!(": more than a day{way}"),
+            None => String::new(),
         };
-        writeln!(out, "{what}: {}{over}", describe(&estimate)).map_err(Error::Write)?;
+        if estimate.bytes > job.memory as f64 {
+            verdict += &format!("; over --memory {}", progress::bytes(job.memory as f64));
+        }
+        writeln!(out, "{what}: {}{verdict}", figures(&estimate)).map_err(Error::Write)?;
     }
     Ok(())
 }
@@ -280,19 +284,72 @@ fn within_memory(job: &Job, n: usize, estimate: &Estimate) -> Result<()> {
 }
 
 /// Says on stderr, before any work on a side, when the cost model puts its
-/// count above a day: a run of `count 30` should not be left to find that
-/// out.
-fn warn_if_hopeless(job: &Job, estimate: &Estimate) {
-    let seconds = estimate.wall_ns / 1e9;
-    if seconds > DAY {
+/// count above a day, and what to do instead: a run of `count 30` should
+/// not be left to find that out.
+fn warn_if_over_a_day(n: usize, sizing: &Sizing, estimate: &Estimate) {
+    if let Some(way) = over_a_day(n, sizing, estimate) {
         eprintln!(
-            "nqueens: this count is estimated at about {} on {} thread{}, more than a day \
-             (see --estimate); it will run until stopped",
-            human(seconds),
-            job.threads,
-            if job.threads == 1 { "" } else { "s" }
+            "nqueens: this count is estimated at about {} on {} thread{}, more than a \
+             day{way}; it will run until stopped",
+            human(estimate.wall_ns / 1e9),
+            estimate.threads,
+            if estimate.threads == 1 { "" } else { "s" }
         );
     }
+}
+
+/// The longest a shard should take on one thread, in seconds: an hour, a
+/// task any cluster takes.
+const SHARD_SECONDS: f64 = 3600.0;
+
+/// When `estimate` (of `count n`, or of a shard of it, by an engine of
+/// this `sizing`) is above a day, the way to do it instead, to follow
+/// "more than a day": so many shards that each takes about an hour on one
+/// thread, to run by the README's recipes (fewer when there are fewer
+/// units than that); or, when even one unit a shard leaves a shard over a
+/// day, that it is hopeless.
+fn over_a_day(n: usize, sizing: &Sizing, estimate: &Estimate) -> Option<String> {
+    if estimate.wall_ns / 1e9 <= DAY {
+        return None;
+    }
+    let cpu = estimate::of_sizing(sizing, 1).cpu_ns / 1e9;
+    let wanted = round_up(cpu / SHARD_SECONDS);
+    let (shards, finest) = if wanted <= sizing.units {
+        (wanted, "")
+    } else {
+        (
+            round_down(sizing.units),
+            " (about one work unit each, the finest split)",
+        )
+    };
+    let each = human(cpu / shards);
+    if cpu / shards > DAY {
+        return Some(format!(
+            "; hopeless even in shards: with one work unit each ({shards} shards), \
+             about {each} each"
+        ));
+    }
+    Some(format!(
+        "; in {shards} shards instead{finest}, about {each} each on one thread: `nqueens count {n} \
+         --shard I/{shards}` for I = 1..={shards}, as in the README's \"Shards for clusters\""
+    ))
+}
+
+/// `x` (at least 1) rounded up to two significant digits: 5599.2 -> 5600.
+fn round_up(x: f64) -> f64 {
+    let step = significance(x);
+    ((x / step).ceil() * step).max(1.0)
+}
+
+/// `x` (at least 1) rounded down to two significant digits: 27115 -> 27000.
+fn round_down(x: f64) -> f64 {
+    let step = significance(x);
+    ((x / step).floor() * step).max(1.0)
+}
+
+/// The place of `x`'s second significant digit (1 below 100).
+fn significance(x: f64) -> f64 {
+    10f64.powi((x.max(1.0).log10().floor() as i32 - 1).max(0))
 }
 
 /// Runs `merge` on the texts `(source name, contents)` and writes

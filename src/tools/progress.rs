@@ -187,8 +187,8 @@ pub fn watch_with<T>(
     })
 }
 
-/// An estimate in words: time on the threads, CPU time, the engine it
-/// prices (for blank counts), peak memory, and whether it is hopeless.
+/// An estimate in words: [`figures`], then "hopeless" above a day (said of
+/// the judge's boards, which have no shards; `count` names shards instead).
 ///
 /// ```
 /// use nqueens::{engine::counter::Engine, plan::estimate::Estimate};
@@ -200,18 +200,24 @@ pub fn watch_with<T>(
 /// );
 /// ```
 pub fn describe(estimate: &Estimate) -> String {
+    let hopeless = if estimate.wall_ns / 1e9 > DAY {
+        ": hopeless (more than a day)"
+    } else {
+        ""
+    };
+    format!("{}{hopeless}", figures(estimate))
+}
+
+/// An estimate's figures: time on the threads, CPU time, the engine it
+/// prices (for blank counts), peak memory.
+pub fn figures(estimate: &Estimate) -> String {
     let tree = match estimate.engine {
         Some(engine) => format!("; engine: {}", engine.name()),
         None => String::new(),
     };
     let wall = estimate.wall_ns / 1e9;
-    let hopeless = if wall > DAY {
-        ": hopeless (more than a day)"
-    } else {
-        ""
-    };
     format!(
-        "about {} on {} thread{} ({} of CPU{tree}), peak memory about {}{hopeless}",
+        "about {} on {} thread{} ({} of CPU{tree}), peak memory about {}",
         human(wall),
         estimate.threads,
         if estimate.threads == 1 { "" } else { "s" },

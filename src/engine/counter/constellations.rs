@@ -81,6 +81,7 @@ impl Prepared {
                 + units(n) * SETUP_NS_PER_UNIT,
             bytes: bytes(n),
             thread_bytes: 0.0,
+            units: units(n),
         }
     }
 

@@ -91,6 +91,7 @@ impl Prepared {
             cpu_ns: self.plan.cost() + extra,
             bytes: self.plan.peak_bytes() as f64,
             thread_bytes: self.plan.scratch_bytes() as f64,
+            units: self.plan.units() as f64,
         }
     }
 
