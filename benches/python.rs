@@ -5,7 +5,7 @@
 //! (`benches/baseline/plain.cpp`, `g++ -std=c++11 -O2`).
 //!
 //! `cargo bench --bench python` (or `-- PYTHON` for another interpreter than
-//! `python3`). Inputs: the submit bench's judge mix (every class, and their
+//! `python3`; the interpreter it resolves to is run directly). Inputs: the submit bench's judge mix (every class, and their
 //! sum) and single blank boards of n = 13, 14 and 15. Every output is checked
 //! against `nqueens`'s judge mode, byte for byte. Columns: CPU seconds (user +
 //! sys of the child) of plain Python, ours, the C++ bundle and plain C; then
@@ -44,6 +44,15 @@ fn main() {
         ("g++", "--version", "g++"),
         (&python, "--version", "python3"),
     ]);
+    // The interpreter itself, not a wrapper such as pyenv's shim (a shell
+    // script whose start-up would be charged to every run).
+    let python = Command::new(&python)
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .filter(|p| !p.is_empty())
+        .unwrap_or(python);
     let dir = PathBuf::from(TMP).join("python-bench");
     fs::create_dir_all(&dir).expect("create bench dir");
     let bundle = Path::new(ROOT).join("src/tools/bundle");

@@ -18,7 +18,6 @@
 # Boards equal up to rotation/reflection are solved once.
 #
 # Run: python3 main.py < input   (CPython 3.6 or newer, standard library only)
-import random
 import sys
 
 MAXN = 64  # the widest board the engine (and this file) reads
@@ -155,6 +154,22 @@ def count_direct(rows, n, symmetric, bits):
     return total
 
 
+class XorShift:
+    """A seeded xorshift64 generator: the probes are the same on every run
+    (and `import random` would cost more than all the probes of a batch)."""
+
+    def __init__(self, seed):
+        self.state = seed
+
+    def below(self, k):
+        x = self.state
+        x ^= (x << 13) & 0xFFFFFFFFFFFFFFFF
+        x ^= x >> 7
+        x ^= (x << 17) & 0xFFFFFFFFFFFFFFFF
+        self.state = x
+        return (x >> 32) % k
+
+
 def estimate_nodes(rows, n, probes, rng):
     """Knuth's estimate of the search tree's size: random root-to-leaf walks;
     a node reached through branchings of sizes k1..kd stands for k1*...*kd."""
@@ -169,7 +184,7 @@ def estimate_nodes(rows, n, probes, rng):
                 break
             weight *= k
             total += weight
-            for _ in range(rng.randrange(k)):
+            for _ in range(rng.below(k)):
                 avail &= avail - 1
             p = avail & -avail
             cols |= p
@@ -407,7 +422,7 @@ def read_boards(data):
 
 
 def solve(boards):
-    rng = random.Random(11195)
+    rng = XorShift(88172645463325252)
     plans = {}
     keys = []
     direct_cost = {}
