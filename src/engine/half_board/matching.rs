@@ -364,6 +364,7 @@ fn join_left_blocks(
     sums: &mut (u64, u64),
 ) {
     let (dm, da_) = diagonals;
+    let (mut dirty, mut clean) = (0u64, 0u64);
     let mut li = 0;
     while li < sc.lbuf.len() {
         // X_l for a block of top-left placements.
@@ -399,11 +400,13 @@ fn join_left_blocks(
                 let c = and_popcount(&sc.xs[xi * words..(xi + 1) * words], y);
                 // Weight 1 is the clean part, 2 and 4 the dirty one.
                 let is_clean = u64::from(w == 1);
-                sums.1 += c * is_clean;
-                sums.0 += w * c * (1 - is_clean);
+                clean += c * is_clean;
+                dirty += w * c * (1 - is_clean);
             }
         }
     }
+    sums.0 += dirty;
+    sums.1 += clean;
 }
 
 /// Step 2 for the first `nb` bottoms in `sc.bot`, `nbits` overlap diagonals
