@@ -3,12 +3,9 @@
 //! - [`table`]: the two tables everything else is derived from: every
 //!   command, and every option (name, value, the commands that take it, its
 //!   help line);
-//! - [`parse`](mod@parse): arguments to a [`Cli`]: the table walk (options
-//!   looked up, the command picked, each option checked against it);
-//! - `given`: each option's value converted, checked and defaulted;
-//! - `commands`: the per-command checks, each command's options one struct
-//!   of the tool that runs it ([`crate::tools`]);
-//! - `values`: numbers, ranges and names out of words, and the usage errors;
+//! - [`parse`](mod@parse): arguments to a [`Cli`] (the table walk), with
+//!   `given` (option values checked), `commands` (per-command checks, each
+//!   command's options a struct of its tool) and `values` (numbers, names);
 //! - [`size`]: memory sizes (`--memory 512MiB`);
 //! - [`help`]: `--help`, global and per command, printed from the tables;
 //! - [`suggest`]: "did you mean ...?" for misspelled commands and options.

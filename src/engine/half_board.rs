@@ -47,6 +47,7 @@
 //! canonical column sets only (about 1/4 of them for blank odd boards,
 //! 1/4..1/8 for blank even boards).
 
+mod bitsets;
 pub mod column_sets;
 pub mod cost;
 pub mod layout;

@@ -27,11 +27,12 @@
 //! # Complexity
 //! With `T_S`, `B_S` the top and bottom placements of `S` and
 //! `W_S = B_S / 64`: `T_S * W_S` AND+popcount words (step 4, the hot loop,
-//! [`and_popcount`]), `O(B_S * n / 64)` to build and transpose the bottoms,
+//! `bitsets::and_popcount`), `O(B_S * n / 64)` to build and transpose the bottoms,
 //! `O(table entries * W_S)` for the row-group tables and
 //! `O(quarter placements * groups * W_S)` for the `X`/`Y` bitsets.
 //! Scratch: `O((largest group + table entries) * W_S)` words per thread.
 
+use crate::engine::half_board::bitsets::{and_popcount, and_rows, filter_into, filter_pairs};
 use crate::engine::half_board::column_sets::{for_each_comb, Pivot, Task};
 use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::row_groups::RowGroups;
@@ -220,47 +221,19 @@ impl Job<'_> {
     /// (top, bottom) pairs fit, weighted (diagonal mode) and plain.
     #[inline(always)]
     fn join_chunk(&self, t: &Task, nb: usize, sc: &mut Scratch) -> (u64, u64) {
-        let Shape {
-            n,
-            h,
-            wl,
-            ovw,
-            diag_main,
-            diag_anti,
-            ..
-        } = *self.shape;
-        let pv = self.pivots[t.pivot as usize];
+        let words = transpose_bottoms(nb, 2 * self.shape.ovw, sc);
+        let groups = self.row_group_tables(t, words, sc);
+        self.join_tops(t, words, &groups, sc)
+    }
+
+    /// Step 3 for task `t`, over bitsets of `words` words.
+    #[inline(always)]
+    fn row_group_tables(&self, t: &Task, words: usize, sc: &mut Scratch) -> [RowGroups; 2] {
+        let Shape { n, h, wl, ovw, .. } = *self.shape;
         let s = u64::from(t.s);
         let hmask = (1u64 << h) - 1;
         let lmask = (1u64 << wl) - 1;
         let [tl, tr, _, _] = self.quarters;
-        // Bitsets are padded to a multiple of 4 words with zeros (no bottom
-        // there is ever counted), so the AND + popcount loops have no tail.
-        let used = (nb + 63) / 64;
-        let words = (used + 3) / 4 * 4;
-        let nbits = 2 * ovw;
-
-        // 2. Transpose: free_of[p * words + j] bit i <=> bottom 64j+i avoids p.
-        sc.free_of.clear();
-        sc.free_of.resize(nbits * words, 0);
-        sc.valid.clear();
-        sc.valid.resize(words, 0);
-        sc.valid[..used].iter_mut().for_each(|v| *v = !0);
-        if nb % 64 != 0 {
-            sc.valid[used - 1] = (1u64 << (nb % 64)) - 1;
-        }
-        let mut blk = [0u64; 64];
-        for j in 0..used {
-            let chunk = &sc.bot[j * 64..nb.min(j * 64 + 64)];
-            blk[..chunk.len()].copy_from_slice(chunk);
-            // Padding placements use every bit, so they are never counted.
-            blk[chunk.len()..].iter_mut().for_each(|x| *x = !0);
-            transpose64(&mut blk);
-            for (p, &col) in blk[..nbits].iter().enumerate() {
-                sc.free_of[p * words + j] = !col;
-            }
-        }
-
         // 3. The row-group tables of both top quarters (see `row_groups`):
         //    the bottoms compatible with every way to fill a few rows of a
         //    quarter. A top placement's bitset is the AND over its groups.
@@ -300,7 +273,31 @@ impl Job<'_> {
             };
             groups[q].build(&mut sc.cell, words, &sc.valid, cell);
         }
+        groups
+    }
 
+    /// Step 4 for task `t`, with the tables `groups` of step 3.
+    #[inline(always)]
+    fn join_tops(
+        &self,
+        t: &Task,
+        words: usize,
+        groups: &[RowGroups; 2],
+        sc: &mut Scratch,
+    ) -> (u64, u64) {
+        let Shape {
+            h,
+            wl,
+            diag_main,
+            diag_anti,
+            ..
+        } = *self.shape;
+        let pv = self.pivots[t.pivot as usize];
+        let s = u64::from(t.s);
+        let hmask = (1u64 << h) - 1;
+        let lmask = (1u64 << wl) - 1;
+        let [tl, tr, _, _] = self.quarters;
+        let (sl, sr) = (s & lmask, s >> wl);
         // 4. Top halves: quarter pairs with complementary rows.
         let block = pv.top_block;
         let (dm, da_) = (diag_main, diag_anti);
@@ -309,7 +306,7 @@ impl Job<'_> {
         // counted (the clean part, with no longest-diagonal queen, may be
         // left to another column set).
         let counted = |l: u64, r: u64| l & r == 0 && !(skip_clean && (l & dm) | (r & da_) == 0);
-        let (mut dirty, mut clean) = (0u64, 0u64);
+        let mut sums = (0u64, 0u64);
         let sc = &mut *sc;
         for_each_comb(h, sl.count_ones(), |a| {
             if tl.group_len(sl, a) == 0 || tr.group_len(sr, hmask ^ a) == 0 {
@@ -347,49 +344,101 @@ impl Job<'_> {
             if sc.yda.is_empty() {
                 return;
             }
-            let mut li = 0;
-            while li < sc.lbuf.len() {
-                // X_l for a block of top-left placements.
-                if sc.xs.len() < XBLOCK * words {
-                    sc.xs.resize(XBLOCK * words, 0);
-                }
-                sc.xda.clear();
-                while li < sc.lbuf.len() && sc.xda.len() < XBLOCK {
-                    let (l, cells) = sc.lbuf[li];
-                    li += 1;
-                    if !sc.yda.iter().any(|&r| counted(l, r)) {
-                        continue;
-                    }
-                    let at = sc.xda.len() * words;
-                    let x = &mut sc.xs[at..at + words];
-                    if and_rows(x, &sc.cell, words, &groups[0], cells) {
-                        sc.xda.push(l);
-                    }
-                }
-                for (ri, &r) in sc.yda.iter().enumerate() {
-                    let y = &sc.ys[ri * words..(ri + 1) * words];
-                    let wr = 1 + u64::from(r & da_ != 0);
-                    // The counted partners of `r` in the block with their
-                    // weights, listed branch-free (whether two quarter
-                    // placements fit is close to a coin flip).
-                    let mut partners = [(0usize, 0u64); XBLOCK];
-                    let mut k = 0usize;
-                    for (xi, &l) in sc.xda.iter().enumerate() {
-                        partners[k] = (xi, wr << u32::from(l & dm != 0));
-                        k += usize::from(counted(l, r));
-                    }
-                    for &(xi, w) in &partners[..k] {
-                        let c = and_popcount(&sc.xs[xi * words..(xi + 1) * words], y);
-                        // Weight 1 is the clean part, 2 and 4 the dirty one.
-                        let is_clean = u64::from(w == 1);
-                        clean += c * is_clean;
-                        dirty += w * c * (1 - is_clean);
-                    }
-                }
-            }
+            join_left_blocks(sc, words, &groups[0], (dm, da_), &counted, &mut sums);
         });
-        (dirty, clean)
+        sums
     }
+}
+
+/// Step 4's inner loop: the X bitsets of the top-left placements in
+/// `sc.lbuf` (tables `left`), a block at a time, each ANDed with the Y
+/// bitset of every top-right placement in `sc.yda` it is `counted` with;
+/// adds the weighted pair counts to `sums` (dirty, clean). `diagonals` are
+/// the main diagonal (left) and the anti-diagonal (right) bits.
+#[inline(always)]
+fn join_left_blocks(
+    sc: &mut Scratch,
+    words: usize,
+    left: &RowGroups,
+    diagonals: (u64, u64),
+    counted: &impl Fn(u64, u64) -> bool,
+    sums: &mut (u64, u64),
+) {
+    let (dm, da_) = diagonals;
+    let (mut dirty, mut clean) = (0u64, 0u64);
+    let mut li = 0;
+    while li < sc.lbuf.len() {
+        // X_l for a block of top-left placements.
+        if sc.xs.len() < XBLOCK * words {
+            sc.xs.resize(XBLOCK * words, 0);
+        }
+        sc.xda.clear();
+        while li < sc.lbuf.len() && sc.xda.len() < XBLOCK {
+            let (l, cells) = sc.lbuf[li];
+            li += 1;
+            if !sc.yda.iter().any(|&r| counted(l, r)) {
+                continue;
+            }
+            let at = sc.xda.len() * words;
+            let x = &mut sc.xs[at..at + words];
+            if and_rows(x, &sc.cell, words, left, cells) {
+                sc.xda.push(l);
+            }
+        }
+        for (ri, &r) in sc.yda.iter().enumerate() {
+            let y = &sc.ys[ri * words..(ri + 1) * words];
+            let wr = 1 + u64::from(r & da_ != 0);
+            // The counted partners of `r` in the block with their
+            // weights, listed branch-free (whether two quarter
+            // placements fit is close to a coin flip).
+            let mut partners = [(0usize, 0u64); XBLOCK];
+            let mut k = 0usize;
+            for (xi, &l) in sc.xda.iter().enumerate() {
+                partners[k] = (xi, wr << u32::from(l & dm != 0));
+                k += usize::from(counted(l, r));
+            }
+            for &(xi, w) in &partners[..k] {
+                let c = and_popcount(&sc.xs[xi * words..(xi + 1) * words], y);
+                // Weight 1 is the clean part, 2 and 4 the dirty one.
+                let is_clean = u64::from(w == 1);
+                clean += c * is_clean;
+                dirty += w * c * (1 - is_clean);
+            }
+        }
+    }
+    sums.0 += dirty;
+    sums.1 += clean;
+}
+
+/// Step 2 for the first `nb` bottoms in `sc.bot`, `nbits` overlap diagonals
+/// each: returns the words of a bitset over the bottoms.
+#[inline(always)]
+fn transpose_bottoms(nb: usize, nbits: usize, sc: &mut Scratch) -> usize {
+    // Bitsets are padded to a multiple of 4 words with zeros (no bottom
+    // there is ever counted), so the AND + popcount loops have no tail.
+    let used = (nb + 63) / 64;
+    let words = (used + 3) / 4 * 4;
+    // 2. Transpose: free_of[p * words + j] bit i <=> bottom 64j+i avoids p.
+    sc.free_of.clear();
+    sc.free_of.resize(nbits * words, 0);
+    sc.valid.clear();
+    sc.valid.resize(words, 0);
+    sc.valid[..used].iter_mut().for_each(|v| *v = !0);
+    if nb % 64 != 0 {
+        sc.valid[used - 1] = (1u64 << (nb % 64)) - 1;
+    }
+    let mut blk = [0u64; 64];
+    for j in 0..used {
+        let chunk = &sc.bot[j * 64..nb.min(j * 64 + 64)];
+        blk[..chunk.len()].copy_from_slice(chunk);
+        // Padding placements use every bit, so they are never counted.
+        blk[chunk.len()..].iter_mut().for_each(|x| *x = !0);
+        transpose64(&mut blk);
+        for (p, &col) in blk[..nbits].iter().enumerate() {
+            sc.free_of[p * words + j] = !col;
+        }
+    }
+    words
 }
 
 fn resolve(kernel: Kernel) -> Kernel {
@@ -417,73 +466,4 @@ fn resolve(kernel: Kernel) -> Kernel {
         let _ = kernel;
         Kernel::Portable
     }
-}
-
-/// Keeps the placements of `src` that avoid the pivot's diagonals.
-#[inline(always)]
-fn filter_into(dst: &mut Vec<u64>, src: &[u64], block: u64) {
-    dst.clear();
-    dst.extend(src.iter().copied().filter(|&x| x & block == 0));
-}
-
-/// Keeps the (diagonals, cells) of placements that avoid the pivot.
-#[inline(always)]
-fn filter_pairs(dst: &mut Vec<(u64, u64)>, da: &[u64], cells: &[u64], block: u64) {
-    dst.clear();
-    dst.extend(
-        da.iter()
-            .copied()
-            .zip(cells.iter().copied())
-            .filter(|&(x, _)| x & block == 0),
-    );
-}
-
-/// `dst = AND over the row groups of a placement of their table rows`
-/// (`cells`: nibble r = quarter column + 1 of the queen in row r, or 0).
-/// Returns whether any bit is left.
-#[inline(always)]
-fn and_rows(dst: &mut [u64], table: &[u64], words: usize, groups: &RowGroups, cells: u64) -> bool {
-    let mut rows = [0usize; 16];
-    let k = groups.rows_of(cells, &mut rows);
-    let row = |i: usize| &table[rows[i] * words..(rows[i] + 1) * words];
-    match k {
-        // No queen: entry 0 of the first group is `valid`.
-        0 => dst.copy_from_slice(&table[groups.rows_of_empty() * words..][..words]),
-        1 => dst.copy_from_slice(row(0)),
-        _ => {
-            for ((o, a), b) in dst.iter_mut().zip(row(0)).zip(row(1)) {
-                *o = a & b;
-            }
-            let mut i = 2;
-            while i + 1 < k {
-                for ((o, a), b) in dst.iter_mut().zip(row(i)).zip(row(i + 1)) {
-                    *o &= a & b;
-                }
-                i += 2;
-            }
-            if i < k {
-                for (o, a) in dst.iter_mut().zip(row(i)) {
-                    *o &= a;
-                }
-            }
-        }
-    }
-    dst.iter().any(|&x| x != 0)
-}
-
-/// `popcount(x & y)` over two equal-length word slices: the hot loop.
-#[inline(always)]
-fn and_popcount(x: &[u64], y: &[u64]) -> u64 {
-    let mut acc = [0u64; 4];
-    let mut xc = x.chunks_exact(4);
-    let mut yc = y.chunks_exact(4);
-    for (a, b) in (&mut xc).zip(&mut yc) {
-        for k in 0..4 {
-            acc[k] += u64::from((a[k] & b[k]).count_ones());
-        }
-    }
-    for (a, b) in xc.remainder().iter().zip(yc.remainder()) {
-        acc[0] += u64::from((a & b).count_ones());
-    }
-    acc.iter().sum()
 }
