@@ -145,9 +145,11 @@ pub fn count(board: &Board) -> u128 {
 }
 
 /// The parts of `board`: its row with the fewest free cells (at least
-/// two), restricted to each of them in turn. Their solutions partition the
-/// board's, so their counts add up to its count. A board without such a row
-/// is its own only part.
+/// two), restricted to each of them in turn, with the cells that cell
+/// attacks blocked (every solution of the part uses it, so no solution is
+/// lost, and a part's part picks a row that is really constrained). Their
+/// solutions partition the board's, so their counts add up to its count. A
+/// board without such a row is its own only part.
 ///
 /// ```
 /// use nqueens::{base::board::Board, engine::most_constrained};
@@ -167,8 +169,16 @@ pub fn split(board: &Board) -> Vec<Board> {
     while cells != 0 {
         let cell = cells & cells.wrapping_neg();
         cells ^= cell;
-        let mut rows = board.rows().to_vec();
-        rows[row] = cell;
+        let rows = (board.rows().iter().enumerate())
+            .map(|(other, &free)| {
+                let distance = other.abs_diff(row) as u32;
+                match distance {
+                    0 => cell,
+                    // Rows are < 64 apart: cells pushed past an edge fall off.
+                    _ => free & !(cell | cell << distance | cell >> distance),
+                }
+            })
+            .collect();
         parts.push(Board::from_free_rows(rows));
     }
     parts

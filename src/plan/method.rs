@@ -306,6 +306,17 @@ impl Batch {
         });
     }
 
+    /// Splits every big search among the units into parts for `threads`
+    /// threads ([`Work::split_for`]), each part adding to the same slot.
+    pub fn split_for(&mut self, threads: usize) {
+        for unit in std::mem::take(&mut self.units) {
+            let (case, slot, weight) = (unit.case, unit.slot, unit.weight);
+            for part in unit.work.split_for(threads) {
+                self.push(case, slot, weight, part);
+            }
+        }
+    }
+
     /// A new slot holding the sum of `parts`' results, each times its
     /// weight: the usual way a case's own searches are planned.
     pub fn sum(&mut self, case: usize, parts: impl IntoIterator<Item = (Work, i128)>) -> Answer {

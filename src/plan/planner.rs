@@ -532,18 +532,10 @@ impl Planner {
             .sum();
         let inline = self.choice == Method::Auto && estimated < MIN_PARALLEL_NS;
         let threads = if inline { 1 } else { self.shared.threads };
-        if threads > 1 {
-            let whole = std::mem::take(&mut batch.units);
-            for unit in whole {
-                if unit.work.is_big() {
-                    let (case, slot, weight) = (unit.case, unit.slot, unit.weight);
-                    for part in unit.work.split() {
-                        batch.push(case, slot, weight, part);
-                    }
-                } else {
-                    batch.units.push(unit);
-                }
-            }
+        // Big searches are split on one thread too: for progress, and the
+        // kernel runs a search's parts in its interleaved lanes.
+        if !inline {
+            batch.split_for(threads);
         }
         let units = &batch.units;
         let count = cases.boards.len();
