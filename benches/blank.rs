@@ -197,7 +197,7 @@ fn estimates(sizes: &[usize]) {
     );
     let binary = std::ffi::OsString::from(env!("CARGO_BIN_EXE_nqueens"));
     for &n in sizes {
-        let estimate = nqueens::plan::estimate::blank_count(n, false, 1);
+        let estimate = nqueens::plan::estimate::blank_count(n, false, Default::default());
         let command = [
             binary.clone(),
             "count".into(),

@@ -5,6 +5,7 @@
 //!   help line);
 //! - [`parse`](mod@parse): arguments to a [`Cli`], each command's options one
 //!   struct of the tool that runs it ([`crate::tools`]);
+//! - [`size`]: memory sizes (`--memory 512MiB`);
 //! - [`help`]: `--help`, global and per command, printed from the tables;
 //! - [`suggest`]: "did you mean ...?" for misspelled commands and options.
 //!
@@ -15,6 +16,7 @@
 
 pub mod help;
 pub mod parse;
+pub mod size;
 pub mod suggest;
 pub mod table;
 
@@ -70,6 +72,8 @@ mod tests {
     fn options_anywhere_and_in_both_forms() {
         let cli = parse_str(&["checker", "--threads=3", "8"]).unwrap();
         assert_eq!(cli.threads, Some(3));
+        assert_eq!(parse_str(&["--memory", "4GiB"]).unwrap().memory, 4 << 30);
+        assert_eq!(parse_str(&["checker"]).unwrap().memory, 1 << 30);
         assert_eq!(cli.command, Command::Checker { n: Some(8) });
         assert_eq!(parse_str(&["--threads", "2"]).unwrap().threads, Some(2));
     }
@@ -151,6 +155,7 @@ mod tests {
                 shard: None,
                 threads: 3,
                 checkpoint: None,
+                memory: 1 << 30,
             })
         );
         assert_eq!(cli.threads, Some(3));
@@ -439,6 +444,7 @@ mod tests {
                 Opt::Density => "10",
                 Opt::Timeout => "1.5",
                 Opt::Lang => "cpp",
+                Opt::Memory => "64MiB",
                 _ => "3",
             };
             let long = match flag.value {

@@ -1,6 +1,7 @@
 //! The counting engines: ways to count a board's solutions, each built on
 //! the [`crate::base::kernel`], and the threads they run on.
 //!
+//! - [`budget`]: the memory limit and threads a count plans for;
 //! - [`counter`]: one interface for the engines that count the blank board
 //!   in work units (the join, the constellations) and the rule choosing one;
 //! - [`counts`]: a share of a blank board's counts;
@@ -19,6 +20,7 @@
 //! - [`parallel`]: work units on threads, results in order.
 
 pub mod blank;
+pub mod budget;
 pub mod counter;
 pub mod counts;
 pub mod estimate;

@@ -24,14 +24,16 @@ fn count_all(counter: &dyn UnitCounter, threads: usize) -> Counts {
 fn the_rule_picks_the_join_from_16_on() {
     for n in [1, 8, 15, 25, 30] {
         assert_eq!(
-            counter::choose(n, false).sizing().engine,
+            counter::choose(n, false, Default::default())
+                .sizing()
+                .engine,
             Engine::Constellations,
             "n = {n}"
         );
     }
     for n in [16, 17, 18] {
         assert_eq!(
-            counter::choose(n, true).sizing().engine,
+            counter::choose(n, true, Default::default()).sizing().engine,
             Engine::Join,
             "n = {n}"
         );
@@ -41,11 +43,15 @@ fn the_rule_picks_the_join_from_16_on() {
 #[test]
 fn the_join_gives_oeis_totals_and_unique_counts_up_to_16() {
     for &(n, total, unique) in OEIS.iter().filter(|row| row.0 <= 16) {
-        let counter = join::Prepared::new(n, true).unwrap().build();
+        let counter = join::Prepared::new(n, true, Default::default())
+            .unwrap()
+            .build();
         let counts = count_all(&counter, 2);
         assert_eq!((counts.total, counts.unique()), (total, unique), "n = {n}");
         assert_eq!(counts.burnside % 8, 0, "n = {n}");
-        let totals = join::Prepared::new(n, false).unwrap().build();
+        let totals = join::Prepared::new(n, false, Default::default())
+            .unwrap()
+            .build();
         assert_eq!(
             count_all(&totals, 1),
             Counts { total, burnside: 0 },
@@ -84,7 +90,7 @@ fn a_join_split_into_parts_counts_the_same_on_threads() {
 #[test]
 fn every_shard_split_of_the_join_merges_to_oeis() {
     let n = 16;
-    let counter = counter::choose(n, true)
+    let counter = counter::choose(n, true, Default::default())
         .build(2, &AtomicU64::new(0))
         .unwrap();
     assert_eq!(counter.engine(), Engine::Join);
@@ -190,7 +196,7 @@ fn the_diagonal_mode_and_small_chunks_count_the_same() {
     for n in 4..=14 {
         let blank = vec![full_row(n); n];
         for chunk in [None, Some(64), Some(128)] {
-            let plan = Plan::tuned(n, &blank, 1 << 30, 4, chunk).unwrap();
+            let plan = Plan::tuned(n, &blank, Default::default(), 4, chunk).unwrap();
             assert_eq!(plan.count(), OEIS[n - 1].1, "n = {n}, chunk {chunk:?}");
         }
     }
@@ -199,7 +205,7 @@ fn the_diagonal_mode_and_small_chunks_count_the_same() {
         let n = rng.between(4, 10);
         let percent = rng.below(40);
         let board = crate::util::random_board(&mut rng, n, percent);
-        let plan = Plan::tuned(n, board.rows(), 1 << 30, 4, Some(64)).unwrap();
+        let plan = Plan::tuned(n, board.rows(), Default::default(), 4, Some(64)).unwrap();
         assert_eq!(plan.count(), crate::util::slow_count(&board), "{board}");
     }
 }

@@ -156,6 +156,7 @@ fn count_16_is_the_same_on_every_thread_count() {
             shard: None,
             threads,
             checkpoint: None,
+            memory: 1 << 30,
         };
         let mut out = Vec::new();
         nqueens::tools::count::run(&job, &mut out).unwrap();

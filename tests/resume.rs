@@ -26,7 +26,7 @@ fn scratch(name: &str) -> PathBuf {
 /// The header a run of `count n` (with `shard`) writes: the one interface
 /// says which engine's units those are.
 fn header(n: usize, shard: Option<Shard>, unique: bool) -> Header {
-    let counter = counter::choose(n, unique)
+    let counter = counter::choose(n, unique, Default::default())
         .build(1, &Default::default())
         .unwrap();
     Header::new(n, counter.fingerprint(), counter.units(), shard, unique)

@@ -12,6 +12,7 @@ mod counter;
 mod errors;
 mod fresh_machine;
 mod half_board;
+mod memory;
 mod mutation;
 mod obstacle;
 mod properties;

@@ -10,10 +10,12 @@ use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::size;
 use super::suggest::nearest;
 use super::table::{Cmd, Opt, COMMANDS, FLAGS};
 use crate::base::board::MAX_N;
 use crate::base::error::{Error, Result};
+use crate::engine::budget::DEFAULT_BYTES;
 use crate::engine::parallel;
 use crate::plan::planner::Method;
 use crate::tools::bundle::{Lang, Request, Target};
@@ -66,6 +68,8 @@ pub struct Cli {
     pub command: Command,
     /// `--threads`, if given.
     pub threads: Option<usize>,
+    /// `--memory` in bytes (default 1 GiB): judge, checker and count.
+    pub memory: usize,
 }
 
 /// Arguments split into options, positionals and what follows `--`.
@@ -345,12 +349,14 @@ fn parse_args(args: Vec<OsString>) -> Result<Cli> {
     }
     let cmd = cmd.unwrap_or(Cmd::Judge);
     let mut threads = None;
+    let mut memory = DEFAULT_BYTES;
     for (opt, value) in &tokens.options {
         match (opt, value) {
             (Opt::Help, _) => {
                 return Ok(Cli {
                     command: Command::Help(cmd),
                     threads,
+                    memory,
                 })
             }
             (Opt::Version, _) => {
@@ -363,10 +369,14 @@ fn parse_args(args: Vec<OsString>) -> Result<Cli> {
                 return Ok(Cli {
                     command: Command::Version,
                     threads,
+                    memory,
                 });
             }
             (Opt::Threads, Some(value)) => {
                 threads = Some(number_in(&value.to_string_lossy(), 1..=1024, "--threads")?)
+            }
+            (Opt::Memory, Some(value)) => {
+                memory = size::bytes_in(&value.to_string_lossy(), "--memory")?;
             }
             _ => {}
         }
@@ -381,8 +391,16 @@ fn parse_args(args: Vec<OsString>) -> Result<Cli> {
         Command::Help(help_topic(positionals.next())?)
     } else {
         match cmd {
-            Cmd::Judge => Command::Judge(parse_judge(given, positionals.by_ref(), threads)?),
-            Cmd::Count => Command::Count(parse_count(given, positionals.next(), threads)?),
+            Cmd::Judge => {
+                let mut options = parse_judge(given, positionals.by_ref(), threads)?;
+                options.memory = memory;
+                Command::Judge(options)
+            }
+            Cmd::Count => {
+                let mut job = parse_count(given, positionals.next(), threads)?;
+                job.memory = memory;
+                Command::Count(job)
+            }
             Cmd::Merge => Command::Merge {
                 files: positionals.by_ref().map(PathBuf::from).collect(),
             },
@@ -427,7 +445,11 @@ fn parse_args(args: Vec<OsString>) -> Result<Cli> {
             extra.to_string_lossy()
         )));
     }
-    Ok(Cli { command, threads })
+    Ok(Cli {
+        command,
+        threads,
+        memory,
+    })
 }
 
 /// Default of `--timeout` (stress, test).
@@ -582,6 +604,7 @@ fn parse_judge(
         progress: given.has(Opt::Progress),
         estimate: given.has(Opt::Estimate),
         threads: parallel::threads(threads),
+        memory: DEFAULT_BYTES,
     })
 }
 
@@ -610,6 +633,7 @@ fn parse_count(given: &Given, sizes: Option<OsString>, threads: Option<usize>) -
         shard,
         threads: parallel::threads(threads),
         checkpoint,
+        memory: DEFAULT_BYTES,
     })
 }
 

@@ -266,6 +266,7 @@ const THREADED: Scope = Scope::Only(&[
     Cmd::Test,
 ]);
 const ESTIMATES: Scope = Scope::Only(&[Cmd::Judge, Cmd::Count]);
+const COUNTING: Scope = Scope::Only(&[Cmd::Judge, Cmd::Checker, Cmd::Count]);
 
 options! {
     /// `--method NAME`.
@@ -494,6 +495,16 @@ options! {
         scope: BUNDLE,
         help: "keep the sources' comments (default: stripped,\n\
                string and character literals untouched)",
+    },
+    /// `--memory SIZE`.
+    Memory => Flag {
+        long: "--memory",
+        short: None,
+        value: Some("SIZE"),
+        scope: COUNTING,
+        help: "peak memory of the whole run, all threads' work\n\
+               included (512MiB, 4GiB; default 1GiB): tables\n\
+               are split to keep it",
     },
     /// `--threads T`.
     Threads => Flag {

@@ -9,8 +9,9 @@
 //! checker mode and the planner's blank counts all go through [`choose`]:
 //!
 //! - [`join`]: the half-board join ([`crate::engine::half_board`]), from
-//!   [`JOIN_FROM`] up to [`JOIN_TO`], its memory
-//!   held within [`MEMORY_LIMIT`] by splitting the work into parts;
+//!   [`JOIN_FROM`] up to [`JOIN_TO`], its memory (tables and every
+//!   thread's scratch) held within the run's [`Budget`] by splitting the
+//!   work into parts;
 //! - [`constellations`]: the blank engine's border constellations
 //!   ([`crate::engine::blank`]), every other side.
 //!
@@ -38,10 +39,8 @@ use std::sync::Arc;
 
 use crate::base::error::Result;
 use crate::engine::blank::BlankEngine;
+use crate::engine::budget::Budget;
 pub use crate::engine::counts::Counts;
-
-/// The most memory an engine's tables may take in one process (or shard).
-pub const MEMORY_LIMIT: usize = 1 << 30;
 
 /// From this side on the join counts the blank board faster than the
 /// constellations (measured on one thread: 0.36 s against 1.12 s at
@@ -145,19 +144,20 @@ pub enum Choice {
 }
 
 /// The one rule: the join from [`JOIN_FROM`] to [`JOIN_TO`] wherever it plans within
-/// [`MEMORY_LIMIT`], the constellations elsewhere. `unique` adds the units
+/// `budget`, the constellations elsewhere. `unique` adds the units
 /// unique counts need.
 ///
 /// ```
 /// use nqueens::engine::counter::{choose, Engine};
-/// assert_eq!(choose(8, false).sizing().engine, Engine::Constellations);
-/// let counter = choose(8, true).build(1, &Default::default()).unwrap();
+/// let budget = Default::default();
+/// assert_eq!(choose(8, false, budget).sizing().engine, Engine::Constellations);
+/// let counter = choose(8, true, budget).build(1, &Default::default()).unwrap();
 /// let counts = counter.count_each(&(0..counter.units()).collect::<Vec<_>>(), 1, &Default::default(), &|_, _| {}).unwrap();
 /// assert_eq!((counts.total, counts.unique()), (92, 12));
 /// ```
-pub fn choose(n: usize, unique: bool) -> Choice {
+pub fn choose(n: usize, unique: bool, budget: Budget) -> Choice {
     if (JOIN_FROM..=JOIN_TO).contains(&n) {
-        if let Some(join) = join::Prepared::new(n, unique) {
+        if let Some(join) = join::Prepared::new(n, unique, budget) {
             return Choice::Join(Box::new(join));
         }
     }
@@ -205,13 +205,14 @@ impl Choice {
     }
 }
 
-/// The counts of the blank board of side `n` on `threads` threads, through
-/// the chosen engine.
+/// The counts of the blank board of side `n` through the chosen engine,
+/// planned for `budget` and run on its threads.
 ///
 /// # Errors
 /// A worker thread failed.
-pub fn count_blank(n: usize, unique: bool, threads: usize) -> Result<Counts> {
-    let counter = choose(n, unique).build(threads, &AtomicU64::new(0))?;
+pub fn count_blank(n: usize, unique: bool, budget: Budget) -> Result<Counts> {
+    let threads = budget.threads;
+    let counter = choose(n, unique, budget).build(threads, &AtomicU64::new(0))?;
     let all: Vec<usize> = (0..counter.units()).collect();
     counter.count_each(&all, threads, &AtomicU64::new(0), &|_, _| {})
 }

@@ -12,13 +12,14 @@
 //! sizes come from random probes (fixed seeds, so the same input gets the
 //! same estimate) and the nanoseconds per node from the development machine.
 
+use crate::engine::budget::{self, Budget};
 use crate::engine::counter::{self, Engine, Sizing};
 
 pub use crate::engine::counter::constellations::{blank_nodes, bytes as blank_engine_bytes};
 
-/// The memory any run takes: the program, its buffers and one batch of
-/// boards (measured: judge mode's peak RSS is about 2 MiB).
-pub const BASE_BYTES: f64 = 2.0 * 1024.0 * 1024.0;
+/// The memory any run takes besides an engine's tables
+/// ([`crate::engine::budget::BASE_BYTES`]).
+pub const BASE_BYTES: f64 = budget::BASE_BYTES as f64;
 
 /// What a run is estimated to cost.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -35,19 +36,20 @@ pub struct Estimate {
     pub threads: usize,
 }
 
-/// `count N` on `threads` threads (with unique counts when `unique`): the
-/// chosen engine's set-up and count.
+/// `count N` for `budget` (with unique counts when `unique`): the chosen
+/// engine's set-up and count.
 ///
 /// ```
 /// use nqueens::engine::counter::Engine;
-/// let small = nqueens::plan::estimate::blank_count(8, false, 1);
-/// let big = nqueens::plan::estimate::blank_count(18, false, 1);
+/// let one = Default::default();
+/// let small = nqueens::plan::estimate::blank_count(8, false, one);
+/// let big = nqueens::plan::estimate::blank_count(18, false, one);
 /// assert!(small.cpu_ns < 1e8 && big.cpu_ns > 1e9);
 /// assert_eq!(big.engine, Some(Engine::Join));
 /// assert!(big.wall_ns == big.cpu_ns);
 /// ```
-pub fn blank_count(n: usize, unique: bool, threads: usize) -> Estimate {
-    of_sizing(&counter::choose(n, unique).sizing(), threads)
+pub fn blank_count(n: usize, unique: bool, budget: Budget) -> Estimate {
+    of_sizing(&counter::choose(n, unique, budget).sizing(), budget.threads)
 }
 
 /// A blank count's estimate on `threads` threads from its engine's sizing.

@@ -27,6 +27,7 @@ use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::problem::Problem;
 use crate::engine::blank::BlankEngine;
+use crate::engine::budget::{self, Budget};
 use crate::engine::counter::{self, Choice, Sizing, UnitCounter};
 use crate::engine::estimate;
 use crate::plan::work::Work;
@@ -144,6 +145,8 @@ pub trait CountingMethod: Send {
 pub struct Shared {
     /// The threads units will run on.
     pub threads: usize,
+    /// The memory limit of the whole run, bytes (`--memory`).
+    pub memory: usize,
     blank_nodes: HashMap<usize, f64>,
     constellations: HashMap<usize, Arc<BlankEngine>>,
     /// Blank counters per side: chosen (and priced), then built on first use.
@@ -157,12 +160,19 @@ impl Shared {
     pub fn new(threads: usize) -> Shared {
         Shared {
             threads: threads.max(1),
+            memory: budget::DEFAULT_BYTES,
             blank_nodes: HashMap::new(),
             constellations: HashMap::new(),
             blank_choices: HashMap::new(),
             blank_counters: HashMap::new(),
             notes: Vec::new(),
         }
+    }
+
+    /// The run's memory limit on its threads: engines plan their tables
+    /// and every thread's scratch within it.
+    pub fn budget(&self) -> Budget {
+        Budget::new(self.memory, self.threads)
     }
 
     /// The estimated nodes of the plain blank search of side `n`.
@@ -193,8 +203,9 @@ impl Shared {
     /// The engine counting the blank board of side `n`, chosen by
     /// [`counter::choose`] once per run.
     fn blank_choice(&mut self, n: usize) -> &mut (Sizing, Option<Choice>) {
+        let budget = self.budget();
         self.blank_choices.entry(n).or_insert_with(|| {
-            let choice = counter::choose(n, false);
+            let choice = counter::choose(n, false, budget);
             (choice.sizing(), Some(choice))
         })
     }
@@ -214,7 +225,8 @@ impl Shared {
             None => {
                 let threads = self.threads;
                 let choice = self.blank_choice(n).1.take();
-                let choice = choice.unwrap_or_else(|| counter::choose(n, false));
+                let budget = self.budget();
+                let choice = choice.unwrap_or_else(|| counter::choose(n, false, budget));
                 // Scans may have set up the constellations already.
                 let made = self.constellations.get(&n).cloned();
                 let counter = choice.build_reusing(threads, &Default::default(), made)?;

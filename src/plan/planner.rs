@@ -150,6 +150,14 @@ impl Planner {
         }
     }
 
+    /// Plans every engine within `bytes` of memory for the whole process
+    /// (`--memory`; default [`crate::engine::budget::DEFAULT_BYTES`]), on
+    /// the planner's threads.
+    pub fn with_memory(mut self, bytes: usize) -> Planner {
+        self.shared.memory = bytes;
+        self
+    }
+
     /// Writes one line per case as it is answered (method, estimated time,
     /// wall time from its first unit's start to its last unit's end, and
     /// CPU time summed over its units) to `out`, and one per shared

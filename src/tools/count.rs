@@ -10,6 +10,7 @@ use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 use crate::base::error::{words, Error, Result};
+use crate::engine::budget::Budget;
 use crate::engine::counter::{self, Counts, Sizing};
 use crate::plan::estimate::{self, Estimate, DAY};
 use crate::tools::checkpoint::{Checkpoint, Entry, Header};
@@ -39,6 +40,16 @@ pub struct Job {
     /// Record finished units in this file and skip those it holds (one N
     /// only; see [`crate::tools::checkpoint`]).
     pub checkpoint: Option<PathBuf>,
+    /// The memory limit of the whole process, bytes (`--memory`): the
+    /// engine plans its tables and every thread's scratch within it.
+    pub memory: usize,
+}
+
+impl Job {
+    /// The memory limit on the job's threads.
+    fn budget(&self) -> Budget {
+        Budget::new(self.memory, self.threads)
+    }
 }
 
 /// Counts the board of side `n` (or the shard's share of it) with progress,
@@ -57,8 +68,9 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
     let shares = AtomicU64::new(0);
     let setup = format!("{label} set-up");
     let (units, estimate) = progress::watch(job.progress, &setup, (n * n) as u64, &shares, || {
-        let choice = counter::choose(n, unique);
+        let choice = counter::choose(n, unique, job.budget());
         let estimate = estimate(job, &choice.sizing());
+        within_memory(job, n, &estimate)?;
         warn_if_hopeless(job, &estimate);
         choice
             .build(job.threads, &shares)
@@ -156,7 +168,7 @@ fn report_resume(
 ///
 /// ```
 /// use nqueens::tools::count::{run, Job};
-/// let job = Job { from: 8, to: 8, table: false, unique: true, progress: false, estimate: false, shard: None, threads: 2, checkpoint: None };
+/// let job = Job { from: 8, to: 8, table: false, unique: true, progress: false, estimate: false, shard: None, threads: 2, checkpoint: None, memory: 1 << 30 };
 /// let mut out = Vec::new();
 /// run(&job, &mut out).unwrap();
 /// assert_eq!(out, b"92 12\n");
@@ -223,7 +235,7 @@ fn estimate(job: &Job, sizing: &Sizing) -> Estimate {
 ///
 /// ```
 /// use nqueens::tools::count::{run, Job};
-/// let job = Job { from: 8, to: 8, table: false, unique: false, progress: false, estimate: true, shard: None, threads: 1, checkpoint: None };
+/// let job = Job { from: 8, to: 8, table: false, unique: false, progress: false, estimate: true, shard: None, threads: 1, checkpoint: None, memory: 1 << 30 };
 /// let mut out = Vec::new();
 /// run(&job, &mut out).unwrap();
 /// assert!(String::from_utf8(out).unwrap().starts_with("count 8: about "));
@@ -235,8 +247,14 @@ fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
             None if job.unique => format!("count {n} --unique"),
             None => format!("count {n}"),
         };
-        let estimate = estimate(job, &counter::choose(n, counts_unique(job)).sizing());
-        writeln!(out, "{what}: {}", describe(&estimate)).map_err(Error::Write)?;
+        let choice = counter::choose(n, counts_unique(job), job.budget());
+        let estimate = estimate(job, &choice.sizing());
+        let over = if estimate.bytes > job.memory as f64 {
+            format!("; over --memory {}", progress::bytes(job.memory as f64))
+        } else {
+            String::new()
+        };
+        writeln!(out, "{what}: {}{over}", describe(&estimate)).map_err(Error::Write)?;
     }
     Ok(())
 }
@@ -245,6 +263,22 @@ fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
 /// or a table, which always carry them.
 fn counts_unique(job: &Job) -> bool {
     job.unique || job.shard.is_some() || job.table
+}
+
+/// Refuses, before anything large is allocated, a count whose engine
+/// cannot keep the memory limit even split into parts.
+fn within_memory(job: &Job, n: usize, estimate: &Estimate) -> Result<()> {
+    if estimate.bytes <= job.memory as f64 {
+        return Ok(());
+    }
+    Err(Error::Limit(format!(
+        "count {n} needs about {} of memory on {} thread{} (the least its engine can \
+         plan), more than --memory {}: give it more memory or fewer threads",
+        progress::bytes(estimate.bytes),
+        job.threads,
+        if job.threads == 1 { "" } else { "s" },
+        progress::bytes(job.memory as f64)
+    )))
 }
 
 /// Says on stderr, before any work on a side, when the cost model puts its

@@ -33,6 +33,8 @@ pub struct JudgeOptions {
     pub estimate: bool,
     /// Worker threads.
     pub threads: usize,
+    /// `--memory`: the peak memory of the whole run, bytes.
+    pub memory: usize,
 }
 
 /// Answers every case of every input, in order, on `out` (or with
@@ -42,7 +44,7 @@ pub struct JudgeOptions {
 /// above a few seconds, is reported on stderr; a case estimated above a
 /// day is announced there when its batch starts.
 pub fn run(options: &JudgeOptions, out: &mut dyn Write) -> Result<()> {
-    let mut solver = Planner::new(options.method, options.threads);
+    let mut solver = Planner::new(options.method, options.threads).with_memory(options.memory);
     if options.explain {
         solver = solver.explain_to(Box::new(io::stderr()));
     }

@@ -221,7 +221,7 @@ pub fn describe(estimate: &Estimate) -> String {
 }
 
 /// Bytes in MiB, GiB or TiB.
-fn bytes(amount: f64) -> String {
+pub fn bytes(amount: f64) -> String {
     let mib = amount / (1024.0 * 1024.0);
     if mib < 1024.0 {
         format!("{mib:.1} MiB")

@@ -5,15 +5,16 @@
 //!
 //! # Constraints
 //! `1 <= n <= MAX_N` of [`crate::engine::half_board`]; the plan within
-//! [`MEMORY_LIMIT`].
+//! its [`Budget`].
 //!
 //! # Complexity
 //! The join's ([`crate::engine::half_board`]); the symmetric units add
 //! about [`FIXED_SHARE`] of it.
 
 use crate::base::board::{full_row, Symmetry};
+use crate::engine::budget::Budget;
 use crate::engine::counter::fixed::fixed;
-use crate::engine::counter::{fingerprint_of, Counts, Engine, Sizing, UnitCounter, MEMORY_LIMIT};
+use crate::engine::counter::{fingerprint_of, Counts, Engine, Sizing, UnitCounter};
 use crate::engine::half_board::Plan;
 
 /// What the symmetric units cost next to the join (measured: below 1% at
@@ -28,15 +29,15 @@ pub struct Prepared {
 
 impl Prepared {
     /// The join of the blank board of side `n`, or `None` where it does not
-    /// plan within [`MEMORY_LIMIT`].
-    pub fn new(n: usize, unique: bool) -> Option<Prepared> {
-        let plan = Plan::new(n, &vec![full_row(n); n], MEMORY_LIMIT)?;
+    /// plan within `budget`.
+    pub fn new(n: usize, unique: bool, budget: Budget) -> Option<Prepared> {
+        let plan = Plan::within(n, &vec![full_row(n); n], budget)?;
         Some(Prepared { plan, unique })
     }
 
     /// The join of any board (blocked cells never used), totals only.
-    pub fn of_board(rows: &[u64]) -> Option<Prepared> {
-        let plan = Plan::new(rows.len(), rows, MEMORY_LIMIT)?;
+    pub fn of_board(rows: &[u64], budget: Budget) -> Option<Prepared> {
+        let plan = Plan::within(rows.len(), rows, budget)?;
         Some(Prepared {
             plan,
             unique: false,

@@ -77,10 +77,18 @@ fn table_rows(h: usize, n: usize) -> usize {
 /// column set has (`max_bottoms`), unless the bitsets of that many (one
 /// word per 64 bottoms for each quarter placement of a group of up to
 /// `max_group`, each row-group table entry, each overlap diagonal) would
-/// pass [`SCRATCH_BUDGET`].
-pub fn chunk(max_bottoms: u64, max_group: u64, ovw: usize, h: usize, n: usize) -> usize {
+/// pass `budget` bytes (at most [`SCRATCH_BUDGET`], less where the memory
+/// limit shared by the threads asks for less).
+pub fn chunk(
+    max_bottoms: u64,
+    max_group: u64,
+    ovw: usize,
+    h: usize,
+    n: usize,
+    budget: usize,
+) -> usize {
     let rows = max_group as usize + XBLOCK + table_rows(h, n) + 2 * ovw + 2;
-    let words = (SCRATCH_BUDGET / 8 / rows).max(1);
+    let words = (budget / 8 / rows).max(1);
     (words * 64)
         .min((max_bottoms as usize + 63) / 64 * 64)
         .max(64)

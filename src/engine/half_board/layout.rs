@@ -24,6 +24,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
+use crate::engine::budget::Budget;
 use crate::engine::half_board::column_sets::{
     binom, for_each_comb, for_each_task, pivots, Pivot, Symmetric, Task,
 };
@@ -83,7 +84,8 @@ pub struct Layout {
     pub units: Vec<Unit>,
     /// Estimated ns on one core, all of it (planning, tables, joins).
     pub cost: f64,
-    /// Estimated bytes while planning, and while running on one thread.
+    /// Estimated bytes while planning, and while running on one thread
+    /// (the largest part's tables, the tasks and one scratch).
     pub planning_bytes: usize,
     pub running_bytes: usize,
     /// Estimated scratch bytes per further thread.
@@ -92,11 +94,12 @@ pub struct Layout {
 
 impl Layout {
     /// Plans the count of `n` queens on the board whose row `r` has free
-    /// columns `free[r]`, its parts within `memory_limit` bytes. `None`
-    /// when `n` is outside `1..=MAX_N`, `free.len() != n`, or no split fits.
-    /// Allocates only the bucket counts (`4 x 2^(n/2 + n/2)` u32) and the
-    /// task list.
-    pub fn new(n: usize, free: &[u64], memory_limit: usize, diag_min_n: usize) -> Option<Layout> {
+    /// columns `free[r]` for `budget`: the largest part's tables plus one
+    /// scratch per thread within its engine bytes. `None` when `n` is
+    /// outside `1..=MAX_N`, `free.len() != n`, planning itself would not
+    /// fit, or no split fits. Allocates only the bucket counts
+    /// (`4 x 2^(n/2 + n/2)` u32) and the task list.
+    pub fn new(n: usize, free: &[u64], budget: Budget, diag_min_n: usize) -> Option<Layout> {
         if n == 0 || n > MAX_N || free.len() != n {
             return None;
         }
@@ -262,10 +265,14 @@ impl Layout {
             .iter()
             .map(|p| binom(p.avail.count_ones() as usize, h))
             .sum();
-        shape.chunk = cost::chunk(max_bottoms, u64::from(max_group), ovw, h, n);
+        let scratch_budget = budget.scratch_share(cost::SCRATCH_BUDGET);
+        shape.chunk = cost::chunk(max_bottoms, u64::from(max_group), ovw, h, n, scratch_budget);
         let scratch_bytes = cost::scratch_bytes(shape.chunk, u64::from(max_group), ovw, h, n);
         let task_bytes = tasks.len() * (std::mem::size_of::<Task>() + 8);
         let planning_bytes = planning_bytes + task_bytes;
+        if !budget.fits(planning_bytes, 0) {
+            return None;
+        }
 
         // Parts: the whole board if its tables fit, else the smallest K x K
         // split (by pivot and column-set hashes) whose largest part fits.
@@ -276,8 +283,11 @@ impl Layout {
                 .sum()
         };
         let whole: [u64; 4] = [0, 1, 2, 3].map(|q| mass[q].iter().sum());
-        let fixed = task_bytes + scratch_bytes;
-        let (keys, parts, part_items) = if fixed + table_bytes(whole) <= memory_limit {
+        // Every thread holds its own scratch while the part's tables are
+        // shared: all of it counts against the limit.
+        let fixed = task_bytes + scratch_bytes * budget.threads;
+        let limit = budget.engine_bytes();
+        let (keys, parts, part_items) = if fixed + table_bytes(whole) <= limit {
             (
                 vec![0usize; tasks.len()],
                 vec![Part { needed: None }],
@@ -291,7 +301,7 @@ impl Layout {
                 widths,
                 wl,
                 fixed,
-                memory_limit,
+                limit,
                 &table_bytes,
             )?
         };
@@ -341,7 +351,7 @@ impl Layout {
             units,
             cost,
             planning_bytes,
-            running_bytes: largest + fixed,
+            running_bytes: largest + task_bytes + scratch_bytes,
             scratch_bytes,
         })
     }

@@ -13,6 +13,7 @@
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
+use crate::engine::budget::{Budget, BASE_BYTES};
 use crate::engine::half_board::layout::{Layout, DIAG_MIN_N};
 use crate::engine::half_board::matching::{self, Kernel};
 use crate::engine::half_board::quarters::Quarter;
@@ -44,12 +45,18 @@ impl std::fmt::Debug for Plan {
 
 impl Plan {
     /// Plans a count of `n` queens on the board whose row `r` has free
-    /// columns `free[r]`, holding at most about `memory_limit` bytes on one
-    /// thread (see [`Plan::peak_bytes`]). `None` when `n` is outside
-    /// `1..=MAX_N`, `free.len() != n`, or no split of the work fits. Only
-    /// counting passes and the task list are allocated here.
+    /// columns `free[r]`, on one thread, the engine holding at most about
+    /// `memory_limit` bytes (see [`Plan::peak_bytes`]). `None` when `n` is
+    /// outside `1..=MAX_N`, `free.len() != n`, or no split of the work
+    /// fits. Only counting passes and the task list are allocated here.
     pub fn new(n: usize, free: &[u64], memory_limit: usize) -> Option<Plan> {
-        Self::tuned(n, free, memory_limit, DIAG_MIN_N, None)
+        Self::within(n, free, Budget::new(memory_limit + BASE_BYTES, 1))
+    }
+
+    /// [`Plan::new`] for `budget`: the whole process within its bytes on
+    /// its threads, each thread's scratch counted.
+    pub fn within(n: usize, free: &[u64], budget: Budget) -> Option<Plan> {
+        Self::tuned(n, free, budget, DIAG_MIN_N, None)
     }
 
     /// [`Plan::new`] with the smallest `n` for diagonal mode and the
@@ -59,11 +66,11 @@ impl Plan {
     pub fn tuned(
         n: usize,
         free: &[u64],
-        memory_limit: usize,
+        budget: Budget,
         diag_min_n: usize,
         chunk: Option<usize>,
     ) -> Option<Plan> {
-        let mut layout = Layout::new(n, free, memory_limit, diag_min_n)?;
+        let mut layout = Layout::new(n, free, budget, diag_min_n)?;
         if let Some(chunk) = chunk {
             layout.shape.chunk = chunk;
         }

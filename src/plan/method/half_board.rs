@@ -6,7 +6,7 @@
 //!
 //! # Constraints
 //! 15 <= n <= 24, at most n blocked cells, and the engine's tables within
-//! [`crate::engine::counter::MEMORY_LIMIT`] in one part.
+//! the run's memory limit ([`crate::engine::budget`]) in one part.
 //!
 //! # Complexity
 //! The engine's own cost model (its planning builds the quarter tables).
@@ -40,7 +40,7 @@ impl CountingMethod for HalfBoard {
         ABOUT
     }
 
-    fn applies(&mut self, case: Case, _: &mut Shared) -> std::result::Result<(), Skip> {
+    fn applies(&mut self, case: Case, shared: &mut Shared) -> std::result::Result<(), Skip> {
         let n = case.board.n();
         if n < MIN_N {
             return Err("below n = 15 the other methods are cheaper");
@@ -51,7 +51,7 @@ impl CountingMethod for HalfBoard {
         if case.board.obstacles() > n {
             return Err("more blocked cells than rows: the searches are cheaper");
         }
-        let plan = Prepared::of_board(case.board.rows())
+        let plan = Prepared::of_board(case.board.rows(), shared.budget())
             .ok_or("the board's half tables would not fit in memory (or n > 24)")?;
         // Units of a batch run in any order: a plan in parts would rebuild
         // its tables over and over.
