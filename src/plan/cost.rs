@@ -34,26 +34,37 @@ pub const QUICK_PROBES: u32 = 4;
 pub const PLAN_PROBES: u32 = 24;
 
 /// Searches quoted above this (ns) from [`PLAN_PROBES`] probes are quoted
-/// again from a stratified estimate ([`refined`]): a few milliseconds of
-/// probes, for runs of a tenth of a second and more.
+/// again from a stratified estimate ([`refined`]) when they are in the
+/// running: a few milliseconds of probes, for runs of a tenth of a second
+/// and more.
 pub const REFINE_NS: f64 = 1e8;
 /// The nodes a stratified estimate walks in full, at least, and the
 /// probes it runs from each of them.
 pub const REFINE_FRONTIER: usize = 512;
 pub const REFINE_PROBES: u32 = 8;
 
-/// A search's price (ns): `quick` (from a few probes) times `quick_ns`,
-/// or, when that is above [`REFINE_NS`], the stratified estimate
-/// `finer()` times `fine_ns`. Knuth's estimate from a few dozen probes of
-/// a lopsided tree is off by 2-5x either way on big boards with blocked
-/// cells (measured in the obstacles bench); stratified, within 1.3x.
-pub fn refined(quick: f64, quick_ns: f64, fine_ns: f64, finer: impl FnOnce() -> f64) -> f64 {
-    if quick * quick_ns > REFINE_NS {
-        finer() * fine_ns
+/// A search's quote refined ([`crate::plan::method::CountingMethod::refine`]):
+/// when `quote` (from a few probes) is above [`REFINE_NS`], the stratified
+/// estimate `finer()` times `ns`, else `quote`. Knuth's estimate from a few
+/// dozen probes of a lopsided tree is off by 2-5x either way on big boards
+/// with blocked cells (measured in the obstacles bench); stratified, within
+/// 1.3x.
+pub fn refined(quote: f64, ns: f64, finer: impl FnOnce() -> f64) -> f64 {
+    if quote > REFINE_NS {
+        finer() * ns
     } else {
-        quick * quick_ns
+        quote
     }
 }
+
+/// Quotes up to this many times the cheapest are refined before the
+/// planner chooses, when the cheapest is above [`REFINE_NS`]: a refined
+/// kernel quote comes out about 2.8 times below its quick one (the lanes),
+/// so such a quote may still win. Other choices are not worth a
+/// refinement's milliseconds (measured: refining every board of 40
+/// near-blank 14 x 14 ones that an index answers in microseconds made the
+/// batch 5x slower).
+pub const REFINE_WITHIN: f64 = 4.0;
 
 /// Nanoseconds as milliseconds, for `--explain`.
 pub fn ms(ns: f64) -> String {

@@ -38,7 +38,7 @@ use crate::base::error::{Error, Result};
 use crate::base::geometry;
 use crate::base::judge::Solver;
 use crate::engine::{ordering, parallel};
-use crate::plan::cost::ms;
+use crate::plan::cost::{ms, REFINE_NS, REFINE_WITHIN};
 use crate::plan::estimate::{human, Estimate, BASE_BYTES, DAY};
 use crate::plan::method::{registry, Answer, Batch, Case, CountingMethod, Shared};
 use crate::plan::work;
@@ -264,7 +264,7 @@ impl Planner {
         board: &Board,
         asked: impl Fn(usize) -> bool,
     ) -> (usize, f64) {
-        let mut best = (0, f64::INFINITY);
+        let mut quotes = Vec::new();
         for (m, method) in self.methods.iter_mut().enumerate() {
             if !asked(m)
                 || method
@@ -273,7 +273,23 @@ impl Planner {
             {
                 continue;
             }
-            let cost = method.quote(Case { index: case, board }, &mut self.shared);
+            quotes.push((
+                m,
+                method.quote(Case { index: case, board }, &mut self.shared),
+            ));
+        }
+        // Quotes within reach of the cheapest are refined before choosing,
+        // when the choice is worth a refinement's milliseconds.
+        let cheapest = quotes.iter().map(|q| q.1).fold(f64::INFINITY, f64::min);
+        let worth = cheapest > REFINE_NS;
+        let mut best = (0, f64::INFINITY);
+        for (m, quote) in quotes {
+            let cost = match worth && quote <= cheapest * REFINE_WITHIN {
+                true => {
+                    self.methods[m].refine(Case { index: case, board }, &mut self.shared, quote)
+                }
+                false => quote,
+            };
             if cost < best.1 {
                 best = (m, cost);
             }
@@ -322,7 +338,9 @@ impl Planner {
                         Ok(()) => (forced, String::new()),
                         Err(why) => (0, format!(" ({why})")),
                     };
-                    let cost = self.methods[m].quote(Case { index: case, board }, &mut self.shared);
+                    let case = Case { index: case, board };
+                    let quote = self.methods[m].quote(case, &mut self.shared);
+                    let cost = self.methods[m].refine(case, &mut self.shared, quote);
                     decisions.push(Decision::By(m, cost, note));
                 }
                 decisions

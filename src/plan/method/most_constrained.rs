@@ -30,7 +30,11 @@ impl CountingMethod for MostConstrained {
 
     fn quote(&mut self, case: Case, _: &mut Shared) -> f64 {
         let (nodes, rows) = most_constrained::estimate(case.board, PLAN_PROBES);
-        refined(nodes * rows, NS_PER_ROW, NS_PER_ROW, || {
+        nodes * rows * NS_PER_ROW
+    }
+
+    fn refine(&mut self, case: Case, _: &mut Shared, quote: f64) -> f64 {
+        refined(quote, NS_PER_ROW, || {
             let (nodes, rows) =
                 most_constrained::estimate_stratified(case.board, REFINE_FRONTIER, REFINE_PROBES);
             nodes * rows

@@ -62,9 +62,16 @@ impl CountingMethod for Ordered {
         // plain method's quote, and the plain method (listed first) wins.
         let (symmetry, nodes) = ordering::best(case.board, PLAN_PROBES);
         self.chosen.insert(case.index, symmetry);
-        refined(nodes, NS_PER_BOARD_NODE, NS_PER_LANE_NODE, || {
-            let rows = Problem::new(&case.board.transformed(symmetry)).rows();
-            estimate::nodes_stratified(&rows, REFINE_FRONTIER, REFINE_PROBES)
+        nodes * NS_PER_BOARD_NODE
+    }
+
+    fn refine(&mut self, case: Case, _: &mut Shared, quote: f64) -> f64 {
+        let symmetry = self.chosen.get(&case.index).copied();
+        refined(quote, NS_PER_LANE_NODE, || {
+            let board = case
+                .board
+                .transformed(symmetry.unwrap_or(Symmetry::Identity));
+            estimate::nodes_stratified(&Problem::new(&board).rows(), REFINE_FRONTIER, REFINE_PROBES)
         })
     }
 

@@ -30,13 +30,13 @@ impl CountingMethod for Plain {
     }
 
     fn quote(&mut self, case: Case, _: &mut Shared) -> f64 {
-        let quick = ordering::plain_nodes(case.board, PLAN_PROBES);
-        refined(quick, NS_PER_BOARD_NODE, NS_PER_LANE_NODE, || {
-            estimate::nodes_stratified(
-                &Problem::new(case.board).rows(),
-                REFINE_FRONTIER,
-                REFINE_PROBES,
-            )
+        ordering::plain_nodes(case.board, PLAN_PROBES) * NS_PER_BOARD_NODE
+    }
+
+    fn refine(&mut self, case: Case, _: &mut Shared, quote: f64) -> f64 {
+        refined(quote, NS_PER_LANE_NODE, || {
+            let rows = Problem::new(case.board).rows();
+            estimate::nodes_stratified(&rows, REFINE_FRONTIER, REFINE_PROBES)
         })
     }
 
