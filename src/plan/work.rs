@@ -135,31 +135,31 @@ impl Work {
         let wanted = wanted.max(1);
         let mut open = std::collections::BinaryHeap::new();
         let mut sum = total;
-        open.push(Sized(total, self));
+        open.push(Part(total, self));
         let mut done = Vec::new();
         // Each split places one more queen, so this ends; the cap keeps a
         // badly estimated tree from being cut into needlessly many parts.
         let cap = 4 * wanted;
-        while let Some(Sized(size, work)) = open.pop() {
+        while let Some(Part(size, work)) = open.pop() {
             if size <= sum / wanted as f64 || open.len() + done.len() >= cap {
-                open.push(Sized(size, work));
+                open.push(Part(size, work));
                 break;
             }
             let parts = work.split_once();
             if parts.len() == 1 {
-                done.extend(parts.into_iter().map(|part| Sized(size, part)));
+                done.extend(parts.into_iter().map(|part| Part(size, part)));
                 continue;
             }
             sum -= size;
             for part in parts {
                 let size = part.size(PART_PROBES).unwrap_or(0.0);
                 sum += size;
-                open.push(Sized(size, part));
+                open.push(Part(size, part));
             }
         }
         done.extend(open);
         done.sort_by(|a, b| b.cmp(a));
-        done.into_iter().map(|Sized(_, work)| work).collect()
+        done.into_iter().map(|Part(_, work)| work).collect()
     }
 
     /// The result of a unit that runs on its own (outside any lane group).
@@ -182,23 +182,23 @@ impl Work {
 }
 
 /// A part of a split with its estimated size, ordered by size.
-struct Sized(f64, Work);
+struct Part(f64, Work);
 
-impl PartialEq for Sized {
+impl PartialEq for Part {
     fn eq(&self, other: &Self) -> bool {
         self.0.total_cmp(&other.0).is_eq()
     }
 }
 
-impl Eq for Sized {}
+impl Eq for Part {}
 
-impl PartialOrd for Sized {
+impl PartialOrd for Part {
     fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
         Some(self.cmp(other))
     }
 }
 
-impl Ord for Sized {
+impl Ord for Part {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
         self.0.total_cmp(&other.0)
     }
