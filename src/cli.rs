@@ -3,8 +3,12 @@
 //! - [`table`]: the two tables everything else is derived from: every
 //!   command, and every option (name, value, the commands that take it, its
 //!   help line);
-//! - [`parse`](mod@parse): arguments to a [`Cli`], each command's options one
-//!   struct of the tool that runs it ([`crate::tools`]);
+//! - [`parse`](mod@parse): arguments to a [`Cli`]: the table walk (options
+//!   looked up, the command picked, each option checked against it);
+//! - `given`: each option's value converted, checked and defaulted;
+//! - `commands`: the per-command checks, each command's options one struct
+//!   of the tool that runs it ([`crate::tools`]);
+//! - `values`: numbers, ranges and names out of words, and the usage errors;
 //! - [`size`]: memory sizes (`--memory 512MiB`);
 //! - [`help`]: `--help`, global and per command, printed from the tables;
 //! - [`suggest`]: "did you mean ...?" for misspelled commands and options.
@@ -14,15 +18,19 @@
 //! Exit statuses, for scripts: 0 success, 1 `stress` found a failing input, 2 any
 //! error (bad input, bad usage, I/O failure). Results go to stdout, messages to stderr.
 
+mod commands;
+mod given;
 pub mod help;
 pub mod parse;
 pub mod size;
 pub mod suggest;
 pub mod table;
+mod values;
 
-pub use parse::{number_in, parse, range_in, tokenize, Cli, Command, Tokens};
+pub use parse::{parse, tokenize, Cli, Command, Tokens};
 pub use suggest::distance;
 pub use table::{Cmd, Opt, FLAGS};
+pub use values::{number_in, range_in};
 
 #[cfg(test)]
 mod tests {

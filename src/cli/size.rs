@@ -8,7 +8,7 @@
 //! use nqueens::cli::size::bytes_in;
 //! assert_eq!(bytes_in("512MiB", "--memory").unwrap(), 512 << 20);
 //! assert_eq!(bytes_in("4G", "--memory").unwrap(), 4 << 30);
-//! assert_eq!(bytes_in("1048576", "--memory").unwrap(), 1 << 20);
+//! assert_eq!(bytes_in("16777216", "--memory").unwrap(), 16 << 20);
 //! assert!(bytes_in("1.5G", "--memory").is_err());
 //! ```
 

@@ -165,6 +165,18 @@ pub fn choose(n: usize, unique: bool, budget: Budget) -> Choice {
 }
 
 impl Choice {
+    /// The choice for the units `keep` accepts (by position; `1/of` of
+    /// them, a shard's): the join builds only their tables, and the sizing
+    /// is theirs.
+    pub fn only(self, keep: &dyn Fn(usize) -> bool, of: usize) -> Choice {
+        match self {
+            Choice::Join(join) => Choice::Join(Box::new(join.only(keep, of))),
+            Choice::Constellations(constellations) => {
+                Choice::Constellations(constellations.share(of))
+            }
+        }
+    }
+
     /// What the count will cost.
     pub fn sizing(&self) -> Sizing {
         match self {

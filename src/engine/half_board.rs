@@ -25,6 +25,8 @@
 //! - [`matching`]: **the hot loop**, one column set's joins, 64 bottoms per
 //!   AND + popcount;
 //! - [`transpose`]: the 64 x 64 bit transpose the kernel stores bottoms with;
+//! - [`narrow`]: a layout cut down to some units (a shard's): only the
+//!   tables they need, priced as theirs;
 //! - [`plan`]: a planned count and its units, one part's tables at a time.
 //!
 //! The count of solutions unique up to the 8 board symmetries is not
@@ -49,6 +51,7 @@ pub mod column_sets;
 pub mod cost;
 pub mod layout;
 pub mod matching;
+pub mod narrow;
 pub mod plan;
 pub mod quarters;
 pub mod row_groups;

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use crate::base::error::{words, Error, Result};
 use crate::engine::budget::Budget;
-use crate::engine::counter::{self, Counts, Sizing};
+use crate::engine::counter::{self, Counts};
 use crate::plan::estimate::{self, Estimate, DAY};
 use crate::tools::checkpoint::{Checkpoint, Entry, Header};
 use crate::tools::progress::{self, describe, human};
@@ -68,8 +68,8 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
     let shares = AtomicU64::new(0);
     let setup = format!("{label} set-up");
     let (units, estimate) = progress::watch(job.progress, &setup, (n * n) as u64, &shares, || {
-        let choice = counter::choose(n, unique, job.budget());
-        let estimate = estimate(job, &choice.sizing());
+        let choice = choose(job, n, unique);
+        let estimate = estimate::of_sizing(&choice.sizing(), job.threads);
         within_memory(job, n, &estimate)?;
         warn_if_hopeless(job, &estimate);
         choice
@@ -219,16 +219,14 @@ pub fn run(job: &Job, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// The estimate of a count by an engine of this `sizing` (the job's share
-/// of it, for a shard) on the job's threads.
-fn estimate(job: &Job, sizing: &Sizing) -> Estimate {
-    let mut whole = estimate::of_sizing(sizing, job.threads);
-    if let Some(shard) = job.shard {
-        let share = shard.of as f64;
-        whole.cpu_ns /= share;
-        whole.wall_ns /= share;
+/// The engine counting side `n` for the job: for a shard, narrowed to the
+/// shard's units (their tables only, priced as theirs).
+fn choose(job: &Job, n: usize, unique: bool) -> counter::Choice {
+    let choice = counter::choose(n, unique, job.budget());
+    match job.shard {
+        Some(shard) => choice.only(&|position| shard.owns(position), shard.of),
+        None => choice,
     }
-    whole
 }
 
 /// `count --estimate`: one line per N, nothing searched.
@@ -247,8 +245,8 @@ fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
             None if job.unique => format!("count {n} --unique"),
             None => format!("count {n}"),
         };
-        let choice = counter::choose(n, counts_unique(job), job.budget());
-        let estimate = estimate(job, &choice.sizing());
+        let choice = choose(job, n, counts_unique(job));
+        let estimate = estimate::of_sizing(&choice.sizing(), job.threads);
         let over = if estimate.bytes > job.memory as f64 {
             format!("; over --memory {}", progress::bytes(job.memory as f64))
         } else {

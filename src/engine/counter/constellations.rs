@@ -59,11 +59,17 @@ pub fn bytes(n: usize) -> f64 {
 pub struct Prepared {
     n: usize,
     unique: bool,
+    /// The share of the units this run counts (a shard's `1/K`).
+    share: f64,
 }
 
 impl Prepared {
     pub fn new(n: usize, unique: bool) -> Prepared {
-        Prepared { n, unique }
+        Prepared {
+            n,
+            unique,
+            share: 1.0,
+        }
     }
 
     /// Its cost and memory, from the plain search's estimated size.
@@ -71,11 +77,18 @@ impl Prepared {
         let n = self.n;
         Sizing {
             engine: Engine::Constellations,
-            cpu_ns: blank_nodes(n) * NS_PER_NODE * BLANK_ENGINE_SHARE
+            cpu_ns: blank_nodes(n) * NS_PER_NODE * BLANK_ENGINE_SHARE * self.share
                 + units(n) * SETUP_NS_PER_UNIT,
             bytes: bytes(n),
             thread_bytes: 0.0,
         }
+    }
+
+    /// Priced for `1/of` of the units (a shard makes every unit, then
+    /// counts its own).
+    pub fn share(mut self, of: usize) -> Prepared {
+        self.share = 1.0 / of.max(1) as f64;
+        self
     }
 
     /// Makes the units on `threads` threads (`done` counts set-up steps).

@@ -25,6 +25,10 @@ pub const FIXED_SHARE: f64 = 0.01;
 pub struct Prepared {
     plan: Plan,
     unique: bool,
+    /// The share of the symmetric units this run counts, and the whole
+    /// join's cost they are priced from.
+    share: f64,
+    whole_cost: f64,
 }
 
 impl Prepared {
@@ -32,16 +36,37 @@ impl Prepared {
     /// plan within `budget`.
     pub fn new(n: usize, unique: bool, budget: Budget) -> Option<Prepared> {
         let plan = Plan::within(n, &vec![full_row(n); n], budget)?;
-        Some(Prepared { plan, unique })
+        let whole_cost = plan.cost();
+        Some(Prepared {
+            plan,
+            unique,
+            share: 1.0,
+            whole_cost,
+        })
     }
 
     /// The join of any board (blocked cells never used), totals only.
     pub fn of_board(rows: &[u64], budget: Budget) -> Option<Prepared> {
         let plan = Plan::within(rows.len(), rows, budget)?;
+        let whole_cost = plan.cost();
         Some(Prepared {
             plan,
             unique: false,
+            share: 1.0,
+            whole_cost,
         })
+    }
+
+    /// Keeps only the tables of the units `keep` accepts (by position, as
+    /// [`UnitCounter`] numbers them; `1/of` of them), and prices those:
+    /// a shard builds and pays for its own units only.
+    pub fn only(mut self, keep: &dyn Fn(usize) -> bool, of: usize) -> Prepared {
+        let whole = self.plan.cost();
+        let mine: Vec<usize> = (0..self.plan.units()).filter(|&u| keep(u)).collect();
+        self.plan.narrow(&mine);
+        self.share = 1.0 / of.max(1) as f64;
+        self.whole_cost = whole;
+        self
     }
 
     /// The number of parts the work is split into to fit the memory.
@@ -56,10 +81,14 @@ impl Prepared {
 
     /// Its cost and memory.
     pub fn sizing(&self) -> Sizing {
-        let extra = if self.unique { 1.0 + FIXED_SHARE } else { 1.0 };
+        let extra = if self.unique {
+            FIXED_SHARE * self.whole_cost * self.share
+        } else {
+            0.0
+        };
         Sizing {
             engine: Engine::Join,
-            cpu_ns: self.plan.cost() * extra,
+            cpu_ns: self.plan.cost() + extra,
             bytes: self.plan.peak_bytes() as f64,
             thread_bytes: self.plan.scratch_bytes() as f64,
         }

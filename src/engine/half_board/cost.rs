@@ -32,6 +32,9 @@ pub const NS_QUARTER_ITEM: f64 = 500.0;
 /// Per quarter placement walked (planning's count; each further part's
 /// build walks every placement twice).
 pub const NS_WALK_ITEM: f64 = 15.0;
+/// Per placement kept by a walk of its own column set (dead branches
+/// included; each build walks twice), as measured on `count 22 --shard`.
+pub const NS_SET_WALK_ITEM: f64 = 45.0;
 /// Share of candidate bottoms that pass the diagonal test (about 1/2), and
 /// of those with no longest-diagonal queen in diagonal mode (about 1/4).
 pub const BOTTOM_PASS: f64 = 0.5;

@@ -90,6 +90,12 @@ pub struct Layout {
     pub running_bytes: usize,
     /// Estimated scratch bytes per further thread.
     pub scratch_bytes: usize,
+    /// Placements per column set of each quarter, and per quarter all the
+    /// placements a whole walk visits (for pricing narrowed parts).
+    pub mass: Vec<Vec<u64>>,
+    pub walked: [u64; 4],
+    /// Bytes of the task list.
+    pub task_bytes: usize,
 }
 
 impl Layout {
@@ -166,11 +172,9 @@ impl Layout {
             })
             .unzip();
         let planning_bytes = counts.iter().map(|c| c.len() * 4).sum::<usize>();
-        let walked: u64 = counts
-            .iter()
-            .flat_map(|c| c.iter())
-            .map(|&x| u64::from(x))
-            .sum();
+        let walked_each: [u64; 4] =
+            [0, 1, 2, 3].map(|q| counts[q].iter().map(|&x| u64::from(x)).sum());
+        let walked: u64 = walked_each.iter().sum();
         // Placements per column set of each quarter.
         let mass: Vec<Vec<u64>> = counts
             .iter()
@@ -277,12 +281,8 @@ impl Layout {
         // Parts: the whole board if its tables fit, else the smallest K x K
         // split (by pivot and column-set hashes) whose largest part fits.
         let widths = [wl, wr, wl, wr];
-        let table_bytes = |items: [u64; 4]| -> usize {
-            (0..4)
-                .map(|q| Quarter::bytes(h, &quarter_shapes[q], items[q]))
-                .sum()
-        };
-        let whole: [u64; 4] = [0, 1, 2, 3].map(|q| mass[q].iter().sum());
+        let table_bytes = |stored: Stored| tables_bytes(h, &quarter_shapes, stored);
+        let whole: Stored = [0, 1, 2, 3].map(|q| (mass[q].len() as u64, mass[q].iter().sum()));
         // Every thread holds its own scratch while the part's tables are
         // shared: all of it counts against the limit.
         let fixed = task_bytes + scratch_bytes * budget.threads;
@@ -338,7 +338,7 @@ impl Layout {
         // further part walks every quarter twice more.
         let rebuilds = 2.0 * (parts.len() - 1) as f64;
         let cost = total
-            + cost::NS_QUARTER_ITEM * whole.iter().sum::<u64>() as f64
+            + cost::NS_QUARTER_ITEM * whole.iter().map(|&(_, items)| items).sum::<u64>() as f64
             + cost::NS_WALK_ITEM * walked as f64 * (1.0 + rebuilds)
             + cost::NS_PLAN * scanned as f64;
         Some(Layout {
@@ -353,8 +353,24 @@ impl Layout {
             planning_bytes,
             running_bytes: largest + task_bytes + scratch_bytes,
             scratch_bytes,
+            mass,
+            walked: walked_each,
+            task_bytes,
         })
     }
+}
+
+/// Column sets and placements a part stores, per quarter.
+pub type Stored = [(u64, u64); 4];
+
+/// Bytes of the four quarter tables of a part that stores `stored`.
+pub fn tables_bytes(h: usize, shapes: &[QuarterShape; 4], stored: Stored) -> usize {
+    (0..4)
+        .map(|q| {
+            let (sets, items) = stored[q];
+            Quarter::bytes(h, &shapes[q], sets, items)
+        })
+        .sum()
 }
 
 /// Splits `tasks` into parts by pivot and `K x K` column-set blocks, for the
@@ -370,8 +386,8 @@ fn split(
     wl: usize,
     fixed: usize,
     limit: usize,
-    table_bytes: &dyn Fn([u64; 4]) -> usize,
-) -> Option<(Vec<usize>, Vec<Part>, Vec<[u64; 4]>)> {
+    table_bytes: &dyn Fn(Stored) -> usize,
+) -> Option<(Vec<usize>, Vec<Part>, Vec<Stored>)> {
     let lmask = (1u64 << wl) - 1;
     // A multiplicative hash spreads column sets evenly over the blocks
     // (plain bit patterns would not: low bits are single columns).
@@ -402,14 +418,13 @@ fn split(
                 parts[part][q][(cols / 64) as usize] |= 1 << (cols % 64);
             }
         }
-        let items: Vec<[u64; 4]> = parts
+        let items: Vec<Stored> = parts
             .iter()
             .map(|bits| {
                 [0, 1, 2, 3].map(|q| {
-                    (0..mass[q].len())
-                        .filter(|&c| (bits[q][c / 64] >> (c % 64)) & 1 != 0)
-                        .map(|c| mass[q][c])
-                        .sum()
+                    let sets =
+                        (0..mass[q].len()).filter(|&c| (bits[q][c / 64] >> (c % 64)) & 1 != 0);
+                    sets.fold((0, 0), |(sets, items), c| (sets + 1, items + mass[q][c]))
                 })
             })
             .collect();
@@ -424,4 +439,11 @@ fn split(
         }
     }
     None
+}
+
+impl Part {
+    /// A part that needs the column sets marked in `bits`, per quarter.
+    pub fn of_sets(bits: [Vec<u64>; 4]) -> Part {
+        Part { needed: Some(bits) }
+    }
 }

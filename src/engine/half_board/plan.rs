@@ -84,6 +84,12 @@ impl Plan {
         })
     }
 
+    /// Keeps only what `units` need (see [`Layout::narrow`]): the other
+    /// units must not run afterwards. Cost and peak become theirs.
+    pub fn narrow(&mut self, units: &[usize]) {
+        self.layout.narrow(units);
+    }
+
     /// Board size.
     pub fn n(&self) -> usize {
         self.layout.shape.n

@@ -71,10 +71,17 @@ impl QuarterShape {
 
 /// The placements of one quarter whose column sets a part needs, bucketed
 /// by (columns, rows).
+///
+/// Only the needed column sets have buckets: a directory gives each one a
+/// slot, and slot `i` owns the `2^h` row-set buckets from `i << h`. So a
+/// part's tables, bucket starts included, shrink with the part.
 pub struct Quarter {
     /// Number of row bits in a key (rows of the half).
     h: usize,
-    /// `start[k]..start[k + 1]` is bucket `k = cols << h | rows` in `da`.
+    /// The slot of each column set of the quarter, [`NO_SLOT`] when it is
+    /// not stored.
+    slot_of: Vec<u32>,
+    /// `start[k]..start[k + 1]` is bucket `k = slot << h | rows` in `da`.
     start: Vec<u32>,
     /// The stored diagonals of each placement (see the module doc).
     da: Vec<u64>,
@@ -84,10 +91,18 @@ pub struct Quarter {
     cells: Vec<u64>,
 }
 
+/// A column set with no buckets.
+const NO_SLOT: u32 = u32::MAX;
+
+/// Below this share of the quarter's column sets, a build walks each needed
+/// set on its own (only placements inside it) instead of the whole quarter.
+const SET_WALK_SHARE: usize = 8;
+
 impl Quarter {
     /// The placements of quarter `q` of the board `free` (rows of `n`
     /// bits, `h` rows per half) whose column set `cols` has
-    /// `needed(cols)`.
+    /// `needed(cols)`. When few sets are needed, only their placements are
+    /// visited ([`SET_WALK_SHARE`]); otherwise the whole quarter is walked.
     pub fn build(
         n: usize,
         h: usize,
@@ -95,12 +110,31 @@ impl Quarter {
         q: QuarterShape,
         needed: &dyn Fn(u64) -> bool,
     ) -> Quarter {
-        let mut counts = vec![0u32; (1usize << (q.w + h)) + 1];
-        walk(n, h, free, q, &mut |key, _, _| {
-            if needed((key >> h) as u64) {
-                counts[key] += 1;
+        let sets: Vec<u64> = (0..1u64 << q.w).filter(|&cols| needed(cols)).collect();
+        let mut slot_of = vec![NO_SLOT; 1usize << q.w];
+        for (slot, &cols) in sets.iter().enumerate() {
+            slot_of[cols as usize] = slot as u32;
+        }
+        let per_set = Self::walks_each_set(sets.len(), q.w);
+        // Calls `emit(slot << h | rows, diagonals, cells)` for each stored
+        // placement.
+        let each = |emit: &mut dyn FnMut(usize, u64, u64)| {
+            let mut keyed = |key: usize, da: u64, cells: u64| {
+                let slot = slot_of[key >> h];
+                if slot != NO_SLOT {
+                    emit(((slot as usize) << h) | (key & ((1 << h) - 1)), da, cells);
+                }
+            };
+            if per_set {
+                for &cols in &sets {
+                    walk_within(n, h, free, q, cols, &mut keyed);
+                }
+            } else {
+                walk(n, h, free, q, &mut keyed);
             }
-        });
+        };
+        let mut counts = vec![0u32; (sets.len() << h) + 1];
+        each(&mut |key, _, _| counts[key] += 1);
         // Exclusive prefix sum: counts become bucket starts.
         let mut start = counts;
         let mut acc = 0u32;
@@ -112,22 +146,27 @@ impl Quarter {
         let mut cursor = start.clone();
         let mut da = vec![0u64; acc as usize];
         let mut cells = vec![0u64; if q.queens { acc as usize } else { 0 }];
-        walk(n, h, free, q, &mut |key, v, c| {
-            if needed((key >> h) as u64) {
-                let at = cursor[key] as usize;
-                da[at] = v;
-                if let Some(slot) = cells.get_mut(at) {
-                    *slot = c;
-                }
-                cursor[key] += 1;
+        each(&mut |key, v, c| {
+            let at = cursor[key] as usize;
+            da[at] = v;
+            if let Some(slot) = cells.get_mut(at) {
+                *slot = c;
             }
+            cursor[key] += 1;
         });
         Quarter {
             h,
+            slot_of,
             start,
             da,
             cells,
         }
+    }
+
+    /// Whether a build of `sets` column sets of a quarter `w` columns wide
+    /// walks each set on its own.
+    pub fn walks_each_set(sets: usize, w: usize) -> bool {
+        sets * SET_WALK_SHARE <= 1usize << w
     }
 
     /// The number of placements of each bucket `cols << h | rows`, every
@@ -152,15 +191,21 @@ impl Quarter {
         (counts, avoiding)
     }
 
-    /// Bytes a table of `items` placements of quarter `q` takes.
-    pub fn bytes(h: usize, q: &QuarterShape, items: u64) -> usize {
+    /// Bytes a table of `items` placements in `sets` column sets of
+    /// quarter `q` takes (the directory, the buckets' starts, the
+    /// placements).
+    pub fn bytes(h: usize, q: &QuarterShape, sets: u64, items: u64) -> usize {
         let per_item = if q.queens { 16 } else { 8 };
-        ((1usize << (q.w + h)) + 1) * 4 + items as usize * per_item
+        (1usize << q.w) * 4 + ((sets as usize) << h) * 4 + 4 + items as usize * per_item
     }
 
     #[inline(always)]
     fn range(&self, cols: u64, rows: u64) -> std::ops::Range<usize> {
-        let k = ((cols << self.h) | rows) as usize;
+        let slot = self.slot_of[cols as usize];
+        if slot == NO_SLOT {
+            return 0..0;
+        }
+        let k = ((slot as usize) << self.h) | rows as usize;
         self.start[k] as usize..self.start[k + 1] as usize
     }
 
@@ -186,27 +231,60 @@ impl Quarter {
 
 /// Calls `emit(key, diagonals, cells)` for every placement of quarter `q`.
 fn walk(n: usize, h: usize, free: &[u64], q: QuarterShape, emit: &mut dyn FnMut(usize, u64, u64)) {
-    let mut walk = Walk {
+    let all = (1u64 << q.w) - 1;
+    Walk {
         n,
         h,
         free,
         q,
+        allowed: all,
+        exact: false,
         emit,
-    };
-    walk.step(0, 0, 0, 0, 0, 0);
+    }
+    .step(0, 0, 0, 0, 0, 0);
 }
 
-/// Depth-first walk over a quarter's placements, one queen at most per row.
+/// Calls `emit` for every placement of quarter `q` whose column set is
+/// exactly `cols`: the walk never leaves those columns and gives up on a
+/// branch once its rows left cannot take the columns left.
+fn walk_within(
+    n: usize,
+    h: usize,
+    free: &[u64],
+    q: QuarterShape,
+    cols: u64,
+    emit: &mut dyn FnMut(usize, u64, u64),
+) {
+    Walk {
+        n,
+        h,
+        free,
+        q,
+        allowed: cols,
+        exact: true,
+        emit,
+    }
+    .step(0, 0, 0, 0, 0, 0);
+}
+
+/// Depth-first walk over a quarter's placements, one queen at most per
+/// row, in the columns `allowed` (all of them when `exact`).
 struct Walk<'a> {
     n: usize,
     h: usize,
     free: &'a [u64],
     q: QuarterShape,
+    allowed: u64,
+    exact: bool,
     emit: &'a mut dyn FnMut(usize, u64, u64),
 }
 
 impl Walk<'_> {
     fn step(&mut self, r: usize, rows: u64, cols: u64, dm: u64, am: u64, cells: u64) {
+        let missing = (self.allowed & !cols).count_ones() as usize;
+        if self.exact && missing > self.h - r {
+            return;
+        }
         if r == self.h {
             const LOW: u64 = 0xFFFF_FFFF;
             let off = self.q.off;
@@ -214,10 +292,11 @@ impl Walk<'_> {
             (self.emit)(((cols << self.h) | rows) as usize, da, cells);
             return;
         }
-        self.step(r + 1, rows, cols, dm, am, cells);
+        if !self.exact || missing < self.h - r {
+            self.step(r + 1, rows, cols, dm, am, cells);
+        }
         let rr = self.q.row0 + r;
-        let qmask = (1u64 << self.q.w) - 1;
-        let mut cand = (self.free[rr] >> self.q.col0) & qmask & !cols;
+        let mut cand = (self.free[rr] >> self.q.col0) & self.allowed & !cols;
         while cand != 0 {
             let c = cand.trailing_zeros() as usize;
             cand &= cand - 1;
@@ -235,6 +314,69 @@ impl Walk<'_> {
                 am | 1 << a,
                 cells | ((c as u64 + 1) << (4 * r)),
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::rng::Rng;
+
+    /// Every stored bucket, in order: (cols, rows, diagonals, cells).
+    fn listing(t: &Quarter, w: usize) -> Vec<(u64, u64, Vec<u64>, Vec<u64>)> {
+        let mut all = Vec::new();
+        for cols in 0..1u64 << w {
+            for rows in 0..1u64 << t.h {
+                if t.group_len(cols, rows) > 0 {
+                    let cells = if t.cells.is_empty() {
+                        Vec::new()
+                    } else {
+                        t.group_cells(cols, rows).to_vec()
+                    };
+                    all.push((cols, rows, t.group(cols, rows).to_vec(), cells));
+                }
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn walking_each_needed_set_stores_what_the_whole_walk_keeps() {
+        let mut rng = Rng::new(7);
+        for round in 0..200 {
+            let n = 4 + rng.below(9) as usize;
+            let full = (1u64 << n) - 1;
+            let density = rng.below(40);
+            let free: Vec<u64> = (0..n)
+                .map(|_| {
+                    (0..n)
+                        .filter(|_| rng.below(100) >= density)
+                        .fold(0, |m, c| m | 1 << c)
+                        & full
+                })
+                .collect();
+            let h = n / 2;
+            let shapes = [
+                QuarterShape::top(h, 0, n / 2),
+                QuarterShape::top(h, n / 2, n - n / 2),
+                QuarterShape::bottom(h + (n & 1), 0, n / 2),
+                QuarterShape::bottom(h + (n & 1), n / 2, n - n / 2),
+            ];
+            for shape in shapes {
+                let salt = rng.next_u64();
+                let share = 1 + rng.below(20);
+                let needed = |cols: u64| (cols.wrapping_mul(salt) >> 40) % share == 0;
+                // Few sets needed: the per-set walk; all: the whole walk
+                // filtered by the same rule, as a reference.
+                let few = Quarter::build(n, h, &free, shape, &needed);
+                let whole = Quarter::build(n, h, &free, shape, &|_| true);
+                let kept: Vec<_> = listing(&whole, shape.w)
+                    .into_iter()
+                    .filter(|(cols, ..)| needed(*cols))
+                    .collect();
+                assert_eq!(listing(&few, shape.w), kept, "round {round}, n = {n}");
+            }
         }
     }
 }

@@ -1,0 +1,178 @@
+//! The per-command checks: each command's options struct built from the
+//! options given and its positionals, with the checks that span options
+//! (`--shard` takes one N, `--limit` and `--solutions` exclude each other).
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use super::given::Given;
+use super::table::Opt;
+use super::values::{malformed, problem_named, sizes_in, usage};
+use crate::base::board::MAX_N;
+use crate::base::error::Result;
+use crate::engine::budget::DEFAULT_BYTES;
+use crate::engine::parallel;
+use crate::tools::bundle::{Request, Target};
+use crate::tools::count::Job;
+use crate::tools::files::Input;
+use crate::tools::judge::JudgeOptions;
+use crate::tools::show::ShowOptions;
+use crate::tools::stress::StressOptions;
+use crate::tools::test::TestOptions;
+
+/// `[--method NAME] [--explain] [--progress] [--estimate] [FILE...]`:
+/// several FILEs are one stream.
+pub(super) fn parse_judge(
+    given: &Given,
+    files: impl Iterator<Item = OsString>,
+    threads: Option<usize>,
+) -> Result<JudgeOptions> {
+    let mut inputs: Vec<Input> = files.map(Input::from_arg).collect();
+    if inputs.is_empty() {
+        inputs.push(Input::Stdin);
+    }
+    Ok(JudgeOptions {
+        inputs,
+        method: given.method()?,
+        explain: given.has(Opt::Explain),
+        progress: given.has(Opt::Progress),
+        estimate: given.has(Opt::Estimate),
+        threads: parallel::threads(threads),
+        memory: DEFAULT_BYTES,
+    })
+}
+
+/// `count N|A..=B [--unique] [--progress] [--estimate] [--shard I/K]
+/// [--checkpoint FILE]`.
+pub(super) fn parse_count(
+    given: &Given,
+    sizes: Option<OsString>,
+    threads: Option<usize>,
+) -> Result<Job> {
+    let Some(sizes) = sizes else {
+        return Err(malformed("count needs N or a range A..=B"));
+    };
+    let (from, to, table) = sizes_in(&sizes.to_string_lossy())?;
+    let shard = given.shard()?;
+    if shard.is_some() && table {
+        return Err(usage("--shard takes one N, not a range"));
+    }
+    let checkpoint = given.path(Opt::Checkpoint);
+    if checkpoint.is_some() && table {
+        return Err(usage("--checkpoint takes one N, not a range"));
+    }
+    Ok(Job {
+        from,
+        to,
+        table,
+        unique: given.has(Opt::Unique),
+        progress: given.has(Opt::Progress),
+        estimate: given.has(Opt::Estimate),
+        shard,
+        threads: parallel::threads(threads),
+        checkpoint,
+        memory: DEFAULT_BYTES,
+    })
+}
+
+/// `bundle [uva11195|checker] [--lang LANG] [--usaco] [--keep-comments]`:
+/// UVa 11195 in Rust by default.
+pub(super) fn parse_bundle(given: &Given, target: Option<OsString>) -> Result<Request> {
+    let target = match target {
+        None => Target::Uva11195,
+        Some(name) => problem_named(&name.to_string_lossy(), "bundle's PROBLEM")?,
+    };
+    let request = Request {
+        target,
+        lang: given.lang()?,
+        usaco: given.has(Opt::Usaco),
+        keep_comments: given.has(Opt::KeepComments),
+    };
+    match request.refusal() {
+        Some(why) => Err(usage(why)),
+        None => Ok(request),
+    }
+}
+
+/// `stress [OPTIONS] -- COMMAND [ARGS...]`.
+pub(super) fn parse_stress(
+    given: &Given,
+    trailing: &[OsString],
+    threads: Option<usize>,
+) -> Result<StressOptions> {
+    if trailing.is_empty() {
+        return Err(malformed(
+            "stress: no command to test (give it after '--', e.g. stress -- ./mine)",
+        ));
+    }
+    Ok(StressOptions {
+        gen: given.gen()?,
+        rounds: given.number(Opt::Rounds, 1..=100_000_000, 100)? as u64,
+        timeout: given.timeout()?,
+        command: trailing.to_vec(),
+        jobs: given.number(Opt::Jobs, 1..=256, 1)?,
+        shrink: !given.has(Opt::NoShrink),
+        save: given.path(Opt::Save),
+        progress: given.has(Opt::Progress),
+        threads: parallel::threads(threads),
+    })
+}
+
+/// `test [--problem P] [--timeout SECS] [DIR|FILE...] -- COMMAND [ARGS...]`.
+pub(super) fn parse_test(
+    given: &Given,
+    paths: impl Iterator<Item = OsString>,
+    trailing: &[OsString],
+    threads: Option<usize>,
+) -> Result<TestOptions> {
+    if trailing.is_empty() {
+        return Err(malformed(
+            "test: no command to test (give it after '--', e.g. test -- ./mine)",
+        ));
+    }
+    Ok(TestOptions {
+        paths: paths.map(PathBuf::from).collect(),
+        problem: given.problem()?,
+        timeout: given.timeout()?,
+        command: trailing.to_vec(),
+        threads: parallel::threads(threads),
+        progress: given.has(Opt::Progress),
+    })
+}
+
+/// `show [--limit K | --solutions K] [--total] [--ascii] [--lexicographic]
+/// [--progress] [--n N | FILE]`.
+pub(super) fn parse_show(
+    given: &Given,
+    file: Option<OsString>,
+    threads: Option<usize>,
+) -> Result<ShowOptions> {
+    let list = given.has(Opt::Solutions);
+    if list && given.has(Opt::Limit) {
+        return Err(malformed(
+            "show: --limit and --solutions cannot be combined",
+        ));
+    }
+    let limit = match list {
+        true => given.number(Opt::Solutions, 0..=1_000_000, 1)?,
+        false => given.number(Opt::Limit, 1..=1_000_000, 1)?,
+    };
+    let blank = match given.has(Opt::ShowN) {
+        true => Some(given.number(Opt::ShowN, 1..=MAX_N, 1)?),
+        false => None,
+    };
+    if blank.is_some() && file.is_some() {
+        return Err(malformed("show: give --n N or FILE, not both"));
+    }
+    Ok(ShowOptions {
+        input: file.map_or(Input::Stdin, Input::from_arg),
+        blank,
+        limit,
+        list,
+        ascii: given.has(Opt::Ascii),
+        total: given.has(Opt::Total),
+        lexicographic: given.has(Opt::Lexicographic),
+        progress: given.has(Opt::Progress),
+        threads: parallel::threads(threads),
+    })
+}
