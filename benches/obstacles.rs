@@ -7,6 +7,15 @@
 //! planner's choices on stderr). Boards come from fixed
 //! seeds. The planner starts fresh for every class, so index builds and
 //! blank counts are part of its time.
+//!
+//! The last class, `big single boards`, takes one big board at a time
+//! (n = 15..32, 3% to 60% blocked, random and clustered): per board the
+//! method chosen, its estimate against the real time on 1 thread, the time
+//! on 2 threads with the CPU time it took (on a machine shared with other
+//! work, CPU time near wall time means the second core was busy elsewhere,
+//! not that the work did not split), and the plain search's time; then
+//! every method forced on each board, estimate against real time. Boards
+//! estimated above a minute are skipped (said so).
 
 use std::time::{Duration, Instant};
 
@@ -30,6 +39,38 @@ fn with_obstacles(rng: &mut Rng, n: usize, obstacles: usize) -> Board {
         board.set_free(rng.between(0, n - 1), rng.between(0, n - 1), false);
     }
     board
+}
+
+/// A board of side `n` with about `percent`% of its cells blocked in
+/// square clumps of side 1 to 1 + n/6 (obstacles in real inputs are often
+/// walls and blocks, not scattered cells).
+fn clustered(rng: &mut Rng, n: usize, percent: usize) -> Board {
+    let mut board = Board::blank(n);
+    while board.obstacles() * 100 < n * n * percent {
+        let (row, col) = (rng.between(0, n - 1), rng.between(0, n - 1));
+        let side = rng.between(1, 1 + n / 6);
+        for r in row..(row + side).min(n) {
+            for c in col..(col + side).min(n) {
+                board.set_free(r, c, false);
+            }
+        }
+    }
+    board
+}
+
+/// The CPU time this process has used so far, all threads (Linux:
+/// `/proc/self/stat`, in clock ticks of 10 ms); zero elsewhere.
+fn cpu_time() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the command's closing parenthesis; utime and stime are
+    // the 14th and 15th fields of the whole line.
+    let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let ticks: u64 = (rest.split_whitespace())
+        .skip(11)
+        .take(2)
+        .filter_map(|field| field.parse::<u64>().ok())
+        .sum();
+    Duration::from_millis(ticks * 10)
 }
 
 fn timed<T>(work: impl FnOnce() -> T) -> (T, Duration) {
@@ -209,4 +250,177 @@ fn main() {
             one.as_secs_f64() / many.as_secs_f64()
         );
     }
+
+    let name = "big single boards";
+    if wanted(name) {
+        big_single_boards();
+    }
+}
+
+/// How a big board's cells are blocked.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// Each cell with probability `percent`%.
+    Random,
+    /// In square clumps, about `percent`% in all.
+    Clustered,
+    /// Exactly this many cells (not a percentage).
+    Cells,
+}
+
+/// One board: `(n, kind, percent blocked or cells, seed)`.
+type Recipe = (usize, Kind, usize, u64);
+
+/// The big single boards: sides 15..32, random and clustered, from near
+/// blank to 60% blocked, each taking about a second to a minute.
+const BIG_BOARDS: [Recipe; 14] = [
+    (15, Kind::Random, 3, 1),
+    (16, Kind::Cells, 4, 2),
+    (16, Kind::Random, 8, 3),
+    (17, Kind::Cells, 9, 4),
+    (17, Kind::Clustered, 15, 5),
+    (17, Kind::Random, 16, 6),
+    (18, Kind::Random, 30, 7),
+    (20, Kind::Clustered, 30, 8),
+    (21, Kind::Random, 40, 9),
+    (24, Kind::Random, 55, 10),
+    (26, Kind::Clustered, 50, 11),
+    (28, Kind::Random, 62, 12),
+    (30, Kind::Clustered, 50, 13),
+    (32, Kind::Random, 70, 14),
+];
+
+/// Boards estimated above this many seconds on one thread are skipped.
+const MOST_SECONDS: f64 = 60.0;
+/// Forced methods estimated above this many seconds are not run.
+const MOST_FORCED_SECONDS: f64 = 10.0;
+
+fn big_board((n, kind, amount, seed): Recipe) -> (String, Board) {
+    let mut rng = Rng::new(0x0b5_b1a0 ^ seed);
+    // Boards with an empty line are answered without a search: drawn again.
+    loop {
+        let (board, label) = match kind {
+            Kind::Random => (
+                with_density(&mut rng, n, amount),
+                format!("random {amount}%"),
+            ),
+            Kind::Clustered => (
+                clustered(&mut rng, n, amount),
+                format!("clustered {amount}%"),
+            ),
+            Kind::Cells => (with_obstacles(&mut rng, n, amount), "cells".to_string()),
+        };
+        if !nqueens::engine::ordering::has_empty_line(&board) {
+            return (format!("n={n} {label} ({})", board.obstacles()), board);
+        }
+    }
+}
+
+/// The planner's method and estimate (ns on one thread) for `board`.
+fn estimate(method: Method, board: &Board) -> (String, f64) {
+    let mut planner = Planner::new(method, 1);
+    let (label, estimate) = planner.estimate(std::slice::from_ref(board)).unwrap()[0].clone();
+    (label, estimate.cpu_ns)
+}
+
+/// Solves `board` with `method` on `threads` threads: the count, the wall
+/// time and the CPU time of all threads.
+fn run(method: Method, threads: usize, board: &Board) -> (u128, Duration, Duration) {
+    let mut planner = Planner::new(method, threads);
+    if std::env::args().any(|a| a == "--explain") {
+        planner = planner.explain_to(Box::new(std::io::stderr()));
+    }
+    let cpu = cpu_time();
+    let (counts, wall) = timed(|| planner.solve_all(std::slice::from_ref(board)).unwrap());
+    (counts[0], wall, cpu_time() - cpu)
+}
+
+fn secs(time: Duration) -> f64 {
+    time.as_secs_f64()
+}
+
+fn big_single_boards() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("big single boards, one at a time ({cores} cores here). On a shared machine wall");
+    println!("times stretch while other work holds the cores: est/cpu (the estimate over the");
+    println!("CPU time) is the figure to read there, and a 2-thread time is only as good as");
+    println!("the second core is free (cpu 2t near real 2t: it was busy elsewhere)");
+    println!(
+        "{:<28} {:<17} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7} {:>6} {:>7} {:>7}",
+        "board",
+        "method",
+        "est 1t",
+        "real 1t",
+        "cpu 1t",
+        "est/cpu",
+        "est/rl",
+        "real 2t",
+        "cpu 2t",
+        "2t/1t",
+        "plain",
+        "x plain"
+    );
+    let mut ratios: Vec<f64> = Vec::new();
+    for recipe in BIG_BOARDS {
+        let (label, board) = big_board(recipe);
+        let (method, est) = estimate(Method::Auto, &board);
+        let est = est / 1e9;
+        if est > MOST_SECONDS {
+            println!("{label:<28} {method:<17} {est:>6.1}s  skipped (above {MOST_SECONDS} s)");
+            continue;
+        }
+        let (count, one, cpu1) = run(Method::Auto, 1, &board);
+        let (count2, two, cpu2) = run(Method::Auto, 2, &board);
+        assert_eq!(count, count2, "{label}: 2 threads disagree");
+        let (_, plain_est) = estimate(Method::parse("plain").unwrap(), &board);
+        let plain = if plain_est / 1e9 <= MOST_SECONDS {
+            let (plain_count, time) =
+                timed(|| PlainSolver.solve_all(std::slice::from_ref(&board)).unwrap());
+            assert_eq!(plain_count[0], count, "{label}: the plain search disagrees");
+            format!("{:>6.2}s {:>6.1}x", secs(time), secs(time) / secs(one))
+        } else {
+            format!("{:>7} {:>7}", "-", "-")
+        };
+        println!(
+            "{label:<28} {method:<17} {est:>6.2}s {:>6.2}s {:>6.2}s {:>7.2} {:>7.2} {:>6.2}s {:>6.2}s {:>5.2}x {plain}",
+            secs(one),
+            secs(cpu1),
+            est / secs(cpu1),
+            est / secs(one),
+            secs(two),
+            secs(cpu2),
+            secs(one) / secs(two),
+        );
+        ratios.push(est / secs(cpu1));
+    }
+    println!("every method forced, 1 thread (left out: methods that do not apply, or estimated above {MOST_FORCED_SECONDS} s)");
+    println!(
+        "{:<28} {:<20} {:>7} {:>7} {:>7} {:>7} {:>7}",
+        "board", "method", "est", "real", "cpu", "est/cpu", "est/rl"
+    );
+    for recipe in BIG_BOARDS {
+        let (label, board) = big_board(recipe);
+        for method in Method::all().into_iter().skip(1) {
+            let (said, est) = estimate(method, &board);
+            let est = est / 1e9;
+            if !said.starts_with(method.name()) || est > MOST_FORCED_SECONDS {
+                continue;
+            }
+            let (_, real, cpu) = run(method, 1, &board);
+            println!(
+                "{label:<28} {said:<20} {est:>6.2}s {:>6.2}s {:>6.2}s {:>7.2} {:>7.2}",
+                secs(real),
+                secs(cpu),
+                est / secs(cpu),
+                est / secs(real),
+            );
+            ratios.push(est / secs(cpu));
+        }
+    }
+    let low = ratios.iter().copied().fold(f64::MAX, f64::min);
+    let high = ratios.iter().copied().fold(0.0, f64::max);
+    println!(
+        "est/cpu over all {} runs: {low:.2} to {high:.2}",
+        ratios.len()
+    );
 }

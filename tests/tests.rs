@@ -24,6 +24,7 @@ mod reliability;
 mod resume;
 mod samples;
 mod show;
+mod split;
 mod streaming;
 mod stress;
 mod test_cmd;

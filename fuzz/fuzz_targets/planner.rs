@@ -19,7 +19,11 @@
 //!   repeat of an earlier case that is an image of this one, or a board
 //!   with an empty line (answered 0);
 //! - the estimate (`--estimate`) names the same method as the run, for
-//!   every case.
+//!   every case;
+//! - a search split for the threads (`Work::split_into`, into a number of
+//!   parts from the input's hash), kernel or most-constrained, adds up to
+//!   the same count (the planner splits only searches bigger than these
+//!   boards', so the split is checked on its own).
 //!
 //! Work per input is bounded: boards up to n = 11 (and dense ones from
 //! n = 25) whose search trees, in each of the 8 orientations, stay under
@@ -41,8 +45,10 @@ use nqueens::base::judge::Solver;
 use nqueens::base::problem::Problem;
 use nqueens::base::rng::Rng;
 use nqueens::engine::inclusion;
+use nqueens::engine::most_constrained;
 use nqueens::plan::method::{registry, Case, Shared};
 use nqueens::plan::planner::{Method, Planner};
+use nqueens::plan::work::Work;
 
 /// The most boards of a batch.
 const MAX_BOARDS: usize = 10;
@@ -450,6 +456,38 @@ fuzz_target!(|data: &[u8]| {
     let expected: Vec<u128> = boards.iter().map(|b| Problem::new(b).count()).collect();
     for ((board, &mine), &kernel) in boards.iter().zip(&counts).zip(&expected) {
         assert_eq!(kernel, mine, "the kernel against a plain search:\n{board}");
+    }
+    let wanted = 1 + (hash >> 20) as usize % 300;
+    for (board, &want) in boards.iter().zip(&expected) {
+        if board.n() >= 15 && board.n() < DENSE_FROM {
+            continue;
+        }
+        let parts = Work::Count(Problem::new(board)).split_into(wanted);
+        let sum: u128 = (parts.iter())
+            .map(|part| match part {
+                Work::Count(problem) => problem.count(),
+                _ => panic!("a kernel search split into {part:?}"),
+            })
+            .sum();
+        assert_eq!(
+            sum,
+            want,
+            "{} parts of the kernel search of\n{board}",
+            parts.len()
+        );
+        let parts = Work::CountMostConstrained(board.clone()).split_into(wanted);
+        let sum: u128 = (parts.iter())
+            .map(|part| match part {
+                Work::CountMostConstrained(board) => most_constrained::count(board),
+                _ => panic!("a most-constrained search split into {part:?}"),
+            })
+            .sum();
+        assert_eq!(
+            sum,
+            want,
+            "{} parts of the most-constrained search of\n{board}",
+            parts.len()
+        );
     }
     // A term of the big board is a search of about 1/n of its blank tree;
     // a dense board has no terms (no inclusion-exclusion above n = 18).

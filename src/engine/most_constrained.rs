@@ -145,9 +145,11 @@ pub fn count(board: &Board) -> u128 {
 }
 
 /// The parts of `board`: its row with the fewest free cells (at least
-/// two), restricted to each of them in turn. Their solutions partition the
-/// board's, so their counts add up to its count. A board without such a row
-/// is its own only part.
+/// two), restricted to each of them in turn, with the cells that cell
+/// attacks blocked (every solution of the part uses it, so no solution is
+/// lost, and a part's part picks a row that is really constrained). Their
+/// solutions partition the board's, so their counts add up to its count. A
+/// board without such a row is its own only part.
 ///
 /// ```
 /// use nqueens::{base::board::Board, engine::most_constrained};
@@ -167,8 +169,16 @@ pub fn split(board: &Board) -> Vec<Board> {
     while cells != 0 {
         let cell = cells & cells.wrapping_neg();
         cells ^= cell;
-        let mut rows = board.rows().to_vec();
-        rows[row] = cell;
+        let rows = (board.rows().iter().enumerate())
+            .map(|(other, &free)| {
+                let distance = other.abs_diff(row) as u32;
+                match distance {
+                    0 => cell,
+                    // Rows are < 64 apart: cells pushed past an edge fall off.
+                    _ => free & !(cell | cell << distance | cell >> distance),
+                }
+            })
+            .collect();
         parts.push(Board::from_free_rows(rows));
     }
     parts
@@ -183,27 +193,9 @@ pub fn estimate(board: &Board, probes: u32) -> (f64, f64) {
     let probes = probes.max(1);
     let (mut nodes, mut weighted_rows) = (0.0, 0.0);
     for _ in 0..probes {
-        let mut state = root;
-        let mut width = 1.0;
-        loop {
-            nodes += width;
-            weighted_rows += width * f64::from(state.open.count_ones());
-            let Some((row, cells)) = search.pick(&state) else {
-                break;
-            };
-            if state.open.count_ones() == 1 {
-                break;
-            }
-            let choices = cells.count_ones();
-            width *= f64::from(choices);
-            let mut skip = rng.next_u64() % u64::from(choices);
-            let mut rest = cells;
-            while skip > 0 {
-                rest &= rest - 1;
-                skip -= 1;
-            }
-            state = search.place(&state, row, rest & rest.wrapping_neg());
-        }
+        let (n, rows) = probe(&search, root, &mut rng);
+        nodes += n;
+        weighted_rows += rows;
     }
     let rows = if nodes > 0.0 {
         weighted_rows / nodes
@@ -211,6 +203,78 @@ pub fn estimate(board: &Board, probes: u32) -> (f64, f64) {
         0.0
     };
     (nodes / f64::from(probes), rows)
+}
+
+/// The same estimate, stratified as
+/// [`crate::engine::estimate::nodes_stratified`] is: the top of the tree in
+/// full until a level holds `frontier` nodes, then `probes` probes from
+/// each of them.
+pub fn estimate_stratified(board: &Board, frontier: usize, probes: u32) -> (f64, f64) {
+    let (search, root) = start(board);
+    let mut rng = Rng::new(0x5_d1a9 ^ board.n() as u64);
+    let (mut nodes, mut weighted_rows) = (0.0, 0.0);
+    let mut level = vec![root];
+    while !level.is_empty() && level.len() < frontier {
+        let mut next = Vec::new();
+        for state in &level {
+            nodes += 1.0;
+            weighted_rows += f64::from(state.open.count_ones());
+            let Some((row, cells)) = search.pick(state) else {
+                continue;
+            };
+            if state.open.count_ones() == 1 {
+                continue;
+            }
+            let mut rest = cells;
+            while rest != 0 {
+                let bit = rest & rest.wrapping_neg();
+                rest ^= bit;
+                next.push(search.place(state, row, bit));
+            }
+        }
+        level = next;
+    }
+    let probes = probes.max(1);
+    for &state in &level {
+        for _ in 0..probes {
+            let (n, rows) = probe(&search, state, &mut rng);
+            nodes += n / f64::from(probes);
+            weighted_rows += rows / f64::from(probes);
+        }
+    }
+    let rows = if nodes > 0.0 {
+        weighted_rows / nodes
+    } else {
+        0.0
+    };
+    (nodes, rows)
+}
+
+/// One random walk from `state` down: its estimate of the nodes below
+/// (`state` included) and of their open rows summed.
+fn probe(search: &Search, mut state: State, rng: &mut Rng) -> (f64, f64) {
+    let (mut nodes, mut weighted_rows) = (0.0, 0.0);
+    let mut width = 1.0;
+    loop {
+        nodes += width;
+        weighted_rows += width * f64::from(state.open.count_ones());
+        let Some((row, cells)) = search.pick(&state) else {
+            break;
+        };
+        if state.open.count_ones() == 1 {
+            break;
+        }
+        let choices = cells.count_ones();
+        width *= f64::from(choices);
+        let mut skip = rng.next_u64() % u64::from(choices);
+        let mut rest = cells;
+        while skip > 0 {
+            rest &= rest - 1;
+            skip -= 1;
+        }
+        state = search.place(&state, row, rest & rest.wrapping_neg());
+    }
+    (nodes, weighted_rows)
 }
 
 #[cfg(test)]

@@ -104,6 +104,14 @@ pub trait CountingMethod: Send {
     /// Asked only when the planner chooses (a forced method is not quoted).
     fn quote(&mut self, case: Case, shared: &mut Shared) -> f64;
 
+    /// A finer quote than [`quote`](Self::quote) (asked right after it), for
+    /// a case whose quote is within reach of the cheapest: it may cost
+    /// milliseconds (a stratified estimate of a search tree). The default
+    /// is `quote` itself.
+    fn refine(&mut self, _case: Case, _shared: &mut Shared, quote: f64) -> f64 {
+        quote
+    }
+
     /// Whether [`quote`](Self::quote) is the wall time on the threads (the
     /// method's units share them, and its quote says so); otherwise it is
     /// the time on one thread. For estimates only.
@@ -316,6 +324,17 @@ impl Batch {
             slot,
             weight,
         });
+    }
+
+    /// Splits every big search among the units into parts for `threads`
+    /// threads ([`Work::split_for`]), each part adding to the same slot.
+    pub fn split_for(&mut self, threads: usize) {
+        for unit in std::mem::take(&mut self.units) {
+            let (case, slot, weight) = (unit.case, unit.slot, unit.weight);
+            for part in unit.work.split_for(threads) {
+                self.push(case, slot, weight, part);
+            }
+        }
     }
 
     /// A new slot holding the sum of `parts`' results, each times its

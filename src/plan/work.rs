@@ -24,6 +24,15 @@ const SMALL_N: usize = 9;
 const SPLIT_NODES: f64 = 200_000.0;
 /// Probes for the estimate that decides on splitting.
 const SPLIT_PROBES: u32 = 4;
+/// Probes for the estimate of each part of a split.
+const PART_PROBES: u32 = 8;
+/// A big search is split into about this many parts per thread: a worker
+/// runs up to [`kernel::LANES`] parts at once, so when the last parts run
+/// the others are idle for at most a few parts' time, a few percent.
+const PARTS_PER_THREAD: usize = 16 * kernel::LANES;
+/// No split makes parts smaller than this many estimated nodes (about
+/// 0.2 ms): each part costs its estimate and a lane's start.
+const MIN_PART_NODES: f64 = 20_000.0;
 
 /// One engine operation, whose result is a count.
 #[derive(Clone, Debug)]
@@ -53,27 +62,33 @@ impl AsRef<Work> for Work {
 }
 
 impl Work {
-    /// Whether the unit is a big search worth splitting for the threads.
-    pub fn is_big(&self) -> bool {
+    /// The estimated size of a search unit from `probes` probes: kernel
+    /// nodes, or node-rows of the most-constrained search (what its time
+    /// is proportional to); `None` for units that are no search.
+    fn size(&self, probes: u32) -> Option<f64> {
         match self {
-            Work::Count(problem) => {
-                problem.n() > SMALL_N
-                    && estimate::nodes(&problem.rows(), SPLIT_PROBES) > SPLIT_NODES
-            }
+            Work::Count(problem) => Some(estimate::nodes(&problem.rows(), probes)),
             Work::CountMostConstrained(board) => {
-                board.n() > SMALL_N && {
-                    let (nodes, rows) = most_constrained::estimate(board, SPLIT_PROBES);
-                    nodes * rows > SPLIT_NODES
-                }
+                let (nodes, rows) = most_constrained::estimate(board, probes);
+                Some(nodes * rows)
             }
-            _ => false,
+            _ => None,
         }
     }
 
-    /// Parts whose results add up to this unit's: searches split by their
-    /// own rules ([`Problem::split`], [`most_constrained::split`]), anything
-    /// else whole.
-    pub fn split(self) -> Vec<Work> {
+    /// The side of the board a search unit searches.
+    fn side(&self) -> usize {
+        match self {
+            Work::Count(problem) => problem.n(),
+            Work::CountMostConstrained(board) => board.n(),
+            _ => 0,
+        }
+    }
+
+    /// One level of parts whose results add up to this unit's: searches
+    /// split by their own rules ([`Problem::split`],
+    /// [`most_constrained::split`]), anything else whole.
+    fn split_once(self) -> Vec<Work> {
         match self {
             Work::Count(problem) => problem.split().into_iter().map(Work::Count).collect(),
             Work::CountMostConstrained(board) => most_constrained::split(&board)
@@ -82,6 +97,69 @@ impl Work {
                 .collect(),
             other => vec![other],
         }
+    }
+
+    /// Parts whose results add up to this unit's, for `threads` threads: a
+    /// big search is cut into about [`PARTS_PER_THREAD`] parts per thread,
+    /// but no part below [`MIN_PART_NODES`] ([`Work::split_into`]). Anything
+    /// else, and searches too small to be worth it, are their own only part.
+    pub fn split_for(self, threads: usize) -> Vec<Work> {
+        match self.size(SPLIT_PROBES) {
+            Some(total) if self.side() > SMALL_N && total > SPLIT_NODES => {
+                let most = threads.max(1) * PARTS_PER_THREAD;
+                let wanted = (total / MIN_PART_NODES) as usize;
+                self.split_into(wanted.clamp(1, most))
+            }
+            _ => vec![self],
+        }
+    }
+
+    /// Parts whose results add up to this unit's, about `wanted` of them
+    /// for a search: it is split by its own rules ([`Problem::split`],
+    /// [`most_constrained::split`]), then its biggest part (by the search's
+    /// own estimator) again and again, until no part is above `1/wanted` of
+    /// the estimated whole. A unit that is no search is its own only part.
+    /// The biggest parts come first, so that the small ones fill the
+    /// threads' last gaps.
+    ///
+    /// ```
+    /// use nqueens::base::{board::Board, problem::Problem};
+    /// use nqueens::plan::work::Work;
+    /// let parts = Work::Count(Problem::new(&Board::blank(10))).split_into(50);
+    /// assert!(parts.len() >= 50);
+    /// ```
+    pub fn split_into(self, wanted: usize) -> Vec<Work> {
+        let Some(total) = self.size(PART_PROBES) else {
+            return vec![self];
+        };
+        let wanted = wanted.max(1);
+        let mut open = std::collections::BinaryHeap::new();
+        let mut sum = total;
+        open.push(Part(total, self));
+        let mut done = Vec::new();
+        // Each split places one more queen, so this ends; the cap keeps a
+        // badly estimated tree from being cut into needlessly many parts.
+        let cap = 4 * wanted;
+        while let Some(Part(size, work)) = open.pop() {
+            if size <= sum / wanted as f64 || open.len() + done.len() >= cap {
+                open.push(Part(size, work));
+                break;
+            }
+            let parts = work.split_once();
+            if parts.len() == 1 {
+                done.extend(parts.into_iter().map(|part| Part(size, part)));
+                continue;
+            }
+            sum -= size;
+            for part in parts {
+                let size = part.size(PART_PROBES).unwrap_or(0.0);
+                sum += size;
+                open.push(Part(size, part));
+            }
+        }
+        done.extend(open);
+        done.sort_by(|a, b| b.cmp(a));
+        done.into_iter().map(|Part(_, work)| work).collect()
     }
 
     /// The result of a unit that runs on its own (outside any lane group).
@@ -100,6 +178,29 @@ impl Work {
                 value
             }
         }
+    }
+}
+
+/// A part of a split with its estimated size, ordered by size.
+struct Part(f64, Work);
+
+impl PartialEq for Part {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.total_cmp(&other.0).is_eq()
+    }
+}
+
+impl Eq for Part {}
+
+impl PartialOrd for Part {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Part {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0)
     }
 }
 
@@ -229,9 +330,11 @@ mod tests {
                 Work::Count(Problem::new(&board)),
                 Work::CountMostConstrained(board.clone()),
             ] {
-                let parts = work.split();
-                let sum: u128 = parts.iter().map(Work::run_alone).sum();
-                assert_eq!(sum, whole, "{board}");
+                for wanted in [1, 2, 7, 60] {
+                    let parts = work.clone().split_into(wanted);
+                    let sum: u128 = parts.iter().map(Work::run_alone).sum();
+                    assert_eq!(sum, whole, "{board} in {wanted}");
+                }
             }
         }
     }

@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use crate::base::error::Result;
 use crate::base::geometry::Cell;
 use crate::engine::inclusion;
-use crate::plan::cost::NS_PER_NODE;
+use crate::plan::cost::NS_PER_LANE_NODE;
 use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared, Skip, Slot};
 use crate::plan::work::Work;
 
@@ -102,7 +102,7 @@ impl CountingMethod for InclusionExclusion {
         for cells in sets {
             if !self.terms.contains_key(&inclusion::term_key(n, cells)) {
                 // A forced queen keeps about 1/n of the tree, per queen.
-                cost += blank_nodes * NS_PER_NODE / (n as f64).powi(cells.len() as i32);
+                cost += blank_nodes * NS_PER_LANE_NODE / (n as f64).powi(cells.len() as i32);
             }
         }
         cost

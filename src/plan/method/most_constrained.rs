@@ -7,7 +7,7 @@
 
 use crate::base::error::Result;
 use crate::engine::most_constrained;
-use crate::plan::cost::PLAN_PROBES;
+use crate::plan::cost::{refined, PLAN_PROBES, REFINE_FRONTIER, REFINE_PROBES};
 use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared};
 use crate::plan::work::Work;
 
@@ -31,6 +31,14 @@ impl CountingMethod for MostConstrained {
     fn quote(&mut self, case: Case, _: &mut Shared) -> f64 {
         let (nodes, rows) = most_constrained::estimate(case.board, PLAN_PROBES);
         nodes * rows * NS_PER_ROW
+    }
+
+    fn refine(&mut self, case: Case, _: &mut Shared, quote: f64) -> f64 {
+        refined(quote, NS_PER_ROW, || {
+            let (nodes, rows) =
+                most_constrained::estimate_stratified(case.board, REFINE_FRONTIER, REFINE_PROBES);
+            nodes * rows
+        })
     }
 
     fn plan(&mut self, case: Case, _: &mut Shared, batch: &mut Batch) -> Result<Answer> {

@@ -14,8 +14,11 @@ use std::collections::HashMap;
 use crate::base::board::Symmetry;
 use crate::base::error::Result;
 use crate::base::problem::Problem;
-use crate::engine::ordering;
-use crate::plan::cost::{NS_PER_BOARD_NODE, NS_PER_NODE, PLAN_PROBES, QUICK_PROBES};
+use crate::engine::{estimate, ordering};
+use crate::plan::cost::{
+    refined, NS_PER_BOARD_NODE, NS_PER_LANE_NODE, NS_PER_NODE, PLAN_PROBES, QUICK_PROBES,
+    REFINE_FRONTIER, REFINE_PROBES,
+};
 use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared};
 use crate::plan::work::Work;
 
@@ -60,6 +63,16 @@ impl CountingMethod for Ordered {
         let (symmetry, nodes) = ordering::best(case.board, PLAN_PROBES);
         self.chosen.insert(case.index, symmetry);
         nodes * NS_PER_BOARD_NODE
+    }
+
+    fn refine(&mut self, case: Case, _: &mut Shared, quote: f64) -> f64 {
+        let symmetry = self.chosen.get(&case.index).copied();
+        refined(quote, NS_PER_LANE_NODE, || {
+            let board = case
+                .board
+                .transformed(symmetry.unwrap_or(Symmetry::Identity));
+            estimate::nodes_stratified(&Problem::new(&board).rows(), REFINE_FRONTIER, REFINE_PROBES)
+        })
     }
 
     fn plan(&mut self, case: Case, _: &mut Shared, batch: &mut Batch) -> Result<Answer> {

@@ -8,8 +8,11 @@
 
 use crate::base::error::Result;
 use crate::base::problem::Problem;
+use crate::engine::estimate;
 use crate::engine::ordering;
-use crate::plan::cost::{NS_PER_BOARD_NODE, PLAN_PROBES};
+use crate::plan::cost::{
+    refined, NS_PER_BOARD_NODE, NS_PER_LANE_NODE, PLAN_PROBES, REFINE_FRONTIER, REFINE_PROBES,
+};
 use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared};
 use crate::plan::work::Work;
 
@@ -28,6 +31,13 @@ impl CountingMethod for Plain {
 
     fn quote(&mut self, case: Case, _: &mut Shared) -> f64 {
         ordering::plain_nodes(case.board, PLAN_PROBES) * NS_PER_BOARD_NODE
+    }
+
+    fn refine(&mut self, case: Case, _: &mut Shared, quote: f64) -> f64 {
+        refined(quote, NS_PER_LANE_NODE, || {
+            let rows = Problem::new(case.board).rows();
+            estimate::nodes_stratified(&rows, REFINE_FRONTIER, REFINE_PROBES)
+        })
     }
 
     fn plan(&mut self, case: Case, _: &mut Shared, batch: &mut Batch) -> Result<Answer> {

@@ -14,16 +14,18 @@ use std::sync::Arc;
 
 use crate::base::error::Result;
 use crate::engine::blank::scan::Frames;
-use crate::plan::cost::{BLANK_ENGINE_SHARE, NS_PER_NODE};
+use crate::plan::cost::{blank_engine_units, BLANK_ENGINE_SHARE, NS_PER_NODE, SETUP_NS_PER_UNIT};
 use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared, Skip};
 use crate::plan::work::Work;
 
 /// The largest board a scan is considered for.
 const MAX_N: usize = 16;
 /// A scan adds this fraction of a plain blank search to the count, for
-/// checking each solution against the board's images (measured: one
-/// near-blank board at n = 14 scans in 19-20 ms, about the count's time).
-const CHECK_SHARE: f64 = 0.01;
+/// checking each solution against the board's images (measured: single
+/// boards of n = 15 and 16 with 4 to 20 blocked cells scan in 1.25-1.4
+/// times the blank engine's count and set-up; the obstacles bench's `big
+/// single boards`).
+const CHECK_SHARE: f64 = 0.033;
 
 const ABOUT: About = About {
     name: "scan",
@@ -54,8 +56,10 @@ impl CountingMethod for Scan {
     }
 
     fn quote(&mut self, case: Case, shared: &mut Shared) -> f64 {
-        let share = (BLANK_ENGINE_SHARE + CHECK_SHARE) / shared.threads as f64;
-        shared.blank_nodes(case.board.n()) * NS_PER_NODE * share
+        let n = case.board.n();
+        let search = shared.blank_nodes(n) * NS_PER_NODE * (BLANK_ENGINE_SHARE + CHECK_SHARE);
+        let setup = blank_engine_units(n) * SETUP_NS_PER_UNIT;
+        (search + setup) / shared.threads as f64
     }
 
     fn plan(&mut self, case: Case, shared: &mut Shared, batch: &mut Batch) -> Result<Answer> {

@@ -10,6 +10,7 @@ use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::geometry;
 use crate::engine::ordering;
+use crate::plan::cost::{REFINE_NS, REFINE_WITHIN};
 use crate::plan::estimate::{Estimate, BASE_BYTES};
 use crate::plan::method::Case;
 
@@ -91,7 +92,7 @@ impl Planner {
         board: &Board,
         asked: impl Fn(usize) -> bool,
     ) -> (usize, f64) {
-        let mut best = (0, f64::INFINITY);
+        let mut quotes = Vec::new();
         for (m, method) in self.methods.iter_mut().enumerate() {
             if !asked(m)
                 || method
@@ -100,7 +101,22 @@ impl Planner {
             {
                 continue;
             }
-            let cost = method.quote(Case { index: case, board }, &mut self.shared);
+            quotes.push((
+                m,
+                method.quote(Case { index: case, board }, &mut self.shared),
+            ));
+        }
+        // Quotes within reach of the cheapest are refined before choosing,
+        // when the choice is worth a refinement's milliseconds.
+        let cheapest = quotes.iter().map(|q| q.1).fold(f64::INFINITY, f64::min);
+        let worth = cheapest > REFINE_NS;
+        let mut best = (0, f64::INFINITY);
+        for (m, quote) in quotes {
+            let cost = if worth && quote <= cheapest * REFINE_WITHIN {
+                self.methods[m].refine(Case { index: case, board }, &mut self.shared, quote)
+            } else {
+                quote
+            };
             if cost < best.1 {
                 best = (m, cost);
             }
@@ -153,7 +169,9 @@ impl Planner {
                         Ok(()) => (forced, String::new()),
                         Err(why) => (0, format!(" ({why})")),
                     };
-                    let cost = self.methods[m].quote(Case { index: case, board }, &mut self.shared);
+                    let case = Case { index: case, board };
+                    let quote = self.methods[m].quote(case, &mut self.shared);
+                    let cost = self.methods[m].refine(case, &mut self.shared, quote);
                     decisions.push(Decision::By {
                         method: m,
                         cost,

@@ -39,8 +39,10 @@ impl Planner {
             .sum();
         let inline = self.choice == Method::Auto && estimated < MIN_PARALLEL_NS;
         let threads = if inline { 1 } else { self.shared.threads };
-        if threads > 1 {
-            split_big(batch);
+        // Big searches are split on one thread too: for progress, and the
+        // kernel runs a search's parts in its interleaved lanes.
+        if !inline {
+            batch.split_for(threads);
         }
         let units = &batch.units;
         let timing = explain.is_some();
@@ -82,21 +84,5 @@ impl Planner {
         }
         // Cases that need no unit (known, or a batch without units).
         report.finish()
-    }
-}
-
-/// Splits the batch's big units into parts, each adding to the same slot
-/// with the same weight.
-fn split_big(batch: &mut Batch) {
-    let whole = std::mem::take(&mut batch.units);
-    for unit in whole {
-        if unit.work.is_big() {
-            let (case, slot, weight) = (unit.case, unit.slot, unit.weight);
-            for part in unit.work.split() {
-                batch.push(case, slot, weight, part);
-            }
-        } else {
-            batch.units.push(unit);
-        }
     }
 }
