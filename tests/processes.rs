@@ -90,7 +90,7 @@ pub fn alive(pid: u32) -> bool {
         Ok(stat) => stat
             .rfind(')')
             .and_then(|end| stat[end + 1..].split_whitespace().next())
-            .map_or(false, |state| state != "Z" && state != "X"),
+            .is_some_and(|state| state != "Z" && state != "X"),
         Err(_) => false,
     }
 }
