@@ -6,6 +6,7 @@
 use std::sync::atomic::AtomicU64;
 
 use nqueens::base::board::full_row;
+use nqueens::engine::budget::{Budget, DEFAULT_BYTES};
 use nqueens::engine::counter::{self, join, Counts, Engine, UnitCounter};
 use nqueens::engine::half_board::Plan;
 use nqueens::tools::shard::{merge, Record, Shard};
@@ -232,51 +233,67 @@ fn estimated_seconds(line: &str) -> f64 {
     seconds_of(after.split(" on ").next().unwrap())
 }
 
+/// Checks that `count n --estimate` (over a day) names a shard count that
+/// gives every shard work and about an hour on one thread.
+fn names_shards_of_about_an_hour(n: usize) {
+    let n_text = n.to_string();
+    let line = run(&["count", &n_text, "--estimate", "--threads", "2"], b"").stdout;
+    let shards: usize = line
+        .split_once("--shard I/")
+        .and_then(|(_, rest)| rest.split('`').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no shard count: {line}"));
+    // Every shard gets work: no more shards than units.
+    let counter = counter::choose(n, true, Budget::new(DEFAULT_BYTES, 2))
+        .build(2, &AtomicU64::new(0))
+        .unwrap();
+    assert!(
+        shards <= counter.units(),
+        "{shards} > {}: {line}",
+        counter.units()
+    );
+    // The shard's own estimate agrees: an hour or so on one thread,
+    // unless even one unit a shard is longer (then it says so).
+    let shard = format!("1/{shards}");
+    let one = run(
+        &[
+            "count",
+            &n_text,
+            "--shard",
+            &shard,
+            "--estimate",
+            "--threads",
+            "1",
+        ],
+        b"",
+    )
+    .stdout;
+    let each = estimated_seconds(&one);
+    let limit = if line.contains("the finest split") {
+        86_400.0
+    } else {
+        3600.0
+    };
+    assert!(each <= limit * 1.01, "{line}\n{one}");
+    assert!(!one.contains("more than a day"), "{one}");
+}
+
 #[test]
 fn an_estimate_over_a_day_names_shards_of_about_an_hour() {
-    for n in [24, 25] {
-        let n_text = n.to_string();
-        let line = run(&["count", &n_text, "--estimate", "--threads", "2"], b"").stdout;
-        let shards: usize = line
-            .split_once("--shard I/")
-            .and_then(|(_, rest)| rest.split('`').next()?.parse().ok())
-            .unwrap_or_else(|| panic!("no shard count: {line}"));
-        // Every shard gets work: no more shards than units.
-        let counter = counter::choose(n, true)
-            .build(2, &AtomicU64::new(0))
-            .unwrap();
-        assert!(
-            shards <= counter.units(),
-            "{shards} > {}: {line}",
-            counter.units()
-        );
-        // The shard's own estimate agrees: an hour or so on one thread,
-        // unless even one unit a shard is longer (then it says so).
-        let shard = format!("1/{shards}");
-        let one = run(
-            &[
-                "count",
-                &n_text,
-                "--shard",
-                &shard,
-                "--estimate",
-                "--threads",
-                "1",
-            ],
-            b"",
-        )
-        .stdout;
-        let each = estimated_seconds(&one);
-        let limit = if line.contains("the finest split") {
-            86_400.0
-        } else {
-            3600.0
-        };
-        assert!(each <= limit * 1.01, "{line}\n{one}");
-        assert!(!one.contains("more than a day"), "{one}");
+    // The constellations' side: planned in milliseconds.
+    for n in [25, 26] {
+        names_shards_of_about_an_hour(n);
     }
     let under_a_day = run(&["count", "20", "--estimate", "--threads", "2"], b"").stdout;
     assert!(!under_a_day.contains("shard"), "{under_a_day}");
     let beyond = run(&["count", "27", "--estimate", "--threads", "2"], b"").stdout;
     assert!(beyond.contains("hopeless even in shards"), "{beyond}");
+}
+
+/// The join's side, whose planning at 23 and 24 takes a minute or more.
+#[test]
+#[ignore]
+fn an_estimate_of_the_join_over_a_day_names_shards_of_about_an_hour() {
+    for n in [23, 24] {
+        names_shards_of_about_an_hour(n);
+    }
 }

@@ -81,9 +81,18 @@ pub fn kill(pids: &[u32]) {
         .status();
 }
 
-/// Whether a process with this pid exists (a zombie counts).
+/// Whether a process with this pid still runs. A zombie does not: it has
+/// ended and only waits to be reaped, which under a container's first
+/// process may never happen (a task that Slurm killed is re-parented to it).
 pub fn alive(pid: u32) -> bool {
-    Path::new("/proc").join(pid.to_string()).exists()
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state (field 3) follows the command name in parentheses.
+        Ok(stat) => stat
+            .rfind(')')
+            .and_then(|end| stat[end + 1..].split_whitespace().next())
+            .is_some_and(|state| state != "Z" && state != "X"),
+        Err(_) => false,
+    }
 }
 
 /// The moment a process started (clock ticks after boot, field 22 of

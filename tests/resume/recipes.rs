@@ -140,7 +140,8 @@ fn fault_mid_run(dir: &Path, n: usize, of: usize, fault: impl Fn(usize, u32)) ->
         while processes::alive(pid) {
             assert!(
                 start.elapsed() < RECIPE_LIMIT,
-                "shard {index} outlived its fault"
+                "shard {index} outlived its fault: /proc/{pid}/stat {:?}",
+                std::fs::read_to_string(format!("/proc/{pid}/stat"))
             );
             thread::sleep(Duration::from_millis(10));
         }
