@@ -11,7 +11,7 @@ use nqueens::engine::counter::{self, join, Counts, Engine, UnitCounter};
 use nqueens::engine::half_board::Plan;
 use nqueens::tools::shard::{merge, Record, Shard};
 
-use crate::util::{interleaved_on_two_threads, run, OEIS};
+use crate::util::{interleaved_on_two_threads, oeis_total, run, OEIS};
 
 /// Every unit of `counter` on `threads` threads.
 fn count_all(counter: &dyn UnitCounter, threads: usize) -> Counts {
@@ -69,7 +69,7 @@ fn count_gives_oeis_totals_to_19_and_unique_counts_to_18() {
         assert_eq!(out.stdout, format!("{total} {unique}\n"), "n = {n}");
     }
     let out = run(&["count", "19"], b"");
-    assert_eq!(out.stdout, "4968057848\n");
+    assert_eq!(out.stdout, format!("{}\n", oeis_total(19)));
 }
 
 #[test]
@@ -267,13 +267,15 @@ fn names_shards_of_about_an_hour(n: usize) {
         b"",
     )
     .stdout;
+    // Each shard of the join plans the whole before it narrows to its
+    // units (about 30 s of CPU at 23), so "about an hour" allows 5%.
     let each = estimated_seconds(&one);
     let limit = if line.contains("the finest split") {
         86_400.0
     } else {
         3600.0
     };
-    assert!(each <= limit * 1.01, "{line}\n{one}");
+    assert!(each <= limit * 1.05, "{line}\n{one}");
     assert!(!one.contains("more than a day"), "{one}");
 }
 
@@ -296,4 +298,27 @@ fn an_estimate_of_the_join_over_a_day_names_shards_of_about_an_hour() {
     for n in [23, 24] {
         names_shards_of_about_an_hour(n);
     }
+}
+
+/// The published totals the tests hold agree with `../shared/oeis.md`, the
+/// team's copy of OEIS, where it is beside the checkout (CI puts it there).
+#[test]
+fn the_tests_published_totals_match_the_shared_oeis_copy() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/oeis.md");
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return crate::util::skip_unless_ci(&format!("{path} is missing"));
+    };
+    let mut checked = 0;
+    for line in text.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let (Some(n), Some(total)) = (
+            cells.get(1).and_then(|c| c.parse::<usize>().ok()),
+            cells.get(2).and_then(|c| c.parse::<u128>().ok()),
+        ) else {
+            continue;
+        };
+        assert_eq!(oeis_total(n), total, "n = {n}");
+        checked += 1;
+    }
+    assert_eq!(checked, 27, "{path}: rows n = 1..=27 expected");
 }

@@ -148,6 +148,30 @@ pub fn slow_count(board: &Board) -> u128 {
 /// to rotation and reflection), n = 1..=18, as `(n, total, unique)`.
 pub use nqueens::base::published::BLANK_COUNTS as OEIS;
 
+/// OEIS A000170 beyond the program's table, n = 19..=27, as `(n, total)`:
+/// for the runs and shards that only ignored tests can wait for.
+pub const OEIS_TOTALS_BEYOND: [(usize, u128); 9] = [
+    (19, 4_968_057_848),
+    (20, 39_029_188_884),
+    (21, 314_666_222_712),
+    (22, 2_691_008_701_644),
+    (23, 24_233_937_684_440),
+    (24, 227_514_171_973_736),
+    (25, 2_207_893_435_808_352),
+    (26, 22_317_699_616_364_044),
+    (27, 234_907_967_154_122_528),
+];
+
+/// The published total of the blank board of side `n` (1..=27).
+pub fn oeis_total(n: usize) -> u128 {
+    OEIS.iter()
+        .map(|row| (row.0, row.1))
+        .chain(OEIS_TOTALS_BEYOND)
+        .find(|row| row.0 == n)
+        .unwrap_or_else(|| panic!("no published total for n = {n} here"))
+        .1
+}
+
 /// Whether `columns` (one queen per row) is a solution of the blank board.
 pub fn is_solution(columns: &[usize]) -> bool {
     columns.iter().enumerate().all(|(row, &col)| {
