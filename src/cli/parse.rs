@@ -274,46 +274,77 @@ fn parse_args(args: Vec<OsString>) -> Result<Cli> {
     let command = if is_help {
         Command::Help(help_topic(positionals.next())?)
     } else {
-        match cmd {
-            Cmd::Judge => {
-                let mut options = parse_judge(given, positionals.by_ref(), threads)?;
-                options.memory = memory;
-                Command::Judge(options)
-            }
-            Cmd::Count => {
-                let mut job = parse_count(given, positionals.next(), threads)?;
-                job.memory = memory;
-                Command::Count(job)
-            }
-            Cmd::Merge => Command::Merge {
-                files: positionals.by_ref().map(PathBuf::from).collect(),
-            },
-            Cmd::Checker => {
-                let n = match positionals.next() {
-                    Some(n) => Some(number_in(&n.to_string_lossy(), 1..=MAX_N, "N")?),
-                    None => None,
-                };
-                Command::Checker { n }
-            }
-            Cmd::Bundle => Command::Bundle(parse_bundle(given, positionals.next())?),
-            Cmd::Gen => Command::Gen(given.gen()?),
-            Cmd::Stress => Command::Stress(parse_stress(given, &tokens.trailing, threads)?),
-            Cmd::Test => Command::Test(parse_test(
-                given,
-                positionals.by_ref(),
-                &tokens.trailing,
-                threads,
-            )?),
-            Cmd::Show => Command::Show(parse_show(given, positionals.next(), threads)?),
-        }
+        command_with(
+            cmd,
+            given,
+            &mut positionals,
+            &tokens.trailing,
+            threads,
+            memory,
+        )?
     };
-    if let Some(extra) = positionals.next() {
+    refuse_leftovers(cmd, &options, positionals.next(), &tokens.trailing)?;
+    Ok(Cli {
+        command,
+        threads,
+        memory,
+    })
+}
+
+/// The command `cmd` built from its options (`given`), its words
+/// (`positionals`) and what follows `--` (`trailing`).
+fn command_with(
+    cmd: Cmd,
+    given: &Given,
+    positionals: &mut impl Iterator<Item = OsString>,
+    trailing: &[OsString],
+    threads: Option<usize>,
+    memory: usize,
+) -> Result<Command> {
+    Ok(match cmd {
+        Cmd::Judge => {
+            let mut options = parse_judge(given, positionals.by_ref(), threads)?;
+            options.memory = memory;
+            Command::Judge(options)
+        }
+        Cmd::Count => {
+            let mut job = parse_count(given, positionals.next(), threads)?;
+            job.memory = memory;
+            Command::Count(job)
+        }
+        Cmd::Merge => Command::Merge {
+            files: positionals.by_ref().map(PathBuf::from).collect(),
+        },
+        Cmd::Checker => {
+            let n = match positionals.next() {
+                Some(n) => Some(number_in(&n.to_string_lossy(), 1..=MAX_N, "N")?),
+                None => None,
+            };
+            Command::Checker { n }
+        }
+        Cmd::Bundle => Command::Bundle(parse_bundle(given, positionals.next())?),
+        Cmd::Gen => Command::Gen(given.gen()?),
+        Cmd::Stress => Command::Stress(parse_stress(given, trailing, threads)?),
+        Cmd::Test => Command::Test(parse_test(given, positionals.by_ref(), trailing, threads)?),
+        Cmd::Show => Command::Show(parse_show(given, positionals.next(), threads)?),
+    })
+}
+
+/// Refuses what `cmd` left unread: a word more (`extra`), an option of
+/// another command, or words after `--` where it runs no command.
+fn refuse_leftovers(
+    cmd: Cmd,
+    options: &[(Opt, Option<OsString>)],
+    extra: Option<OsString>,
+    trailing: &[OsString],
+) -> Result<()> {
+    if let Some(extra) = extra {
         return Err(malformed(format!(
             "unexpected argument '{}'",
             extra.to_string_lossy()
         )));
     }
-    for (opt, _) in &options {
+    for (opt, _) in options {
         if !opt.flag().scope.includes(cmd) {
             return Err(malformed(format!(
                 "option '{}' does not apply to {}",
@@ -323,15 +354,11 @@ fn parse_args(args: Vec<OsString>) -> Result<Cli> {
         }
     }
     let takes_command = matches!(cmd, Cmd::Stress | Cmd::Test);
-    if let Some(extra) = tokens.trailing.first().filter(|_| !takes_command) {
+    if let Some(extra) = trailing.first().filter(|_| !takes_command) {
         return Err(malformed(format!(
             "unexpected argument '{}'",
             extra.to_string_lossy()
         )));
     }
-    Ok(Cli {
-        command,
-        threads,
-        memory,
-    })
+    Ok(())
 }
