@@ -308,12 +308,21 @@ fn the_readme_slurm_recipe_survives_a_killed_and_a_requeued_task() {
     };
     let job = submit(&format!("1-{of}"));
 
-    let (killed, killed_done) = fault_mid_run(&work, n, of, |index, _| {
+    let (killed, killed_done) = fault_mid_run(&work, n, of, |index, pid| {
         let task = format!("{job}_{index}");
-        let _ = cluster
-            .command("scancel")
-            .args(["--signal=KILL", &task])
-            .status();
+        // A loaded slurmctld may time out a request: ask again while the
+        // task runs and scancel says it did not get through.
+        for _ in 0..5 {
+            let sent = cluster
+                .command("scancel")
+                .args(["--signal=KILL", &task])
+                .status()
+                .is_ok_and(|s| s.success());
+            if sent || !processes::alive(pid) {
+                break;
+            }
+            thread::sleep(Duration::from_secs(1));
+        }
     });
     let held = RefCell::new(Vec::new());
     let (requeued, requeued_done) = fault_mid_run(&work, n, of, |index, _| {
