@@ -182,13 +182,7 @@ impl Layout {
             .map(|&p| table_bytes(p))
             .max()
             .unwrap_or(0);
-        // The model was fitted with the whole tables built once; each
-        // further part walks every quarter twice more.
-        let rebuilds = 2.0 * (parts.len() - 1) as f64;
-        let cost = total
-            + cost::NS_QUARTER_ITEM * whole.iter().map(|&(_, items)| items).sum::<u64>() as f64
-            + cost::NS_WALK_ITEM * buckets.walked as f64 * (1.0 + rebuilds)
-            + cost::NS_PLAN * scanned as f64;
+        let cost = total_cost(total, whole, buckets.walked, scanned, parts.len());
         Some(Layout {
             shape,
             free,
@@ -206,6 +200,19 @@ impl Layout {
             task_bytes,
         })
     }
+}
+
+/// The whole count's ns on one core: the joins (`joins`), the tables of
+/// `whole` built, the quarters walked (`walked` placements) once per build,
+/// and the `scanned` column sets of planning, for a plan of `parts` parts.
+fn total_cost(joins: f64, whole: Stored, walked: u64, scanned: u64, parts: usize) -> f64 {
+    // The model was fitted with the whole tables built once; each further
+    // part walks every quarter twice more.
+    let rebuilds = 2.0 * (parts - 1) as f64;
+    joins
+        + cost::NS_QUARTER_ITEM * whole.iter().map(|&(_, items)| items).sum::<u64>() as f64
+        + cost::NS_WALK_ITEM * walked as f64 * (1.0 + rebuilds)
+        + cost::NS_PLAN * scanned as f64
 }
 
 /// The symmetries of the board whose rows have free columns `free` (masked
