@@ -25,7 +25,7 @@ use nqueens::base::rng::Rng;
 use nqueens::engine::blank::BlankEngine;
 use nqueens::engine::parallel;
 use nqueens::plan::planner::{Method, Planner};
-use nqueens::tools::generate::random_board;
+use nqueens::tools::generate::{clustered_board, random_board};
 
 /// A board of side `n` with each cell blocked with probability `percent`%.
 fn with_density(rng: &mut Rng, n: usize, percent: usize) -> Board {
@@ -37,23 +37,6 @@ fn with_obstacles(rng: &mut Rng, n: usize, obstacles: usize) -> Board {
     let mut board = Board::blank(n);
     while board.obstacles() < obstacles {
         board.set_free(rng.between(0, n - 1), rng.between(0, n - 1), false);
-    }
-    board
-}
-
-/// A board of side `n` with about `percent`% of its cells blocked in
-/// square clumps of side 1 to 1 + n/6 (obstacles in real inputs are often
-/// walls and blocks, not scattered cells).
-fn clustered(rng: &mut Rng, n: usize, percent: usize) -> Board {
-    let mut board = Board::blank(n);
-    while board.obstacles() * 100 < n * n * percent {
-        let (row, col) = (rng.between(0, n - 1), rng.between(0, n - 1));
-        let side = rng.between(1, 1 + n / 6);
-        for r in row..(row + side).min(n) {
-            for c in col..(col + side).min(n) {
-                board.set_free(r, c, false);
-            }
-        }
     }
     board
 }
@@ -305,7 +288,7 @@ fn big_board((n, kind, amount, seed): Recipe) -> (String, Board) {
                 format!("random {amount}%"),
             ),
             Kind::Clustered => (
-                clustered(&mut rng, n, amount),
+                clustered_board(&mut rng, n, amount, 1 + n / 6),
                 format!("clustered {amount}%"),
             ),
             Kind::Cells => (with_obstacles(&mut rng, n, amount), "cells".to_string()),

@@ -9,6 +9,7 @@ use nqueens::base::problem::Problem;
 use nqueens::engine::most_constrained;
 use nqueens::plan::planner::{Method, Planner};
 use nqueens::plan::work::Work;
+use nqueens::tools::generate;
 
 use crate::threads::THREADS;
 use crate::util::{random_board, slow_count, Rng};
@@ -31,21 +32,10 @@ fn split_sums(board: &Board, wanted: usize) -> [u128; 2] {
     .map(|whole| whole.split_into(wanted).iter().map(count).sum())
 }
 
-/// A board of side `n` whose blocked cells come in a few clumps (as
-/// obstacles in real inputs often do), about `percent`% of it.
+/// A board of side `n` whose blocked cells come in clumps of side up to
+/// 1 + n/4, about `percent`% of it.
 fn clustered_board(rng: &mut Rng, n: usize, percent: u64) -> Board {
-    let mut board = Board::blank(n);
-    let target = n * n * percent as usize / 100;
-    while board.obstacles() < target {
-        let (row, col) = (rng.between(0, n - 1), rng.between(0, n - 1));
-        let side = rng.between(1, 1 + n / 4);
-        for r in row..(row + side).min(n) {
-            for c in col..(col + side).min(n) {
-                board.set_free(r, c, false);
-            }
-        }
-    }
-    board
+    generate::clustered_board(rng, n, percent as usize, 1 + n / 4)
 }
 
 #[test]

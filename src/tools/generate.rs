@@ -188,6 +188,29 @@ pub fn random_board(rng: &mut Rng, n: usize, percent: u64) -> Board {
     rng.board(n, percent)
 }
 
+/// A random `n x n` board whose blocked cells come in square clumps of side
+/// 1 to `max_side` (obstacles in real inputs are often walls and blocks, not
+/// scattered cells), until at least `percent`% of it is blocked.
+///
+/// ```
+/// let mut rng = nqueens::base::rng::Rng::new(1);
+/// let board = nqueens::tools::generate::clustered_board(&mut rng, 8, 25, 3);
+/// assert!(board.obstacles() * 100 >= 8 * 8 * 25);
+/// ```
+pub fn clustered_board(rng: &mut Rng, n: usize, percent: usize, max_side: usize) -> Board {
+    let mut board = Board::blank(n);
+    while board.obstacles() * 100 < n * n * percent {
+        let (row, col) = (rng.between(0, n - 1), rng.between(0, n - 1));
+        let side = rng.between(1, max_side.max(1));
+        for r in row..(row + side).min(n) {
+            for c in col..(col + side).min(n) {
+                board.set_free(r, c, false);
+            }
+        }
+    }
+    board
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
