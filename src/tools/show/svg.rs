@@ -19,12 +19,14 @@
 //! board of one size shares is drawn once, in `<defs>`.
 
 use std::fmt::Write as _;
-use std::fs::File;
-use std::io::Write;
-use std::path::{Path, PathBuf};
 
 use crate::base::board::Board;
-use crate::base::error::{words, Error, Result};
+
+mod destination;
+mod xml;
+pub use destination::Destination;
+pub use xml::escape;
+use xml::number;
 
 /// Pixels around the picture.
 const MARGIN: usize = 16;
@@ -57,51 +59,24 @@ pub fn cell_size(n: usize) -> usize {
     (512 / n.max(1)).clamp(10, 40)
 }
 
-/// Where the picture goes: `-` is stdout (in place of the text), anything
-/// else a file, created when `show` starts (so a path that cannot be
-/// written fails before the search) and written when it ends.
-pub enum Destination {
-    /// `--svg -`.
-    Stdout,
-    /// `--svg FILE`: the file, created and empty until the end.
-    File(PathBuf, File),
-}
-
-impl Destination {
-    /// The destination `--svg PATH` names, its file created now.
-    pub fn open(path: &Path) -> Result<Destination> {
-        if path == Path::new("-") {
-            return Ok(Destination::Stdout);
-        }
-        let file = File::create(path).map_err(|e| {
-            Error::Unavailable(format!("cannot create '{}': {}", path.display(), words(&e)))
-        })?;
-        Ok(Destination::File(path.to_path_buf(), file))
-    }
-
-    /// Writes `picture` here, or to `stdout` for `-`.
-    pub fn write(self, picture: &Picture, stdout: &mut dyn Write) -> Result<()> {
-        let svg = picture.render();
-        match self {
-            Destination::Stdout => stdout
-                .write_all(svg.as_bytes())
-                .and_then(|()| stdout.flush())
-                .map_err(Error::Write),
-            Destination::File(path, mut file) => file
-                .write_all(svg.as_bytes())
-                .and_then(|()| file.sync_all())
-                .map_err(|e| {
-                    Error::Unavailable(format!("cannot write '{}': {}", path.display(), words(&e)))
-                }),
-        }
-    }
-}
+/// The most boards one picture draws (a case without solutions is one
+/// board): past them, cases and solutions are counted, not kept, so that
+/// `--limit 1000000` or a judge file of 100 000 cases keeps memory and the
+/// file small. A line under the boards says what was left out.
+pub const MAX_BOARDS: usize = 1000;
 
 /// The cases `show` went through, with the solutions it found, as they
 /// are to be drawn.
 #[derive(Default, Debug)]
 pub struct Picture {
     cases: Vec<Case>,
+    /// Boards kept, at most [`MAX_BOARDS`].
+    boards: usize,
+    /// Whether the case being shown was left out.
+    leaving_out: bool,
+    /// Cases and solutions left out.
+    cases_left_out: u64,
+    solutions_left_out: u64,
 }
 
 /// One case of a [`Picture`].
@@ -126,6 +101,12 @@ impl Picture {
     /// Case `number`, on `board`, starts; `searched`: whether its
     /// solutions are searched for.
     pub fn case(&mut self, number: u64, board: &Board, searched: bool) {
+        self.leaving_out = self.boards >= MAX_BOARDS;
+        if self.leaving_out {
+            self.cases_left_out += 1;
+            return;
+        }
+        self.boards += 1;
         self.cases.push(Case {
             number,
             board: board.clone(),
@@ -139,7 +120,15 @@ impl Picture {
     /// The case being shown has the solution `columns` (one per row), in
     /// lexicographic order or not.
     pub fn solution(&mut self, columns: &[usize], lexicographic: bool) {
-        if let Some(case) = self.cases.last_mut() {
+        if let Some(case) = self.cases.last_mut().filter(|_| !self.leaving_out) {
+            // The case's first solution takes the place of its bare board.
+            if !case.solutions.is_empty() {
+                if self.boards >= MAX_BOARDS {
+                    self.solutions_left_out += 1;
+                    return;
+                }
+                self.boards += 1;
+            }
             case.lexicographic &= lexicographic;
             case.solutions.push(columns.to_vec());
         }
@@ -181,6 +170,35 @@ impl Picture {
             let (w, h) = draw_case(&mut body, case, y);
             width = width.max(w);
             y += h;
+        }
+        if self.cases_left_out + self.solutions_left_out > 0 {
+            let parts: Vec<String> = [
+                (
+                    self.solutions_left_out,
+                    "more solution",
+                    " of the cases above",
+                ),
+                (self.cases_left_out, "more case", ""),
+            ]
+            .iter()
+            .filter(|(k, ..)| *k > 0)
+            .map(|&(k, what, of)| match k {
+                1 => format!("1 {what}{of}"),
+                k => format!("{k} {what}s{of}"),
+            })
+            .collect();
+            let note = format!(
+                "Not drawn (a picture holds at most {MAX_BOARDS} boards): {}",
+                parts.join(", ")
+            );
+            let _ = writeln!(
+                body,
+                r#"<text class="note" x="{MARGIN}" y="{}" font-size="14">{}</text>"#,
+                y + 15,
+                escape(&note)
+            );
+            width = width.max(text_width(&note, 8));
+            y += CAPTION + GAP;
         }
         if self.cases.is_empty() {
             let _ = writeln!(
@@ -397,48 +415,9 @@ fn text_width(text: &str, per_char: usize) -> usize {
     text.chars().count() * per_char
 }
 
-/// `x` with at most 4 decimals, no trailing zeros.
-fn number(x: f64) -> String {
-    let text = format!("{x:.4}");
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// `text` as XML character data or an attribute value: `&`, `<`, `>`,
-/// quotes as entities; control characters XML 1.0 does not allow as U+FFFD.
-///
-/// ```
-/// use nqueens::tools::show::svg::escape;
-/// assert_eq!(escape("a<b & \"c\" 'd'>"), "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;");
-/// assert_eq!(escape("bell\u{7}"), "bell\u{fffd}");
-/// ```
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\t' | '\n' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 => out.push('\u{fffd}'),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn numbers_are_short() {
-        assert_eq!(number(0.1), "0.1");
-        assert_eq!(number(1.0 / 40.0), "0.025");
-        assert_eq!(number(2.0), "2");
-        assert_eq!(number(1.0 / 3.0), "0.3333");
-    }
 
     #[test]
     fn boards_wrap_into_rows_within_the_row_width() {
@@ -454,6 +433,20 @@ mod tests {
         let height = 2 * MARGIN + HEADING + 2 * (CAPTION + 640) + GAP;
         assert!(svg.contains(&format!("height=\"{height}\"")), "{svg}");
         assert!(svg.contains(">Case 1: solutions not in lexicographic order</text>"));
+    }
+
+    #[test]
+    fn pictures_keep_at_most_max_boards() {
+        let mut picture = Picture::new();
+        picture.case(1, &Board::blank(1), true);
+        for _ in 0..MAX_BOARDS + 3 {
+            picture.solution(&[0], true);
+        }
+        picture.case(2, &Board::blank(1), true);
+        picture.solution(&[0], true);
+        let svg = picture.render();
+        assert_eq!(svg.matches("<circle").count(), MAX_BOARDS);
+        assert!(svg.contains("boards): 3 more solutions of the cases above, 1 more case</text>"));
     }
 
     #[test]
