@@ -51,6 +51,7 @@ fn the_readme_sets_up_with_two_commands_the_second_being_cis_last() {
         "slurm-wlm munge",
         "skipped",
         "openjdk-17-jdk-headless",
+        "`chromium`",
     ] {
         assert!(flat.contains(named), "the set-up lacks {named}: {flat}");
     }
@@ -99,6 +100,7 @@ fn a_missing_tool_skips_its_test_and_names_the_package_but_fails_under_ci() {
             "bundle::java_uva11195_agrees_with_the_engine",
             "openjdk-17-jdk-headless",
         ),
+        ("svg::svg_pictures_render_in_a_headless_browser", "chromium"),
     ] {
         let (passed, text) = rerun_without_tools(test, None);
         assert!(passed, "{text}");

@@ -6,7 +6,7 @@ use crate::util::{self, Rng};
 
 /// Parses `show --solutions K --total` output: per case, the total and
 /// the solutions as 0-based columns.
-fn parse_listing(text: &str) -> Vec<(u128, Vec<Vec<usize>>)> {
+pub(crate) fn parse_listing(text: &str) -> Vec<(u128, Vec<Vec<usize>>)> {
     let mut cases: Vec<(u128, Vec<Vec<usize>>)> = Vec::new();
     for line in text.lines() {
         if line.starts_with("Case ") {

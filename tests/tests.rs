@@ -2,8 +2,10 @@
 
 mod child;
 mod one_node_slurm;
+mod png;
 mod processes;
 mod util;
+mod xml;
 
 mod bad_input;
 mod big_boards;
@@ -27,5 +29,6 @@ mod show;
 mod split;
 mod streaming;
 mod stress;
+mod svg;
 mod test_cmd;
 mod threads;

@@ -141,7 +141,7 @@ pub(super) fn parse_test(
 }
 
 /// `show [--limit K | --solutions K] [--total] [--ascii] [--lexicographic]
-/// [--progress] [--n N | FILE]`.
+/// [--svg FILE] [--progress] [--n N | FILE]`.
 pub(super) fn parse_show(
     given: &Given,
     file: Option<OsString>,
@@ -174,5 +174,6 @@ pub(super) fn parse_show(
         lexicographic: given.has(Opt::Lexicographic),
         progress: given.has(Opt::Progress),
         threads: parallel::threads(threads),
+        svg: given.path(Opt::Svg),
     })
 }

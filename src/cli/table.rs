@@ -490,6 +490,15 @@ options! {
         help: "solutions in lexicographic order however long\n\
                that takes (default: only where it is quick)",
     },
+    /// `--svg FILE`.
+    Svg => Flag {
+        long: "--svg",
+        short: None,
+        value: Some("FILE"),
+        scope: SHOW,
+        help: "also draw the boards and solutions as one SVG\n\
+               picture in FILE ('-': stdout, instead of text)",
+    },
     /// `--keep-comments`.
     KeepComments => Flag {
         long: "--keep-comments",

@@ -19,6 +19,11 @@
 //! up to `K` lines of 1-based columns, row by row (as checker mode prints
 //! them); with `--total`, a last line `total: N`.
 //!
+//! Pictures (`--svg FILE`, [`svg`]): the same cases and solutions, drawn
+//! as one SVG picture written to FILE when `show` ends (the text is written
+//! to stdout as without it); `--svg -` writes the picture to stdout instead
+//! of the text.
+//!
 //! Solutions come in lexicographic order of their column vectors (from
 //! [`Problem::for_each_solution`]) when that search finds the first one
 //! within [`LEXICOGRAPHIC_BUDGET`] nodes, as it does on small boards; beyond
@@ -30,6 +35,7 @@
 
 use std::io::{self, BufWriter, Read, Write};
 use std::ops::ControlFlow;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -44,6 +50,9 @@ use crate::plan::estimate;
 use crate::plan::planner::{Method, Planner};
 use crate::tools::files::{self, Input};
 use crate::tools::progress;
+
+pub mod svg;
+use svg::Picture;
 
 /// What `nqueens show` was asked to do.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -66,6 +75,9 @@ pub struct ShowOptions {
     pub progress: bool,
     /// Worker threads for the totals.
     pub threads: usize,
+    /// `--svg FILE`: also draw the solutions as an SVG picture in FILE
+    /// (`-`: on stdout, in place of the text).
+    pub svg: Option<PathBuf>,
 }
 
 impl ShowOptions {
@@ -97,19 +109,48 @@ impl ShowOptions {
 
 /// Runs `nqueens show` as `options` say, writing to `out`; with progress
 /// on stderr (the case being searched, and for how long) while a case takes
-/// longer than a second.
+/// longer than a second. With `--svg`, the picture is written at the end
+/// (after an input error too: the cases before it).
 pub fn command(options: &ShowOptions, out: &mut dyn Write) -> Result<()> {
+    // Created first: a path that cannot be written fails before the search.
+    let destination = options.svg.as_deref().map(svg::Destination::open);
+    let destination = destination.transpose()?;
+    let mut picture = destination.as_ref().map(|_| Picture::new());
+    let mut sink = io::sink();
+    let text: &mut dyn Write = match destination {
+        Some(svg::Destination::Stdout) => &mut sink,
+        _ => &mut *out,
+    };
+    let shown = show_all(options, text, picture.as_mut());
+    if let (Some(destination), Some(picture)) = (destination, &picture) {
+        destination.write(picture, out)?;
+    }
+    shown
+}
+
+/// [`command`] without the picture's destination: the text to `out`, the
+/// cases and solutions to `picture`, if any.
+fn show_all(
+    options: &ShowOptions,
+    out: &mut dyn Write,
+    picture: Option<&mut Picture>,
+) -> Result<()> {
     let (mode, order) = (options.mode(), options.order());
+    // The case being shown, and since when (ms after `start`).
+    let (case, since, start) = (AtomicU64::new(0), AtomicU64::new(0), Instant::now());
     let mut planner = Planner::new(Method::Auto, options.threads);
-    let mut count =
-        |board: &Board| -> Result<u128> { Ok(planner.solve_all(std::slice::from_ref(board))?[0]) };
+    // Each case's total, for the picture.
+    let mut totals = Vec::new();
+    let mut count = |board: &Board| -> Result<u128> {
+        let total = planner.solve_all(std::slice::from_ref(board))?[0];
+        totals.push((case.load(Ordering::Relaxed), total));
+        Ok(total)
+    };
     let mut total: Total = if options.total {
         Some(&mut count)
     } else {
         None
     };
-    // The case being shown, and since when (ms after `start`).
-    let (case, since, start) = (AtomicU64::new(0), AtomicU64::new(0), Instant::now());
     let status = || {
         let seconds = (start.elapsed().as_millis() as u64)
             .saturating_sub(since.load(Ordering::Relaxed))
@@ -125,23 +166,32 @@ pub fn command(options: &ShowOptions, out: &mut dyn Write) -> Result<()> {
         case.store(k, Ordering::Relaxed);
         since.store(start.elapsed().as_millis() as u64, Ordering::Relaxed);
     };
-    progress::watch_with(options.progress, &status, || {
+    let mut picture = picture;
+    let shown = progress::watch_with(options.progress, &status, || {
+        let picture = picture.as_deref_mut();
         if let Some(n) = options.blank {
             let mut out = BufWriter::new(out);
             next(1);
-            return show_case(&mut out, 1, &Board::blank(n), mode, order, &mut total)
+            let board = Board::blank(n);
+            return show_case(&mut out, 1, &board, mode, order, &mut total, picture)
                 .and_then(|()| out.flush().map_err(Error::Write));
         }
+        let cases = |input: &mut dyn Read| {
+            run_counting(input, out, mode, order, &mut total, &mut next, picture)
+        };
         match &options.input {
-            Input::Stdin => {
-                run_counting(io::stdin().lock(), out, mode, order, &mut total, &mut next)
-            }
+            Input::Stdin => cases(&mut io::stdin().lock()),
             Input::Path(path) => {
-                { run_counting(files::open(path)?, out, mode, order, &mut total, &mut next) }
-                    .map_err(|e| files::in_file(path, e))
+                cases(&mut files::open(path)?).map_err(|e| files::in_file(path, e))
             }
         }
-    })
+    });
+    if let Some(picture) = picture {
+        for (case, total) in totals {
+            picture.total(case, total);
+        }
+    }
+    shown
 }
 
 /// How a case's total is counted, when it is shown at all.
@@ -174,11 +224,20 @@ pub enum Mode {
 /// assert_eq!(out, b"Case 1:\n1\n");
 /// ```
 pub fn run<R: Read, W: Write>(input: R, output: W, mode: Mode) -> Result<()> {
-    run_counting(input, output, mode, Order::Auto, &mut None, &mut |_| {})
+    run_counting(
+        input,
+        output,
+        mode,
+        Order::Auto,
+        &mut None,
+        &mut |_| {},
+        None,
+    )
 }
 
 /// [`run`], in `order`, with totals counted by `total` (when given), and `starting(k)`
-/// told as case `k` starts.
+/// told as case `k` starts; each case and its solutions drawn in `picture`
+/// too, if given.
 pub fn run_counting<R: Read, W: Write>(
     input: R,
     output: W,
@@ -186,6 +245,7 @@ pub fn run_counting<R: Read, W: Write>(
     order: Order,
     total: &mut Total,
     starting: &mut dyn FnMut(u64),
+    mut picture: Option<&mut Picture>,
 ) -> Result<()> {
     let mut out = BufWriter::new(output);
     let mut cases = CaseReader::new(input);
@@ -201,7 +261,15 @@ pub fn run_counting<R: Read, W: Write>(
         };
         case += 1;
         starting(case);
-        show_case(&mut out, case, &board, mode, order, total)?;
+        show_case(
+            &mut out,
+            case,
+            &board,
+            mode,
+            order,
+            total,
+            picture.as_deref_mut(),
+        )?;
     }
     out.flush().map_err(Error::Write)
 }
@@ -232,7 +300,8 @@ pub const MOST_CONSTRAINED_BUDGET: u64 = 1 << 22;
 /// the search finds it, then (when `total` is given) the total. Solutions
 /// come in `order`; where they are not in lexicographic order, the
 /// headings say so (`Case k, solution i (not in lexicographic order):`, in
-/// a listing `Case k (not in lexicographic order):`).
+/// a listing `Case k (not in lexicographic order):`). The case and its
+/// solutions are drawn in `picture` too, if given.
 pub fn show_case(
     out: &mut dyn Write,
     case: u64,
@@ -240,10 +309,14 @@ pub fn show_case(
     mode: Mode,
     order: Order,
     total: &mut Total,
+    mut picture: Option<&mut Picture>,
 ) -> Result<()> {
     let limit = match mode {
         Mode::Draw { limit, .. } | Mode::List { limit } => limit,
     };
+    if let Some(picture) = picture.as_deref_mut() {
+        picture.case(case, board, limit > 0);
+    }
     // Whether every solution has been visited (so found == all of them).
     let mut exhausted = false;
     let mut found = 0;
@@ -273,6 +346,7 @@ pub fn show_case(
             limit,
             found: 0,
             failed: None,
+            picture,
         };
         if let Mode::List { .. } = mode {
             shown.header().map_err(Error::Write)?;
@@ -321,6 +395,8 @@ struct Shown<'a> {
     limit: usize,
     found: usize,
     failed: Option<io::Error>,
+    /// Where the solutions are drawn too, if anywhere.
+    picture: Option<&'a mut Picture>,
 }
 
 impl Shown<'_> {
@@ -348,6 +424,9 @@ impl Shown<'_> {
                 .and_then(|()| writeln!(self.out)),
             Mode::List { .. } => output::columns_line(self.out, columns),
         };
+        if let Some(picture) = self.picture.as_deref_mut() {
+            picture.solution(columns, self.lexicographic);
+        }
         if let Err(e) = written.and_then(|()| self.out.flush()) {
             self.failed = Some(e);
             return ControlFlow::Break(());
@@ -526,7 +605,16 @@ mod tests {
     #[test]
     fn cases_without_solutions_say_so() {
         let mut out = Vec::new();
-        show_case(&mut out, 3, &Board::blank(3), DRAW, Order::Auto, &mut None).unwrap();
+        show_case(
+            &mut out,
+            3,
+            &Board::blank(3),
+            DRAW,
+            Order::Auto,
+            &mut None,
+            None,
+        )
+        .unwrap();
         assert_eq!(out, b"Case 3: no solutions\n\n");
     }
 
@@ -541,6 +629,7 @@ mod tests {
             DRAW,
             Order::Auto,
             &mut Some(&mut count),
+            None,
         )
         .unwrap();
         assert_eq!(
@@ -558,6 +647,7 @@ mod tests {
             list,
             Order::Auto,
             &mut Some(&mut count),
+            None,
         )
         .unwrap();
         assert_eq!(out, b"Case 1:\n2 4 1 3\ntotal: 2\n");
@@ -575,6 +665,7 @@ mod tests {
             list,
             Order::Auto,
             &mut Some(&mut count),
+            None,
         )
         .unwrap();
         assert_eq!(out, b"Case 1:\ntotal: 4\n");
