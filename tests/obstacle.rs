@@ -291,3 +291,66 @@ fn explain_shows_the_planners_choices() {
         .join("\n");
     insta::assert_snapshot!(format!("{}--- stderr\n{redacted}\n", r.stdout));
 }
+
+/// `--explain`'s `cpu=` is CPU time (issue 34: it was the units' wall
+/// times added up, twice the process's user time on 2 busy cores). Four
+/// threads pinned to one core (`taskset`) each wait for the core three
+/// quarters of the time: their wall times add up to about 4 times the
+/// process's CPU time, which `sh`'s `times` reports for its child.
+#[test]
+fn explain_cpu_is_cpu_time_not_the_sum_of_wall_times() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    if !crate::util::have_tool("taskset", "util-linux") {
+        return;
+    }
+    // A plain search of about a second, in parts on every thread.
+    let n = 15;
+    let mut board = Board::blank(n);
+    for row in (0..n).step_by(3) {
+        board.set_free(row, row * 7 % n, false);
+    }
+    let script = r#"taskset -c 0 "$0" --explain --threads 4 --method ordered; times"#;
+    let mut child = Command::new("sh")
+        .args(["-c", script, env!("CARGO_BIN_EXE_nqueens")])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    let input = judge_input(&[board]);
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    // `times`: the shell's user and system time, then its children's.
+    let seconds = |word: &str| -> f64 {
+        let (minutes, rest) = word.split_once('m').expect("MmS.SSs");
+        let seconds: f64 = rest.trim_end_matches('s').parse().unwrap();
+        minutes.parse::<f64>().unwrap() * 60.0 + seconds
+    };
+    let children = stdout.lines().last().expect("times' output");
+    let process: f64 = children.split_whitespace().map(seconds).sum();
+    let field = |key: &str| -> f64 {
+        let word = stderr
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix(key))
+            .unwrap_or_else(|| panic!("no {key} in {stderr}"));
+        word.trim_end_matches("ms").parse::<f64>().unwrap() / 1e3
+    };
+    let (cpu, actual) = (field("cpu="), field("actual="));
+    let context = format!("{stdout}{stderr}process CPU {process:.3} s");
+    // All of it in the units but planning (milliseconds) and start-up;
+    // getrusage counts in ticks on some kernels: some slack.
+    assert!(cpu <= process + 0.05, "{context}");
+    assert!(cpu >= 0.6 * process, "{context}");
+    // One core: no more CPU than wall time.
+    assert!(cpu <= actual + 0.05, "{context}");
+}

@@ -103,7 +103,8 @@ struct CaseTally {
     done: usize,
     /// Its units.
     units: usize,
-    /// The CPU time its finished units took.
+    /// The CPU time its finished units took (their threads' own, as
+    /// [`crate::engine::cpu::thread`] measures it).
     cpu: Duration,
     /// When its last finished unit was received, after the starts' base.
     ended: Duration,
@@ -235,6 +236,11 @@ impl<'a> Report<'a> {
             };
             let board = &self.cases.boards[case];
             let label = &self.cases.labels[case];
+            // Measured per thread where the system says (Linux).
+            let cpu = match crate::engine::cpu::thread() {
+                Some(_) => ms(tally.cpu.as_nanos() as f64),
+                None => "?".to_string(),
+            };
             let _ = writeln!(
                 out,
                 "case {}: n={} obstacles={} method={} est={} actual={} cpu={}",
@@ -244,7 +250,7 @@ impl<'a> Report<'a> {
                 label.method,
                 ms(label.cost),
                 ms(wall.as_nanos() as f64),
-                ms(tally.cpu.as_nanos() as f64)
+                cpu
             );
         }
     }
