@@ -11,7 +11,7 @@ use nqueens::engine::counter::{self, join, Counts, Engine, UnitCounter};
 use nqueens::engine::half_board::Plan;
 use nqueens::tools::shard::{merge, Record, Shard};
 
-use crate::util::{interleaved_on_two_threads, oeis_total, run, OEIS};
+use crate::util::{interleaved_on_two_threads, oeis_total, run, run_on_cores, OEIS};
 
 /// Every unit of `counter` on `threads` threads.
 fn count_all(counter: &dyn UnitCounter, threads: usize) -> Counts {
@@ -323,4 +323,48 @@ fn the_tests_published_totals_match_the_shared_oeis_copy() {
         checked += 1;
     }
     assert_eq!(checked, 27, "{path}: rows n = 1..=27 expected");
+}
+
+/// An estimate for more threads than the machine has cores says so, with
+/// the time on the cores there are (issue 34: `--threads 8` on 2 cores
+/// priced 8 threads the machine does not have); the machine's cores are
+/// set by `NQUEENS_CORES`, so this holds on any machine.
+#[test]
+fn an_estimate_for_more_threads_than_cores_says_so() {
+    let args = [
+        "count",
+        "18",
+        "--shard",
+        "1/4",
+        "--estimate",
+        "--threads",
+        "8",
+    ];
+    let small = run_on_cores(2, &args, b"").stdout;
+    assert!(
+        small.contains("about ") && small.contains("on 8 threads"),
+        "{small}"
+    );
+    let (_, note) = small
+        .split_once("; priced for 8 threads, this machine has 2 cores (about ")
+        .unwrap_or_else(|| panic!("no note in {small}"));
+    assert!(note.trim_end().ends_with(" on them)"), "{small}");
+    // 8 threads' CPU on 2 cores: 4 times the time on 8 threads (both
+    // rounded for people: "1 s" against "330.7 ms").
+    let on_them = seconds_of(note.split(" on them").next().unwrap());
+    assert!(
+        (2.5..=6.0).contains(&(on_them / estimated_seconds(&small))),
+        "{small}"
+    );
+    let big = run_on_cores(8, &args, b"").stdout;
+    assert!(!big.contains("priced for"), "{big}");
+    // Judge mode's estimates say the same.
+    let judge = run_on_cores(1, &["--estimate", "--threads", "2"], b"12\n............\n............\n............\n............\n............\n............\n............\n............\n............\n............\n............\n............\n0\n");
+    assert!(
+        judge
+            .stdout
+            .contains("; priced for 2 threads, this machine has 1 core (about "),
+        "{}",
+        judge.stdout
+    );
 }

@@ -256,6 +256,7 @@ fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
         if estimate.bytes > job.memory as f64 {
             verdict += &format!("; over --memory {}", progress::bytes(job.memory as f64));
         }
+        verdict += &progress::beyond_cores(&estimate, crate::engine::parallel::cores());
         writeln!(out, "{what}: {}{verdict}", figures(&estimate)).map_err(Error::Write)?;
     }
     Ok(())

@@ -15,7 +15,7 @@ use crate::base::input::CaseReader;
 use crate::base::judge::{self, MAX_BATCH};
 use crate::plan::planner::{Method, Planner, ProgressBoard};
 use crate::tools::files::{self, Input};
-use crate::tools::progress::{self, describe};
+use crate::tools::progress::{self, beyond_cores, describe};
 
 /// What judge mode was asked to do.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -158,11 +158,12 @@ fn estimate(input: &mut dyn Read, out: &mut dyn Write, planner: &mut Planner) ->
             {
                 writeln!(
                     out,
-                    "case {}: n={} obstacles={} method={method}: {}",
+                    "case {}: n={} obstacles={} method={method}: {}{}",
                     first + k + 1,
                     board.n(),
                     board.obstacles(),
-                    describe(&estimate)
+                    describe(&estimate),
+                    beyond_cores(&estimate, crate::engine::parallel::cores())
                 )
                 .map_err(Error::Write)?;
             }
