@@ -3,6 +3,7 @@
 //! a join split into parts, shards of the join merged back, and
 //! `--estimate` naming the engine that runs and its peak memory.
 
+use std::io::Write;
 use std::sync::atomic::AtomicU64;
 
 use nqueens::base::board::full_row;
@@ -302,27 +303,56 @@ fn an_estimate_of_the_join_over_a_day_names_shards_of_about_an_hour() {
     }
 }
 
-/// The published totals the tests hold agree with `../shared/oeis.md`, the
-/// team's copy of OEIS, where it is beside the checkout (CI puts it there).
+/// The rows `(n, total, unique)` of a published-counts table in Markdown
+/// (`| n | total | unique | ...`).
+fn published_rows(text: &str) -> Vec<(usize, u128, u128)> {
+    text.lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            Some((
+                cells.get(1)?.parse().ok()?,
+                cells.get(2)?.parse().ok()?,
+                cells.get(3)?.parse().ok()?,
+            ))
+        })
+        .collect()
+}
+
+/// The published counts the tests hold agree with `tests/data/oeis.md`,
+/// the table kept in the repository (n = 1..=27).
 #[test]
-fn the_tests_published_totals_match_the_shared_oeis_copy() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/oeis.md");
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return crate::util::skip_unless_ci(&format!("{path} is missing"));
-    };
-    let mut checked = 0;
-    for line in text.lines() {
-        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-        let (Some(n), Some(total)) = (
-            cells.get(1).and_then(|c| c.parse::<usize>().ok()),
-            cells.get(2).and_then(|c| c.parse::<u128>().ok()),
-        ) else {
-            continue;
-        };
+fn the_tests_published_counts_match_the_repositorys_oeis_table() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/oeis.md");
+    let text = std::fs::read_to_string(path).expect("tests/data/oeis.md is in the repository");
+    let rows = published_rows(&text);
+    assert_eq!(
+        rows.iter().map(|row| row.0).collect::<Vec<_>>(),
+        (1..=27).collect::<Vec<_>>(),
+        "{path}: rows n = 1..=27 expected"
+    );
+    for &(n, total, unique) in &rows {
         assert_eq!(oeis_total(n), total, "n = {n}");
-        checked += 1;
+        if let Some(row) = OEIS.iter().find(|row| row.0 == n) {
+            assert_eq!(row.2, unique, "unique, n = {n}");
+        }
     }
-    assert_eq!(checked, 27, "{path}: rows n = 1..=27 expected");
+}
+
+/// The repository's table agrees with `../shared/oeis.md`, the team's copy
+/// of OEIS, where that is beside the checkout; nothing needs it otherwise.
+#[test]
+fn the_repositorys_oeis_table_matches_the_shared_copy_where_present() {
+    let shared = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/oeis.md");
+    let Ok(theirs) = std::fs::read_to_string(shared) else {
+        let _ = writeln!(
+            std::io::stderr(),
+            "skipped: {shared} is not beside the checkout"
+        );
+        return;
+    };
+    let ours = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/oeis.md");
+    let ours = std::fs::read_to_string(ours).unwrap();
+    assert_eq!(published_rows(&ours), published_rows(&theirs));
 }
 
 /// An estimate for more threads than the machine has cores says so, with
