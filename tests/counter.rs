@@ -398,3 +398,46 @@ fn an_estimate_for_more_threads_than_cores_says_so() {
         judge.stdout
     );
 }
+
+/// `merge` refuses a record edited by hand (issue 34: it added one up):
+/// records carry a `crc=` as checkpoint lines do. A record of an older
+/// version, without one, is added up with a note that it went unchecked.
+#[test]
+fn merge_refuses_an_edited_record() {
+    let records: Vec<String> = (1..=2)
+        .map(|index| {
+            let out = run(&["count", "10", "--shard", &format!("{index}/2")], b"");
+            assert_eq!(out.status, 0, "{}", out.report());
+            assert!(out.stdout.contains(" crc="), "{}", out.stdout);
+            out.stdout
+        })
+        .collect();
+    let merged = run(&["merge"], records.concat().as_bytes());
+    assert_eq!(
+        (merged.stdout.as_str(), merged.stderr.as_str()),
+        ("724 92\n", "")
+    );
+    // One more solution in the first shard's total, by hand.
+    let (head, tail) = records[0].split_once(" total=").unwrap();
+    let (total, rest) = tail.split_once(' ').unwrap();
+    let more = total.parse::<u64>().unwrap() + 1;
+    let edited = format!("{head} total={more} {rest}{}", records[1]);
+    let r = run(&["merge"], edited.as_bytes());
+    assert_eq!((r.status, r.stdout.as_str()), (2, ""));
+    assert!(
+        r.stderr
+            .starts_with("nqueens: stdin: line 1: the record's crc= does not match it"),
+        "{}",
+        r.stderr
+    );
+    // Without its crc= (as an older version wrote it): counted, noted.
+    let old = records[0].rsplit_once(" crc=").unwrap().0;
+    let r = run(&["merge"], format!("{old}\n{}", records[1]).as_bytes());
+    assert_eq!(r.stdout, "724 92\n", "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("1 of 2 records carry no crc= (made by an older nqueens)"),
+        "{}",
+        r.stderr
+    );
+}

@@ -81,8 +81,10 @@ order (1-based columns, row by row), then the number of solutions.",
 'count N' prints the total, with --unique 'TOTAL UNIQUE' (UNIQUE counts
 solutions up to rotation and reflection). 'count A..=B' prints a table for
 N = A..=B: N, total, unique, seconds. With --shard I/K it prints one record,
-'shard I/K n=N split=F total=T unique=U', for 'merge' to add up (F: which
-unit list the shards were dealt from). Results never depend on --threads.
+'shard I/K n=N split=F total=T burnside=B crc=C', for 'merge' to add up (F:
+which unit list the shards were dealt from; B: 8 times the shard's unique
+share; C: a CRC-32 of the line, so that merge refuses an edited record).
+Results never depend on --threads.
 With --checkpoint FILE each finished work unit is recorded in FILE (made if
 absent); a rerun with the same FILE counts only what is not recorded, so a
 killed count resumes. A FILE of another N, shard, unit list or version is
@@ -99,7 +101,8 @@ many shards of about an hour on one thread to run instead, on a cluster.",
         summary: "adds up the shard records of FILES (or stdin)",
         about: "\
 Checks that shards 1..K of one N and one split F are all there, once each,
-and prints 'TOTAL UNIQUE'.",
+each record's crc= matching it, and prints 'TOTAL UNIQUE'. Records without
+crc= (older versions) are added up unchecked, with a note on stderr.",
     },
     CommandDef {
         cmd: Cmd::Bundle,
