@@ -87,8 +87,8 @@ share; C: a CRC-32 of the line, so that merge refuses an edited record).
 Results never depend on --threads.
 With --checkpoint FILE each finished work unit is recorded in FILE (made if
 absent); a rerun with the same FILE counts only what is not recorded, so a
-killed count resumes. A FILE of another N, shard, unit list or version is
-refused; a cut-off last record is dropped and counted again.
+killed count resumes. A FILE of another N, shard, --unique, unit list or
+version is refused; a cut-off last record is dropped and counted again.
 
 --estimate prints the estimated time, CPU time and peak memory instead. A
 count estimated above a day says so (on stderr too when it starts), and how
