@@ -79,7 +79,7 @@ fn judge_mode_quotes_a_blank_board_as_count_does() {
         let judged = judge.stdout.trim_end();
         assert!(
             judged.starts_with(&format!(
-                "case 1: n={n} obstacles=0 method=inclusion-exclusion (blank): "
+                "Case 1: n={n} obstacles=0 method=inclusion-exclusion (blank): "
             )),
             "{judged}"
         );

@@ -190,18 +190,18 @@ fn explain_writes_one_line_per_case_to_stderr_only() {
     let cases: Vec<&str> = explained
         .stderr
         .lines()
-        .filter(|line| line.starts_with("case "))
+        .filter(|line| line.starts_with("Case "))
         .collect();
     assert_eq!(cases.len(), all.len(), "{}", explained.stderr);
     for (k, line) in cases.iter().enumerate() {
-        assert!(line.starts_with(&format!("case {}: n=", k + 1)), "{line}");
+        assert!(line.starts_with(&format!("Case {}: n=", k + 1)), "{line}");
         assert!(
             line.contains(" method=") && line.contains(" est=") && line.contains(" actual="),
             "{line}"
         );
     }
     // Every other line is about an index built.
-    for line in explained.stderr.lines().filter(|l| !l.starts_with("case ")) {
+    for line in explained.stderr.lines().filter(|l| !l.starts_with("Case ")) {
         assert!(line.starts_with("index n="), "{line}");
     }
 }
@@ -353,4 +353,34 @@ fn explain_cpu_is_cpu_time_not_the_sum_of_wall_times() {
     assert!(cpu >= 0.6 * process, "{context}");
     // One core: no more CPU than wall time.
     assert!(cpu <= actual + 0.05, "{context}");
+}
+
+/// A forced method was never priced: `--explain` says `est=forced`, not an
+/// estimate of zero (issue 34: `est=0.000ms`).
+#[test]
+fn explain_of_a_forced_method_says_forced() {
+    // Quick boards: the dense 16 x 16 one is past the index's n <= 15.
+    let dense = random_board(&mut Rng::new(34), 16, 50);
+    let input = judge_input(&[Board::blank(8), dense]);
+    let forced = run(&["--explain", "--method", "ordered"], input.as_bytes());
+    assert_eq!(forced.status, 0, "{}", forced.stderr);
+    let lines: Vec<&str> = forced.stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", forced.stderr);
+    for line in lines {
+        assert!(
+            line.contains(" method=ordered est=forced actual="),
+            "{line}"
+        );
+    }
+    // The fallback where the forced method does not apply: forced too.
+    let fallback = run(&["--explain", "--method", "index"], input.as_bytes());
+    assert!(
+        fallback
+            .stderr
+            .contains("(no index above n = 15) est=forced "),
+        "{}",
+        fallback.stderr
+    );
+    let chosen = run(&["--explain"], input.as_bytes());
+    assert!(!chosen.stderr.contains("forced"), "{}", chosen.stderr);
 }

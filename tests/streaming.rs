@@ -91,11 +91,11 @@ fn judge_mode_reports_a_long_case_on_stderr_only() {
     let out = lines(child.stdout.take().unwrap());
     let err = pipe_lines(child.stderr.take().unwrap());
     // Progress comes after a second, and then every ten (not a terminal).
-    let line = line_where(&err, |l| l.starts_with("case 3 "), "about case 3");
+    let line = line_where(&err, |l| l.starts_with("Case 3 "), "about case 3");
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(
-        line.starts_with("case 3 (n=18, ")
+        line.starts_with("Case 3 (n=18, ")
             && line.contains("% done, ")
             && line.contains(" elapsed, "),
         "{line}"

@@ -66,7 +66,7 @@ pub fn run(options: &JudgeOptions, out: &mut dyn Write) -> Result<()> {
 /// The progress line of the case being searched, when it is a long one.
 fn long_case(board: &ProgressBoard) -> Option<String> {
     let long = board.lock().ok()?.clone()?;
-    let label = format!("case {} (n={}, {})", long.case, long.n, long.method);
+    let label = format!("Case {} (n={}, {})", long.case, long.n, long.method);
     let estimate = long.estimate / 1e9;
     let line = progress::status_estimated(
         &label,
@@ -158,7 +158,7 @@ fn estimate(input: &mut dyn Read, out: &mut dyn Write, planner: &mut Planner) ->
             {
                 writeln!(
                     out,
-                    "case {}: n={} obstacles={} method={method}: {}{}",
+                    "Case {}: n={} obstacles={} method={method}: {}{}",
                     first + k + 1,
                     board.n(),
                     board.obstacles(),

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use super::{Decision, Planner};
+use super::{Decision, Method, Planner};
 use crate::base::board::Board;
 use crate::base::error::{Error, Result};
 use crate::plan::cost::ms;
@@ -49,10 +49,11 @@ pub(super) fn lock(board: &ProgressBoard) -> MutexGuard<'_, Option<CaseProgress>
 }
 
 /// A case's `--explain` label (its method's name and notes), its quote and
-/// its estimated wall time on the threads, both in ns.
+/// its estimated wall time on the threads, both in ns; no quote when its
+/// method was forced (`--method`: nothing was priced).
 pub(super) struct Label {
     pub method: String,
-    pub cost: f64,
+    pub cost: Option<f64>,
     pub wall: f64,
 }
 
@@ -243,12 +244,12 @@ impl<'a> Report<'a> {
             };
             let _ = writeln!(
                 out,
-                "case {}: n={} obstacles={} method={} est={} actual={} cpu={}",
+                "Case {}: n={} obstacles={} method={} est={} actual={} cpu={}",
                 self.cases_before + case + 1,
                 board.n(),
                 board.obstacles(),
                 label.method,
-                ms(label.cost),
+                label.cost.map_or("forced".to_string(), ms),
                 ms(wall.as_nanos() as f64),
                 cpu
             );
@@ -284,7 +285,7 @@ impl Planner {
         let threads = self.shared.threads as f64;
         let known = |method: String| Label {
             method,
-            cost: 0.0,
+            cost: Some(0.0),
             wall: 0.0,
         };
         (decisions.iter().zip(answers))
@@ -302,7 +303,7 @@ impl Planner {
                     };
                     Label {
                         method: format!("{}{}{note}", method.about().name, answer.note),
-                        cost: *cost,
+                        cost: (self.choice == Method::Auto).then_some(*cost),
                         wall,
                     }
                 }
