@@ -242,6 +242,36 @@ fn table() -> Vec<(&'static str, Vec<&'static str>, Vec<u8>, Out)> {
         ),
         ("show limit 0", vec!["show", "--limit", "0"], vec![], pipe),
         (
+            "show solutions 0",
+            vec!["show", "--solutions", "0"],
+            vec![],
+            pipe,
+        ),
+        (
+            "show with two files",
+            vec!["show", "samples/uva11195.in", "samples/p1219.in"],
+            vec![],
+            pipe,
+        ),
+        (
+            "checker: a second number",
+            vec!["checker"],
+            b"6 7\n".to_vec(),
+            pipe,
+        ),
+        (
+            "help on two commands",
+            vec!["help", "checker", "count"],
+            vec![],
+            pipe,
+        ),
+        (
+            "language by its prefix",
+            vec!["bundle", "--lang", "py"],
+            vec![],
+            pipe,
+        ),
+        (
             "option of another command",
             vec!["show", "--rounds", "2"],
             vec![],
@@ -295,6 +325,8 @@ fn every_error_message() {
             "no command to test",
             "cannot be combined",
             "not both",
+            "takes one command",
+            "reads one FILE",
         ];
         assert_eq!(
             lines.len() == 2,

@@ -464,7 +464,7 @@ options! {
         short: None,
         value: Some("K"),
         scope: SHOW,
-        help: "list instead: 'Case k: N', then up to K solutions\n\
+        help: "list instead: 'Case k:', then up to K solutions\n\
                as 1-based columns, one per line (for scripts)",
     },
     /// `--total`.

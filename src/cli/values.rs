@@ -31,7 +31,15 @@ pub(super) fn one_of<T: Copy>(name: &str, names: &[(&'static str, T)], what: &st
     }
     let list: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
     let mut message = format!("{what} must be one of {}, not '{name}'", list.join(", "));
-    if let Some(near) = nearest(name, list.iter().copied()) {
+    // A near spelling, or the one name the word begins (`py`: `python`).
+    let mut prefixed = list
+        .iter()
+        .filter(|n| name.len() >= 2 && n.starts_with(name));
+    let prefix = match (prefixed.next(), prefixed.next()) {
+        (Some(only), None) => Some(*only),
+        _ => None,
+    };
+    if let Some(near) = nearest(name, list.iter().copied()).or(prefix) {
         message.push_str(&format!("; did you mean '{near}'?"));
     }
     Err(usage(message))
