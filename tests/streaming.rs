@@ -164,3 +164,28 @@ fn a_hopeless_judge_case_is_announced_when_its_batch_starts() {
         "{line}"
     );
 }
+
+/// A long case whose first work unit alone takes far longer than the run
+/// is watched still gets progress from its first second: the share done
+/// (none yet) and the estimate of the whole (issue 34: a 30 x 30 board
+/// estimated at 14 h printed nothing in 100 s, waiting for a first unit).
+#[test]
+fn judge_mode_reports_a_long_case_before_its_first_unit_ends() {
+    let mut rng = crate::util::Rng::new(4);
+    let board = crate::util::random_board(&mut rng, 40, 10);
+    let input = format!("{}0\n", crate::util::case_text(&board));
+    let mut child = spawn(&["--progress", "--threads", "2"], Stdio::piped());
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    let err = pipe_lines(child.stderr.take().unwrap());
+    let line = line_where(&err, |l| l.starts_with("Case 1 "), "about case 1");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        line.starts_with("Case 1 (n=40, ")
+            && line.contains(": 0.0% done, ")
+            && line.contains(" in all: hopeless"),
+        "{line}"
+    );
+}

@@ -153,7 +153,7 @@ impl<'a> Report<'a> {
             open[unit.slot.index()] += 1;
             per_case[unit.case].units += 1;
         }
-        Report {
+        let report = Report {
             counts: Vec::with_capacity(cases.boards.len()),
             cases,
             units,
@@ -163,7 +163,11 @@ impl<'a> Report<'a> {
             values: vec![0i128; slots],
             open,
             per_case,
-        }
+        };
+        // From the start, not once a first unit is done: a long case's
+        // first unit may take hours, and progress says the estimate till then.
+        report.post_progress();
+        report
     }
 
     /// Takes a burst of finished units (unit id, its result and CPU time),
