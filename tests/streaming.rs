@@ -189,3 +189,31 @@ fn judge_mode_reports_a_long_case_before_its_first_unit_ends() {
         "{line}"
     );
 }
+
+/// Checker mode says, as `count` does, when its count is estimated above
+/// a day (issue 34: `checker 27` printed its three solutions and then
+/// counted for years without a word).
+#[test]
+fn checker_mode_says_when_its_count_takes_more_than_a_day() {
+    let mut child = spawn(&["checker", "27", "--threads", "2"], Stdio::piped());
+    let out = lines(child.stdout.take().unwrap());
+    let err = pipe_lines(child.stderr.take().unwrap());
+    let warning = line_where(&err, |_| true, "about the count");
+    let solutions: Vec<String> = (0..3)
+        .map(|k| next_line(&out, &format!("solution {k}")))
+        .collect();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        warning.starts_with("nqueens: this count is estimated at about ")
+            && warning.contains("more than a day"),
+        "{warning}"
+    );
+    assert!(
+        solutions.iter().all(|s| s.split(' ').count() == 27),
+        "{solutions:?}"
+    );
+    // Below a day: no word.
+    let quick = crate::util::run(&["checker", "8"], b"");
+    assert_eq!((quick.status, quick.stderr.as_str()), (0, ""));
+}

@@ -284,6 +284,23 @@ fn within_memory(job: &Job, n: usize, estimate: &Estimate) -> Result<()> {
     )))
 }
 
+/// The total of the blank board of side `n` for checker mode: the engine
+/// `count n` uses, planned for `budget`, with `count`'s word on stderr
+/// when the count is estimated above a day (`checker 27` would otherwise
+/// count for years without one).
+///
+/// # Errors
+/// A worker thread failed.
+pub fn checker_total(n: usize, budget: Budget) -> Result<u128> {
+    let choice = counter::choose(n, false, budget);
+    let sizing = choice.sizing();
+    warn_if_over_a_day(n, &sizing, &estimate::of_sizing(&sizing, budget.threads));
+    let counter = choice.build(budget.threads, &AtomicU64::new(0))?;
+    let all: Vec<usize> = (0..counter.units()).collect();
+    let counts = counter.count_each(&all, budget.threads, &AtomicU64::new(0), &|_, _| {})?;
+    Ok(counts.total)
+}
+
 /// Says on stderr, before any work on a side, when the cost model puts its
 /// count above a day, and what to do instead: a run of `count 30` should
 /// not be left to find that out.
