@@ -17,12 +17,14 @@
 //! - [`estimate`]: a search tree's size from random probes;
 //! - [`find`]: a few solutions fast (lexicographic within a budget,
 //!   most-constrained first, the blank board's closed formula), for `show`;
-//! - [`parallel`]: work units on threads, results in order.
+//! - [`parallel`]: work units on threads, results in order;
+//! - [`cpu`]: CPU time of a thread and of the process (`getrusage`).
 
 pub mod blank;
 pub mod budget;
 pub mod counter;
 pub mod counts;
+pub mod cpu;
 pub mod estimate;
 pub mod find;
 pub mod half_board;

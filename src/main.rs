@@ -10,7 +10,7 @@ use nqueens::tools::files;
 use nqueens::tools::generate::{self, GenOptions, TestInput};
 use nqueens::tools::stress::StressOptions;
 use nqueens::tools::test::Summary;
-use nqueens::{base::checker, base::input, engine::counter, engine::parallel, tools};
+use nqueens::{base::checker, base::input, engine::parallel, tools};
 
 fn main() -> ExitCode {
     match run() {
@@ -98,11 +98,7 @@ fn run() -> Result<ExitCode> {
             };
             let mut out = io::BufWriter::new(stdout.lock());
             let budget = Budget::new(cli.memory, parallel::threads(cli.threads));
-            checker::run(
-                n,
-                |n| Ok(counter::count_blank(n, false, budget)?.total),
-                &mut out,
-            )?;
+            checker::run(n, |n| tools::count::checker_total(n, budget), &mut out)?;
             out.flush().map_err(Error::Write)
         }
         Command::Count(mut job) => {

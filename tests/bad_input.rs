@@ -21,7 +21,7 @@ fn assert_error(input: &str, message: &str) {
 fn truncated_case() {
     assert_error(
         &format!("{GOOD}3\n...\n"),
-        "line 8: expected row 2 of 3 (3 cells of '.' or '*'), found end of input",
+        "line 7: expected row 2 of 3 (3 cells of '.' or '*'), found end of input",
     );
 }
 
@@ -53,7 +53,8 @@ fn cell_that_is_neither_dot_nor_star() {
 fn row_split_by_spaces() {
     assert_error(
         &format!("{GOOD}3\n. ..\n...\n...\n0\n"),
-        "line 7: expected 3 cells of '.' or '*', found 1",
+        "line 7: expected 3 cells of '.' or '*', found 1 (a row is one token: no spaces \
+         between its cells)",
     );
 }
 
@@ -61,7 +62,7 @@ fn row_split_by_spaces() {
 fn size_that_is_not_a_number() {
     assert_error(
         &format!("{GOOD}eight\n"),
-        "line 6: expected a board size from 1 to 64 (or 0 to end the input), found \"eight\"",
+        "line 6: expected a board size from 1 to 64 (or 0 to end the input), found 'eight'",
     );
 }
 
@@ -69,7 +70,7 @@ fn size_that_is_not_a_number() {
 fn negative_size() {
     assert_error(
         &format!("{GOOD}-4\n"),
-        "line 6: expected a board size from 1 to 64 (or 0 to end the input), found \"-4\"",
+        "line 6: expected a board size from 1 to 64 (or 0 to end the input), found '-4'",
     );
 }
 
@@ -77,11 +78,11 @@ fn negative_size() {
 fn size_too_large() {
     assert_error(
         &format!("{GOOD}\n65\n"),
-        "line 7: expected a board size from 1 to 64 (or 0 to end the input), found 65",
+        "line 7: expected a board size from 1 to 64 (or 0 to end the input), found '65'",
     );
     assert_error(
         &format!("{GOOD}99999999999999999999999\n"),
-        "line 6: expected a board size from 1 to 64 (or 0 to end the input), found 99999999999999999999999",
+        "line 6: expected a board size from 1 to 64 (or 0 to end the input), found '99999999999999999999999'",
     );
 }
 
@@ -93,7 +94,7 @@ fn binary_junk() {
     assert_eq!(run.stdout, "Case 1: 1\n");
     assert_eq!(
         run.stderr,
-        "nqueens: line 6: expected a board size from 1 to 64 (or 0 to end the input), found \"\\x00\\xff\\xfe\\x01\"\n"
+        "nqueens: line 6: expected a board size from 1 to 64 (or 0 to end the input), found '\\x00\\xff\\xfe\\x01'\n"
     );
     assert_eq!(run.status, 2);
     let junk_row = run_bytes(b"4\n.*..\n....\n....\n....\n2\n.\xff\n");
@@ -108,14 +109,43 @@ fn run_bytes(input: &[u8]) -> (String, String, i32) {
     (r.stdout, r.stderr, r.status)
 }
 
+/// An input with nothing in it has no cases: exit 0, and a note on stderr
+/// (issue 34: nothing said it, and a wrong file went unnoticed). An input
+/// of only `0` is a deliberate empty input: no note.
 #[test]
-fn empty_input_is_no_cases() {
+fn empty_input_is_no_cases_with_a_note() {
     for input in ["", "\n", "  \r\n\t"] {
         assert_eq!(
             run_bytes(input.as_bytes()),
-            (String::new(), String::new(), 0)
+            (
+                String::new(),
+                "nqueens: no cases: the input is empty\n".to_string(),
+                0
+            )
         );
     }
+    assert_eq!(run_bytes(b"0\n"), (String::new(), String::new(), 0));
+    let estimate = run(&["--estimate"], b"");
+    assert_eq!(
+        (estimate.stderr.as_str(), estimate.status),
+        ("nqueens: no cases: the input is empty\n", 0)
+    );
+}
+
+/// A UTF-8 byte-order mark, as some editors write one, begins the input:
+/// skipped (issue 34: it was refused as a bad size).
+#[test]
+fn a_byte_order_mark_is_accepted() {
+    let input = format!("\u{feff}{GOOD}0\n");
+    assert_eq!(
+        run_bytes(input.as_bytes()),
+        ("Case 1: 1\n".into(), String::new(), 0)
+    );
+    let checker = run(&["checker"], "\u{feff}6\r\n".as_bytes());
+    assert_eq!(
+        (checker.status, checker.stdout.lines().last()),
+        (0, Some("4"))
+    );
 }
 
 #[test]
@@ -150,7 +180,7 @@ fn a_huge_size_allocates_nothing() {
     let r = run(&[], b"4611686018427387904\n");
     assert_eq!(r.status, 2);
     assert!(
-        r.stderr.contains("found 4611686018427387904"),
+        r.stderr.contains("found '4611686018427387904'"),
         "{}",
         r.stderr
     );
@@ -173,10 +203,18 @@ fn missing_file_is_a_usage_error() {
 #[test]
 fn only_malformed_command_lines_get_a_usage_line() {
     for (args, usage) in [
-        (&["--bogus"][..], "usage: nqueens [OPTIONS] [FILE]"),
+        (&["--bogus"][..], "usage: nqueens [OPTIONS] [FILE...]"),
         (&["checker", "6", "7"], "usage: nqueens checker [N]"),
         (&["checker", "--unique"], "usage: nqueens checker [N]"),
-        (&["--threads"], "usage: nqueens [OPTIONS] [FILE]"),
+        (&["--threads"], "usage: nqueens [OPTIONS] [FILE...]"),
+        (
+            &["help", "checker", "count"],
+            "usage: nqueens [OPTIONS] [FILE...]",
+        ),
+        (
+            &["show", "a.in", "b.in"],
+            "usage: nqueens show [OPTIONS] [FILE]",
+        ),
     ] {
         let r = run(args, b"");
         assert_eq!(r.status, 2, "{args:?}");
@@ -208,7 +246,88 @@ fn checker_reads_n_from_stdin_and_reports_bad_n() {
     assert_eq!(r.status, 2);
     assert_eq!(
         r.stderr,
-        "nqueens: line 1: expected a board size from 1 to 64, found \"six\"\n"
+        "nqueens: line 1: expected N from 1 to 64, found 'six'\n"
+    );
+}
+
+/// Checker mode's N: a second number on its line is refused, not ignored;
+/// the end of a one-line input is on line 1; `--` before N is fine (issue
+/// 34).
+#[test]
+fn checker_refuses_a_second_number_and_takes_n_after_dashes() {
+    let r = run(&["checker"], b"6 7\n");
+    assert_eq!((r.status, r.stdout.as_str()), (2, ""));
+    assert_eq!(
+        r.stderr,
+        "nqueens: line 1: expected N alone on its line, found '7'\n"
+    );
+    let r = run(&["checker"], b"\n");
+    assert_eq!(
+        r.stderr,
+        "nqueens: line 1: expected N from 1 to 64, found end of input\n"
+    );
+    let dashes = run(&["checker", "--", "6"], b"");
+    assert_eq!(dashes.stdout, run(&["checker", "6"], b"").stdout);
+    assert_eq!(dashes.status, 0, "{}", dashes.stderr);
+}
+
+/// Values found in input are quoted one way: `found '65'`, `found '-4'`,
+/// `found 'x' at cell 2` (issue 34: three ways).
+#[test]
+fn found_values_are_quoted_alike() {
+    for (input, found) in [
+        ("65\n", "found '65'"),
+        ("-4\n", "found '-4'"),
+        ("2\n.x\n..\n", "found 'x' at cell 2"),
+    ] {
+        let r = run(&[], input.as_bytes());
+        assert!(
+            r.stderr.trim_end().ends_with(found),
+            "{input:?}: {}",
+            r.stderr
+        );
+    }
+}
+
+/// `help` takes one command and says so; an unknown one is named once,
+/// the commands listed once (on the usage line).
+#[test]
+fn help_errors_are_clear() {
+    let r = run(&["help", "checker", "count"], b"");
+    assert_eq!(r.status, 2);
+    assert!(
+        r.stderr
+            .starts_with("nqueens: help takes one command, not 'count' after 'checker'\n"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["help", "bogus"], b"");
+    assert_eq!(r.status, 2);
+    assert!(
+        r.stderr
+            .starts_with("nqueens: help: unknown command 'bogus'\n"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        r.stderr.matches("checker count merge").count(),
+        1,
+        "{}",
+        r.stderr
+    );
+}
+
+/// A prefix of exactly one name is suggested: `--lang py` means `python`.
+#[test]
+fn a_language_prefix_is_suggested() {
+    let r = run(&["bundle", "--lang", "py"], b"");
+    assert_eq!(r.status, 2);
+    assert!(
+        r.stderr
+            .trim_end()
+            .ends_with("not 'py'; did you mean 'python'?"),
+        "{}",
+        r.stderr
     );
 }
 

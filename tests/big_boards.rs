@@ -30,7 +30,7 @@ fn size_65_is_refused_even_with_65_good_rows() {
     assert_eq!(result.status, 2);
     assert_eq!(
         result.stderr,
-        "nqueens: line 1: expected a board size from 1 to 64 (or 0 to end the input), found 65\n"
+        "nqueens: line 1: expected a board size from 1 to 64 (or 0 to end the input), found '65'\n"
     );
     assert_eq!(result.stdout, "");
 }

@@ -47,3 +47,63 @@ fn blank_counts_match_oeis_up_to_16() {
         );
     }
 }
+
+/// The figures of an estimate line: what follows its `: ` before "about".
+fn figures(line: &str) -> &str {
+    let at = line
+        .find(": about ")
+        .unwrap_or_else(|| panic!("no figures in {line:?}"));
+    &line[at + 2..]
+}
+
+/// Judge mode hands a board without blocked cells to the blank counter:
+/// its `--estimate` prices the engine `count N --estimate` prices, with the
+/// same time, CPU, engine and peak memory, under the same `--memory` and
+/// threads (issue 34: a blank 20 x 20 board was priced as a search of
+/// 7.6 MiB while `count 20` said 534 MiB by the join).
+#[test]
+fn judge_mode_quotes_a_blank_board_as_count_does() {
+    for (n, memory) in [(20, "1GiB"), (20, "256MiB"), (13, "1GiB")] {
+        let side = n.to_string();
+        let options = ["--estimate", "--threads", "2", "--memory", memory];
+        let count = run(&[&["count", &side][..], &options].concat(), b"");
+        let input = format!("{}0\n", case_text(&Board::blank(n)));
+        let judge = run(&options, input.as_bytes());
+        assert_eq!(
+            (count.status, judge.status),
+            (0, 0),
+            "{}{}",
+            count.stderr,
+            judge.stderr
+        );
+        let judged = judge.stdout.trim_end();
+        assert!(
+            judged.starts_with(&format!(
+                "Case 1: n={n} obstacles=0 method=inclusion-exclusion (blank): "
+            )),
+            "{judged}"
+        );
+        assert_eq!(
+            figures(judged),
+            figures(count.stdout.trim_end()),
+            "n = {n}, --memory {memory}"
+        );
+        if n == 20 {
+            assert!(judged.contains("engine: half-board join"), "{judged}");
+        }
+    }
+}
+
+/// A blank board's `--explain` line names the blank counter's engine.
+#[test]
+fn explain_names_the_blank_counters_engine() {
+    let input = format!("{}0\n", case_text(&Board::blank(16)));
+    let r = run(&["--explain", "--threads", "2"], input.as_bytes());
+    assert_eq!(r.stdout, "Case 1: 14772512\n");
+    assert!(
+        r.stderr
+            .contains("method=inclusion-exclusion (blank: half-board join) "),
+        "{}",
+        r.stderr
+    );
+}

@@ -199,6 +199,19 @@ fn table() -> Vec<(&'static str, Vec<&'static str>, Vec<u8>, Out)> {
             pipe,
         ),
         ("count empty range", vec!["count", "9..=4"], vec![], pipe),
+        (
+            "gen range without =",
+            vec!["gen", "--n", "3..5"],
+            vec![],
+            pipe,
+        ),
+        (
+            "stress density range without =",
+            vec!["stress", "--density", "10..30", "--", "true"],
+            vec![],
+            pipe,
+        ),
+        ("gen empty range", vec!["gen", "--n", "5..=3"], vec![], pipe),
         ("count a negative N", vec!["count", "-3"], vec![], pipe),
         ("a file name of non-ASCII letters", vec!["é"], vec![], pipe),
         ("count without N", vec!["count"], vec![], pipe),
@@ -228,6 +241,36 @@ fn table() -> Vec<(&'static str, Vec<&'static str>, Vec<u8>, Out)> {
             pipe,
         ),
         ("show limit 0", vec!["show", "--limit", "0"], vec![], pipe),
+        (
+            "show solutions 0",
+            vec!["show", "--solutions", "0"],
+            vec![],
+            pipe,
+        ),
+        (
+            "show with two files",
+            vec!["show", "samples/uva11195.in", "samples/p1219.in"],
+            vec![],
+            pipe,
+        ),
+        (
+            "checker: a second number",
+            vec!["checker"],
+            b"6 7\n".to_vec(),
+            pipe,
+        ),
+        (
+            "help on two commands",
+            vec!["help", "checker", "count"],
+            vec![],
+            pipe,
+        ),
+        (
+            "language by its prefix",
+            vec!["bundle", "--lang", "py"],
+            vec![],
+            pipe,
+        ),
         (
             "option of another command",
             vec!["show", "--rounds", "2"],
@@ -282,6 +325,8 @@ fn every_error_message() {
             "no command to test",
             "cannot be combined",
             "not both",
+            "takes one command",
+            "reads one FILE",
         ];
         assert_eq!(
             lines.len() == 2,

@@ -45,7 +45,13 @@ fn reference(input: &[u8]) -> (Vec<Board>, Option<u64>) {
     if let Some(s) = start {
         tokens.push((line, &input[s..]));
     }
-    let end_line = line;
+    // The end of input is on the last line that has anything: not on the
+    // empty one after a final line break.
+    let end_line = if input.last() == Some(&b'\n') && line > 1 {
+        line - 1
+    } else {
+        line
+    };
     let mut boards = Vec::new();
     let mut tokens = tokens.into_iter();
     while let Some((size_line, size)) = tokens.next() {

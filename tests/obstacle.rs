@@ -190,18 +190,18 @@ fn explain_writes_one_line_per_case_to_stderr_only() {
     let cases: Vec<&str> = explained
         .stderr
         .lines()
-        .filter(|line| line.starts_with("case "))
+        .filter(|line| line.starts_with("Case "))
         .collect();
     assert_eq!(cases.len(), all.len(), "{}", explained.stderr);
     for (k, line) in cases.iter().enumerate() {
-        assert!(line.starts_with(&format!("case {}: n=", k + 1)), "{line}");
+        assert!(line.starts_with(&format!("Case {}: n=", k + 1)), "{line}");
         assert!(
             line.contains(" method=") && line.contains(" est=") && line.contains(" actual="),
             "{line}"
         );
     }
     // Every other line is about an index built.
-    for line in explained.stderr.lines().filter(|l| !l.starts_with("case ")) {
+    for line in explained.stderr.lines().filter(|l| !l.starts_with("Case ")) {
         assert!(line.starts_with("index n="), "{line}");
     }
 }
@@ -290,4 +290,97 @@ fn explain_shows_the_planners_choices() {
         .collect::<Vec<_>>()
         .join("\n");
     insta::assert_snapshot!(format!("{}--- stderr\n{redacted}\n", r.stdout));
+}
+
+/// `--explain`'s `cpu=` is CPU time (issue 34: it was the units' wall
+/// times added up, twice the process's user time on 2 busy cores). Four
+/// threads pinned to one core (`taskset`) each wait for the core three
+/// quarters of the time: their wall times add up to about 4 times the
+/// process's CPU time, which `sh`'s `times` reports for its child.
+#[test]
+fn explain_cpu_is_cpu_time_not_the_sum_of_wall_times() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    if !crate::util::have_tool("taskset", "util-linux") {
+        return;
+    }
+    // A plain search of about a second, in parts on every thread.
+    let n = 15;
+    let mut board = Board::blank(n);
+    for row in (0..n).step_by(3) {
+        board.set_free(row, row * 7 % n, false);
+    }
+    let script = r#"taskset -c 0 "$0" --explain --threads 4 --method ordered; times"#;
+    let mut child = Command::new("sh")
+        .args(["-c", script, env!("CARGO_BIN_EXE_nqueens")])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    let input = judge_input(&[board]);
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    // `times`: the shell's user and system time, then its children's.
+    let seconds = |word: &str| -> f64 {
+        let (minutes, rest) = word.split_once('m').expect("MmS.SSs");
+        let seconds: f64 = rest.trim_end_matches('s').parse().unwrap();
+        minutes.parse::<f64>().unwrap() * 60.0 + seconds
+    };
+    let children = stdout.lines().last().expect("times' output");
+    let process: f64 = children.split_whitespace().map(seconds).sum();
+    let field = |key: &str| -> f64 {
+        let word = stderr
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix(key))
+            .unwrap_or_else(|| panic!("no {key} in {stderr}"));
+        word.trim_end_matches("ms").parse::<f64>().unwrap() / 1e3
+    };
+    let (cpu, actual) = (field("cpu="), field("actual="));
+    let context = format!("{stdout}{stderr}process CPU {process:.3} s");
+    // All of it in the units but planning (milliseconds) and start-up;
+    // getrusage counts in ticks on some kernels: some slack.
+    assert!(cpu <= process + 0.05, "{context}");
+    assert!(cpu >= 0.6 * process, "{context}");
+    // One core: no more CPU than wall time.
+    assert!(cpu <= actual + 0.05, "{context}");
+}
+
+/// A forced method was never priced: `--explain` says `est=forced`, not an
+/// estimate of zero (issue 34: `est=0.000ms`).
+#[test]
+fn explain_of_a_forced_method_says_forced() {
+    // Quick boards: the dense 16 x 16 one is past the index's n <= 15.
+    let dense = random_board(&mut Rng::new(34), 16, 50);
+    let input = judge_input(&[Board::blank(8), dense]);
+    let forced = run(&["--explain", "--method", "ordered"], input.as_bytes());
+    assert_eq!(forced.status, 0, "{}", forced.stderr);
+    let lines: Vec<&str> = forced.stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", forced.stderr);
+    for line in lines {
+        assert!(
+            line.contains(" method=ordered est=forced actual="),
+            "{line}"
+        );
+    }
+    // The fallback where the forced method does not apply: forced too.
+    let fallback = run(&["--explain", "--method", "index"], input.as_bytes());
+    assert!(
+        fallback
+            .stderr
+            .contains("(no index above n = 15) est=forced "),
+        "{}",
+        fallback.stderr
+    );
+    let chosen = run(&["--explain"], input.as_bytes());
+    assert!(!chosen.stderr.contains("forced"), "{}", chosen.stderr);
 }

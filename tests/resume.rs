@@ -236,7 +236,7 @@ fn checkpoints_of_other_runs_are_refused_with_exit_2() {
         (
             &["count", "11", "--unique"],
             None,
-            "was counted without unique solutions",
+            "was made without --unique, this run is with it",
         ),
         (
             &["count", "11", "--shard", "1/2"],
@@ -291,6 +291,27 @@ fn checkpoints_of_other_runs_are_refused_with_exit_2() {
     assert!(
         r.stderr
             .contains("dropped 3 damaged record(s) (line 2, 3, 4)"),
+        "{}",
+        r.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A checkpoint of the join made without `--unique` and reused with it is
+/// refused naming `--unique` (issue 34: unique counts add units of their
+/// own, and the refusal spoke of "another unit list").
+#[test]
+fn a_checkpoint_without_unique_reused_with_it_names_unique() {
+    let dir = scratch("unique");
+    let path = dir.join("c.ckpt");
+    let file = path.to_str().unwrap();
+    assert_eq!(run(&["count", "16", "--checkpoint", file], b"").status, 0);
+    let r = run(&["count", "16", "--unique", "--checkpoint", file], b"");
+    assert_eq!((r.status, r.stdout.as_str()), (2, ""));
+    assert!(
+        r.stderr.starts_with(&format!(
+            "nqueens: checkpoint '{file}' was made without --unique, this run is with it"
+        )),
         "{}",
         r.stderr
     );

@@ -1,6 +1,7 @@
 //! Every file in `samples/` run through the binary, its stdout, stderr and
 //! exit status snapshotted. A sample `NAME.in` is fed on stdin; the
-//! arguments come from `NAME.args` beside it (one per line), none if absent.
+//! arguments come from `NAME.args` beside it (one per line), none if absent;
+//! each runs as on a 2-core machine (`NQUEENS_CORES=2`).
 //! Measured times (`0.012s`) are shown as `#.###s`, so snapshots are stable.
 
 use crate::util;
@@ -11,7 +12,8 @@ fn samples() {
         let input = std::fs::read(path).unwrap();
         let args_text = std::fs::read_to_string(path.with_extension("args")).unwrap_or_default();
         let args: Vec<&str> = args_text.lines().filter(|l| !l.is_empty()).collect();
-        let run = Timeless(util::run(&args, &input));
+        // As on a 2-core machine: estimates name cores beyond `--threads`.
+        let run = Timeless(util::run_on_cores(2, &args, &input));
         insta::assert_snapshot!(format!("args: {}\n{}", args.join(" "), run.report()));
     });
 }

@@ -91,11 +91,11 @@ fn judge_mode_reports_a_long_case_on_stderr_only() {
     let out = lines(child.stdout.take().unwrap());
     let err = pipe_lines(child.stderr.take().unwrap());
     // Progress comes after a second, and then every ten (not a terminal).
-    let line = line_where(&err, |l| l.starts_with("case 3 "), "about case 3");
+    let line = line_where(&err, |l| l.starts_with("Case 3 "), "about case 3");
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(
-        line.starts_with("case 3 (n=18, ")
+        line.starts_with("Case 3 (n=18, ")
             && line.contains("% done, ")
             && line.contains(" elapsed, "),
         "{line}"
@@ -163,4 +163,57 @@ fn a_hopeless_judge_case_is_announced_when_its_batch_starts() {
         line.starts_with("nqueens: case 1 (n=30, ") && line.ends_with("more than a day"),
         "{line}"
     );
+}
+
+/// A long case whose first work unit alone takes far longer than the run
+/// is watched still gets progress from its first second: the share done
+/// (none yet) and the estimate of the whole (issue 34: a 30 x 30 board
+/// estimated at 14 h printed nothing in 100 s, waiting for a first unit).
+#[test]
+fn judge_mode_reports_a_long_case_before_its_first_unit_ends() {
+    let mut rng = crate::util::Rng::new(4);
+    let board = crate::util::random_board(&mut rng, 40, 10);
+    let input = format!("{}0\n", crate::util::case_text(&board));
+    let mut child = spawn(&["--progress", "--threads", "2"], Stdio::piped());
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    let err = pipe_lines(child.stderr.take().unwrap());
+    let line = line_where(&err, |l| l.starts_with("Case 1 "), "about case 1");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        line.starts_with("Case 1 (n=40, ")
+            && line.contains(": 0.0% done, ")
+            && line.contains(" in all: hopeless"),
+        "{line}"
+    );
+}
+
+/// Checker mode says, as `count` does, when its count is estimated above
+/// a day (issue 34: `checker 27` printed its three solutions and then
+/// counted for years without a word).
+#[test]
+fn checker_mode_says_when_its_count_takes_more_than_a_day() {
+    let mut child = spawn(&["checker", "27", "--threads", "2"], Stdio::piped());
+    let out = lines(child.stdout.take().unwrap());
+    let err = pipe_lines(child.stderr.take().unwrap());
+    let warning = line_where(&err, |_| true, "about the count");
+    let solutions: Vec<String> = (0..3)
+        .map(|k| next_line(&out, &format!("solution {k}")))
+        .collect();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        warning.starts_with("nqueens: this count is estimated at about ")
+            && warning.contains("more than a day"),
+        "{warning}"
+    );
+    assert!(
+        solutions.iter().all(|s| s.split(' ').count() == 27),
+        "{solutions:?}"
+    );
+    // Below a day: no word.
+    let quick = crate::util::run(&["checker", "8"], b"");
+    assert_eq!((quick.status, quick.stderr.as_str()), (0, ""));
 }

@@ -362,3 +362,52 @@ fn gen_is_reproducible_and_valid_judge_input() {
     let n: usize = checker.stdout.trim().parse().unwrap();
     assert!((6..=9).contains(&n));
 }
+
+/// `gen` and `stress` read ranges as `count` does: `A..=B`, both ends
+/// included; `A..B` is refused with the `..=` form suggested (issue 34:
+/// `gen --n 3..5` made no board of side 5).
+#[test]
+fn gen_and_stress_refuse_a_range_without_equals_as_count_does() {
+    let count = util::run(&["count", "3..5"], b"");
+    assert_eq!(count.status, 2);
+    assert!(
+        count.stderr.contains("did you mean '3..=5'?"),
+        "{}",
+        count.stderr
+    );
+    for args in [
+        &["gen", "--n", "3..5"][..],
+        &["stress", "--n", "3..5", "--", "true"],
+        &["gen", "--n", "5..3"],
+    ] {
+        let r = util::run(args, b"");
+        assert_eq!((r.status, r.stdout.as_str()), (2, ""), "{args:?}");
+        assert!(
+            r.stderr.starts_with(
+                "nqueens: --n takes a number or a range A..=B (both ends included), not '"
+            ) && r.stderr.contains("; did you mean '3..=5'?"),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+    let r = util::run(&["gen", "--density", "10..30"], b"");
+    assert!(r.stderr.contains("did you mean '10..=30'?"), "{}", r.stderr);
+    // Both ends included: every side of 3..=5 comes up.
+    let out = util::run(
+        &[
+            "gen",
+            "--seed",
+            "1",
+            "--cases",
+            "60",
+            "--n",
+            "3..=5",
+            "--density",
+            "0",
+        ],
+        b"",
+    );
+    for side in ["3", "4", "5"] {
+        assert!(out.stdout.lines().any(|l| l == side), "no side {side}");
+    }
+}

@@ -28,7 +28,20 @@ impl Run {
 
 /// Runs `nqueens ARGS` with `stdin` as standard input.
 pub fn run(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+    run_with(Command::new(env!("CARGO_BIN_EXE_nqueens")), args, stdin)
+}
+
+/// [`run`] as on a machine of `cores` cores (`NQUEENS_CORES`): for output
+/// that names the machine's cores (estimates for more threads than it has).
+pub fn run_on_cores(cores: usize, args: &[&str], stdin: &[u8]) -> Run {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_nqueens"));
+    command.env("NQUEENS_CORES", cores.to_string());
+    run_with(command, args, stdin)
+}
+
+/// `command ARGS` with `stdin` as standard input.
+fn run_with(mut command: Command, args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

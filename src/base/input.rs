@@ -4,7 +4,12 @@
 //! row tokens of exactly `n` cells (`.` free, `*` blocked); a size of `0`
 //! ends the input and nothing after it is read. Tokens may be separated by
 //! any ASCII whitespace, so CRLF, tabs and blank lines are all fine, but a
-//! row is one token: a row split by a space reads as a short row.
+//! row is one token: a row split by a space reads as a short row (and the
+//! message says so). A UTF-8 byte-order mark before the first token is
+//! skipped.
+//!
+//! Messages quote what was found as it was written (`found '65'`,
+//! `found 'x' at cell 2`), and give counts bare (`found 2`: cells).
 //!
 //! The reader holds one fixed buffer and one board at a time, so memory is
 //! flat however long the stream. Before it blocks on a read it calls an
@@ -40,7 +45,14 @@ pub struct Tokens<R> {
     /// The line of the next unread byte, from 1.
     line: u64,
     at_eof: bool,
+    /// The last byte consumed (0 before the first).
+    last: u8,
+    /// No token has been read yet (a byte-order mark may come first).
+    first: bool,
 }
+
+/// The UTF-8 byte-order mark some editors put at the start of a text file.
+const BYTE_ORDER_MARK: [u8; 3] = [0xef, 0xbb, 0xbf];
 
 /// A token's first bytes (enough to show in a message) and its length.
 struct Token {
@@ -62,12 +74,24 @@ impl<R: Read> Tokens<R> {
             end: 0,
             line: 1,
             at_eof: false,
+            last: 0,
+            first: true,
         }
     }
 
     /// The line of the next unread byte.
     pub fn line(&self) -> u64 {
         self.line
+    }
+
+    /// The line where the input ended, at its end: the last line that has
+    /// anything, not the empty one after a final line break.
+    fn end_line(&self) -> u64 {
+        if self.last == b'\n' && self.line > 1 {
+            self.line - 1
+        } else {
+            self.line
+        }
     }
 
     /// The next byte without consuming it; `None` at the end of input.
@@ -98,7 +122,8 @@ impl<R: Read> Tokens<R> {
     }
 
     fn bump(&mut self) {
-        if self.buffer[self.start] == b'\n' {
+        self.last = self.buffer[self.start];
+        if self.last == b'\n' {
             self.line += 1;
         }
         self.start += 1;
@@ -116,8 +141,32 @@ impl<R: Read> Tokens<R> {
     }
 
     /// The next token, each of its bytes passed to `cell` (with its 0-based
-    /// index) as it goes by; `None` at the end of input.
+    /// index) as it goes by; `None` at the end of input. A byte-order mark
+    /// that begins the input is no part of its first token (a size token,
+    /// whose `cell` looks at nothing).
     fn token(
+        &mut self,
+        idle: &mut dyn FnMut() -> Result<()>,
+        cell: &mut dyn FnMut(u64, u8),
+    ) -> Result<Option<Token>> {
+        let first = self.first;
+        self.first = false;
+        let mut token = match self.raw_token(idle, cell)? {
+            Some(token) => token,
+            None => return Ok(None),
+        };
+        if first && token.head.starts_with(&BYTE_ORDER_MARK) {
+            token.head.drain(..BYTE_ORDER_MARK.len());
+            token.len -= BYTE_ORDER_MARK.len() as u64;
+            if token.len == 0 {
+                return self.raw_token(idle, cell);
+            }
+        }
+        Ok(Some(token))
+    }
+
+    /// The next token as it is, byte-order mark or not.
+    fn raw_token(
         &mut self,
         idle: &mut dyn FnMut() -> Result<()>,
         cell: &mut dyn FnMut(u64, u8),
@@ -161,7 +210,7 @@ impl<R: Read> Tokens<R> {
             });
         if !digits || value > MAX_N as u64 {
             let found = if digits {
-                value_text(&token.head)
+                format!("'{}'", value_text(&token.head))
             } else {
                 show(&token)
             };
@@ -191,7 +240,7 @@ impl<R: Read> Tokens<R> {
             Some(token) => token,
             None => {
                 return Err(Error::input(
-                    self.line,
+                    self.end_line(),
                     format!("row {} of {n} ({expected})", row + 1),
                     "end of input",
                 ))
@@ -202,14 +251,35 @@ impl<R: Read> Tokens<R> {
             return Err(Error::input(token.line, expected, found));
         }
         if token.len != n as u64 {
-            let found = if token.len > MAX_TOKEN {
+            let mut found = if token.len > MAX_TOKEN {
                 format!("more than {MAX_TOKEN}")
             } else {
                 token.len.to_string()
             };
+            // A short row that a space or tab ends, on its line: most likely
+            // one row written with spaces between its cells.
+            if token.len < n as u64 && matches!(self.peek(idle)?, Some(b' ' | b'\t')) {
+                found.push_str(" (a row is one token: no spaces between its cells)");
+            }
             return Err(Error::input(token.line, expected, found));
         }
         Ok(free)
+    }
+
+    /// Skips spaces and tabs up to the end of the line: what else is there,
+    /// if anything, as a token.
+    fn rest_of_line(&mut self) -> Result<Option<Token>> {
+        let mut idle = || Ok(());
+        while let Some(byte) = self.peek(&mut idle)? {
+            if byte == b'\n' || !byte.is_ascii_whitespace() {
+                break;
+            }
+            self.bump();
+        }
+        match self.peek(&mut idle)? {
+            Some(byte) if byte != b'\n' => self.raw_token(&mut idle, &mut |_, _| {}),
+            _ => Ok(None),
+        }
     }
 }
 
@@ -239,7 +309,7 @@ fn show(token: &Token) -> String {
     if token.len > token.head.len() as u64 {
         text.push_str("...");
     }
-    format!("\"{text}\"")
+    format!("'{text}'")
 }
 
 /// One byte as error messages show it.
@@ -305,22 +375,31 @@ impl<R: Read> CaseReader<R> {
     }
 }
 
-/// Reads a lone board size (checker mode's input), which must be `1..=64`.
-/// Errors name the line of the size token (or of the end of input).
+/// Reads a lone N (checker mode's input), which must be `1..=64` and alone
+/// on its line. Errors name the line of the token (or of the end of
+/// input). Lines after N's are not read: on a terminal that would wait for
+/// the end of input.
 pub fn read_size<R: Read>(source: R) -> Result<usize> {
     // Unlike judge input, a 0 ends nothing here, so messages do not offer it.
-    const EXPECTED: &str = "a board size from 1 to 64";
+    const EXPECTED: &str = "N from 1 to 64";
     let mut tokens = Tokens::new(source);
     let size = tokens.size(&mut || Ok(())).map_err(|e| match e {
         Error::Input { line, found, .. } => Error::input(line, EXPECTED, found),
         other => other,
     })?;
     match size {
-        Some(n) if n > 0 => Ok(n),
+        Some(n) if n > 0 => match tokens.rest_of_line()? {
+            None => Ok(n),
+            Some(extra) => Err(Error::input(
+                extra.line,
+                "N alone on its line",
+                show(&extra),
+            )),
+        },
         // A token never spans lines and the reader stops right after it, so
         // the line of the next unread byte is the line of the `0`.
-        Some(_) => Err(Error::input(tokens.line(), EXPECTED, "0")),
-        None => Err(Error::input(tokens.line(), EXPECTED, "end of input")),
+        Some(_) => Err(Error::input(tokens.line(), EXPECTED, "'0'")),
+        None => Err(Error::input(tokens.end_line(), EXPECTED, "end of input")),
     }
 }
 
@@ -381,19 +460,19 @@ mod tests {
         );
         assert_eq!(
             error_of("3\n...\n"),
-            "line 3: expected row 2 of 3 (3 cells of '.' or '*'), found end of input"
+            "line 2: expected row 2 of 3 (3 cells of '.' or '*'), found end of input"
         );
         assert_eq!(
             error_of("abc"),
-            "line 1: expected a board size from 1 to 64 (or 0 to end the input), found \"abc\""
+            "line 1: expected a board size from 1 to 64 (or 0 to end the input), found 'abc'"
         );
         assert_eq!(
             error_of("\n-3"),
-            "line 2: expected a board size from 1 to 64 (or 0 to end the input), found \"-3\""
+            "line 2: expected a board size from 1 to 64 (or 0 to end the input), found '-3'"
         );
         assert_eq!(
             error_of("065"),
-            "line 1: expected a board size from 1 to 64 (or 0 to end the input), found 65"
+            "line 1: expected a board size from 1 to 64 (or 0 to end the input), found '65'"
         );
         assert_eq!(
             error_of("2\n.\u{1}\n"),
@@ -404,7 +483,7 @@ mod tests {
     #[test]
     fn an_endless_token_is_cut_off() {
         let long = "9".repeat(100);
-        assert!(error_of(&long).ends_with("found \"999999999999999999999999...\""));
+        assert!(error_of(&long).ends_with("found '999999999999999999999999...'"));
         let row = format!("1\n{}", ".".repeat(3 << 20));
         assert_eq!(
             error_of(&row),
@@ -437,15 +516,52 @@ mod tests {
         let message = |input: &[u8]| read_size(input).unwrap_err().to_string();
         assert_eq!(
             message(b"\n\n0\n"),
-            "line 3: expected a board size from 1 to 64, found 0"
+            "line 3: expected N from 1 to 64, found '0'"
         );
         assert_eq!(
             message(b"\nsix"),
-            "line 2: expected a board size from 1 to 64, found \"six\""
+            "line 2: expected N from 1 to 64, found 'six'"
         );
         assert_eq!(
             message(b"65"),
-            "line 1: expected a board size from 1 to 64, found 65"
+            "line 1: expected N from 1 to 64, found '65'"
+        );
+    }
+
+    #[test]
+    fn read_size_wants_n_alone_on_its_line() {
+        assert_eq!(read_size(&b"6 \t\r\n7\n"[..]).unwrap(), 6);
+        assert_eq!(
+            read_size(&b"\n6 7\n"[..]).unwrap_err().to_string(),
+            "line 2: expected N alone on its line, found '7'"
+        );
+        // One line, empty: its end is on line 1.
+        assert_eq!(
+            read_size(&b"\n"[..]).unwrap_err().to_string(),
+            "line 1: expected N from 1 to 64, found end of input"
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let read = cases("\u{feff}2\n.*\n..\n0\n");
+        assert_eq!(read[0].as_ref().unwrap().rows(), &[0b01, 0b11]);
+        assert_eq!(cases("\u{feff}\n1\n.\n").len(), 1);
+        assert_eq!(read_size("\u{feff}8\n".as_bytes()).unwrap(), 8);
+        // Only at the start of the input.
+        assert!(error_of("1\n.\n\u{feff}1\n.\n").contains("found '\\xef\\xbb\\xbf1'"));
+    }
+
+    #[test]
+    fn a_row_split_by_a_space_gets_a_hint() {
+        assert_eq!(
+            error_of("3\n. ..\n"),
+            "line 2: expected 3 cells of '.' or '*', found 1 (a row is one token: \
+             no spaces between its cells)"
+        );
+        assert_eq!(
+            error_of("3\n..\n"),
+            "line 2: expected 3 cells of '.' or '*', found 2"
         );
     }
 

@@ -154,7 +154,7 @@ pub(super) fn parse_show(
         ));
     }
     let limit = match list {
-        true => given.number(Opt::Solutions, 0..=1_000_000, 1)?,
+        true => given.number(Opt::Solutions, 1..=1_000_000, 1)?,
         false => given.number(Opt::Limit, 1..=1_000_000, 1)?,
     };
     let blank = match given.has(Opt::ShowN) {

@@ -17,7 +17,7 @@ pub fn usage() -> String {
         .filter(|word| !word.is_empty())
         .collect();
     format!(
-        "usage: nqueens [OPTIONS] [FILE]  |  nqueens COMMAND [ARGS]  \
+        "usage: nqueens [OPTIONS] [FILE...]  |  nqueens COMMAND [ARGS]  \
          (commands: {}; nqueens --help for more)",
         words.join(" ")
     )

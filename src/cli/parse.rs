@@ -188,12 +188,10 @@ fn help_topic(topic: Option<OsString>) -> Result<Cmd> {
     if let Some(cmd) = Cmd::from_word(&topic) {
         return Ok(cmd);
     }
+    // The usage line that follows lists the commands: not said twice.
     Err(malformed(match nearest(&topic, words()) {
-        Some(near) => format!("unknown command '{topic}'; did you mean '{near}'?"),
-        None => format!(
-            "unknown command '{topic}' (commands: {})",
-            words().collect::<Vec<_>>().join(" ")
-        ),
+        Some(near) => format!("help: unknown command '{topic}'; did you mean '{near}'?"),
+        None => format!("help: unknown command '{topic}'"),
     }))
 }
 
@@ -210,10 +208,14 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
     let args: Vec<OsString> = args.into_iter().collect();
     parse_args(args.clone()).map_err(|e| match e {
         Error::Malformed { message, .. } => {
+            // `help COMMAND...` means help: the global usage, which says
+            // how to ask for it.
+            let helping = args.iter().find(|a| !a.to_string_lossy().starts_with('-'));
             let meant = args
                 .iter()
                 .take_while(|a| *a != "--")
-                .find_map(|a| a.to_str().and_then(Cmd::from_word));
+                .find_map(|a| a.to_str().and_then(Cmd::from_word))
+                .filter(|_| !helping.is_some_and(|a| a == "help"));
             Error::Malformed {
                 message,
                 usage: super::help::usage_of(meant),
@@ -224,14 +226,17 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
 }
 
 fn parse_args(args: Vec<OsString>) -> Result<Cli> {
-    let tokens = tokenize(args)?;
-    let mut positionals = tokens.positionals.into_iter().peekable();
-    let is_help = positionals.peek().is_some_and(|w| w == "help");
-    let cmd = command_of(positionals.peek())?;
-    if cmd.is_some() || is_help {
-        positionals.next();
-    }
+    let mut tokens = tokenize(args)?;
+    let is_help = tokens.positionals.first().is_some_and(|w| w == "help");
+    let cmd = command_of(tokens.positionals.first())?;
+    let skip = usize::from(cmd.is_some() || is_help);
     let cmd = cmd.unwrap_or(Cmd::Judge);
+    // After `--` come words that are no options (`checker -- 6`, a FILE
+    // named `-x`), except for the commands that run a COMMAND given there.
+    if !matches!(cmd, Cmd::Stress | Cmd::Test) {
+        tokens.positionals.append(&mut tokens.trailing);
+    }
+    let mut positionals = tokens.positionals.into_iter().skip(skip).peekable();
     let mut threads = None;
     let mut memory = DEFAULT_BYTES;
     for (opt, value) in &tokens.options {
@@ -272,7 +277,15 @@ fn parse_args(args: Vec<OsString>) -> Result<Cli> {
         .collect();
     let given = &Given(&options);
     let command = if is_help {
-        Command::Help(help_topic(positionals.next())?)
+        let topic = help_topic(positionals.next())?;
+        if let Some(extra) = positionals.next() {
+            return Err(malformed(format!(
+                "help takes one command, not '{}' after '{}'",
+                extra.to_string_lossy(),
+                topic.def().word
+            )));
+        }
+        Command::Help(topic)
     } else {
         command_with(
             cmd,
@@ -339,10 +352,13 @@ fn refuse_leftovers(
     trailing: &[OsString],
 ) -> Result<()> {
     if let Some(extra) = extra {
-        return Err(malformed(format!(
-            "unexpected argument '{}'",
-            extra.to_string_lossy()
-        )));
+        let extra = extra.to_string_lossy();
+        return Err(malformed(match cmd {
+            Cmd::Show => {
+                format!("show reads one FILE (judge mode reads several), not also '{extra}'")
+            }
+            _ => format!("unexpected argument '{extra}'"),
+        }));
     }
     for (opt, _) in options {
         if !opt.flag().scope.includes(cmd) {

@@ -81,12 +81,14 @@ order (1-based columns, row by row), then the number of solutions.",
 'count N' prints the total, with --unique 'TOTAL UNIQUE' (UNIQUE counts
 solutions up to rotation and reflection). 'count A..=B' prints a table for
 N = A..=B: N, total, unique, seconds. With --shard I/K it prints one record,
-'shard I/K n=N split=F total=T unique=U', for 'merge' to add up (F: which
-unit list the shards were dealt from). Results never depend on --threads.
+'shard I/K n=N split=F total=T burnside=B crc=C', for 'merge' to add up (F:
+which unit list the shards were dealt from; B: 8 times the shard's unique
+share; C: a CRC-32 of the line, so that merge refuses an edited record).
+Results never depend on --threads.
 With --checkpoint FILE each finished work unit is recorded in FILE (made if
 absent); a rerun with the same FILE counts only what is not recorded, so a
-killed count resumes. A FILE of another N, shard, unit list or version is
-refused; a cut-off last record is dropped and counted again.
+killed count resumes. A FILE of another N, shard, --unique, unit list or
+version is refused; a cut-off last record is dropped and counted again.
 
 --estimate prints the estimated time, CPU time and peak memory instead. A
 count estimated above a day says so (on stderr too when it starts), and how
@@ -99,7 +101,8 @@ many shards of about an hour on one thread to run instead, on a cluster.",
         summary: "adds up the shard records of FILES (or stdin)",
         about: "\
 Checks that shards 1..K of one N and one split F are all there, once each,
-and prints 'TOTAL UNIQUE'.",
+each record's crc= matching it, and prints 'TOTAL UNIQUE'. Records without
+crc= (older versions) are added up unchecked, with a note on stderr.",
     },
     CommandDef {
         cmd: Cmd::Bundle,
@@ -461,7 +464,7 @@ options! {
         short: None,
         value: Some("K"),
         scope: SHOW,
-        help: "list instead: 'Case k: N', then up to K solutions\n\
+        help: "list instead: 'Case k:', then up to K solutions\n\
                as 1-based columns, one per line (for scripts)",
     },
     /// `--total`.

@@ -31,7 +31,15 @@ pub(super) fn one_of<T: Copy>(name: &str, names: &[(&'static str, T)], what: &st
     }
     let list: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
     let mut message = format!("{what} must be one of {}, not '{name}'", list.join(", "));
-    if let Some(near) = nearest(name, list.iter().copied()) {
+    // A near spelling, or the one name the word begins (`py`: `python`).
+    let mut prefixed = list
+        .iter()
+        .filter(|n| name.len() >= 2 && n.starts_with(name));
+    let prefix = match (prefixed.next(), prefixed.next()) {
+        (Some(only), None) => Some(*only),
+        _ => None,
+    };
+    if let Some(near) = nearest(name, list.iter().copied()).or(prefix) {
         message.push_str(&format!("; did you mean '{near}'?"));
     }
     Err(usage(message))
@@ -56,24 +64,35 @@ pub fn number_in(text: &str, range: RangeInclusive<usize>, what: &str) -> Result
     }
 }
 
+/// Refuses `A..B`, a range without `=`, naming what takes `A..=B`
+/// (`count`, `--n`, `--density`: all read both ends as included) and
+/// suggesting the `..=` form (`10..5` as the range from 5 to 10).
+fn refuse_half_open(text: &str, takes: &str) -> Result<()> {
+    if text.contains("..=") {
+        return Ok(());
+    }
+    let Some((from, to)) = text.split_once("..") else {
+        return Ok(());
+    };
+    if from.is_empty() || to.is_empty() {
+        return Ok(());
+    }
+    let (low, high) = match (from.parse::<usize>(), to.parse::<usize>()) {
+        (Ok(a), Ok(b)) if a > b => (to, from),
+        _ => (from, to),
+    };
+    Err(usage(format!(
+        "{takes} or a range A..=B (both ends included), not '{text}'; \
+         did you mean '{low}..={high}'?"
+    )))
+}
+
 /// Parses `N` or `A..=B` (sides in `1..=64`, `A <= B`) into
 /// `(from, to, is_range)`. `A..B` is refused with the `..=` form suggested.
 pub(super) fn sizes_in(text: &str) -> Result<(usize, usize, bool)> {
+    refuse_half_open(text, "count takes N")?;
     match text.split_once("..=") {
         None => {
-            if let Some((from, to)) = text.split_once("..") {
-                if !from.is_empty() && !to.is_empty() {
-                    // `10..5` meant the range from 5 to 10.
-                    let (low, high) = match (from.parse::<usize>(), to.parse::<usize>()) {
-                        (Ok(a), Ok(b)) if a > b => (to, from),
-                        _ => (from, to),
-                    };
-                    return Err(usage(format!(
-                        "count takes N or a range A..=B (both ends included), \
-                         not '{text}'; did you mean '{low}..={high}'?"
-                    )));
-                }
-            }
             let n = number_in(text, 1..=MAX_N, "N")?;
             Ok((n, n, false))
         }
@@ -90,20 +109,23 @@ pub(super) fn sizes_in(text: &str) -> Result<(usize, usize, bool)> {
     }
 }
 
-/// Parses `A..=B`, `A..B` (`B` excluded) or a single `A`, within `limits`.
+/// Parses `A..=B` or a single `A`, within `limits`. `A..B` is refused with
+/// the `..=` form suggested, as `count` refuses it.
 ///
 /// ```
 /// use nqueens::cli::range_in;
 /// assert_eq!(range_in("3..=5", 1..=64, "--n").unwrap(), 3..=5);
-/// assert_eq!(range_in("3..5", 1..=64, "--n").unwrap(), 3..=4);
 /// assert_eq!(range_in("7", 1..=64, "--n").unwrap(), 7..=7);
 /// assert!(range_in("5..=3", 1..=64, "--n").is_err());
+/// let half_open = range_in("3..5", 1..=64, "--n").unwrap_err().to_string();
+/// assert!(half_open.ends_with("did you mean '3..=5'?"), "{half_open}");
 /// ```
 pub fn range_in(
     text: &str,
     limits: RangeInclusive<usize>,
     what: &str,
 ) -> Result<RangeInclusive<usize>> {
+    refuse_half_open(text, &format!("{what} takes a number"))?;
     let bad = || {
         usage(format!(
             "{what} must be a number or a range A..=B within {}..={}, not '{text}'",
@@ -112,16 +134,15 @@ pub fn range_in(
         ))
     };
     let number = |t: &str| t.parse::<usize>().ok().filter(|v| limits.contains(v));
-    let (low, high) = if let Some((a, b)) = text.split_once("..=") {
-        (number(a), number(b))
-    } else if let Some((a, b)) = text.split_once("..") {
-        let high = b.parse::<usize>().ok().and_then(|v| v.checked_sub(1));
-        (number(a), high.filter(|v| limits.contains(v)))
-    } else {
-        (number(text), number(text))
+    let (low, high) = match text.split_once("..=") {
+        Some((a, b)) => (number(a), number(b)),
+        None => (number(text), number(text)),
     };
     match (low, high) {
         (Some(low), Some(high)) if low <= high => Ok(low..=high),
+        (Some(low), Some(high)) => Err(usage(format!(
+            "empty range {low}..={high}; did you mean '{high}..={low}'?"
+        ))),
         _ => Err(bad()),
     }
 }

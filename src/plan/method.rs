@@ -28,7 +28,7 @@ use crate::base::error::Result;
 use crate::base::problem::Problem;
 use crate::engine::blank::BlankEngine;
 use crate::engine::budget::{self, Budget};
-use crate::engine::counter::{self, Choice, Sizing, UnitCounter};
+use crate::engine::counter::{self, Choice, Engine, Sizing, UnitCounter};
 use crate::engine::estimate;
 use crate::plan::work::Work;
 
@@ -127,6 +127,20 @@ pub trait CountingMethod: Send {
         0.0
     }
 
+    /// The blank counter's engine, when answering the case runs a blank
+    /// count ([`Shared::blank_count_units`]): estimates name it as
+    /// `count N --estimate` does. For estimates only.
+    fn engine(&mut self, _case: Case, _shared: &mut Shared) -> Option<Engine> {
+        None
+    }
+
+    /// Whether this is the method that hands a board without blocked cells
+    /// to the blank counter (the engine `count N` uses): the planner gives
+    /// it every such board that is not too small to plan.
+    fn counts_blank(&self) -> bool {
+        false
+    }
+
     /// Told the cheapest quote of every other method for a board: a method
     /// with a shared investment records what it would save (`best` is
     /// infinite when this method is forced).
@@ -222,6 +236,13 @@ impl Shared {
     /// `n` by [`Shared::blank_count_units`].
     pub fn blank_count_cost(&mut self, n: usize) -> f64 {
         self.blank_choice(n).0.cpu_ns / self.threads as f64
+    }
+
+    /// What the blank count of side `n` will cost, as `count N --estimate`
+    /// prices it: the same engine, chosen for the same memory limit and
+    /// threads ([`counter::choose`]).
+    pub fn blank_count_sizing(&mut self, n: usize) -> Sizing {
+        self.blank_choice(n).0
     }
 
     /// The blank count of side `n` as work units whose results add up to

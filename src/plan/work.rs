@@ -271,11 +271,13 @@ impl<'a> LaneGroup<'a> {
 }
 
 /// Runs the units `ids` (indexes into `units`, as a worker draws them) and
-/// calls `out(index, (value, time))` for each as soon as it ends: units
-/// that the kernel can interleave run in lane groups with the units drawn
-/// after them that `joins(first, other)` allows; a group's time goes to
-/// its first unit to end. Times are measured only when `timing` is set (a
-/// clock read costs about as much as a tiny board's search).
+/// calls `out(index, (value, cpu))` for each as soon as it ends, `cpu` the
+/// CPU time this thread spent on it ([`crate::engine::cpu::thread`]; zero
+/// where the system does not say): units that the kernel can interleave
+/// run in lane groups with the units drawn after them that
+/// `joins(first, other)` allows; a group's time goes to its first unit to
+/// end. Times are measured only when `timing` is set (reading the clock
+/// costs about as much as a tiny board's search).
 pub fn run_units<W: AsRef<Work>>(
     units: &[W],
     ids: &mut dyn Iterator<Item = usize>,
@@ -283,16 +285,22 @@ pub fn run_units<W: AsRef<Work>>(
     joins: impl Fn(usize, usize) -> bool,
     out: &mut dyn FnMut(usize, (u128, std::time::Duration)),
 ) {
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
+    // CPU time, not wall time: a thread that waits for a core (more
+    // threads than cores, a loaded machine) is not working.
+    let clock = || timing.then(|| crate::engine::cpu::thread().unwrap_or_default());
+    let spent = |since: Option<Duration>, to: Option<Duration>| match (since, to) {
+        (Some(since), Some(to)) => to.saturating_sub(since),
+        _ => Duration::ZERO,
+    };
     let mut ids = ids.peekable();
     while let Some(first) = ids.next() {
-        let start = timing.then(Instant::now);
-        let elapsed = |start: Option<Instant>| start.map_or(Duration::ZERO, |s| s.elapsed());
+        let start = clock();
         let lanes = match LaneGroup::of(units[first].as_ref()) {
             Some(lanes) => lanes,
             None => {
                 let value = units[first].as_ref().run_alone();
-                out(first, (value, elapsed(start)));
+                out(first, (value, spent(start, clock())));
                 continue;
             }
         };
@@ -303,11 +311,8 @@ pub fn run_units<W: AsRef<Work>>(
         // others what passed since).
         let mut since = start;
         lanes.run(units, group, &mut |i, value| {
-            let now = since.map(|_| Instant::now());
-            let time = match (since, now) {
-                (Some(s), Some(n)) => n - s,
-                _ => Duration::ZERO,
-            };
+            let now = clock();
+            let time = spent(since, now);
             since = now;
             out(i, (value, time));
         });

@@ -234,7 +234,10 @@ mod tests {
             theirs(&|h| h.shard = Some(Shard { index: 1, of: 2 })),
             "is of shard 1/2, not the whole count"
         );
-        assert!(theirs(&|h| h.unique = false).starts_with("was counted without unique"));
+        assert_eq!(
+            theirs(&|h| h.unique = false),
+            "was made without --unique, this run is with it"
+        );
         let (bytes, _) = file(&header(), &[1]);
         let text = String::from_utf8(bytes).unwrap();
         let other_format = text.replacen("checkpoint 2 ", "checkpoint 1 ", 1);

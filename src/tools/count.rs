@@ -256,6 +256,7 @@ fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
         if estimate.bytes > job.memory as f64 {
             verdict += &format!("; over --memory {}", progress::bytes(job.memory as f64));
         }
+        verdict += &progress::beyond_cores(&estimate, crate::engine::parallel::cores());
         writeln!(out, "{what}: {}{verdict}", figures(&estimate)).map_err(Error::Write)?;
     }
     Ok(())
@@ -281,6 +282,23 @@ fn within_memory(job: &Job, n: usize, estimate: &Estimate) -> Result<()> {
         if job.threads == 1 { "" } else { "s" },
         progress::bytes(job.memory as f64)
     )))
+}
+
+/// The total of the blank board of side `n` for checker mode: the engine
+/// `count n` uses, planned for `budget`, with `count`'s word on stderr
+/// when the count is estimated above a day (`checker 27` would otherwise
+/// count for years without one).
+///
+/// # Errors
+/// A worker thread failed.
+pub fn checker_total(n: usize, budget: Budget) -> Result<u128> {
+    let choice = counter::choose(n, false, budget);
+    let sizing = choice.sizing();
+    warn_if_over_a_day(n, &sizing, &estimate::of_sizing(&sizing, budget.threads));
+    let counter = choice.build(budget.threads, &AtomicU64::new(0))?;
+    let all: Vec<usize> = (0..counter.units()).collect();
+    let counts = counter.count_each(&all, budget.threads, &AtomicU64::new(0), &|_, _| {})?;
+    Ok(counts.total)
 }
 
 /// Says on stderr, before any work on a side, when the cost model puts its
@@ -356,10 +374,22 @@ fn significance(x: f64) -> f64 {
 /// `TOTAL UNIQUE` to `out`.
 pub fn merge(inputs: &[(String, String)], out: &mut dyn Write) -> Result<()> {
     let mut records = Vec::new();
+    let mut unchecked = 0;
     for (source, text) in inputs {
-        records.extend(shard::parse_records(source, text)?);
+        let (read, old) = shard::read_records(source, text)?;
+        records.extend(read);
+        unchecked += old;
     }
     let (_, counts) = shard::merge(&records)?;
+    if unchecked > 0 {
+        // A courtesy: a failed write to stderr must not end the run.
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "nqueens: merge: {unchecked} of {} records carry no crc= (made by an older \
+             nqueens): added up unchecked",
+            records.len()
+        );
+    }
     writeln!(out, "{} {}", counts.total, counts.unique()).map_err(Error::Write)
 }
 

@@ -15,7 +15,7 @@ use crate::base::input::CaseReader;
 use crate::base::judge::{self, MAX_BATCH};
 use crate::plan::planner::{Method, Planner, ProgressBoard};
 use crate::tools::files::{self, Input};
-use crate::tools::progress::{self, describe};
+use crate::tools::progress::{self, beyond_cores, describe};
 
 /// What judge mode was asked to do.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -66,7 +66,7 @@ pub fn run(options: &JudgeOptions, out: &mut dyn Write) -> Result<()> {
 /// The progress line of the case being searched, when it is a long one.
 fn long_case(board: &ProgressBoard) -> Option<String> {
     let long = board.lock().ok()?.clone()?;
-    let label = format!("case {} (n={}, {})", long.case, long.n, long.method);
+    let label = format!("Case {} (n={}, {})", long.case, long.n, long.method);
     let estimate = long.estimate / 1e9;
     let line = progress::status_estimated(
         &label,
@@ -128,21 +128,66 @@ impl Answerer {
     }
 }
 
-/// `work` on each input in order, errors naming the file at fault.
+/// `work` on each input in order, errors naming the file at fault. An
+/// input that holds nothing but whitespace is no error (it has no cases,
+/// as one that holds only `0`), but likely a mistake: a note on stderr says
+/// so.
 fn each_input(
     options: &JudgeOptions,
     mut work: impl FnMut(&mut dyn Read) -> Result<()>,
 ) -> Result<()> {
     for input in &options.inputs {
-        match input {
-            Input::Stdin => work(&mut io::stdin().lock())?,
-            Input::Path(path) => {
-                let mut file = files::open(path)?;
-                work(&mut file).map_err(|e| files::in_file(path, e))?
+        let empty = match input {
+            Input::Stdin => {
+                let mut stdin = Watched::new(io::stdin().lock());
+                work(&mut stdin)?;
+                stdin
+                    .empty()
+                    .then(|| "nqueens: no cases: the input is empty".to_string())
             }
+            Input::Path(path) => {
+                let mut file = Watched::new(files::open(path)?);
+                work(&mut file).map_err(|e| files::in_file(path, e))?;
+                (file.empty()).then(|| format!("nqueens: no cases: '{}' is empty", path.display()))
+            }
+        };
+        if let Some(note) = empty {
+            // A courtesy: a failed write to stderr must not end the run.
+            let _ = writeln!(io::stderr().lock(), "{note}");
         }
     }
     Ok(())
+}
+
+/// A reader that notes whether anything but whitespace went through it.
+struct Watched<R> {
+    inner: R,
+    seen: bool,
+    ended: bool,
+}
+
+impl<R: Read> Watched<R> {
+    fn new(inner: R) -> Watched<R> {
+        Watched {
+            inner,
+            seen: false,
+            ended: false,
+        }
+    }
+
+    /// Whether the input ended with nothing but whitespace read.
+    fn empty(&self) -> bool {
+        self.ended && !self.seen
+    }
+}
+
+impl<R: Read> Read for Watched<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let read = self.inner.read(buf)?;
+        self.ended |= read == 0;
+        self.seen |= buf[..read].iter().any(|b| !b.is_ascii_whitespace());
+        Ok(read)
+    }
 }
 
 /// Writes each case's estimate (`--estimate`), batch by batch as judge
@@ -158,11 +203,12 @@ fn estimate(input: &mut dyn Read, out: &mut dyn Write, planner: &mut Planner) ->
             {
                 writeln!(
                     out,
-                    "case {}: n={} obstacles={} method={method}: {}",
+                    "Case {}: n={} obstacles={} method={method}: {}{}",
                     first + k + 1,
                     board.n(),
                     board.obstacles(),
-                    describe(&estimate)
+                    describe(&estimate),
+                    beyond_cores(&estimate, crate::engine::parallel::cores())
                 )
                 .map_err(Error::Write)?;
             }

@@ -208,6 +208,34 @@ pub fn describe(estimate: &Estimate) -> String {
     format!("{}{hopeless}", figures(estimate))
 }
 
+/// What follows an estimate priced for more threads than the machine
+/// has `cores`: that it is, and the time on the cores there are (each
+/// thread then waits for a core); nothing otherwise. `--estimate` prices the
+/// threads asked for (a shard may be priced here for a bigger node) and
+/// says so.
+///
+/// ```
+/// use nqueens::{plan::estimate::Estimate, tools::progress::beyond_cores};
+/// let e = Estimate { engine: None, cpu_ns: 480e9, wall_ns: 60e9, bytes: 0.0, threads: 8 };
+/// assert_eq!(
+///     beyond_cores(&e, 2),
+///     "; priced for 8 threads, this machine has 2 cores (about 4 min on them)"
+/// );
+/// assert_eq!(beyond_cores(&e, 8), "");
+/// ```
+pub fn beyond_cores(estimate: &Estimate, cores: usize) -> String {
+    let cores = cores.max(1);
+    if estimate.threads <= cores {
+        return String::new();
+    }
+    format!(
+        "; priced for {} threads, this machine has {cores} core{} (about {} on them)",
+        estimate.threads,
+        if cores == 1 { "" } else { "s" },
+        human(estimate.cpu_ns / cores as f64 / 1e9)
+    )
+}
+
 /// An estimate's figures: time on the threads, CPU time, the engine it
 /// prices (for blank counts), peak memory.
 pub fn figures(estimate: &Estimate) -> String {

@@ -8,8 +8,12 @@
 //! (the constellations costliest first; the join's units of similar weight,
 //! part by part).
 //!
-//! A record is one line, `shard I/K n=N split=F total=T burnside=B`: easy
-//! to grep, to `cat` together, and to check. `T` and `B` are the shard's
+//! A record is one line, `shard I/K n=N split=F total=T burnside=B crc=C`:
+//! easy to grep, to `cat` together, and to check. `C` seals the line as a
+//! checkpoint's lines are sealed: the CRC-32 of its bytes before ` crc=`
+//! ([`crate::tools::checkpoint::crc32`]), so a record edited by hand or
+//! damaged is refused by `merge`. Records of versions that wrote no `crc=`
+//! are still added up, and `merge` says on stderr how many went unchecked. `T` and `B` are the shard's
 //! shares of the total and of Burnside's sum, 8 times the unique count
 //! ([`crate::engine::counts`]). `F` is the fingerprint of the unit list the
 //! shards were dealt from ([`crate::engine::counter::UnitCounter::fingerprint`]): a
@@ -21,6 +25,7 @@
 
 use crate::base::error::{Error, Result};
 use crate::engine::counter::Counts;
+use crate::tools::checkpoint::crc32;
 
 /// Which share of the work: shard `index` (1-based) of `of`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -80,11 +85,16 @@ impl Record {
     ///     split: 0xfe,
     ///     counts: Counts { total: 40, burnside: 44 },
     /// };
-    /// assert_eq!(record.line(), "shard 1/2 n=8 split=00000000000000fe total=40 burnside=44");
+    /// assert_eq!(
+    ///     record.line(),
+    ///     "shard 1/2 n=8 split=00000000000000fe total=40 burnside=44 crc=a356fa13"
+    /// );
     /// assert_eq!(Record::parse(&record.line()), Some(record));
+    /// // Edited: refused.
+    /// assert_eq!(Record::parse(&record.line().replace("=40", "=48")), None);
     /// ```
     pub fn line(&self) -> String {
-        format!(
+        let body = format!(
             "shard {}/{} n={} split={:016x} total={} burnside={}",
             self.shard.index,
             self.shard.of,
@@ -92,11 +102,21 @@ impl Record {
             self.split,
             self.counts.total,
             self.counts.burnside
-        )
+        );
+        format!("{body} crc={:08x}", crc32(body.as_bytes()))
     }
 
-    /// Parses a record line (surrounding whitespace allowed).
+    /// Parses a record line (surrounding whitespace allowed): sealed with a
+    /// matching `crc=`, or of a version that wrote none.
     pub fn parse(line: &str) -> Option<Record> {
+        match Seal::of(line) {
+            Seal::Matches(body) | Seal::Absent(body) => Record::parse_body(body),
+            Seal::Broken => None,
+        }
+    }
+
+    /// Parses a record line's body, without its `crc=`.
+    fn parse_body(line: &str) -> Option<Record> {
         let mut words = line.split_whitespace();
         if words.next()? != "shard" {
             return None;
@@ -123,24 +143,68 @@ impl Record {
     }
 }
 
+/// A record line's seal.
+enum Seal<'a> {
+    /// Its `crc=` matches its body (given).
+    Matches(&'a str),
+    /// It has none (an older version's record): its body is all of it.
+    Absent(&'a str),
+    /// Its `crc=` does not match: edited or damaged.
+    Broken,
+}
+
+impl<'a> Seal<'a> {
+    fn of(line: &'a str) -> Seal<'a> {
+        let line = line.trim();
+        match line.rsplit_once(" crc=") {
+            None => Seal::Absent(line),
+            Some((body, crc)) if *crc == format!("{:08x}", crc32(body.as_bytes())) => {
+                Seal::Matches(body)
+            }
+            Some(_) => Seal::Broken,
+        }
+    }
+}
+
 /// Reads records from `text` (one a line; blank lines skipped), naming
 /// `source` and the line in errors.
 pub fn parse_records(source: &str, text: &str) -> Result<Vec<Record>> {
+    Ok(read_records(source, text)?.0)
+}
+
+/// [`parse_records`], with the number of records that carried no `crc=`
+/// (an older version's, added up unchecked).
+pub fn read_records(source: &str, text: &str) -> Result<(Vec<Record>, usize)> {
     let mut records = Vec::new();
+    let mut unchecked = 0;
     for (number, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        let record = Record::parse(line).ok_or_else(|| {
+        let at = format!("{source}: line {}", number + 1);
+        let body = match Seal::of(line) {
+            Seal::Matches(body) => body,
+            Seal::Absent(body) => {
+                unchecked += 1;
+                body
+            }
+            Seal::Broken => {
+                return Err(Error::Shards(format!(
+                    "{at}: the record's crc= does not match it (edited or damaged), \
+                     found '{}': count that shard again",
+                    line.trim()
+                )))
+            }
+        };
+        let record = Record::parse_body(body).ok_or_else(|| {
             Error::Shards(format!(
-                "{source}: line {}: expected 'shard I/K n=N split=F total=T burnside=B', found '{}'",
-                number + 1,
+                "{at}: expected 'shard I/K n=N split=F total=T burnside=B crc=C', found '{}'",
                 line.trim()
             ))
         })?;
         records.push(record);
     }
-    Ok(records)
+    Ok((records, unchecked))
 }
 
 /// Adds up the records of one complete split: one `N`, one `K`, one unit
@@ -323,6 +387,38 @@ mod tests {
         ] {
             assert_eq!(Record::parse(line), None, "{line}");
         }
+        let err = parse_records(
+            "x.txt",
+            "\nshard 1/1 n=8 split=0000000000000007 total=92 burnside=96\n92\n",
+        )
+        .unwrap_err();
+        assert!(
+            err.to_string().starts_with("x.txt: line 3: expected"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn an_edited_record_is_refused_and_an_unsealed_one_counted() {
+        let record = Record {
+            n: 8,
+            shard: Shard { index: 1, of: 1 },
+            split: 7,
+            counts: Counts {
+                total: 92,
+                burnside: 96,
+            },
+        };
+        let edited = record.line().replace("total=92", "total=93");
+        let err = parse_records("x.txt", &edited).unwrap_err().to_string();
+        assert!(
+            err.starts_with("x.txt: line 1: the record's crc= does not match it"),
+            "{err}"
+        );
+        let old = "shard 1/1 n=8 split=0000000000000007 total=92 burnside=96";
+        assert_eq!(read_records("x.txt", old).unwrap(), (vec![record], 1));
+        let sealed = format!("{}\n", record.line());
+        assert_eq!(read_records("x.txt", &sealed).unwrap(), (vec![record], 0));
         let err = parse_records(
             "x.txt",
             "\nshard 1/1 n=8 split=0000000000000007 total=92 burnside=96\n92\n",

@@ -382,6 +382,14 @@ struct Report<'a> {
     saved: Option<[PathBuf; 2]>,
 }
 
+/// `tries` shrinking runs, in words: "1 shrinking run", "2 shrinking runs".
+fn shrinking_runs(tries: usize) -> String {
+    match tries {
+        1 => "1 shrinking run".to_string(),
+        _ => format!("{tries} shrinking runs"),
+    }
+}
+
 /// Writes the failure report: what failed, the minimal input, expected
 /// and actual output, how to reproduce.
 fn report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
@@ -404,8 +412,9 @@ fn report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     match r.tries {
         Some(tries) => writeln!(
             out,
-            "minimal failing input ({}, after {tries} shrinking runs):",
+            "minimal failing input ({}, after {}):",
             r.minimal.describe(),
+            shrinking_runs(tries)
         )?,
         None => writeln!(out, "failing input ({}, not shrunk):", r.minimal.describe())?,
     }
@@ -474,6 +483,13 @@ mod tests {
 
     fn sh(script: &str) -> Vec<OsString> {
         ["sh", "-c", script].iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn one_shrinking_run_is_singular() {
+        assert_eq!(shrinking_runs(1), "1 shrinking run");
+        assert_eq!(shrinking_runs(0), "0 shrinking runs");
+        assert_eq!(shrinking_runs(12), "12 shrinking runs");
     }
 
     #[test]

@@ -130,11 +130,13 @@ fn expected(
     })
 }
 
-/// A run's peak memory as shown: MiB with one decimal, `?` when unknown.
-fn memory(outcome: &Outcome) -> String {
-    match outcome.peak_kib {
-        Some(kib) => format!("{:.1} MiB", kib as f64 / 1024.0),
-        None => "? MiB".to_string(),
+/// A run's peak memory as shown: MiB with one decimal; a run that ended
+/// before its memory could be read (or read as nothing, as a process does
+/// between `exec` and its first page) says so rather than `0.0 MiB`.
+fn memory(kib: Option<u64>) -> String {
+    match kib.filter(|&kib| kib > 0) {
+        Some(kib) => format!("{:.1} MiB", (kib as f64 / 1024.0).max(0.1)),
+        None => "memory not sampled".to_string(),
     }
 }
 
@@ -209,11 +211,12 @@ impl Tally {
         if self.errors > 0 {
             tally.push(format!("ERR {}", self.errors));
         }
-        let peak = self.most.map_or("? MiB".to_string(), |kib| {
-            format!("{:.1} MiB", kib as f64 / 1024.0)
-        });
+        let peak = match self.most.filter(|&kib| kib > 0) {
+            Some(_) => format!("most memory {}", memory(self.most)),
+            None => "memory not sampled".to_string(),
+        };
         format!(
-            "test: {passed} of {total} passed ({}); slowest {:.3}s, most memory {peak}\n",
+            "test: {passed} of {total} passed ({}); slowest {:.3}s, {peak}\n",
             tally.join(", "),
             self.slowest.as_secs_f64()
         )
@@ -309,7 +312,7 @@ pub fn run(options: &TestOptions, out: &mut dyn Write) -> Result<Summary> {
             "{:<3}  {name:width$}  {:.3}s  {}{note}\n",
             verdict.name(),
             outcome.time.as_secs_f64(),
-            memory(&outcome)
+            memory(outcome.peak_kib)
         ))?;
         if let Some(failure) = &failure {
             write(detail(failure, &expected, &outcome, options.timeout))?;
@@ -322,6 +325,18 @@ pub fn run(options: &TestOptions, out: &mut dyn Write) -> Result<Summary> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn memory_never_shows_zero_or_a_question_mark() {
+        assert_eq!(memory(Some(3584)), "3.5 MiB");
+        assert_eq!(memory(Some(20)), "0.1 MiB");
+        assert_eq!(memory(Some(0)), "memory not sampled");
+        assert_eq!(memory(None), "memory not sampled");
+        let mut tally = Tally::default();
+        assert!(tally.line(0).ends_with(", memory not sampled\n"));
+        tally.most = Some(2048);
+        assert!(tally.line(0).ends_with(", most memory 2.0 MiB\n"));
+    }
 
     #[test]
     fn lines_are_shown_quoted_or_as_the_end() {

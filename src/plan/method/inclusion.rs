@@ -18,6 +18,7 @@ use std::collections::HashMap;
 
 use crate::base::error::Result;
 use crate::base::geometry::Cell;
+use crate::engine::counter::Engine;
 use crate::engine::inclusion;
 use crate::plan::cost::NS_PER_LANE_NODE;
 use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared, Skip, Slot};
@@ -87,8 +88,23 @@ impl CountingMethod for InclusionExclusion {
         true
     }
 
-    fn memory(&mut self, case: Case, _: &mut Shared) -> f64 {
-        crate::plan::estimate::blank_engine_bytes(case.board.n())
+    fn memory(&mut self, case: Case, shared: &mut Shared) -> f64 {
+        let n = case.board.n();
+        if self.blank_counts.contains_key(&n) {
+            // Known: the terms' searches hold only their stacks.
+            return 0.0;
+        }
+        let sizing = shared.blank_count_sizing(n);
+        sizing.bytes + sizing.thread_bytes * (shared.threads - 1) as f64
+    }
+
+    fn engine(&mut self, case: Case, shared: &mut Shared) -> Option<Engine> {
+        let n = case.board.n();
+        (!self.blank_counts.contains_key(&n)).then(|| shared.blank_count_sizing(n).engine)
+    }
+
+    fn counts_blank(&self) -> bool {
+        true
     }
 
     fn quote(&mut self, case: Case, shared: &mut Shared) -> f64 {
@@ -122,9 +138,11 @@ impl CountingMethod for InclusionExclusion {
             },
         };
         let mut answer = Answer::default();
+        let mut engine = None;
         match self.blank_counts.get(&n) {
             Some(&count) => answer.constant += count as i128,
             None => {
+                engine = Some(shared.blank_count_sizing(n).engine);
                 let slot = match self.pending_blanks.get(&n) {
                     Some(&slot) => slot,
                     None => {
@@ -159,8 +177,13 @@ impl CountingMethod for InclusionExclusion {
             };
             answer.slots.push((slot, sign));
         }
+        // A blank board is the blank count alone: its engine named as
+        // `count N --estimate` names it.
         let note = if count == 0 {
-            " (blank)".to_string()
+            match engine {
+                Some(engine) => format!(" (blank: {})", engine.name()),
+                None => " (blank)".to_string(),
+            }
         } else {
             format!(" ({count} terms)")
         };

@@ -52,6 +52,12 @@ impl Planner {
                 continue;
             }
             seen.insert(canonical, case);
+            // A board without blocked cells is a blank count: the engine
+            // `count N` uses, at its price, under the same memory limit.
+            if let Some(blank) = self.blank_counter(case, board) {
+                decisions.push(blank);
+                continue;
+            }
             let (best, cost) = self.best_quote(case, board, |_| true);
             quoted.push((case, best, cost));
             decisions.push(Decision::by(best, cost));
@@ -82,6 +88,22 @@ impl Planner {
             }
         }
         Ok(decisions)
+    }
+
+    /// The decision for a board without blocked cells: the method that
+    /// hands it to the blank counter, at the counter's price. `None` for
+    /// other boards (or a registry without such a method).
+    fn blank_counter(&mut self, case: usize, board: &Board) -> Option<Decision> {
+        if board.obstacles() > 0 {
+            return None;
+        }
+        let m = self.methods.iter().position(|m| m.counts_blank())?;
+        let method = &mut self.methods[m];
+        method
+            .applies(Case { index: case, board }, &mut self.shared)
+            .ok()?;
+        let cost = method.quote(Case { index: case, board }, &mut self.shared);
+        Some(Decision::by(m, cost))
     }
 
     /// The cheapest quote for `board` among the methods `asked` admits that
@@ -210,12 +232,16 @@ impl Planner {
                     };
                     let bytes = BASE_BYTES + method.memory(case, &mut self.shared);
                     let estimate = Estimate {
+                        engine: method.engine(case, &mut self.shared),
                         cpu_ns,
                         wall_ns,
                         bytes,
                         ..nothing
                     };
-                    (format!("{}{note}", method.about().name), estimate)
+                    // A blank count: said, as the run's `--explain` says it.
+                    let blank = method.counts_blank() && boards[case.index].obstacles() == 0;
+                    let kind = if blank { " (blank)" } else { "" };
+                    (format!("{}{kind}{note}", method.about().name), estimate)
                 }
             });
         }

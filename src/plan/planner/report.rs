@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use super::{Decision, Planner};
+use super::{Decision, Method, Planner};
 use crate::base::board::Board;
 use crate::base::error::{Error, Result};
 use crate::plan::cost::ms;
@@ -49,10 +49,11 @@ pub(super) fn lock(board: &ProgressBoard) -> MutexGuard<'_, Option<CaseProgress>
 }
 
 /// A case's `--explain` label (its method's name and notes), its quote and
-/// its estimated wall time on the threads, both in ns.
+/// its estimated wall time on the threads, both in ns; no quote when its
+/// method was forced (`--method`: nothing was priced).
 pub(super) struct Label {
     pub method: String,
-    pub cost: f64,
+    pub cost: Option<f64>,
     pub wall: f64,
 }
 
@@ -103,7 +104,8 @@ struct CaseTally {
     done: usize,
     /// Its units.
     units: usize,
-    /// The CPU time its finished units took.
+    /// The CPU time its finished units took (their threads' own, as
+    /// [`crate::engine::cpu::thread`] measures it).
     cpu: Duration,
     /// When its last finished unit was received, after the starts' base.
     ended: Duration,
@@ -151,7 +153,7 @@ impl<'a> Report<'a> {
             open[unit.slot.index()] += 1;
             per_case[unit.case].units += 1;
         }
-        Report {
+        let report = Report {
             counts: Vec::with_capacity(cases.boards.len()),
             cases,
             units,
@@ -161,7 +163,11 @@ impl<'a> Report<'a> {
             values: vec![0i128; slots],
             open,
             per_case,
-        }
+        };
+        // From the start, not once a first unit is done: a long case's
+        // first unit may take hours, and progress says the estimate till then.
+        report.post_progress();
+        report
     }
 
     /// Takes a burst of finished units (unit id, its result and CPU time),
@@ -235,16 +241,21 @@ impl<'a> Report<'a> {
             };
             let board = &self.cases.boards[case];
             let label = &self.cases.labels[case];
+            // Measured per thread where the system says (Linux).
+            let cpu = match crate::engine::cpu::thread() {
+                Some(_) => ms(tally.cpu.as_nanos() as f64),
+                None => "?".to_string(),
+            };
             let _ = writeln!(
                 out,
-                "case {}: n={} obstacles={} method={} est={} actual={} cpu={}",
+                "Case {}: n={} obstacles={} method={} est={} actual={} cpu={}",
                 self.cases_before + case + 1,
                 board.n(),
                 board.obstacles(),
                 label.method,
-                ms(label.cost),
+                label.cost.map_or("forced".to_string(), ms),
                 ms(wall.as_nanos() as f64),
-                ms(tally.cpu.as_nanos() as f64)
+                cpu
             );
         }
     }
@@ -278,7 +289,7 @@ impl Planner {
         let threads = self.shared.threads as f64;
         let known = |method: String| Label {
             method,
-            cost: 0.0,
+            cost: Some(0.0),
             wall: 0.0,
         };
         (decisions.iter().zip(answers))
@@ -296,7 +307,7 @@ impl Planner {
                     };
                     Label {
                         method: format!("{}{}{note}", method.about().name, answer.note),
-                        cost: *cost,
+                        cost: (self.choice == Method::Auto).then_some(*cost),
                         wall,
                     }
                 }

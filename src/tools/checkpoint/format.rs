@@ -161,13 +161,6 @@ impl Header {
         if self.n != expected.n {
             return Some(format!("is of n={}, not n={}", self.n, expected.n));
         }
-        if self.split != expected.split || self.units != expected.units {
-            return Some(format!(
-                "was dealt from another unit list (split={:016x}, {} units; this run: \
-                 split={:016x}, {} units)",
-                self.split, self.units, expected.split, expected.units
-            ));
-        }
         if self.shard != expected.shard {
             let name = |shard: Option<Shard>| match shard {
                 Some(shard) => format!("shard {}/{}", shard.index, shard.of),
@@ -179,12 +172,21 @@ impl Header {
                 name(expected.shard)
             ));
         }
+        // Before the unit list: unique counts add units of their own, so a
+        // run with --unique and one without differ there too.
         if self.unique != expected.unique {
             let with = |unique| if unique { "with" } else { "without" };
             return Some(format!(
-                "was counted {} unique solutions; this run is {} (--unique)",
+                "was made {} --unique, this run is {} it",
                 with(self.unique),
                 with(expected.unique)
+            ));
+        }
+        if self.split != expected.split || self.units != expected.units {
+            return Some(format!(
+                "was dealt from another unit list (split={:016x}, {} units; this run: \
+                 split={:016x}, {} units)",
+                self.split, self.units, expected.split, expected.units
             ));
         }
         None
