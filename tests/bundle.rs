@@ -35,7 +35,7 @@ fn compiled(target: &str, keep_comments: bool) -> &'static Path {
         let name = if keep_comments {
             format!("{target}-commented")
         } else {
-            assert!(!source.contains("\n///") && source.len() < 32 * 1024);
+            assert!(!source.contains("\n///") && source.len() < 40 * 1024);
             target.to_string()
         };
         let file = dir.join(format!("{name}.rs"));
