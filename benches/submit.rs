@@ -19,6 +19,14 @@
 //!
 //! A missing `g++`, `javac` or `java` is reported with the Debian package to
 //! install, and the bench exits with status 2.
+//!
+//! **Big boards** (issue 33): after the classes, every bundle (C++, Java,
+//! Rust built with `rustc -O`, Python with `python3`) against the binary on
+//! one thread (`--threads 1`), board by board: random boards of n = 20..47
+//! with 30-85% blocked, seeded, kept when the binary estimates them at 2 s
+//! or less (most such boards at n > 30 are hopeless for any search). Per
+//! board, each one's CPU seconds and its ratio to the binary's; then the
+//! sums. `cargo bench --bench submit -- big` runs this group alone.
 
 #[path = "submit/common.rs"]
 mod common;
@@ -30,6 +38,7 @@ use std::process::Command;
 use common::{build, check_tools, classes, fail, run, NQUEENS, ROOT, TMP};
 
 fn main() {
+    let big_only = std::env::args().any(|a| a == "big");
     let reps: usize = std::env::args()
         .skip(1)
         .find_map(|a| a.parse().ok())
@@ -102,6 +111,10 @@ fn main() {
         "class", "lang", "plain", "ours", "cpu x", "wall x"
     );
     let input = dir.join("input.txt");
+    if big_only {
+        big_boards(&dir, &programs[1].2, &programs[3].2);
+        return;
+    }
     for (name, data) in classes() {
         fs::write(&input, &data).expect("write input");
         let expected = Command::new(NQUEENS)
@@ -131,5 +144,64 @@ fn main() {
             );
         }
     }
+    println!("all outputs identical to nqueens (judge mode)");
+    big_boards(&dir, &programs[1].2, &programs[3].2);
+}
+
+/// The big-boards group: see the module docs.
+fn big_boards(dir: &Path, cpp: &[String], java: &[String]) {
+    check_tools(&[
+        ("rustc", "--version", "rustc"),
+        ("python3", "--version", "python3"),
+    ]);
+    let path = |p: PathBuf| p.to_str().expect("UTF-8 path").to_string();
+    let rust_source = dir.join("main.rs");
+    let bundle = Command::new(NQUEENS)
+        .args(["bundle", "uva11195"])
+        .output()
+        .expect("run nqueens bundle");
+    fs::write(&rust_source, bundle.stdout).expect("write the Rust bundle");
+    let rust = path(dir.join("main-rs"));
+    build(
+        "rustc",
+        &["--edition", "2021", "-O", "-o", &rust, &path(rust_source)],
+    );
+    let python = path(Path::new(ROOT).join("src/tools/bundle/python/uva11195.py"));
+    let bundles: [(&str, Vec<String>); 4] = [
+        ("C++", cpp.to_vec()),
+        ("Java", java.to_vec()),
+        ("Rust", vec![rust]),
+        ("Python", vec!["python3".into(), python]),
+    ];
+    let binary = vec![NQUEENS.to_string(), "--threads".into(), "1".into()];
+    println!();
+    println!("big boards: n = 20..47, 30-85% blocked, estimated <= 2 s; CPU seconds, one run each");
+    print!("{:<24} {:>8}", "board", "binary");
+    for (name, _) in &bundles {
+        print!(" {name:>8} {:>6}", "x");
+    }
+    println!();
+    let input = dir.join("big.txt");
+    let mut sums = [0.0f64; 5];
+    for (name, data) in common::big_boards(12) {
+        fs::write(&input, &data).expect("write input");
+        let want = run(&binary, &input);
+        print!("{name:<24} {:>8.3}", want.cpu);
+        sums[0] += want.cpu;
+        for (i, (lang, cmd)) in bundles.iter().enumerate() {
+            let r = run(cmd, &input);
+            if r.out != want.out {
+                fail(&format!("WRONG OUTPUT: {lang} bundle on {name}"));
+            }
+            print!(" {:>8.3} {:>5.1}x", r.cpu, r.cpu / want.cpu.max(1e-3));
+            sums[i + 1] += r.cpu;
+        }
+        println!();
+    }
+    print!("{:<24} {:>8.3}", "all boards", sums[0]);
+    for sum in &sums[1..] {
+        print!(" {sum:>8.3} {:>5.1}x", sum / sums[0].max(1e-3));
+    }
+    println!();
     println!("all outputs identical to nqueens (judge mode)");
 }

@@ -14,6 +14,8 @@
 //! - [`kernel`]: the one bitmask backtracking loop every engine runs;
 //! - [`problem`]: a board with queens pre-placed, reduced to what is left to
 //!   search;
+//! - [`constrained`]: what the one-file Rust submission runs per board: the
+//!   kernel in its best orientation, or most-constrained row first;
 //! - [`judge`], [`checker`], [`mirror`]: the two judge problems, and the
 //!   mirror-symmetric blank count that the checker runs;
 //! - [`rng`]: the one seeded pseudo-random generator;
@@ -22,6 +24,7 @@
 
 pub mod board;
 pub mod checker;
+pub mod constrained;
 pub mod error;
 pub mod geometry;
 pub mod input;

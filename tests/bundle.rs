@@ -12,7 +12,7 @@ use crate::util::{self, Rng};
 
 /// Builds `nqueens bundle [--keep-comments] TARGET` with rustc, once per
 /// test run.
-fn compiled(target: &str, keep_comments: bool) -> &'static Path {
+pub fn compiled(target: &str, keep_comments: bool) -> &'static Path {
     static CELLS: [OnceLock<PathBuf>; 4] = [
         OnceLock::new(),
         OnceLock::new(),
@@ -35,7 +35,7 @@ fn compiled(target: &str, keep_comments: bool) -> &'static Path {
         let name = if keep_comments {
             format!("{target}-commented")
         } else {
-            assert!(!source.contains("\n///") && source.len() < 32 * 1024);
+            assert!(!source.contains("\n///") && source.len() < 40 * 1024);
             target.to_string()
         };
         let file = dir.join(format!("{name}.rs"));
@@ -181,7 +181,7 @@ pub fn write_bundle(target: &str, args: &[&str], dir: &Path, file: &str) -> Path
 
 /// The C++ bundle of `target` built with `g++ -std=STD -O2` (warnings are
 /// errors): the command that runs it (none when g++ is missing).
-fn cpp(target: &str, std: &str) -> Option<Vec<String>> {
+pub fn cpp(target: &str, std: &str) -> Option<Vec<String>> {
     if !have_gpp() {
         return None;
     }
@@ -207,7 +207,7 @@ fn cpp(target: &str, std: &str) -> Option<Vec<String>> {
 
 /// The Java bundle of `target` built with `javac --release 8`: the command
 /// that runs it (none without a JDK).
-fn java(target: &str) -> Option<Vec<String>> {
+pub fn java(target: &str) -> Option<Vec<String>> {
     if !have_jdk() {
         return None;
     }
@@ -269,6 +269,18 @@ pub fn agrees_on_the_samples(command: &[String]) {
 /// `nqueens stress` passes `command` on `rounds` rounds of 25 boards each
 /// of sides `sizes` at every density.
 pub fn stress(command: &[String], problem: &str, sizes: &str, rounds: u32, seed: u64) {
+    stress_at(command, problem, sizes, "0..=60", rounds, seed);
+}
+
+/// [`stress`] with boards `density` percent blocked.
+pub fn stress_at(
+    command: &[String],
+    problem: &str,
+    sizes: &str,
+    density: &str,
+    rounds: u32,
+    seed: u64,
+) {
     let (rounds, seed) = (rounds.to_string(), seed.to_string());
     let mut args = vec![
         "stress",
@@ -284,7 +296,7 @@ pub fn stress(command: &[String], problem: &str, sizes: &str, rounds: u32, seed:
         "60",
     ];
     if problem == "uva11195" {
-        args.extend(["--cases", "25", "--density", "0..=60"]);
+        args.extend(["--cases", "25", "--density", density]);
     }
     args.push("--");
     args.extend(command.iter().map(String::as_str));

@@ -11,6 +11,7 @@ mod bad_input;
 mod big_boards;
 mod blank;
 mod bundle;
+mod bundle_big;
 mod bundle_python;
 mod count;
 mod counter;

@@ -151,6 +151,62 @@ pub fn few_blocked(seed: u64, cases: usize, n: usize, lo: usize, hi: usize) -> V
     text.into_bytes()
 }
 
+/// `count` random boards of n = 20..=47 with 30-85% blocked (seeded), each
+/// its own input, kept when `nqueens --estimate` puts it at 2 s or less on
+/// one thread (and not answered without a search): `(name, input)`.
+pub fn big_boards(count: usize) -> Vec<(String, Vec<u8>)> {
+    let mut rng = Rng::new(4733);
+    let mut kept = Vec::new();
+    while kept.len() < count {
+        let n = rng.between(20, 47);
+        let percent = rng.between(30, 85) as u64;
+        let board = nqueens::tools::generate::random_board(&mut rng, n, percent);
+        let text = format!("{n}\n{board}0\n");
+        let out = Command::new(NQUEENS)
+            .args(["--threads", "1", "--estimate"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .and_then(|mut child| {
+                std::io::Write::write_all(&mut child.stdin.take().unwrap(), text.as_bytes())?;
+                child.wait_with_output()
+            })
+            .expect("run nqueens --estimate");
+        if estimated_seconds(&String::from_utf8_lossy(&out.stdout)) <= 2.0 {
+            let name = format!("n={n} {percent}% ({})", board.obstacles());
+            kept.push((name, text.into_bytes()));
+        }
+    }
+    kept
+}
+
+/// The seconds of a line of `nqueens --estimate` ('about 1.2 ms on 1
+/// thread'); NaN (never kept) for a board with an empty line ('none': no
+/// search at all), infinite when no time is read.
+fn estimated_seconds(line: &str) -> f64 {
+    if line.contains("none") {
+        return f64::NAN;
+    }
+    let Some(at) = line.find("about ") else {
+        return f64::INFINITY;
+    };
+    let mut words = line[at + 6..].split_whitespace();
+    let value: f64 = words
+        .next()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(f64::INFINITY);
+    let unit = match words.next() {
+        Some("ns") => 1e-9,
+        Some("us") => 1e-6,
+        Some("ms") => 1e-3,
+        Some("s") => 1.0,
+        Some("min") => 60.0,
+        _ => f64::INFINITY,
+    };
+    value * unit
+}
+
 pub fn classes() -> Vec<(&'static str, Vec<u8>)> {
     // Sides uniform in 4..=14 (gen's own draw is skewed small, as suits
     // stress; a judge's batch is not).

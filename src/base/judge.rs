@@ -52,8 +52,10 @@ pub trait Solver {
 }
 
 /// The plain search: every board on its own, all rows top to bottom. It is
-/// the baseline other solvers are measured against, and what a one-file
-/// bundle runs, so it stays single-threaded and free of other engines.
+/// the baseline other solvers are measured against, so it stays
+/// single-threaded and free of other engines. (A one-file bundle runs
+/// [`crate::base::constrained::BundleSolver`], which adds the choice of
+/// orientation and of the most-constrained search.)
 #[derive(Default)]
 pub struct PlainSolver;
 

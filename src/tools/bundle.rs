@@ -67,7 +67,10 @@ impl Target {
             ("output", include_str!("../base/output.rs")),
         ];
         let top: &[(&str, &str)] = match self {
-            Target::Uva11195 => &[("judge", include_str!("../base/judge.rs"))],
+            Target::Uva11195 => &[
+                ("judge", include_str!("../base/judge.rs")),
+                ("constrained", include_str!("../base/constrained.rs")),
+            ],
             Target::Checker => &[
                 ("mirror", include_str!("../base/mirror.rs")),
                 ("checker", include_str!("../base/checker.rs")),
@@ -83,7 +86,7 @@ impl Target {
             Target::Uva11195 => {
                 "    let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    let result = base::judge::run(stdin.lock(), stdout.lock(), &mut base::judge::PlainSolver);
+    let result = base::judge::run(stdin.lock(), stdout.lock(), &mut base::constrained::BundleSolver);
 "
             }
             Target::Checker => {

@@ -1,0 +1,323 @@
+//! What the one-file Rust submission runs per board (judge mode): the
+//! kernel top to bottom in the orientation whose tree is smallest, or, on
+//! big boards with obstacles where that order is what makes a search slow,
+//! most-constrained row first. The engine's planner chooses among more
+//! methods (and threads); this is the part of its choice a bundle can carry:
+//! std only, single-threaded, in `base`.
+//!
+//! **Most-constrained row first.** Rows are filled in any order: at every
+//! node, the open row with the fewest choices next. Each open row keeps its
+//! own choices (its free cells that no queen placed so far attacks); a queen
+//! at `(r, c)` clears, in a row `d` rows away, column `c` and the cells `d`
+//! columns to either side (rows are under 64 apart, so the shifts are in
+//! range; cells shifted past an edge fall off). A node is dead when an open
+//! row has no choice left, or when a free column can no longer be reached by
+//! any open row (the engine's `most_constrained` has the same tree).
+//!
+//! **The choice.** Knuth's estimator (random root-to-leaf walks) gives the
+//! kernel's nodes in each of its 4 orientations that matter (mirroring the
+//! columns keeps a tree's size) and the open rows the most-constrained
+//! search examines, by rows and by columns; the cheapest is searched, at
+//! [`ROW_COST`] kernel nodes per open row examined.
+//!
+//! # Constraints
+//! `1 <= n <= 64`.
+//!
+//! # Complexity
+//! `O(open rows)` per node of the most-constrained tree, `O(1)` per kernel
+//! node; `O(n)` per probe step of the estimates.
+
+use crate::base::board::{full_row, Board, Symmetry};
+use crate::base::error::Result;
+use crate::base::judge::Solver;
+use crate::base::problem::Problem;
+
+/// Boards below this side are searched top to bottom as given: small
+/// enough that estimating would cost more than it saves.
+const MIN_N: usize = 12;
+
+/// Kernel trees estimated below this many nodes are searched as given.
+const SMALL_TREE: f64 = 2e5;
+
+/// The time of one open row examined at a most-constrained node, in kernel
+/// nodes (measured at n = 16..47 with 5-85% blocked: 0.5 to 0.9).
+pub const ROW_COST: f64 = 0.7;
+
+/// The probes of each estimate that decides.
+const PROBES: u32 = 200;
+
+/// Solves every board with [`count`], one after another, each answered as
+/// soon as it is counted.
+#[derive(Default)]
+pub struct BundleSolver;
+
+impl Solver for BundleSolver {
+    fn solve(
+        &mut self,
+        boards: &[Board],
+        answered: &mut dyn FnMut(&[u128]) -> Result<()>,
+    ) -> Result<()> {
+        for board in boards {
+            answered(&[count(board)])?;
+        }
+        Ok(())
+    }
+}
+
+/// The number of solutions of `board`, by the cheaper search (see the
+/// module docs).
+///
+/// ```
+/// use nqueens::base::{board::Board, constrained};
+/// assert_eq!(constrained::count(&Board::blank(8)), 92);
+/// let mut board = Board::blank(12);
+/// board.set_free(0, 0, false);
+/// let plain = nqueens::base::problem::Problem::new(&board).count();
+/// assert_eq!(constrained::count(&board), plain);
+/// ```
+pub fn count(board: &Board) -> u128 {
+    let mut rng = 0x1_1195_u64;
+    if board.n() < MIN_N || kernel_nodes(board, 64, &mut rng) < SMALL_TREE {
+        return Problem::new(board).count();
+    }
+    let mut best = (f64::INFINITY, board.clone(), false);
+    let sides = [
+        Symmetry::Identity,
+        Symmetry::MirrorRows,
+        Symmetry::Transpose,
+        Symmetry::AntiTranspose,
+    ];
+    for symmetry in sides {
+        let turned = board.transformed(symmetry);
+        let cost = kernel_nodes(&turned, PROBES, &mut rng);
+        if cost < best.0 {
+            best = (cost, turned, false);
+        }
+    }
+    for symmetry in [Symmetry::Identity, Symmetry::Transpose] {
+        let turned = board.transformed(symmetry);
+        let cost = ROW_COST * constrained_rows(&turned, PROBES, &mut rng);
+        if cost < best.0 {
+            best = (cost, turned, true);
+        }
+    }
+    match best {
+        (_, board, true) => most_constrained(&board),
+        (_, board, false) => Problem::new(&board).count(),
+    }
+}
+
+/// Knuth's estimate of the kernel's nodes on `board` (top to bottom).
+fn kernel_nodes(board: &Board, probes: u32, rng: &mut u64) -> f64 {
+    let mut total = 0.0;
+    for _ in 0..probes {
+        let (mut cols, mut diag, mut anti) = (0u64, 0u64, 0u64);
+        let mut weight = 1.0;
+        for &free in board.rows() {
+            let mut cells = free & !(cols | diag | anti);
+            let choices = cells.count_ones();
+            if choices == 0 {
+                break;
+            }
+            weight *= f64::from(choices);
+            total += weight;
+            for _ in 0..random(rng) % u64::from(choices) {
+                cells &= cells - 1;
+            }
+            let bit = cells & cells.wrapping_neg();
+            cols |= bit;
+            diag = (diag | bit) << 1;
+            anti = (anti | bit) >> 1;
+        }
+    }
+    total / f64::from(probes)
+}
+
+/// The estimates' random numbers (xorshift64, seeded: the same every run).
+fn random(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// An open row and its choices.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    row: usize,
+    choices: u64,
+}
+
+/// The open rows of each depth of the search.
+type Levels = Vec<[Slot; 64]>;
+
+/// What is left below a node: its open rows (as many, at the next depth)
+/// and the one with the fewest choices.
+#[derive(Clone, Copy)]
+struct Node {
+    open: usize,
+    best: usize,
+}
+
+/// The root: every row open, or `None` when it is dead at once.
+fn root(board: &Board, level: &mut [Slot; 64]) -> Option<Node> {
+    let full = full_row(board.n());
+    let (mut fewest, mut best, mut reach) = (u32::MAX, 0, 0);
+    for (row, &free) in board.rows().iter().enumerate() {
+        level[row] = Slot { row, choices: free };
+        let count = free.count_ones();
+        if count == 0 {
+            return None;
+        }
+        if count < fewest {
+            fewest = count;
+            best = row;
+        }
+        reach |= free;
+    }
+    (reach == full).then_some(Node {
+        open: board.n(),
+        best,
+    })
+}
+
+/// The node below `from` (its open rows, with the one at `node.best`
+/// taking the queen `bit`) into `to`, or `None` when it is dead. `cols`
+/// holds the columns taken above, `full` every column.
+#[inline(always)]
+fn child(
+    from: &[Slot],
+    node: Node,
+    bit: u64,
+    cols: u64,
+    full: u64,
+    to: &mut [Slot],
+) -> Option<Node> {
+    let queen = from[node.best].row;
+    let (mut open, mut fewest, mut best, mut reach) = (0, u32::MAX, 0, 0);
+    for (i, slot) in from[..node.open].iter().enumerate() {
+        if i == node.best {
+            continue;
+        }
+        let distance = slot.row.abs_diff(queen) as u32;
+        let choices = slot.choices & !(bit | bit << distance | bit >> distance);
+        if choices == 0 {
+            return None;
+        }
+        let count = choices.count_ones();
+        if count < fewest {
+            fewest = count;
+            best = open;
+        }
+        reach |= choices;
+        to[open] = Slot {
+            row: slot.row,
+            choices,
+        };
+        open += 1;
+    }
+    (reach | cols | bit == full).then_some(Node { open, best })
+}
+
+/// The number of solutions of `board`, most-constrained row first.
+///
+/// ```
+/// use nqueens::base::{board::Board, constrained::most_constrained};
+/// assert_eq!(most_constrained(&Board::blank(8)), 92);
+/// let mut board = Board::blank(4);
+/// board.set_free(0, 1, false);
+/// assert_eq!(most_constrained(&board), 1);
+/// ```
+pub fn most_constrained(board: &Board) -> u128 {
+    let mut levels: Levels = vec![[Slot::default(); 64]; board.n() + 1];
+    match root(board, &mut levels[0]) {
+        Some(node) => below(&mut levels, node, 0, full_row(board.n())),
+        None => 0,
+    }
+}
+
+/// The solutions below `node`, whose open rows are `levels[0]` (the levels
+/// after it are free for the nodes below).
+fn below(levels: &mut [[Slot; 64]], node: Node, cols: u64, full: u64) -> u128 {
+    let (from, lower) = levels.split_at_mut(1);
+    let from = &from[0];
+    if node.open == 1 {
+        return u128::from(from[0].choices.count_ones());
+    }
+    let mut total = 0;
+    let mut cells = from[node.best].choices;
+    while cells != 0 {
+        let bit = cells & cells.wrapping_neg();
+        cells ^= bit;
+        match child(from, node, bit, cols, full, &mut lower[0]) {
+            Some(next) if next.open == 1 => total += u128::from(lower[0][0].choices.count_ones()),
+            Some(next) => total += below(lower, next, cols | bit, full),
+            None => {}
+        }
+    }
+    total
+}
+
+/// Knuth's estimate of the open rows [`most_constrained`] examines on
+/// `board`, summed over its nodes.
+fn constrained_rows(board: &Board, probes: u32, rng: &mut u64) -> f64 {
+    let mut levels: Levels = vec![[Slot::default(); 64]; 2];
+    let full = full_row(board.n());
+    let start = match root(board, &mut levels[0]) {
+        Some(node) => node,
+        None => return 0.0,
+    };
+    let first = levels[0];
+    let mut total = 0.0;
+    for _ in 0..probes {
+        levels[0] = first;
+        let (mut node, mut cols, mut weight) = (start, 0, 1.0);
+        while node.open > 1 {
+            let (from, to) = levels.split_at_mut(1);
+            let mut cells = from[0][node.best].choices;
+            let choices = cells.count_ones();
+            weight *= f64::from(choices);
+            total += weight * node.open as f64;
+            for _ in 0..random(rng) % u64::from(choices) {
+                cells &= cells - 1;
+            }
+            let bit = cells & cells.wrapping_neg();
+            match child(&from[0], node, bit, cols, full, &mut to[0]) {
+                Some(next) => node = next,
+                None => break,
+            }
+            cols |= bit;
+            levels.swap(0, 1);
+        }
+    }
+    total / f64::from(probes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_searches_agree_with_the_kernel() {
+        let mut rng = crate::base::rng::Rng::new(33);
+        for _ in 0..800 {
+            let n = rng.between(1, 12);
+            let percent = rng.below(61);
+            let board = rng.board(n, percent);
+            let want = Problem::new(&board).count();
+            assert_eq!(most_constrained(&board), want, "{board}");
+            assert_eq!(count(&board), want, "{board}");
+        }
+    }
+
+    #[test]
+    fn big_boards_take_the_constrained_search() {
+        // n = 40, 85% blocked: top to bottom is hopeless, the other is not.
+        let board = crate::base::rng::Rng::new(40).board(40, 85);
+        let mut rng = 1;
+        let constrained = ROW_COST * constrained_rows(&board, PROBES, &mut rng);
+        let kernel = kernel_nodes(&board, PROBES, &mut rng);
+        assert!(constrained * 100.0 < kernel, "{constrained} {kernel}");
+        assert_eq!(count(&board), most_constrained(&board));
+    }
+}
