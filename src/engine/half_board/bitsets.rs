@@ -37,30 +37,45 @@ pub(super) fn and_rows(
 ) -> bool {
     let mut rows = [0usize; 16];
     let k = groups.rows_of(cells, &mut rows);
-    let row = |i: usize| &table[rows[i] * words..(rows[i] + 1) * words];
     match k {
         // No queen: entry 0 of the first group is `valid`.
         0 => dst.copy_from_slice(&table[groups.rows_of_empty() * words..][..words]),
-        1 => dst.copy_from_slice(row(0)),
+        1 => dst.copy_from_slice(table_row(table, rows[0], words)),
         _ => {
-            for ((o, a), b) in dst.iter_mut().zip(row(0)).zip(row(1)) {
+            for ((o, a), b) in dst
+                .iter_mut()
+                .zip(table_row(table, rows[0], words))
+                .zip(table_row(table, rows[1], words))
+            {
                 *o = a & b;
             }
             let mut i = 2;
             while i + 1 < k {
-                for ((o, a), b) in dst.iter_mut().zip(row(i)).zip(row(i + 1)) {
+                for ((o, a), b) in dst
+                    .iter_mut()
+                    .zip(table_row(table, rows[i], words))
+                    .zip(table_row(table, rows[i + 1], words))
+                {
                     *o &= a & b;
                 }
                 i += 2;
             }
             if i < k {
-                for (o, a) in dst.iter_mut().zip(row(i)) {
+                for (o, a) in dst.iter_mut().zip(table_row(table, rows[i], words)) {
                     *o &= a;
                 }
             }
         }
     }
     dst.iter().any(|&x| x != 0)
+}
+
+/// Row `i` of a table of `words`-word rows. A function, not a closure:
+/// inlined, it is compiled for the calling kernel's CPU features (a
+/// closure may be left out of line, compiled without them).
+#[inline(always)]
+fn table_row(table: &[u64], i: usize, words: usize) -> &[u64] {
+    &table[i * words..(i + 1) * words]
 }
 
 /// `popcount(x & y)` over two equal-length word slices: the hot loop.

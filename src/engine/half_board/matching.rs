@@ -33,7 +33,7 @@
 //! Scratch: `O((largest group + table entries) * W_S)` words per thread.
 
 use crate::engine::half_board::bitsets::{and_popcount, and_rows, filter_into, filter_pairs};
-use crate::engine::half_board::column_sets::{for_each_comb, Pivot, Task};
+use crate::engine::half_board::column_sets::{combinations, Pivot, Task};
 use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::row_groups::RowGroups;
 use crate::engine::half_board::transpose::transpose64;
@@ -141,14 +141,16 @@ impl Job<'_> {
     /// above (inline(always) makes it inherit their features).
     #[inline(always)]
     fn run_body(&self, tasks: &[Task], sc: &mut Scratch) -> u128 {
-        tasks
-            .iter()
-            .map(|t| {
-                let (dirty, clean) = self.run_task(t, sc);
-                u128::from(dirty) * u128::from(t.mult)
-                    + u128::from(clean) * u128::from(t.mult_clean)
-            })
-            .sum()
+        // A plain loop, no closures: a closure is its own function, which
+        // LLVM may leave out of line, compiled without this kernel's CPU
+        // features (the hot loop then counts bits without `popcnt`).
+        let mut sum = 0u128;
+        for t in tasks {
+            let (dirty, clean) = self.run_task(t, sc);
+            sum += u128::from(dirty) * u128::from(t.mult)
+                + u128::from(clean) * u128::from(t.mult_clean);
+        }
+        sum
     }
 
     #[inline(always)]
@@ -178,9 +180,9 @@ impl Job<'_> {
         let compact = |v: u64| (v & ovmask) | ((v >> 32) & ovmask) << ovw;
         let (mut dirty, mut clean) = (0u64, 0u64);
         let mut nb = 0usize;
-        for_each_comb(h, sbl.count_ones(), |a| {
+        for a in combinations(h, sbl.count_ones()) {
             if bl.group_len(sbl, a) == 0 || br.group_len(sbr, hmask ^ a) == 0 {
-                return;
+                continue;
             }
             filter_into(&mut sc.blbuf, bl.group(sbl, a), block);
             filter_into(&mut sc.brbuf, br.group(sbr, hmask ^ a), block);
@@ -208,7 +210,7 @@ impl Job<'_> {
                 }
                 nb += k;
             }
-        });
+        }
         if nb > 0 {
             let (d, c) = self.join_chunk(t, nb, sc);
             dirty += d;
@@ -241,13 +243,13 @@ impl Job<'_> {
         let (sl, sr) = (s & lmask, s >> wl);
         // How many placements of each quarter will use the tables.
         let mut uses = [0u64; 2];
-        for_each_comb(h, sl.count_ones(), |a| {
+        for a in combinations(h, sl.count_ones()) {
             let (l, r) = (tl.group_len(sl, a), tr.group_len(sr, hmask ^ a));
             if l != 0 && r != 0 {
                 uses[0] += l;
                 uses[1] += r;
             }
-        });
+        }
         let left = RowGroups::new(h, wl, sl, 0, uses[0]);
         let right = RowGroups::new(h, n - wl, sr, left.rows(), uses[1]);
         let groups = [left, right];
@@ -308,9 +310,9 @@ impl Job<'_> {
         let counted = |l: u64, r: u64| l & r == 0 && !(skip_clean && (l & dm) | (r & da_) == 0);
         let mut sums = (0u64, 0u64);
         let sc = &mut *sc;
-        for_each_comb(h, sl.count_ones(), |a| {
+        for a in combinations(h, sl.count_ones()) {
             if tl.group_len(sl, a) == 0 || tr.group_len(sr, hmask ^ a) == 0 {
-                return;
+                continue;
             }
             let ra = hmask ^ a;
             filter_pairs(&mut sc.lbuf, tl.group(sl, a), tl.group_cells(sl, a), block);
@@ -342,10 +344,10 @@ impl Job<'_> {
                 }
             }
             if sc.yda.is_empty() {
-                return;
+                continue;
             }
             join_left_blocks(sc, words, &groups[0], (dm, da_), &counted, &mut sums);
-        });
+        }
         sums
     }
 }
