@@ -249,7 +249,8 @@ mod tests {
                     }
                 }
                 let want = bottoms.iter().filter(|&&b| b & t == 0).count();
-                let got = (0..len).filter(|&i| seen[i] && out[i] & t == 0).count();
+                let fits = |i: usize| out[i] != !0 && out[i] & t == 0;
+                let got = (0..len).filter(|&i| seen[i] && fits(i)).count();
                 assert_eq!(got, want, "k {k}");
                 for i in (0..len).filter(|&i| seen[i] && out[i] != !0) {
                     assert_eq!(sieve.key(out[i]) & u, 0);
