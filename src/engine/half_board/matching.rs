@@ -493,9 +493,14 @@ fn join_left_blocks(
                 let x = &sc.xs[xi * words..(xi + 1) * words];
                 // Only the buckets this top can fit (see `sieve`).
                 let mut c = 0;
-                for (from, to) in sc.sieve.ranges(sc.xkey[xi] | ykey) {
-                    c += and_popcount(&x[from..to], &y[from..to]);
-                    pair_words += (to - from) as u64;
+                if sc.sieve.cuts() {
+                    for (from, to) in sc.sieve.ranges(sc.xkey[xi] | ykey) {
+                        c += and_popcount(&x[from..to], &y[from..to]);
+                        pair_words += (to - from) as u64;
+                    }
+                } else {
+                    c = and_popcount(x, y);
+                    pair_words += words as u64;
                 }
                 tops += 1;
                 // Weight 1 is the clean part, 2 and 4 the dirty one.

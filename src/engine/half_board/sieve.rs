@@ -36,7 +36,7 @@ pub const MAX_CUT: usize = 8;
 /// Bottoms a bucket should hold on average for its padding and its step to
 /// pay: a chunk of `nb` bottoms is cut into at most `nb / BUCKET_BOTTOMS`
 /// buckets.
-pub const BUCKET_BOTTOMS: usize = 512;
+pub const BUCKET_BOTTOMS: usize = 1024;
 
 /// One placement in this many is counted to choose the cut.
 const SAMPLE: usize = 16;
@@ -114,6 +114,12 @@ impl Sieve {
             key |= (((mask >> self.cut[i]) & 1) as usize) << i;
         }
         key
+    }
+
+    /// Whether the chunk is cut at all (one bucket otherwise).
+    #[inline(always)]
+    pub fn cuts(&self) -> bool {
+        self.k > 0
     }
 
     /// All key bits.
