@@ -56,6 +56,8 @@ pub mod narrow;
 pub mod plan;
 pub mod quarters;
 pub mod row_groups;
+pub mod sieve;
+pub mod tally;
 pub mod transpose;
 
 pub use layout::MAX_N;

@@ -186,23 +186,54 @@ pub fn binom(n: usize, k: usize) -> u64 {
 
 /// Calls `f` with every subset of `0..nbits` having exactly `k` elements.
 #[inline(always)]
-pub fn for_each_comb(nbits: usize, k: u32, mut f: impl FnMut(u64)) {
-    if k as usize > nbits {
-        return;
-    }
-    if k == 0 {
-        f(0);
-        return;
-    }
+pub fn for_each_comb(nbits: usize, k: u32, f: impl FnMut(u64)) {
+    combinations(nbits, k).for_each(f);
+}
+
+/// Every subset of `0..nbits` having exactly `k` elements, in increasing
+/// order. An iterator rather than a callback so that the join's kernels can
+/// loop over it in their own body: a closure is a function of its own,
+/// which LLVM may leave out of line, and then it is compiled without the
+/// CPU features of the kernel that called it (the hot loop lost `popcnt`
+/// that way).
+#[inline(always)]
+pub fn combinations(nbits: usize, k: u32) -> Combinations {
     let limit = 1u64 << nbits;
-    let mut x: u64 = (1u64 << k) - 1;
-    while x < limit {
-        f(x);
+    let x = if k as usize > nbits {
+        limit
+    } else {
+        (1u64 << k) - 1
+    };
+    Combinations { x, limit }
+}
+
+/// See [`combinations`].
+pub struct Combinations {
+    /// The next subset (`>= limit` when done).
+    x: u64,
+    limit: u64,
+}
+
+impl Iterator for Combinations {
+    type Item = u64;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<u64> {
+        let x = self.x;
+        if x >= self.limit {
+            return None;
+        }
+        if x == 0 {
+            // The one empty subset.
+            self.x = self.limit;
+            return Some(0);
+        }
         // Gosper's hack: next larger integer with the same popcount. `c` is
         // the lowest set bit, `r` carries it into the lowest run of ones, and
         // the ones shifted out are moved back down to the bottom.
         let c = x & x.wrapping_neg();
         let r = x + c;
-        x = (((r ^ x) >> 2) / c) | r;
+        self.x = (((r ^ x) >> 2) / c) | r;
+        Some(x)
     }
 }

@@ -257,6 +257,7 @@ fn shape(n: usize, diagonal: bool) -> Shape {
             0
         },
         chunk: 64,
+        bucket_bottoms: crate::engine::half_board::sieve::BUCKET_BOTTOMS,
     }
 }
 

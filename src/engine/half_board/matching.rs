@@ -32,10 +32,14 @@
 //! `O(quarter placements * groups * W_S)` for the `X`/`Y` bitsets.
 //! Scratch: `O((largest group + table entries) * W_S)` words per thread.
 
-use crate::engine::half_board::bitsets::{and_popcount, and_rows, filter_into, filter_pairs};
-use crate::engine::half_board::column_sets::{for_each_comb, Pivot, Task};
+use std::time::Instant;
+
+use crate::engine::half_board::bitsets::{and_popcount, filter_into, filter_pairs, Prefixes};
+use crate::engine::half_board::column_sets::{combinations, Pivot, Task};
 use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::row_groups::RowGroups;
+use crate::engine::half_board::sieve::Sieve;
+use crate::engine::half_board::tally::Tally;
 use crate::engine::half_board::transpose::transpose64;
 
 /// Which inner-loop instantiation runs.
@@ -70,6 +74,21 @@ pub struct Shape {
     pub diag_bot: u64,
     /// Bottoms joined at a time (a multiple of 64): bounds the scratch.
     pub chunk: usize,
+    /// Bottoms per sieve bucket, on average (see [`Sieve::cut_size`]).
+    pub bucket_bottoms: usize,
+}
+
+impl Shape {
+    /// A top quarter placement's stored diagonals (from index `h`, see
+    /// `quarters`) as an overlap mask in the bottoms' compact layout (bits
+    /// from index `hb = n - h`; odd boards drop the top's diagonal `h`,
+    /// which no bottom reaches).
+    #[inline(always)]
+    pub fn top_overlap(&self, v: u64) -> u64 {
+        let odd = (self.n & 1) as u32;
+        let ovmask = (1u64 << self.ovw) - 1;
+        ((v >> odd) & ovmask) | (((v >> 32) >> odd) & ovmask) << self.ovw
+    }
 }
 
 /// Per-thread working memory for one column set.
@@ -87,10 +106,21 @@ pub struct Scratch {
     yda: Vec<u64>,
     xs: Vec<u64>,
     xda: Vec<u64>,
+    /// The chunk's cut, its bottoms sorted by bucket, and the bucket keys
+    /// of the tops' quarter placements in `yda` / `xda`.
+    sieve: Sieve,
+    sorted: Vec<u64>,
+    ykey: Vec<usize>,
+    xkey: Vec<usize>,
+    tally: Tally,
+    /// Shared row ANDs of the top-left and top-right placements.
+    xpre: Prefixes,
+    ypre: Prefixes,
 }
 
 /// The sum over `tasks` of their weighted counts, with the kernel `kernel`
-/// (the four quarters: top-left, top-right, bottom-left, bottom-right).
+/// (the four quarters: top-left, top-right, bottom-left, bottom-right),
+/// and what it took.
 ///
 /// # Panics
 /// When `kernel` asks for CPU features this machine lacks.
@@ -100,14 +130,14 @@ pub fn run(
     pivots: &[Pivot],
     tasks: &[Task],
     kernel: Kernel,
-) -> u128 {
+) -> (u128, Tally) {
     let job = Job {
         shape,
         quarters,
         pivots,
     };
     let mut sc = Scratch::default();
-    match resolve(kernel) {
+    let count = match resolve(kernel) {
         // SAFETY: `resolve` returns these kernels only when the CPU has the
         // features they are compiled for (checked at run time).
         #[cfg(target_arch = "x86_64")]
@@ -115,7 +145,9 @@ pub fn run(
         #[cfg(target_arch = "x86_64")]
         Kernel::Popcnt => unsafe { job.run_popcnt(tasks, &mut sc) },
         _ => job.run_body(tasks, &mut sc),
-    }
+    };
+    sc.tally.sets = tasks.len() as u64;
+    (count, sc.tally)
 }
 
 struct Job<'a> {
@@ -141,14 +173,16 @@ impl Job<'_> {
     /// above (inline(always) makes it inherit their features).
     #[inline(always)]
     fn run_body(&self, tasks: &[Task], sc: &mut Scratch) -> u128 {
-        tasks
-            .iter()
-            .map(|t| {
-                let (dirty, clean) = self.run_task(t, sc);
-                u128::from(dirty) * u128::from(t.mult)
-                    + u128::from(clean) * u128::from(t.mult_clean)
-            })
-            .sum()
+        // A plain loop, no closures: a closure is its own function, which
+        // LLVM may leave out of line, compiled without this kernel's CPU
+        // features (the hot loop then counts bits without `popcnt`).
+        let mut sum = 0u128;
+        for t in tasks {
+            let (dirty, clean) = self.run_task(t, sc);
+            sum += u128::from(dirty) * u128::from(t.mult)
+                + u128::from(clean) * u128::from(t.mult_clean);
+        }
+        sum
     }
 
     #[inline(always)]
@@ -178,9 +212,9 @@ impl Job<'_> {
         let compact = |v: u64| (v & ovmask) | ((v >> 32) & ovmask) << ovw;
         let (mut dirty, mut clean) = (0u64, 0u64);
         let mut nb = 0usize;
-        for_each_comb(h, sbl.count_ones(), |a| {
+        for a in combinations(h, sbl.count_ones()) {
             if bl.group_len(sbl, a) == 0 || br.group_len(sbr, hmask ^ a) == 0 {
-                return;
+                continue;
             }
             filter_into(&mut sc.blbuf, bl.group(sbl, a), block);
             filter_into(&mut sc.brbuf, br.group(sbr, hmask ^ a), block);
@@ -208,7 +242,7 @@ impl Job<'_> {
                 }
                 nb += k;
             }
-        });
+        }
         if nb > 0 {
             let (d, c) = self.join_chunk(t, nb, sc);
             dirty += d;
@@ -221,9 +255,46 @@ impl Job<'_> {
     /// (top, bottom) pairs fit, weighted (diagonal mode) and plain.
     #[inline(always)]
     fn join_chunk(&self, t: &Task, nb: usize, sc: &mut Scratch) -> (u64, u64) {
+        let start = Instant::now();
+        sc.tally.chunks += 1;
+        sc.tally.bottoms += nb as u64;
+        let nb = self.sieve_bottoms(t, nb, sc);
         let words = transpose_bottoms(nb, 2 * self.shape.ovw, sc);
         let groups = self.row_group_tables(t, words, sc);
-        self.join_tops(t, words, &groups, sc)
+        sc.xpre.reset(words);
+        sc.ypre.reset(words);
+        let built = Instant::now();
+        let sums = self.join_tops(t, words, &groups, sc);
+        sc.tally.halves += built - start;
+        sc.tally.join += built.elapsed();
+        sums
+    }
+
+    /// Sorts the first `nb` bottoms in `sc.bot` into the buckets of a cut
+    /// chosen for them and the tops of task `t` (see [`Sieve`]); returns
+    /// how many bottoms there are now, padding included.
+    #[inline(always)]
+    fn sieve_bottoms(&self, t: &Task, nb: usize, sc: &mut Scratch) -> usize {
+        let k = Sieve::cut_size(nb, self.shape.bucket_bottoms);
+        if k == 0 {
+            sc.sieve.none();
+        } else {
+            let Shape { h, wl, .. } = *self.shape;
+            let s = u64::from(t.s);
+            let hmask = (1u64 << h) - 1;
+            let (sl, sr) = (s & ((1u64 << wl) - 1), s >> wl);
+            let [tl, tr, _, _] = self.quarters;
+            let tops = combinations(h, sl.count_ones()).flat_map(|a| {
+                tl.group(sl, a)
+                    .iter()
+                    .chain(tr.group(sr, hmask ^ a))
+                    .map(|&v| self.shape.top_overlap(v))
+            });
+            sc.sieve.choose(k, 2 * self.shape.ovw, &sc.bot[..nb], tops);
+        }
+        let len = sc.sieve.arrange(&sc.bot[..nb], &mut sc.sorted);
+        std::mem::swap(&mut sc.bot, &mut sc.sorted);
+        len
     }
 
     /// Step 3 for task `t`, over bitsets of `words` words.
@@ -241,13 +312,13 @@ impl Job<'_> {
         let (sl, sr) = (s & lmask, s >> wl);
         // How many placements of each quarter will use the tables.
         let mut uses = [0u64; 2];
-        for_each_comb(h, sl.count_ones(), |a| {
+        for a in combinations(h, sl.count_ones()) {
             let (l, r) = (tl.group_len(sl, a), tr.group_len(sr, hmask ^ a));
             if l != 0 && r != 0 {
                 uses[0] += l;
                 uses[1] += r;
             }
-        });
+        }
         let left = RowGroups::new(h, wl, sl, 0, uses[0]);
         let right = RowGroups::new(h, n - wl, sr, left.rows(), uses[1]);
         let groups = [left, right];
@@ -308,9 +379,9 @@ impl Job<'_> {
         let counted = |l: u64, r: u64| l & r == 0 && !(skip_clean && (l & dm) | (r & da_) == 0);
         let mut sums = (0u64, 0u64);
         let sc = &mut *sc;
-        for_each_comb(h, sl.count_ones(), |a| {
+        for a in combinations(h, sl.count_ones()) {
             if tl.group_len(sl, a) == 0 || tr.group_len(sr, hmask ^ a) == 0 {
-                return;
+                continue;
             }
             let ra = hmask ^ a;
             filter_pairs(&mut sc.lbuf, tl.group(sl, a), tl.group_cells(sl, a), block);
@@ -331,21 +402,36 @@ impl Job<'_> {
                 sc.ys.resize(sc.rbuf.len() * words, 0);
             }
             sc.yda.clear();
+            sc.ykey.clear();
             for &(r, cells) in sc.rbuf.iter() {
                 if !sc.lbuf.iter().any(|&(l, _)| counted(l, r)) {
                     continue;
                 }
                 let at = sc.yda.len() * words;
                 let y = &mut sc.ys[at..at + words];
-                if and_rows(y, &sc.cell, words, &groups[1], cells) {
+                sc.tally.bitsets += 1;
+                sc.tally.bitset_words += words as u64;
+                let key = sc.sieve.key(self.shape.top_overlap(r));
+                if sc
+                    .ypre
+                    .and_rows(y, &sc.cell, &groups[1], cells, (&sc.sieve, key))
+                {
                     sc.yda.push(r);
+                    sc.ykey.push(key);
                 }
             }
             if sc.yda.is_empty() {
-                return;
+                continue;
             }
-            join_left_blocks(sc, words, &groups[0], (dm, da_), &counted, &mut sums);
-        });
+            join_left_blocks(
+                sc,
+                (words, self.shape),
+                &groups[0],
+                (dm, da_),
+                &counted,
+                &mut sums,
+            );
+        }
         sums
     }
 }
@@ -358,7 +444,7 @@ impl Job<'_> {
 #[inline(always)]
 fn join_left_blocks(
     sc: &mut Scratch,
-    words: usize,
+    (words, shape): (usize, &Shape),
     left: &RowGroups,
     diagonals: (u64, u64),
     counted: &impl Fn(u64, u64) -> bool,
@@ -366,6 +452,7 @@ fn join_left_blocks(
 ) {
     let (dm, da_) = diagonals;
     let (mut dirty, mut clean) = (0u64, 0u64);
+    let (mut bitsets, mut tops, mut pair_words) = (0u64, 0u64, 0u64);
     let mut li = 0;
     while li < sc.lbuf.len() {
         // X_l for a block of top-left placements.
@@ -373,6 +460,7 @@ fn join_left_blocks(
             sc.xs.resize(XBLOCK * words, 0);
         }
         sc.xda.clear();
+        sc.xkey.clear();
         while li < sc.lbuf.len() && sc.xda.len() < XBLOCK {
             let (l, cells) = sc.lbuf[li];
             li += 1;
@@ -381,8 +469,11 @@ fn join_left_blocks(
             }
             let at = sc.xda.len() * words;
             let x = &mut sc.xs[at..at + words];
-            if and_rows(x, &sc.cell, words, left, cells) {
+            bitsets += 1;
+            let key = sc.sieve.key(shape.top_overlap(l));
+            if sc.xpre.and_rows(x, &sc.cell, left, cells, (&sc.sieve, key)) {
                 sc.xda.push(l);
+                sc.xkey.push(key);
             }
         }
         for (ri, &r) in sc.yda.iter().enumerate() {
@@ -391,6 +482,7 @@ fn join_left_blocks(
             // The counted partners of `r` in the block with their
             // weights, listed branch-free (whether two quarter
             // placements fit is close to a coin flip).
+            let ykey = sc.ykey[ri];
             let mut partners = [(0usize, 0u64); XBLOCK];
             let mut k = 0usize;
             for (xi, &l) in sc.xda.iter().enumerate() {
@@ -398,7 +490,19 @@ fn join_left_blocks(
                 k += usize::from(counted(l, r));
             }
             for &(xi, w) in &partners[..k] {
-                let c = and_popcount(&sc.xs[xi * words..(xi + 1) * words], y);
+                let x = &sc.xs[xi * words..(xi + 1) * words];
+                // Only the buckets this top can fit (see `sieve`).
+                let mut c = 0;
+                if sc.sieve.cuts() {
+                    for (from, to) in sc.sieve.ranges(sc.xkey[xi] | ykey) {
+                        c += and_popcount(&x[from..to], &y[from..to]);
+                        pair_words += (to - from) as u64;
+                    }
+                } else {
+                    c = and_popcount(x, y);
+                    pair_words += words as u64;
+                }
+                tops += 1;
                 // Weight 1 is the clean part, 2 and 4 the dirty one.
                 let is_clean = u64::from(w == 1);
                 clean += c * is_clean;
@@ -408,6 +512,10 @@ fn join_left_blocks(
     }
     sums.0 += dirty;
     sums.1 += clean;
+    sc.tally.bitsets += bitsets;
+    sc.tally.bitset_words += bitsets * words as u64;
+    sc.tally.tops += tops;
+    sc.tally.pair_words += pair_words;
 }
 
 /// Step 2 for the first `nb` bottoms in `sc.bot`, `nbits` overlap diagonals
@@ -421,11 +529,12 @@ fn transpose_bottoms(nb: usize, nbits: usize, sc: &mut Scratch) -> usize {
     // 2. Transpose: free_of[p * words + j] bit i <=> bottom 64j+i avoids p.
     sc.free_of.clear();
     sc.free_of.resize(nbits * words, 0);
+    // Real bottoms, not padding (an all-ones mask: no bottom uses every
+    // overlap diagonal, `h` queens use at most `2h < 64`).
     sc.valid.clear();
     sc.valid.resize(words, 0);
-    sc.valid[..used].iter_mut().for_each(|v| *v = !0);
-    if nb % 64 != 0 {
-        sc.valid[used - 1] = (1u64 << (nb % 64)) - 1;
+    for (i, &m) in sc.bot[..nb].iter().enumerate() {
+        sc.valid[i / 64] |= u64::from(m != !0) << (i % 64);
     }
     let mut blk = [0u64; 64];
     for j in 0..used {

@@ -17,12 +17,15 @@ use crate::engine::budget::{Budget, BASE_BYTES};
 use crate::engine::half_board::layout::{Layout, DIAG_MIN_N};
 use crate::engine::half_board::matching::{self, Kernel};
 use crate::engine::half_board::quarters::Quarter;
+use crate::engine::half_board::tally::Tally;
 
 /// A prepared count: the layout, and the tables of one part at a time.
 pub struct Plan {
     layout: Layout,
     held: Mutex<Held>,
     released: Condvar,
+    /// What the units run so far took (see [`Plan::tally`]).
+    tally: Mutex<Tally>,
 }
 
 /// The part whose tables are in memory.
@@ -81,7 +84,16 @@ impl Plan {
                 tables: None,
             }),
             released: Condvar::new(),
+            tally: Mutex::new(Tally::default()),
         })
+    }
+
+    /// Sieve buckets of `bottoms` bottoms on average instead of
+    /// [`crate::engine::half_board::sieve::BUCKET_BOTTOMS`]: tests cut small
+    /// boards into many buckets with it (`usize::MAX`: no cut).
+    #[doc(hidden)]
+    pub fn sieve_buckets_of(&mut self, bottoms: usize) {
+        self.layout.shape.bucket_bottoms = bottoms;
     }
 
     /// Keeps only what `units` need (see [`Layout::narrow`]): the other
@@ -151,7 +163,7 @@ impl Plan {
         let unit = &self.layout.units[i];
         let tables = self.tables(unit.part);
         let layout = &self.layout;
-        let count = matching::run(
+        let (count, tally) = matching::run(
             &layout.shape,
             &tables,
             &layout.pivots,
@@ -164,6 +176,7 @@ impl Plan {
         drop(tables);
         drop(held);
         self.released.notify_all();
+        self.add_tally(&tally);
         count
     }
 
@@ -177,6 +190,19 @@ impl Plan {
         (0..self.units())
             .map(|i| self.run_unit_with(i, kernel))
             .sum()
+    }
+
+    /// The work and time of every unit run so far, and of building their
+    /// tables (for the growth bench: where the time goes).
+    pub fn tally(&self) -> Tally {
+        *self.tally.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn add_tally(&self, tally: &Tally) {
+        self.tally
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .add(tally);
     }
 
     fn lock(&self) -> MutexGuard<'_, Held> {
@@ -202,6 +228,7 @@ impl Plan {
             held.tables = None;
             let layout = &self.layout;
             let needs = &layout.parts[part];
+            let start = std::time::Instant::now();
             let tables = [0, 1, 2, 3].map(|q| {
                 Quarter::build(
                     layout.shape.n,
@@ -210,6 +237,10 @@ impl Plan {
                     layout.quarter_shapes[q],
                     &|cols| needs.needs(q, cols),
                 )
+            });
+            self.add_tally(&Tally {
+                tables: start.elapsed(),
+                ..Tally::default()
             });
             *held = Held {
                 part,
