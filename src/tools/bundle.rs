@@ -264,7 +264,7 @@ pub fn bundle(target: Target, keep_comments: bool) -> String {
         out.push_str(&format!("\npub mod {name} {{\n"));
         let source = strip_test_items(source);
         let source = if keep_comments {
-            source
+            strip_doc_examples(&source)
         } else {
             strip_comments(&source)
         };
@@ -272,6 +272,36 @@ pub fn bundle(target: Target, keep_comments: bool) -> String {
         out.push_str(&format!("\n}} // mod {name}\n"));
     }
     out.push_str("} // mod base\n");
+    out
+}
+
+/// `source` without the code blocks of its doc comments: doctests name
+/// the `nqueens` crate, which a one-file submission is not, and the
+/// commented bundle must stay under the judges' 64 KiB. The prose stays.
+///
+/// ```
+/// let source = "/// Adds.\n///\n/// ```\n/// assert!(true);\n/// ```\nfn add() {}\n";
+/// assert_eq!(nqueens::tools::bundle::strip_doc_examples(source), "/// Adds.\n///\nfn add() {}\n");
+/// ```
+pub fn strip_doc_examples(source: &str) -> String {
+    let mut out = String::with_capacity(source.len());
+    let mut inside = false;
+    for line in source.split_inclusive('\n') {
+        let text = line.trim_start();
+        let doc = text
+            .strip_prefix("///")
+            .or_else(|| text.strip_prefix("//!"));
+        let fence = doc.is_some_and(|d| d.trim_start().starts_with("```"));
+        if fence {
+            inside = !inside;
+            continue;
+        }
+        if inside && doc.is_some() {
+            continue;
+        }
+        inside = false;
+        out.push_str(line);
+    }
     out
 }
 
