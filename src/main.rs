@@ -10,7 +10,7 @@ use nqueens::tools::files;
 use nqueens::tools::generate::{self, GenOptions, TestInput};
 use nqueens::tools::stress::StressOptions;
 use nqueens::tools::test::Summary;
-use nqueens::{base::checker, base::input, engine::parallel, tools};
+use nqueens::{base::input, engine::parallel, tools};
 
 fn main() -> ExitCode {
     match run() {
@@ -98,7 +98,8 @@ fn run() -> Result<ExitCode> {
             };
             let mut out = io::BufWriter::new(stdout.lock());
             let budget = Budget::new(cli.memory, parallel::threads(cli.threads));
-            checker::run(n, |n| tools::count::checker_total(n, budget), &mut out)?;
+            let terminal = io::stderr().is_terminal();
+            tools::count::checker(n, budget, terminal, &mut out)?;
             out.flush().map_err(Error::Write)
         }
         Command::Count(mut job) => {

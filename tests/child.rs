@@ -35,6 +35,14 @@ pub fn spawn(args: &[&str], stdout: Stdio) -> Running {
 /// hopeless count running.
 pub struct Running(Child);
 
+/// Any child (another program's, as `script(1)` running the binary on a
+/// pseudo-terminal), killed when dropped.
+impl From<Child> for Running {
+    fn from(child: Child) -> Running {
+        Running(child)
+    }
+}
+
 impl std::ops::Deref for Running {
     type Target = Child;
     fn deref(&self) -> &Child {

@@ -217,3 +217,60 @@ fn checker_mode_says_when_its_count_takes_more_than_a_day() {
     let quick = crate::util::run(&["checker", "8"], b"");
     assert_eq!((quick.status, quick.stderr.as_str()), (0, ""));
 }
+
+/// `count N --estimate` plans before it prices (a minute and more at
+/// N = 23): under `--progress` (as on a terminal) it says so on stderr
+/// while it plans, before the estimate (issue 34: "plans for a minute and
+/// a half with no word").
+#[test]
+fn count_estimate_says_it_is_planning_while_it_plans() {
+    let mut child = spawn(
+        &["count", "23", "--estimate", "--progress", "--threads", "2"],
+        Stdio::piped(),
+    );
+    let out = pipe_lines(child.stdout.take().unwrap());
+    let err = pipe_lines(child.stderr.take().unwrap());
+    let line = line_where(&err, |_| true, "about the planning");
+    let estimate_yet = out.try_recv().ok();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        line.starts_with("nqueens: planning count 23 (") && line.ends_with("..."),
+        "{line}"
+    );
+    assert_eq!(estimate_yet, None, "said while planning, not after");
+}
+
+/// `checker N` on a terminal says what it is doing while its search for
+/// the first solutions runs (minutes at N = 40..64; issue 34: "prints
+/// nothing for minutes"). The terminal is a pseudo-terminal from
+/// `script(1)`.
+#[test]
+fn checker_mode_on_a_terminal_says_it_is_searching() {
+    if !crate::util::have_tool("script", "bsdutils") {
+        return;
+    }
+    let command = format!("{} checker 40 --threads 2", env!("CARGO_BIN_EXE_nqueens"));
+    let mut child = crate::child::Running::from(
+        std::process::Command::new("script")
+            .args(["-qfec", &command, "/dev/null"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("script starts"),
+    );
+    let start = Instant::now();
+    let terminal = pipe_lines(child.stdout.take().unwrap());
+    let line = line_where(&terminal, |l| l.contains("nqueens"), "from checker 40");
+    let took = start.elapsed();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        line.trim_end()
+            .starts_with("nqueens: checker 40: searching for the first 3 solutions"),
+        "{line:?}"
+    );
+    // Said after about two seconds (a loaded machine may add some).
+    assert!(took >= std::time::Duration::from_secs(1), "{took:?}");
+}

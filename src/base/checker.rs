@@ -42,11 +42,22 @@ pub fn first_solutions(n: usize, limit: usize) -> Vec<Vec<usize>> {
 /// Writes the checker answer for `n`: up to three solutions, then `total`
 /// (the caller's count of all solutions of the blank board).
 pub fn run(n: usize, total: impl FnOnce(usize) -> Result<u128>, out: &mut dyn Write) -> Result<()> {
-    for columns in first_solutions(n, SHOWN) {
-        output::columns_line(out, &columns).map_err(Error::Write)?;
+    answer(&first_solutions(n, SHOWN), || total(n), out)
+}
+
+/// Writes a checker answer from its `first` solutions (as
+/// [`first_solutions`] finds them), then `total`, called once they are out
+/// (flushed: a long count follows).
+pub fn answer(
+    first: &[Vec<usize>],
+    total: impl FnOnce() -> Result<u128>,
+    out: &mut dyn Write,
+) -> Result<()> {
+    for columns in first {
+        output::columns_line(out, columns).map_err(Error::Write)?;
     }
     out.flush().map_err(Error::Write)?;
-    let total = total(n)?;
+    let total = total()?;
     writeln!(out, "{total}").map_err(Error::Write)
 }
 

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
+use crate::base::checker;
 use crate::base::error::{words, Error, Result};
 use crate::engine::budget::Budget;
 use crate::engine::counter::{self, Counts, Sizing};
@@ -246,7 +247,19 @@ fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
             None if job.unique => format!("count {n} --unique"),
             None => format!("count {n}"),
         };
-        let choice = choose(job, n, counts_unique(job));
+        // Planning the join takes a minute at N = 23, with nothing to count
+        // progress by: a terminal (or `--progress`) is told after a moment.
+        let planning = format!(
+            "nqueens: planning {what} (its engine's tables are sized first; at this size \
+             that takes a while)..."
+        );
+        let choice = progress::say_if_slow(
+            job.progress,
+            progress::QUIET_FOR,
+            &planning,
+            std::io::stderr(),
+            || choose(job, n, counts_unique(job)),
+        );
         let sizing = choice.sizing();
         let estimate = estimate::of_sizing(&sizing, job.threads);
         let mut verdict = match over_a_day(n, &sizing, &estimate) {
@@ -282,6 +295,70 @@ fn within_memory(job: &Job, n: usize, estimate: &Estimate) -> Result<()> {
         if job.threads == 1 { "" } else { "s" },
         progress::bytes(job.memory as f64)
     )))
+}
+
+/// `nqueens checker N`: the first three solutions of the blank board, then
+/// its total (see [`checker::answer`]), with the total's engine planned
+/// for `budget`. When `terminal`, a step still running after
+/// [`progress::QUIET_FOR`] (the search for the first solutions takes
+/// minutes at N = 40..64, the count minutes from N = 20) says so on stderr.
+///
+/// ```
+/// use nqueens::{engine::budget::Budget, tools::count::checker};
+/// let mut out = Vec::new();
+/// checker(6, Budget::new(1 << 30, 1), true, &mut out).unwrap();
+/// assert_eq!(out, b"2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n4\n");
+/// ```
+///
+/// # Errors
+/// A failed write, or a worker thread failed.
+pub fn checker(n: usize, budget: Budget, terminal: bool, out: &mut dyn Write) -> Result<()> {
+    let (searching, counting) = checker_words(n);
+    let first = progress::say_if_slow(
+        terminal,
+        progress::QUIET_FOR,
+        &searching,
+        std::io::stderr(),
+        || checker::first_solutions(n, checker::SHOWN),
+    );
+    checker::answer(
+        &first,
+        || {
+            progress::say_if_slow(
+                terminal,
+                progress::QUIET_FOR,
+                &counting,
+                std::io::stderr(),
+                || checker_total(n, budget),
+            )
+        },
+        out,
+    )
+}
+
+/// What a slow `checker n` says on a terminal: while it searches for its
+/// first solutions, then while it counts them all.
+///
+/// ```
+/// let (searching, counting) = nqueens::tools::count::checker_words(40);
+/// assert_eq!(
+///     searching,
+///     "nqueens: checker 40: searching for the first 3 solutions in lexicographic \
+///      order (a plain search: on a large board it can take minutes)..."
+/// );
+/// assert_eq!(counting, "nqueens: checker 40: counting all the solutions (this takes a while at this size)...");
+/// ```
+pub fn checker_words(n: usize) -> (String, String) {
+    (
+        format!(
+            "nqueens: checker {n}: searching for the first {} solutions in lexicographic \
+             order (a plain search: on a large board it can take minutes)...",
+            checker::SHOWN
+        ),
+        format!(
+            "nqueens: checker {n}: counting all the solutions (this takes a while at this size)..."
+        ),
+    )
 }
 
 /// The total of the blank board of side `n` for checker mode: the engine

@@ -11,6 +11,7 @@
 
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -25,6 +26,51 @@ pub const REDRAW: Duration = Duration::from_secs(1);
 
 /// How often a status line is logged when stderr is not a terminal.
 pub const LOG_EVERY: Duration = Duration::from_secs(10);
+
+/// How long a step with no progress of its own (planning a count, a
+/// search for a first solution) may run before [`say_if_slow`] says what it
+/// is doing: well inside the 3 s after which a silent terminal looks hung.
+pub const QUIET_FOR: Duration = Duration::from_secs(2);
+
+/// Runs `work`; when `enabled` (stderr is a terminal) and `work` is still
+/// running after `after`, writes `line` and a newline to `out` once. Returns
+/// what `work` returns as soon as it does: a quick `work` neither waits for
+/// `after` nor writes anything.
+///
+/// For steps that cannot count their progress: one line, written once, so
+/// a terminal that would otherwise stay silent for minutes says why.
+///
+/// ```
+/// use std::time::Duration;
+/// use nqueens::tools::progress::say_if_slow;
+/// let mut said = Vec::new();
+/// let answer = say_if_slow(true, Duration::from_secs(60), "nqueens: planning", &mut said, || 42);
+/// assert_eq!((answer, said.len()), (42, 0));
+/// ```
+pub fn say_if_slow<T>(
+    enabled: bool,
+    after: Duration,
+    line: &str,
+    mut out: impl Write + Send,
+    work: impl FnOnce() -> T,
+) -> T {
+    if !enabled {
+        return work();
+    }
+    let (stop, stopped) = mpsc::channel::<()>();
+    thread::scope(|scope| {
+        scope.spawn(move || {
+            // Nothing is ever sent: the sender's drop (when `work` returns
+            // or panics) ends the wait early as a disconnection.
+            if let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(after) {
+                // A courtesy: a failed write must not end the run.
+                let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+            }
+        });
+        let _stop = stop;
+        work()
+    })
+}
 
 /// The status line for `done` of `total` cost units after `elapsed`; a
 /// `total` of 0 means unknown (no share, no time left).
@@ -263,5 +309,89 @@ pub fn bytes(amount: f64) -> String {
         format!("{:.1} GiB", mib / 1024.0)
     } else {
         format!("{:.1} TiB", mib / (1024.0 * 1024.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    /// A stderr stand-in whose text the test reads back while the writer
+    /// has been moved into [`say_if_slow`]'s timer.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Shared {
+        fn text(&self) -> String {
+            String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+        }
+    }
+
+    #[test]
+    fn a_slow_step_on_a_terminal_says_what_it_does_while_it_runs() {
+        let err = Shared::default();
+        let seen = err.clone();
+        let answer = say_if_slow(true, Duration::from_millis(50), "planning", err, || {
+            // Said during the work, not after it.
+            let start = Instant::now();
+            while seen.text().is_empty() && start.elapsed() < Duration::from_secs(20) {
+                thread::sleep(Duration::from_millis(5));
+            }
+            seen.text()
+        });
+        assert_eq!(answer, "planning\n");
+        assert_eq!(seen.text(), "planning\n", "said once");
+    }
+
+    #[test]
+    fn a_quick_step_says_nothing_and_does_not_wait_for_the_timer() {
+        let err = Shared::default();
+        let start = Instant::now();
+        let answer = say_if_slow(true, Duration::from_secs(60), "planning", err.clone(), || 7);
+        assert_eq!(answer, 7);
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "{:?}",
+            start.elapsed()
+        );
+        assert_eq!(err.text(), "");
+    }
+
+    #[test]
+    fn off_a_terminal_a_slow_step_says_nothing() {
+        let err = Shared::default();
+        say_if_slow(false, Duration::ZERO, "planning", err.clone(), || {
+            thread::sleep(Duration::from_millis(100));
+        });
+        assert_eq!(err.text(), "");
+    }
+
+    #[test]
+    fn a_step_that_panics_still_stops_the_timer() {
+        let err = Shared::default();
+        let start = Instant::now();
+        let outcome = std::panic::catch_unwind(|| {
+            say_if_slow(
+                true,
+                Duration::from_secs(60),
+                "planning",
+                err.clone(),
+                || panic!("the work failed"),
+            )
+        });
+        assert!(outcome.is_err());
+        assert!(start.elapsed() < Duration::from_secs(10));
+        assert_eq!(err.text(), "");
     }
 }
