@@ -59,23 +59,8 @@ pub fn compiled(target: &str, keep_comments: bool) -> &'static Path {
 
 /// Runs a compiled bundle on `stdin`: (stdout, exit status).
 fn run_bundle(binary: &Path, stdin: &[u8]) -> (String, i32) {
-    let mut child = Command::new(binary)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = std::io::Write::write_all(&mut pipe, &input);
-    });
-    let output = child.wait_with_output().unwrap();
-    feeder.join().unwrap();
-    (
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        output.status.code().unwrap_or(-1),
-    )
+    let (stdout, _, status) = util::run_command(&[binary.display().to_string()], stdin);
+    (stdout, status)
 }
 
 fn same_as_main_binary(binary: &Path, args: &[&str], stdin: &[u8]) {

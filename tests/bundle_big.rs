@@ -8,7 +8,6 @@
 //! under CI=true), as in the other bundle tests.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use crate::bundle::{compiled, cpp, java, stress_at};
 use crate::bundle_python::{bundle_file, pythons};
@@ -38,29 +37,6 @@ fn bundles() -> Vec<(&'static str, Vec<String>)> {
     found
 }
 
-/// Runs `command` on `stdin`: (stdout, stderr, exit status).
-fn run(command: &[String], stdin: &[u8]) -> (String, String, i32) {
-    let mut child = Command::new(&command[0])
-        .args(&command[1..])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = std::io::Write::write_all(&mut pipe, &input);
-    });
-    let out = child.wait_with_output().unwrap();
-    feeder.join().unwrap();
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
-}
-
 #[test]
 fn every_bundle_answers_big_boards_like_the_binary() {
     let input = std::fs::read(BIG_BOARDS).unwrap();
@@ -68,7 +44,7 @@ fn every_bundle_answers_big_boards_like_the_binary() {
     assert_eq!(want.status, 0, "{}", want.stderr);
     assert_eq!(want.stdout.lines().count(), 39);
     for (lang, command) in bundles() {
-        let (got, stderr, status) = run(&command, &input);
+        let (got, stderr, status) = util::run_command(&command, &input);
         assert_eq!(got, want.stdout, "{lang}: {stderr}");
         assert_eq!(status, 0, "{lang}: {stderr}");
     }
@@ -103,7 +79,7 @@ fn a_board_past_64_is_an_error_after_every_earlier_answer() {
     assert_eq!(want.status, 2);
     assert_eq!(want.stdout.lines().count(), 3);
     for (lang, command) in bundles() {
-        let (got, stderr, status) = run(&command, input.as_bytes());
+        let (got, stderr, status) = util::run_command(&command, input.as_bytes());
         assert_eq!(got, want.stdout, "{lang}: every earlier answer");
         assert_ne!(status, 0, "{lang}");
         assert!(stderr.contains("65"), "{lang}: {stderr}");

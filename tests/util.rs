@@ -261,3 +261,27 @@ pub fn interleaved_on_two_threads(units: usize, unit: impl Fn(usize) -> u128 + S
         halves.into_iter().map(|h| h.join().unwrap()).sum()
     })
 }
+
+/// Runs `command` (a program and its arguments) on `stdin`, fed from a
+/// thread so a large input cannot block on a full pipe: (stdout, stderr, exit status).
+pub fn run_command(command: &[String], stdin: &[u8]) -> (String, String, i32) {
+    let mut child = Command::new(&command[0])
+        .args(&command[1..])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = std::io::Write::write_all(&mut pipe, &input);
+    });
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
