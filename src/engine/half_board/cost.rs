@@ -11,20 +11,22 @@
 //! grow together, so one constant alone means little. The four kernel
 //! constants were scaled by 0.53 when the kernel gained row-group tables,
 //! partner tests and padded bitsets (measured real / estimate at
-//! n = 16..=18 on one machine).
+//! n = 16..=18 on one machine), and by 0.62 when the kernel was compiled
+//! with its CPU features and gained the sieve (estimate / real was 1.2-2.2x
+//! at n = 16..=22; after, within 1.5x: see the growth bench).
 //!
 //! # Complexity
 //! `O(C(h, k))` per column set (the quarter-pair buckets it joins).
 
 /// Per candidate quarter pair (both halves, before the diagonal test).
-pub const NS_JOIN: f64 = 5.9;
+pub const NS_JOIN: f64 = 3.7;
 /// Per word of an `X`/`Y` bitset built for a quarter placement.
-pub const NS_XY_WORD: f64 = 0.53;
+pub const NS_XY_WORD: f64 = 0.33;
 /// Per word of `popcount(X & Y)` for a candidate top placement.
-pub const NS_PAIR_WORD: f64 = 0.027;
+pub const NS_PAIR_WORD: f64 = 0.017;
 /// Per row-set combination visited and per bitset word of the tables
 /// (`h * h` table rows per word stand in for the row-group tables, as fitted).
-pub const NS_TASK: f64 = 5.1;
+pub const NS_TASK: f64 = 3.2;
 /// Per column set examined while planning.
 pub const NS_PLAN: f64 = 1.0;
 /// Per quarter placement of the board (the whole tables' build, as fitted).
