@@ -228,13 +228,8 @@ mod tests {
     /// and no range holds a bottom sharing a cut bit with it.
     #[test]
     fn ranges_hold_exactly_the_bottoms_that_can_fit() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut rnd = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::base::rng::Rng::new(0x2545_F491_4F6C_DD1D);
+        let mut rnd = move || rng.next_u64();
         for k in 0..=super::MAX_CUT {
             let nbits = 20;
             let mask = (1u64 << nbits) - 1;
