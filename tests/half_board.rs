@@ -218,19 +218,25 @@ fn the_sieve_cut_into_many_buckets_counts_the_same() {
     }
 }
 
-/// Cross mode (odd n, boards all eight symmetries keep: only solutions
-/// whose middle-column queen is farther from the centre than the middle
-/// row's are joined, twice) from n = 3 (normally 15): blank boards against
-/// OEIS with and without the sieve's buckets, and boards with blocked cells
-/// that all eight symmetries keep against the slow solver and against the
-/// join with no folding at all. A wrong weight, a mark on the wrong bit or
-/// a mark that clashes with a diagonal would miscount here.
+/// The two 8-fold modes, cross (odd n: only solutions whose middle-column
+/// queen is farther from the centre than the middle row's are joined,
+/// twice) and diagonal (even n), from n = 3 (normally 15 and 18): blank
+/// boards against OEIS with and without the sieve's buckets, and boards
+/// with blocked cells that all eight symmetries keep against the slow
+/// solver and against the join with no folding at all. A wrong weight, a
+/// mark on the wrong bit or a mark that clashes with a diagonal would
+/// miscount here.
 #[test]
-fn cross_mode_counts_the_same() {
-    for n in (3..=15).step_by(2) {
+fn the_eightfold_modes_count_the_same() {
+    for n in 3..=15 {
         let blank = vec![full_row(n); n];
         for buckets_of in [1, 16, usize::MAX] {
             let mut plan = Plan::tuned(n, &blank, Default::default(), MinN::both(3), None).unwrap();
+            assert!(
+                n < 4 || plan.fold().starts_with('8'),
+                "n = {n}: {}",
+                plan.fold()
+            );
             plan.sieve_buckets_of(buckets_of);
             assert_eq!(
                 plan.count(),
@@ -240,8 +246,8 @@ fn cross_mode_counts_the_same() {
         }
     }
     let mut rng = Rng::new(0x8f01);
-    for round in 0..300 {
-        let n = 2 * rng.between(2, 6) + 1;
+    for round in 0..400 {
+        let n = rng.between(4, 13);
         let mut board = Board::blank(n);
         for _ in 0..rng.below(n as u64 + 1) {
             let (r, c) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
@@ -260,12 +266,18 @@ fn cross_mode_counts_the_same() {
             }
         }
         let chunk = [None, Some(64)][rng.below(2) as usize];
-        let mut cross =
+        let mut folded =
             Plan::tuned(n, board.rows(), Default::default(), MinN::both(3), chunk).unwrap();
-        cross.sieve_buckets_of(1 + rng.below(8) as usize);
+        assert!(folded.fold().starts_with('8'), "{}", folded.fold());
+        folded.sieve_buckets_of(1 + rng.below(8) as usize);
         let plain = Plan::tuned(n, board.rows(), Default::default(), MinN::both(99), None).unwrap();
         let want = slow_count(&board);
-        assert_eq!(plain.count(), want, "round {round}, unfolded\n{board}");
-        assert_eq!(cross.count(), want, "round {round}, cross mode\n{board}");
+        assert_eq!(plain.count(), want, "round {round}, 4-fold\n{board}");
+        assert_eq!(
+            folded.count(),
+            want,
+            "round {round}, {}\n{board}",
+            folded.fold()
+        );
     }
 }

@@ -78,6 +78,24 @@ pub struct Symmetric {
     pub cross: bool,
 }
 
+impl Symmetric {
+    /// How many symmetries the work list folds, and by which mode: `8
+    /// cross`, `8 diagonal`, `4`, `2` or `1` (the growth bench prints it).
+    pub fn fold(&self) -> &'static str {
+        if self.cross {
+            "8 cross"
+        } else if self.diagonal {
+            "8 diagonal"
+        } else {
+            match (self.mirror, self.flip) {
+                (true, true) => "4",
+                (false, false) => "1",
+                _ => "2",
+            }
+        }
+    }
+}
+
 /// The pivots of the board (`h` rows per half; `free` masked to `n` bits).
 pub fn pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
     let mirror = sym.mirror;

@@ -78,6 +78,8 @@ impl Part {
 /// A planned join: everything but the quarter tables.
 pub struct Layout {
     pub shape: Shape,
+    /// The symmetries the work list folds.
+    pub sym: Symmetric,
     pub free: Vec<u64>,
     pub quarter_shapes: [QuarterShape; 4],
     pub pivots: Vec<Pivot>,
@@ -190,6 +192,7 @@ impl Layout {
         let cost = total_cost(total, whole, buckets.walked, scanned, parts.len());
         Some(Layout {
             shape,
+            sym,
             free,
             quarter_shapes,
             pivots,

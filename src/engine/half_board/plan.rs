@@ -107,6 +107,12 @@ impl Plan {
         self.layout.shape.n
     }
 
+    /// The symmetries the work list folds (see
+    /// [`crate::engine::half_board::column_sets::Symmetric::fold`]).
+    pub fn fold(&self) -> &'static str {
+        self.layout.sym.fold()
+    }
+
     /// Estimated peak memory in bytes of a run on one thread (planning, or
     /// one part's tables plus one scratch, whichever is more); each further
     /// concurrent thread adds [`Plan::scratch_bytes`].
