@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicU64;
 use nqueens::base::board::full_row;
 use nqueens::engine::budget::{Budget, DEFAULT_BYTES};
 use nqueens::engine::counter::{self, join, Counts, Engine, UnitCounter};
-use nqueens::engine::half_board::Plan;
+use nqueens::engine::half_board::{MinN, Plan};
 use nqueens::tools::shard::{merge, Record, Shard};
 
 use crate::util::{interleaved_on_two_threads, oeis_total, run, run_on_cores, OEIS};
@@ -198,7 +198,7 @@ fn the_diagonal_mode_and_small_chunks_count_the_same() {
     for n in 4..=14 {
         let blank = vec![full_row(n); n];
         for chunk in [None, Some(64), Some(128)] {
-            let plan = Plan::tuned(n, &blank, Default::default(), 4, chunk).unwrap();
+            let plan = Plan::tuned(n, &blank, Default::default(), MinN::both(4), chunk).unwrap();
             assert_eq!(plan.count(), OEIS[n - 1].1, "n = {n}, chunk {chunk:?}");
         }
     }
@@ -207,7 +207,8 @@ fn the_diagonal_mode_and_small_chunks_count_the_same() {
         let n = rng.between(4, 10);
         let percent = rng.below(40);
         let board = crate::util::random_board(&mut rng, n, percent);
-        let plan = Plan::tuned(n, board.rows(), Default::default(), 4, Some(64)).unwrap();
+        let plan =
+            Plan::tuned(n, board.rows(), Default::default(), MinN::both(4), Some(64)).unwrap();
         assert_eq!(plan.count(), crate::util::slow_count(&board), "{board}");
     }
 }

@@ -5,7 +5,7 @@
 use nqueens::base::board::{full_row, Board};
 use nqueens::base::judge::Solver;
 use nqueens::base::problem::Problem;
-use nqueens::engine::half_board::Plan;
+use nqueens::engine::half_board::{MinN, Plan};
 use nqueens::plan::planner::{Method, Planner};
 use nqueens::tools::count::Job;
 
@@ -195,7 +195,8 @@ fn the_sieve_cut_into_many_buckets_counts_the_same() {
     for n in 4..=14 {
         let blank = vec![full_row(n); n];
         for (diag_min_n, buckets_of) in [(4, 1), (4, 16), (99, 1), (99, 64)] {
-            let mut plan = Plan::tuned(n, &blank, Default::default(), diag_min_n, None).unwrap();
+            let mut plan =
+                Plan::tuned(n, &blank, Default::default(), MinN::both(diag_min_n), None).unwrap();
             plan.sieve_buckets_of(buckets_of);
             assert_eq!(
                 plan.count(),
@@ -210,8 +211,73 @@ fn the_sieve_cut_into_many_buckets_counts_the_same() {
         let percent = rng.below(40);
         let board = random_board(&mut rng, n, percent);
         let chunk = [None, Some(64)][rng.below(2) as usize];
-        let mut plan = Plan::tuned(n, board.rows(), Default::default(), 4, chunk).unwrap();
+        let mut plan =
+            Plan::tuned(n, board.rows(), Default::default(), MinN::both(4), chunk).unwrap();
         plan.sieve_buckets_of(1 + rng.below(8) as usize);
         assert_eq!(plan.count(), slow_count(&board), "{board}");
+    }
+}
+
+/// The two 8-fold modes, cross (odd n: only solutions whose middle-column
+/// queen is farther from the centre than the middle row's are joined,
+/// twice) and diagonal (even n), from n = 3 (normally 15 and 18): blank
+/// boards against OEIS with and without the sieve's buckets, and boards
+/// with blocked cells that all eight symmetries keep against the slow
+/// solver and against the join with no folding at all. A wrong weight, a
+/// mark on the wrong bit or a mark that clashes with a diagonal would
+/// miscount here.
+#[test]
+fn the_eightfold_modes_count_the_same() {
+    for n in 3..=15 {
+        let blank = vec![full_row(n); n];
+        for buckets_of in [1, 16, usize::MAX] {
+            let mut plan = Plan::tuned(n, &blank, Default::default(), MinN::both(3), None).unwrap();
+            assert!(
+                n < 4 || plan.fold().starts_with('8'),
+                "n = {n}: {}",
+                plan.fold()
+            );
+            plan.sieve_buckets_of(buckets_of);
+            assert_eq!(
+                plan.count(),
+                A000170[n - 1],
+                "n = {n}, buckets of {buckets_of}"
+            );
+        }
+    }
+    let mut rng = Rng::new(0x8f01);
+    for round in 0..400 {
+        let n = rng.between(4, 13);
+        let mut board = Board::blank(n);
+        for _ in 0..rng.below(n as u64 + 1) {
+            let (r, c) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
+            let (rr, cc) = (n - 1 - r, n - 1 - c);
+            for (y, x) in [
+                (r, c),
+                (r, cc),
+                (rr, c),
+                (rr, cc),
+                (c, r),
+                (c, rr),
+                (cc, r),
+                (cc, rr),
+            ] {
+                board.set_free(y, x, false);
+            }
+        }
+        let chunk = [None, Some(64)][rng.below(2) as usize];
+        let mut folded =
+            Plan::tuned(n, board.rows(), Default::default(), MinN::both(3), chunk).unwrap();
+        assert!(folded.fold().starts_with('8'), "{}", folded.fold());
+        folded.sieve_buckets_of(1 + rng.below(8) as usize);
+        let plain = Plan::tuned(n, board.rows(), Default::default(), MinN::both(99), None).unwrap();
+        let want = slow_count(&board);
+        assert_eq!(plain.count(), want, "round {round}, 4-fold\n{board}");
+        assert_eq!(
+            folded.count(),
+            want,
+            "round {round}, {}\n{board}",
+            folded.fold()
+        );
     }
 }

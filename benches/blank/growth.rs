@@ -4,7 +4,9 @@
 //! Per N, one thread: the whole count up to N = 20, beyond it a round-robin
 //! part of the units (every K-th, K in the `part` column) so that a size
 //! takes a minute or so; its tables are narrowed to that part, as a shard's
-//! are. Columns: solutions of what ran; its seconds; nanoseconds per
+//! are. Columns: the symmetries folded (`8 cross` at odd N, `8 diagonal` at
+//! even N from 18); solutions of what ran; its seconds of CPU (the
+//! thread's, so that a busy machine changes them little); nanoseconds per
 //! solution and its growth over the previous N (`x prev`); bit pairs the
 //! AND + popcount loop read per solution (64 per word, after the sieve's
 //! cut); tops and quarter bitsets per solution, the bitsets' mean words;
@@ -20,6 +22,7 @@ use std::time::Instant;
 
 use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
+use nqueens::engine::cpu;
 use nqueens::engine::half_board::Plan;
 
 /// Every K-th unit of N runs: about a minute a size on one core.
@@ -40,8 +43,9 @@ pub fn growth(sizes: &[usize]) {
         sizes.to_vec()
     };
     println!(
-        "{:>3} {:>7} {:>15} {:>8} {:>8} {:>6} {:>10} {:>8} {:>8} {:>6} {:>7} {:>7} {:>6}",
+        "{:>3} {:>10} {:>7} {:>15} {:>8} {:>8} {:>6} {:>10} {:>8} {:>8} {:>6} {:>7} {:>7} {:>6}",
         "N",
+        "fold",
         "part",
         "solutions",
         "seconds",
@@ -66,8 +70,13 @@ pub fn growth(sizes: &[usize]) {
         let units: Vec<usize> = (0..plan.units()).step_by(k).collect();
         plan.narrow(&units);
         let start = Instant::now();
+        let cpu = cpu::thread();
         let solutions: u128 = units.iter().map(|&i| plan.run_unit(i)).sum();
-        let secs = start.elapsed().as_secs_f64();
+        // The thread's CPU time where the system says it, else the clock's.
+        let secs = match (cpu, cpu::thread()) {
+            (Some(a), Some(b)) => (b - a).as_secs_f64(),
+            _ => start.elapsed().as_secs_f64(),
+        };
         let t = plan.tally();
         let sol = solutions.max(1) as f64;
         let ns = secs * 1e9 / sol;
@@ -78,7 +87,8 @@ pub fn growth(sizes: &[usize]) {
         prev = Some((n, ns));
         let share = |d: std::time::Duration| format!("{:.0}%", 100.0 * d.as_secs_f64() / secs);
         println!(
-            "{n:>3} {:>7} {solutions:>15} {secs:>8.2} {ns:>8.2} {growth:>6} {:>10.1} {:>8.3} {:>8.3} {:>6.0} {:>7} {:>7} {:>6}",
+            "{n:>3} {:>10} {:>7} {solutions:>15} {secs:>8.2} {ns:>8.2} {growth:>6} {:>10.1} {:>8.3} {:>8.3} {:>6.0} {:>7} {:>7} {:>6}",
+            plan.fold(),
             format!("1/{k}"),
             t.pair_words as f64 * 64.0 / sol,
             t.tops as f64 / sol,

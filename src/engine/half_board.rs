@@ -60,6 +60,6 @@ pub mod sieve;
 pub mod tally;
 pub mod transpose;
 
-pub use layout::MAX_N;
+pub use layout::{MinN, MAX_N};
 pub use matching::Kernel;
 pub use plan::Plan;

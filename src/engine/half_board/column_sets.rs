@@ -17,12 +17,27 @@
 //! placement weighs 2 per longest diagonal it occupies. The flip then only
 //! holds for the weight-1 part, which gets its own multiplier.
 //!
+//! *Cross mode* (odd `n`, board kept by all eight symmetries): the
+//! transpose swaps the middle row and the middle column, so it maps a
+//! solution whose middle-row queen is `dm` columns from the centre and
+//! whose middle-column queen is `dr` rows from it to one with the two
+//! swapped. `dm != dr` unless both are the centre queen (two queens equally
+//! far out would share a diagonal), so the transpose pairs the solutions
+//! with `dm < dr` one to one with those with `dm > dr`: the join counts
+//! only the first kind, twice. A pivot `dm` from the centre blocks the
+//! right quarters' placements whose middle-column queen is within `dm`
+//! rows of the middle ([`crate::engine::half_board::quarters::middle_mark`]);
+//! the mirror and the flip keep both distances, so they fold as before.
+//! Pivots at the edge (`dm = h`) leave nothing; the centre pivot weighs 1.
+//!
 //! # Constraints
 //! `n <= 32` (a column set is a `u32`).
 //!
 //! # Complexity
 //! Every `h`-subset of the available columns is visited once per pivot:
 //! `O(C(n, n / 2) * n)` for odd `n`, with a few word operations each.
+
+use crate::engine::half_board::quarters::middle_mark;
 
 /// One middle-row queen choice (or the single empty choice for even `n`).
 #[derive(Clone, Copy, Debug)]
@@ -59,10 +74,31 @@ pub struct Symmetric {
     pub mirror: bool,
     pub flip: bool,
     pub diagonal: bool,
+    /// Cross mode (see the module doc).
+    pub cross: bool,
+}
+
+impl Symmetric {
+    /// How many symmetries the work list folds, and by which mode: `8
+    /// cross`, `8 diagonal`, `4`, `2` or `1` (the growth bench prints it).
+    pub fn fold(&self) -> &'static str {
+        if self.cross {
+            "8 cross"
+        } else if self.diagonal {
+            "8 diagonal"
+        } else {
+            match (self.mirror, self.flip) {
+                (true, true) => "4",
+                (false, false) => "1",
+                _ => "2",
+            }
+        }
+    }
 }
 
 /// The pivots of the board (`h` rows per half; `free` masked to `n` bits).
-pub fn pivots(n: usize, h: usize, free: &[u64], mirror: bool) -> Vec<Pivot> {
+pub fn pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
+    let mirror = sym.mirror;
     let full = (1u64 << n) - 1;
     if n % 2 == 0 {
         return vec![Pivot {
@@ -83,6 +119,16 @@ pub fn pivots(n: usize, h: usize, free: &[u64], mirror: bool) -> Vec<Pivot> {
         if mirror && m > mm {
             continue;
         }
+        // Cross mode: only middle-column queens farther out than this one.
+        let dm = m.abs_diff(h);
+        if sym.cross && dm >= h {
+            continue;
+        }
+        let marks = if sym.cross {
+            (1..=dm).fold(0, |b, dist| b | middle_mark(n, dist))
+        } else {
+            0
+        };
         // Both diagonals are >= h, as top storage needs (see quarters).
         let (d, a) = (h + m, h + n - 1 - m);
         let top_block = (1u64 << (d - h)) | (1u64 << (a - h + 32));
@@ -95,9 +141,9 @@ pub fn pivots(n: usize, h: usize, free: &[u64], mirror: bool) -> Vec<Pivot> {
         }
         pivots.push(Pivot {
             avail: full & !(1u64 << m),
-            top_block,
-            bot_block,
-            mult: if mirror && m < mm { 2 } else { 1 },
+            top_block: top_block | marks,
+            bot_block: bot_block | marks,
+            mult: (if mirror && m < mm { 2 } else { 1 }) * (if marks != 0 { 2 } else { 1 }),
             self_mirror: mirror && m == mm,
         });
     }

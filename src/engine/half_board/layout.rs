@@ -41,6 +41,9 @@ pub const MAX_N: usize = 24;
 /// without).
 pub const DIAG_MIN_N: usize = 18;
 
+/// Smallest `n` for cross mode (odd `n`, see `column_sets`).
+pub const CROSS_MIN_N: usize = 15;
+
 /// Work units aimed at per part (more where parts are few, so that threads
 /// and shards get even shares).
 const UNITS: f64 = 512.0;
@@ -75,6 +78,8 @@ impl Part {
 /// A planned join: everything but the quarter tables.
 pub struct Layout {
     pub shape: Shape,
+    /// The symmetries the work list folds.
+    pub sym: Symmetric,
     pub free: Vec<u64>,
     pub quarter_shapes: [QuarterShape; 4],
     pub pivots: Vec<Pivot>,
@@ -104,22 +109,24 @@ impl Layout {
     /// outside `1..=MAX_N`, `free.len() != n`, planning itself would not
     /// fit, or no split fits. Allocates only the bucket counts
     /// (`4 x 2^(n/2 + n/2)` u32) and the task list.
-    pub fn new(n: usize, free: &[u64], budget: Budget, diag_min_n: usize) -> Option<Layout> {
+    pub fn new(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Option<Layout> {
         if n == 0 || n > MAX_N || free.len() != n {
             return None;
         }
         let full = (1u64 << n) - 1;
         let free: Vec<u64> = free.iter().map(|&f| f & full).collect();
-        let sym = symmetries(n, &free, diag_min_n);
+        let sym = symmetries(n, &free, min_n);
         let mut shape = shape(n, sym.diagonal);
         let (h, wl) = (shape.h, shape.wl);
         let (hb, wr) = (n - h, n - wl);
-        let pivots = pivots(n, h, &free, sym.mirror);
+        let pivots = pivots(n, h, &free, sym);
+        // In cross mode the right quarters (they hold the middle column)
+        // mark where their middle-column queen is.
         let quarter_shapes = [
             QuarterShape::top(h, 0, wl),
-            QuarterShape::top(h, wl, wr),
+            QuarterShape::top(h, wl, wr).marking_middle(sym.cross),
             QuarterShape::bottom(hb, 0, wl),
-            QuarterShape::bottom(hb, wl, wr),
+            QuarterShape::bottom(hb, wl, wr).marking_middle(sym.cross),
         ];
         // The bucket counts planning walks into are its largest allocation:
         // refuse before making them when they alone pass the limit.
@@ -185,6 +192,7 @@ impl Layout {
         let cost = total_cost(total, whole, buckets.walked, scanned, parts.len());
         Some(Layout {
             shape,
+            sym,
             free,
             quarter_shapes,
             pivots,
@@ -215,19 +223,50 @@ fn total_cost(joins: f64, whole: Stored, walked: u64, scanned: u64, parts: usize
         + cost::NS_PLAN * scanned as f64
 }
 
+/// The smallest `n` from which each folding mode runs: diagonal mode (even
+/// `n`) and cross mode (odd `n`). Tests lower them to exercise both on
+/// small boards.
+#[derive(Clone, Copy, Debug)]
+pub struct MinN {
+    pub diagonal: usize,
+    pub cross: usize,
+}
+
+impl MinN {
+    /// Both modes from `n` on (tests: 4 for everywhere, 99 for nowhere).
+    pub fn both(n: usize) -> MinN {
+        MinN {
+            diagonal: n,
+            cross: n,
+        }
+    }
+}
+
+impl Default for MinN {
+    fn default() -> MinN {
+        MinN {
+            diagonal: DIAG_MIN_N,
+            cross: CROSS_MIN_N,
+        }
+    }
+}
+
 /// The symmetries of the board whose rows have free columns `free` (masked
-/// to `n` bits) that the work list uses; the diagonal one only from
-/// `diag_min_n` on.
-fn symmetries(n: usize, free: &[u64], diag_min_n: usize) -> Symmetric {
+/// to `n` bits) that the work list uses; the diagonal and cross modes only
+/// from `min_n` on.
+fn symmetries(n: usize, free: &[u64], min_n: MinN) -> Symmetric {
     let rev = |x: u64| x.reverse_bits() >> (64 - n);
     let cell = |r: usize, c: usize| (free[r] >> c) & 1;
+    let mirror = free.iter().all(|&f| rev(f) == f);
+    let flip = (0..n).all(|r| free[r] == free[n - 1 - r]);
+    let transpose = (0..n).all(|r| (0..n).all(|c| cell(r, c) == cell(c, r)));
+    let anti = (0..n).all(|r| (0..n).all(|c| cell(r, c) == cell(n - 1 - c, n - 1 - r)));
     Symmetric {
-        mirror: free.iter().all(|&f| rev(f) == f),
-        flip: (0..n).all(|r| free[r] == free[n - 1 - r]),
-        diagonal: n % 2 == 0
-            && n >= diag_min_n
-            && (0..n).all(|r| (0..n).all(|c| cell(r, c) == cell(c, r)))
-            && (0..n).all(|r| (0..n).all(|c| cell(r, c) == cell(n - 1 - c, n - 1 - r))),
+        mirror,
+        flip,
+        diagonal: n % 2 == 0 && n >= min_n.diagonal && transpose && anti,
+        // The mirror, the flip and the transpose give all eight.
+        cross: n % 2 == 1 && n >= min_n.cross.max(3) && mirror && flip && transpose,
     }
 }
 

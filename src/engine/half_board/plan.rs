@@ -14,7 +14,7 @@
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use crate::engine::budget::{Budget, BASE_BYTES};
-use crate::engine::half_board::layout::{Layout, DIAG_MIN_N};
+use crate::engine::half_board::layout::{Layout, MinN};
 use crate::engine::half_board::matching::{self, Kernel};
 use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::tally::Tally;
@@ -59,21 +59,21 @@ impl Plan {
     /// [`Plan::new`] for `budget`: the whole process within its bytes on
     /// its threads, each thread's scratch counted.
     pub fn within(n: usize, free: &[u64], budget: Budget) -> Option<Plan> {
-        Self::tuned(n, free, budget, DIAG_MIN_N, None)
+        Self::tuned(n, free, budget, MinN::default(), None)
     }
 
-    /// [`Plan::new`] with the smallest `n` for diagonal mode and the
-    /// bottoms joined at a time (a multiple of 64) given: tests use them to
-    /// exercise that mode and chunking on small boards.
+    /// [`Plan::new`] with the smallest `n` for the diagonal and cross
+    /// modes and the bottoms joined at a time (a multiple of 64) given:
+    /// tests use them to exercise those modes and chunking on small boards.
     #[doc(hidden)]
     pub fn tuned(
         n: usize,
         free: &[u64],
         budget: Budget,
-        diag_min_n: usize,
+        min_n: MinN,
         chunk: Option<usize>,
     ) -> Option<Plan> {
-        let mut layout = Layout::new(n, free, budget, diag_min_n)?;
+        let mut layout = Layout::new(n, free, budget, min_n)?;
         if let Some(chunk) = chunk {
             layout.shape.chunk = chunk;
         }
@@ -105,6 +105,12 @@ impl Plan {
     /// Board size.
     pub fn n(&self) -> usize {
         self.layout.shape.n
+    }
+
+    /// The symmetries the work list folds (see
+    /// [`crate::engine::half_board::column_sets::Symmetric::fold`]).
+    pub fn fold(&self) -> &'static str {
+        self.layout.sym.fold()
     }
 
     /// Estimated peak memory in bytes of a run on one thread (planning, or

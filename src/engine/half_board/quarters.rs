@@ -34,6 +34,9 @@ pub struct QuarterShape {
     /// kernel forms their bitsets from them); the bottoms need only their
     /// diagonals.
     pub queens: bool,
+    /// Whether a placement's queen in the board's middle column is marked
+    /// in its diagonals' word (cross mode, see [`middle_mark`]).
+    pub marks_middle: bool,
 }
 
 impl QuarterShape {
@@ -51,6 +54,7 @@ impl QuarterShape {
             w,
             off: h,
             queens: true,
+            marks_middle: false,
         }
     }
 
@@ -65,7 +69,41 @@ impl QuarterShape {
             w,
             off: hb,
             queens: false,
+            marks_middle: false,
         }
+    }
+
+    /// This quarter, its middle-column queen marked when `marks` (it must
+    /// hold the middle column of an odd board).
+    pub fn marking_middle(self, marks: bool) -> QuarterShape {
+        QuarterShape {
+            marks_middle: marks,
+            ..self
+        }
+    }
+}
+
+/// The mark of a middle-column queen `dist` rows from the middle row
+/// (`1..h`; odd `n <= 27`), in a quarter placement's diagonals word.
+///
+/// Why there is room: both halves keep a direction's diagonals in at most
+/// the low `n - 1` bits of its 32 that anything can meet (a top queen's
+/// diagonals reach `h + n - 2`, kept from `h`; a bottom-left and a
+/// bottom-right queen meet only below `hb + n - 2`, and the pivot queen's
+/// diagonals fall below that too), so a marking quarter keeps only those
+/// and the other `33 - n` bits of each direction hold the marks:
+/// `2 * (33 - n) >= h - 1` for every odd `n <= 27`. Nothing else reads
+/// them: overlap masks and the test between two quarters keep the low
+/// `n - 1` bits of a direction, and only the right quarters are marked.
+/// A pivot that blocks a mark refuses exactly those placements.
+pub fn middle_mark(n: usize, dist: usize) -> u64 {
+    let room = 33 - n;
+    let i = dist - 1;
+    debug_assert!(n % 2 == 1 && i < 2 * room, "no room for a middle mark");
+    if i < room {
+        1u64 << (n - 1 + i)
+    } else {
+        1u64 << (32 + n - 1 + i - room)
     }
 }
 
@@ -280,6 +318,20 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
+    /// `da` kept to the diagonals anything can meet, with the mark of its
+    /// queen in the middle column if it has one (see [`middle_mark`]).
+    fn marked(&self, da: u64, cells: u64) -> u64 {
+        let n = self.n;
+        let meets = (1u64 << (n - 1)) - 1;
+        let da = da & (meets | meets << 32);
+        // The middle column's nibble value (column inside the quarter + 1).
+        let mid = (n / 2 - self.q.col0 + 1) as u64;
+        match (0..self.h).find(|&r| (cells >> (4 * r)) & 15 == mid) {
+            Some(r) => da | middle_mark(n, (self.q.row0 + r).abs_diff(n / 2)),
+            None => da,
+        }
+    }
+
     fn step(&mut self, r: usize, rows: u64, cols: u64, dm: u64, am: u64, cells: u64) {
         let missing = (self.allowed & !cols).count_ones() as usize;
         if self.exact && missing > self.h - r {
@@ -288,7 +340,10 @@ impl Walk<'_> {
         if r == self.h {
             const LOW: u64 = 0xFFFF_FFFF;
             let off = self.q.off;
-            let da = ((dm >> off) & LOW) | (((am >> off) & LOW) << 32);
+            let mut da = ((dm >> off) & LOW) | (((am >> off) & LOW) << 32);
+            if self.q.marks_middle {
+                da = self.marked(da, cells);
+            }
             (self.emit)(((cols << self.h) | rows) as usize, da, cells);
             return;
         }
