@@ -295,13 +295,12 @@ fn an_estimate_over_a_day_names_shards_of_about_an_hour() {
     assert!(beyond.contains("hopeless even in shards"), "{beyond}");
 }
 
-/// The join's side, whose planning at 23 and 24 takes a minute or more.
+/// The join's side, whose planning at 24 takes a minute or more (23, with
+/// all eight symmetries folded since cross mode, is priced under a day).
 #[test]
-#[ignore]
+#[ignore = "minutes: cargo test --release -- --ignored"]
 fn an_estimate_of_the_join_over_a_day_names_shards_of_about_an_hour() {
-    for n in [23, 24] {
-        names_shards_of_about_an_hour(n);
-    }
+    names_shards_of_about_an_hour(24);
 }
 
 /// The rows `(n, total, unique)` of a published-counts table in Markdown
