@@ -145,9 +145,23 @@ pub fn command(cmd: Cmd) -> String {
         let _ = writeln!(out, "    nqueens {usage}");
     }
     out.push('\n');
-    indent(&mut out, def.about);
+    indent(&mut out, &about(cmd));
     options(&mut out, cmd);
     out
+}
+
+/// A command's description, with what it says of generated files measured
+/// now rather than typed: `bundle`'s `{RUST_SIZE}` is the size of the Rust
+/// bundle this binary makes.
+fn about(cmd: Cmd) -> String {
+    let about = cmd.def().about;
+    match cmd {
+        Cmd::Bundle => about.replace(
+            "{RUST_SIZE}",
+            &crate::tools::bundle::rust_size_in_words(),
+        ),
+        _ => about.to_string(),
+    }
 }
 
 fn indent(out: &mut String, text: &str) {

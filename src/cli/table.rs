@@ -113,8 +113,9 @@ crc= (older versions) are added up unchecked, with a note on stderr.",
 Prints one self-contained source (standard library only, single-threaded,
 under 64 KiB) that reads the problem's input from stdin and writes its
 answer to stdout. PROBLEM is uva11195 (the default) or checker. Rust is made
-from this program's own modules, comments stripped (about 35 KB; kept with
---keep-comments); C++, Java and Python are the project's own files.
+from this program's own modules, comments stripped unless --keep-comments
+(this binary's: {RUST_SIZE});
+C++, Java and Python are the project's own files.
 Build them as the judges do:
     nqueens bundle uva11195 > main.rs && rustc --edition 2021 -O main.rs
     nqueens bundle uva11195 --lang cpp > main.cpp && g++ -std=c++11 -O2 main.cpp

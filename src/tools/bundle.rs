@@ -227,6 +227,18 @@ impl fmt::Display for Target {
     }
 }
 
+/// The sizes of the Rust bundles as help states them, measured from the
+/// bundles this binary makes: `uva11195 about A KB, checker about B KB`
+/// (1 KB = 1000 bytes, rounded).
+pub fn rust_size_in_words() -> String {
+    let kb = |target| (bundle(target, false).len() as f64 / 1000.0).round();
+    format!(
+        "uva11195 about {} KB, checker about {} KB",
+        kb(Target::Uva11195),
+        kb(Target::Checker)
+    )
+}
+
 /// The whole one-file program for `target`.
 ///
 /// ```
