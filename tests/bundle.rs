@@ -408,9 +408,21 @@ fn rust_bundles_build_on_debians_rustc_1_63() {
 
 #[test]
 fn usaco_is_refused_where_it_does_not_apply() {
-    for args in [
-        &["bundle", "uva11195", "--lang", "cpp", "--usaco"][..],
-        &["bundle", "checker", "--usaco"],
+    // Each refusal names what is wrong: the problem (issue 38: uva11195
+    // was told "USACO training takes no Rust"), or the language.
+    for (args, why) in [
+        (
+            &["bundle", "uva11195", "--lang", "cpp", "--usaco"][..],
+            "(USACO training's problem is checker, not uva11195)",
+        ),
+        (
+            &["bundle", "uva11195", "--usaco"],
+            "(USACO training's problem is checker, not uva11195)",
+        ),
+        (
+            &["bundle", "checker", "--usaco"],
+            "(USACO training takes no Rust): add --lang cpp, java or python",
+        ),
     ] {
         let run = util::run(args, b"");
         assert_eq!(run.status, 2, "{args:?}");
@@ -419,6 +431,7 @@ fn usaco_is_refused_where_it_does_not_apply() {
             "{}",
             run.stderr
         );
+        assert!(run.stderr.contains(why), "{args:?}: {}", run.stderr);
     }
     let run = util::run(&["bundle", "--lang", "pascal"], b"");
     assert_eq!(run.status, 2);

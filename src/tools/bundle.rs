@@ -152,10 +152,20 @@ impl Request {
     /// Why this combination is not offered, if it is not: USACO training
     /// takes the checker problem, in C++, Java or Python.
     pub fn refusal(&self) -> Option<&'static str> {
-        let usaco_ok = self.target == Target::Checker && self.lang != Lang::Rust;
-        (self.usaco && !usaco_ok).then_some(
-            "--usaco is for 'bundle checker' in C++, Java or Python (USACO training takes no Rust)",
-        )
+        if !self.usaco {
+            return None;
+        }
+        match (self.target, self.lang) {
+            (Target::Uva11195, _) => Some(
+                "--usaco is for 'bundle checker' (USACO training's problem is checker, \
+                 not uva11195)",
+            ),
+            (Target::Checker, Lang::Rust) => Some(
+                "--usaco is for 'bundle checker' in C++, Java or Python \
+                 (USACO training takes no Rust): add --lang cpp, java or python",
+            ),
+            (Target::Checker, _) => None,
+        }
     }
 }
 
