@@ -13,6 +13,9 @@ use nqueens::tools::test::Summary;
 use nqueens::{base::input, engine::parallel, tools};
 
 fn main() -> ExitCode {
+    // Started as the measuring helper of `stress` and `test`, it runs that
+    // and exits here; otherwise it becomes the helper of their runs.
+    nqueens::tools::child::serve();
     match run() {
         Ok(code) => code,
         // A reader that went away (`| head`) is how pipelines end.

@@ -89,7 +89,8 @@ fn merged_shards_equal_the_whole_count() {
 #[test]
 fn merge_reads_files_in_any_order() {
     let records = shard_records(10, 3);
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("nqueens-merge-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("nqueens-merge-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut paths = Vec::new();
     for (i, line) in records.lines().rev().enumerate() {

@@ -127,7 +127,8 @@ fn every_shard_split_of_the_join_merges_to_oeis() {
 
 #[test]
 fn shards_of_the_join_on_the_command_line_merge_to_oeis() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("nqueens-counter-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("nqueens-counter-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut files = Vec::new();
     for index in 1..=3 {

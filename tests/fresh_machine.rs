@@ -152,9 +152,15 @@ fn no_test_reads_outside_the_repository() {
     let temp = ["temp_", "dir()"].concat();
     for (path, text) in &sources {
         assert!(!text.contains(&up), "{path} reads {up}");
-        assert!(!text.contains(&above), "{path} reads a path above the repository");
+        assert!(
+            !text.contains(&above),
+            "{path} reads a path above the repository"
+        );
         if !path.ends_with("one_node_slurm.rs") {
-            assert!(!text.contains(&temp), "{path} uses the system's temporary directory");
+            assert!(
+                !text.contains(&temp),
+                "{path} uses the system's temporary directory"
+            );
         }
     }
 }

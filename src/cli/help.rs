@@ -156,10 +156,7 @@ pub fn command(cmd: Cmd) -> String {
 fn about(cmd: Cmd) -> String {
     let about = cmd.def().about;
     match cmd {
-        Cmd::Bundle => about.replace(
-            "{RUST_SIZE}",
-            &crate::tools::bundle::rust_size_in_words(),
-        ),
+        Cmd::Bundle => about.replace("{RUST_SIZE}", &crate::tools::bundle::rust_size_in_words()),
         _ => about.to_string(),
     }
 }

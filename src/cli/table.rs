@@ -140,9 +140,10 @@ input of a stress round that used seed S.",
 Runs COMMAND on --rounds random inputs (input on stdin) and compares its
 stdout with this program's answers, line by line (trailing spaces and blank
 lines ignored). The first wrong answer, crash (non-zero exit, signal) or
-time-out is shrunk to a minimal failing input (fewer cases, smaller boards,
-fewer free cells), which is printed with the expected and actual output and
-the seed that reproduces it, and the runs' times. Round r uses seed S+r.
+time-out (CPU time) is shrunk to a minimal input that fails the same way
+(fewer cases, smaller boards, fewer free cells), which is printed with the
+expected and actual output and the seed that reproduces it, and the runs'
+times. Round r uses seed S+r.
 Exit status: 0 all passed, 1 a failing input was found, 2 usage or other
 errors (e.g. COMMAND cannot be started).",
     },
@@ -157,8 +158,8 @@ sorted, and each FILE; without any, the directory 'test' (as 'oj download'
 makes it). The expected output of X.in is X.out beside it or, when there is
 none, this program's answer (judge mode; checker mode with --problem
 checker). Prints per file a verdict (AC, WA wrong answer, RE non-zero exit
-or signal, TLE killed at the time limit), the time and the peak memory
-(sampled from /proc while it runs), the first differing line on WA, then a
+or signal, TLE past the CPU time limit or hung), the time and the peak
+memory (the kernel's figure), the first differing line on WA, then a
 summary. Outputs are compared as stress does.
 Exit status: 0 all accepted, 1 some failed, 2 errors (an input without .out
 that is not valid input, COMMAND cannot be started).",
@@ -414,8 +415,9 @@ options! {
         short: None,
         value: Some("SECS"),
         scope: Scope::Only(&[Cmd::Stress, Cmd::Test]),
-        help: "time limit per run; the run's whole process\n\
-               group is killed at it (default 10)",
+        help: "CPU time limit per run (default 10); the run's\n\
+               whole process group is killed at it, or after\n\
+               4 times it and a second of wall time (a hang)",
     },
     /// `-j N`, `--jobs N`.
     Jobs => Flag {
