@@ -342,6 +342,22 @@ mod tests {
         );
     }
 
+    /// `help help` is help's own help (issue 38: it said "help: unknown
+    /// command 'help'", exit 2), as is `help --help`.
+    #[test]
+    fn help_has_a_help_of_its_own() {
+        for args in [&["help", "help"][..], &["help", "--help"]] {
+            assert_eq!(parse_str(args).unwrap().command, Command::HelpOnHelp);
+        }
+        let text = help::on_help();
+        assert!(text.contains("    nqueens help [COMMAND]\n"), "{text}");
+        assert!(text.contains("checker count merge"), "{text}");
+        assert_eq!(
+            parse_str(&["help", "help", "x"]).unwrap_err().to_string(),
+            "help takes one command, not 'x' after 'help'"
+        );
+    }
+
     #[test]
     fn mistakes_get_suggestions() {
         let message = |args: &[&str]| parse_str(args).unwrap_err().to_string();

@@ -59,6 +59,10 @@ fn run() -> Result<ExitCode> {
     let cli = cli::parse(std::env::args_os().skip(1))?;
     let stdout = io::stdout();
     let done = match cli.command {
+        Command::HelpOnHelp => stdout
+            .lock()
+            .write_all(help::on_help().as_bytes())
+            .map_err(Error::Write),
         Command::Help(cmd) => stdout
             .lock()
             .write_all(help::command(cmd).as_bytes())

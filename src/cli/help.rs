@@ -134,6 +134,29 @@ pub fn global() -> String {
     out
 }
 
+/// The help of `help` itself (`nqueens help help`).
+pub fn on_help() -> String {
+    let words: Vec<&str> = COMMANDS
+        .iter()
+        .map(|def| def.word)
+        .filter(|word| !word.is_empty())
+        .collect();
+    let mut out = String::from(
+        "nqueens help: prints the help of the program or of one command\n\n\
+         USAGE:\n    nqueens help [COMMAND]\n    nqueens [COMMAND] --help\n\n",
+    );
+    indent(
+        &mut out,
+        &format!(
+            "Without COMMAND, the global help: every command, judge mode and its\n\
+             options, the counting methods and the exit statuses. With COMMAND, its\n\
+             usage, what it does and its options. COMMAND is one of:\n    {}",
+            words.join(" ")
+        ),
+    );
+    out
+}
+
 /// The help of one command: usage, what it does, the options it takes.
 pub fn command(cmd: Cmd) -> String {
     if cmd == Cmd::Judge {

@@ -58,6 +58,8 @@ pub enum Command {
     },
     /// Print the help of a command (the global help for judge mode).
     Help(Cmd),
+    /// Print what `help` itself does (`nqueens help help`).
+    HelpOnHelp,
     /// Print the version.
     Version,
 }
@@ -243,7 +245,10 @@ fn parse_args(args: Vec<OsString>) -> Result<Cli> {
         match (opt, value) {
             (Opt::Help, _) => {
                 return Ok(Cli {
-                    command: Command::Help(cmd),
+                    command: match is_help {
+                        true => Command::HelpOnHelp,
+                        false => Command::Help(cmd),
+                    },
                     threads,
                     memory,
                 })
@@ -277,15 +282,21 @@ fn parse_args(args: Vec<OsString>) -> Result<Cli> {
         .collect();
     let given = &Given(&options);
     let command = if is_help {
-        let topic = help_topic(positionals.next())?;
+        let topic = positionals.next();
+        let on_help = topic.as_ref().is_some_and(|t| t == "help");
+        let word = topic.as_ref().map(|t| t.to_string_lossy().into_owned());
+        let command = match on_help {
+            true => Command::HelpOnHelp,
+            false => Command::Help(help_topic(topic)?),
+        };
         if let Some(extra) = positionals.next() {
             return Err(malformed(format!(
                 "help takes one command, not '{}' after '{}'",
                 extra.to_string_lossy(),
-                topic.def().word
+                word.unwrap_or_default()
             )));
         }
-        Command::Help(topic)
+        command
     } else {
         command_with(
             cmd,
