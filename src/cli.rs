@@ -61,6 +61,17 @@ mod tests {
         );
     }
 
+    /// Stdin given twice is refused before anything is read (issue 38:
+    /// `nqueens - - < file` answered the cases, then said the input was
+    /// empty for the second '-').
+    #[test]
+    fn stdin_is_read_once() {
+        assert_eq!(
+            parse_str(&["-", "a.in", "-"]).unwrap_err().to_string(),
+            "'-' (stdin) is given 2 times; it can be read only once"
+        );
+    }
+
     #[test]
     fn several_files_are_read_in_order() {
         assert_eq!(

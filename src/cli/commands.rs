@@ -31,6 +31,13 @@ pub(super) fn parse_judge(
     if inputs.is_empty() {
         inputs.push(Input::Stdin);
     }
+    // Stdin read to its end once has nothing left for a second '-'.
+    let stdins = inputs.iter().filter(|i| **i == Input::Stdin).count();
+    if stdins > 1 {
+        return Err(malformed(format!(
+            "'-' (stdin) is given {stdins} times; it can be read only once"
+        )));
+    }
     Ok(JudgeOptions {
         inputs,
         method: given.method()?,

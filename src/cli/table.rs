@@ -53,7 +53,8 @@ Input: cases, each a line 'n' then n rows of n cells ('.' free, '*' blocked);
 a '0' ends the input. Output: 'Case k: N' per case, N the number of ways to
 place n queens on free cells, no two attacking. 1 <= n <= 64.
 Several FILEs are read in order as one stream of cases: each ends at its own
-'0' (or its end), and case numbers run on from one file to the next.
+'0' (or its end), and case numbers run on from one file to the next. '-' is
+stdin, which can be read once: '-' given twice is refused.
 Each answer is written as soon as it and every answer before it are known.
 Malformed input is reported as 'FILE:LINE: ...' ('line L: ...' on stdin);
 every case before it is still answered.
