@@ -68,6 +68,11 @@ pub(super) fn parse_count(
     if checkpoint.is_some() && table {
         return Err(usage("--checkpoint takes one N, not a range"));
     }
+    if checkpoint.is_some() && given.has(Opt::Estimate) {
+        return Err(usage(
+            "--estimate counts nothing, so it records nothing in a --checkpoint: give one of them",
+        ));
+    }
     Ok(Job {
         from,
         to,

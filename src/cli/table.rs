@@ -356,7 +356,8 @@ options! {
         value: Some("FILE"),
         scope: COUNT,
         help: "record finished work in FILE; rerun with the same\n\
-               FILE to resume a killed count (one N only)",
+               FILE to resume a killed count (one N only;\n\
+               not with --estimate)",
     },
     /// `--problem P`.
     Problem => Flag {
