@@ -121,10 +121,21 @@ pub fn global() -> String {
         "    auto",
         "the cheapest quote per case (default)",
     );
-    for method in crate::plan::method::registry() {
+    let registry = crate::plan::method::registry();
+    for method in &registry {
         let about = method.about();
-        row(&mut out, &format!("    {}", about.name), about.help);
+        let text = match about.applies {
+            "" => about.help.to_string(),
+            applies => format!("{}\napplies to {applies}", about.help),
+        };
+        row(&mut out, &format!("    {}", about.name), &text);
     }
+    let _ = writeln!(
+        out,
+        "    A forced method counts a case it does not apply to with {}, and\n    \
+         says so on stderr.",
+        registry[0].about().name
+    );
     out.push_str(
         "\nEXIT STATUS:\n    \
          0 success; 1 stress found a failing input, or test a failing file;\n    \
