@@ -198,9 +198,9 @@ fn computed_expected_outputs_cost_what_judge_mode_takes() {
     let case = format!("16\n{}0\n", format!("{row}\n").repeat(16));
     std::fs::write(&file, case).unwrap();
     let file = file.to_str().unwrap();
-    let (judge, run) = cpu_seconds(&["--threads", "2", file]);
+    let (run, judge) = util::run_cpu(&["--threads", "2", file], b"");
     assert_eq!(run.stdout, "Case 1: 14772512\n", "{}", run.stderr);
-    let (test, run) = cpu_seconds(&["test", "--threads", "2", file, "--", "cat"]);
+    let (run, test) = util::run_cpu(&["test", "--threads", "2", file, "--", "cat"], b"");
     // `cat` echoes the input: a wrong answer, after the expected output.
     assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
     assert!(run.stdout.starts_with("WA "), "{}", run.stdout);
@@ -208,41 +208,6 @@ fn computed_expected_outputs_cost_what_judge_mode_takes() {
         test <= 2.0 * judge + 0.5,
         "test {test:.2} s of CPU against judge mode's {judge:.2} s"
     );
-}
-
-/// Runs `nqueens ARGS` under `sh`, whose `times` reports the CPU time
-/// (user and system) of its children: that time, and the run.
-fn cpu_seconds(args: &[&str]) -> (f64, util::Run) {
-    let mut all = vec![
-        "-c",
-        "\"$@\"; status=$?; times >&2; exit $status",
-        "sh",
-        env!("CARGO_BIN_EXE_nqueens"),
-    ];
-    all.extend_from_slice(args);
-    let output = std::process::Command::new("sh")
-        .args(&all)
-        .output()
-        .expect("sh runs");
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    // The last line: the children's user and system time, as `0m1.250s`.
-    let children = stderr.lines().last().unwrap_or_default();
-    let seconds = |t: &str| -> Option<f64> {
-        let (minutes, rest) = t.split_once('m')?;
-        Some(minutes.parse::<f64>().ok()? * 60.0 + rest.strip_suffix('s')?.parse::<f64>().ok()?)
-    };
-    let cpu: Option<f64> = children.split_whitespace().map(seconds).sum();
-    let cpu = cpu.unwrap_or_else(|| panic!("no times in {stderr}"));
-    let run = util::Run {
-        status: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: stderr
-            .lines()
-            .take(stderr.lines().count().saturating_sub(2))
-            .map(|l| format!("{l}\n"))
-            .collect(),
-    };
-    (cpu, run)
 }
 
 /// A checker (P1219) input given to `test` without `--problem checker`
