@@ -279,6 +279,24 @@ fn stress_reports_crashes_and_time_outs() {
     );
     assert!(run.stdout.contains("(1 case, n = 1,"), "{}", run.stdout);
 
+    // A solution that signals its whole process group (the measuring
+    // helper included) crashed; that is no error of stress's own.
+    let group = [
+        "stress",
+        "--seed",
+        "3",
+        "--rounds",
+        "1",
+        "--no-shrink",
+        "--",
+        "sh",
+        "-c",
+        "kill -TERM 0",
+    ];
+    let run = util::run(&group, b"");
+    assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("crashed (signal: 15"), "{}", run.stdout);
+
     // The limit is on CPU time: a busy loop reaches it however loaded the
     // machine is (no shrinking: each try would cost the limit again).
     let slow = [

@@ -466,14 +466,22 @@ pub fn serve() {
         return;
     }
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    // Marked close-on-exec first, so that only the helper holds it: when
+    // the helper is killed, the parent sees the pipe's end.
+    // SAFETY: fcntl takes integers and touches no memory of ours.
+    let open = unsafe { fcntl(REPORT_FD, F_SETFD, FD_CLOEXEC) } != -1;
+    if args.is_empty() || !open {
+        // Not started by `run`: the variable came from elsewhere.
+        let _ = writeln!(
+            io::stderr(),
+            "nqueens: {HELPER_ENV} is set, but this is no run of stress or test: unset it"
+        );
+        std::process::exit(2);
+    }
     // SAFETY: the parent put the report's pipe at REPORT_FD (see
-    // `spawn_helper`) and nothing else of this process uses it. Marked
-    // close-on-exec first, so that only the helper holds it: when the
-    // helper is killed, the parent sees the pipe's end.
-    let mut report = unsafe {
-        fcntl(REPORT_FD, F_SETFD, FD_CLOEXEC);
-        File::from_raw_fd(REPORT_FD)
-    };
+    // `spawn_helper`; it is open, as fcntl just found) and nothing else of
+    // this process uses it.
+    let mut report = unsafe { File::from_raw_fd(REPORT_FD) };
     let started = Instant::now();
     let mut command = Command::new(&args[0]);
     command.args(&args[1..]).env_remove(HELPER_ENV);
@@ -651,9 +659,21 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<
         let result = match report {
             Some(report) => {
                 let ended = read_report(report, &pids);
-                // The helper itself: its status says nothing more.
-                let _ = child.wait();
-                ended
+                let helper = child.wait();
+                // No report of the command's end: the helper itself was
+                // killed (at a limit, or by the command signalling its
+                // whole group); its status is the run's.
+                ended.map(|ended| {
+                    ended.or_else(|| {
+                        helper.ok().map(|status| Ended {
+                            status: Some(status.into_raw()),
+                            cpu: None,
+                            peak_kib: None,
+                            time: None,
+                            at: Instant::now(),
+                        })
+                    })
+                })
             }
             None => {
                 let _ = pids.send(pid);
