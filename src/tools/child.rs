@@ -31,9 +31,10 @@
 //! # Time limit
 //! The limit is on CPU time, as judges count it: a loaded machine slows a
 //! solution's wall time, not its CPU time, so it gives no false time-outs.
-//! The measured process's CPU time (user and system, its waited-for
-//! children included) is read from `/proc/PID/stat` at least every
-//! [`SAMPLE_EVERY`], and the group is killed once it reaches the limit; a
+//! The measured process's CPU time (user and system), with that of the
+//! processes it started (running: down `/proc/PID/task/TID/children`;
+//! waited for: in its own figure), is read from `/proc/PID/stat` at least
+//! every [`SAMPLE_EVERY`], and the group is killed once it reaches the limit; a
 //! run that ends just past it (between two readings) is a time-out too,
 //! from the kernel's final count. A program that hangs (sleeps, waits for
 //! input) uses no CPU: a wall-clock backstop, [`wall_limit`], several
@@ -260,6 +261,46 @@ fn wait_for(pid: u32) -> io::Result<(c_int, Rusage)> {
             return Err(error);
         }
     }
+}
+
+/// The CPU time that process `pid` and everything it started and has not
+/// waited for yet (a shell running the solution as its child) have used so
+/// far: [`cpu_of`] each, down the tree of `/proc/PID/task/TID/children`.
+/// What was waited for is in its parent's figure already.
+fn tree_cpu(pid: u32) -> Option<Duration> {
+    let own = cpu_of(pid)?;
+    let mut total = own;
+    let mut stack = children_of(pid);
+    let mut seen = 0;
+    while let Some(child) = stack.pop() {
+        // A bound on a runaway fork: the tree's first thousand suffice.
+        seen += 1;
+        if seen > 1000 {
+            break;
+        }
+        if let Some(cpu) = cpu_of(child) {
+            total += cpu;
+            stack.extend(children_of(child));
+        }
+    }
+    Some(total)
+}
+
+/// The children of process `pid`, from each of its threads' `children`
+/// (Linux 3.5 and later; none where it cannot be read).
+fn children_of(pid: u32) -> Vec<u32> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    tasks
+        .flatten()
+        .filter_map(|task| std::fs::read_to_string(task.path().join("children")).ok())
+        .flat_map(|list| {
+            list.split_whitespace()
+                .filter_map(|pid| pid.parse().ok())
+                .collect::<Vec<u32>>()
+        })
+        .collect()
 }
 
 /// The CPU time (user and system, its waited-for children's included) that
@@ -730,7 +771,7 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 if let Some(target) = target {
                     peak = peak_kib(target).or(peak);
-                    cpu = cpu_of(target).or(cpu);
+                    cpu = tree_cpu(target).or(cpu);
                 }
                 pause = (pause * 2).min(SAMPLE_EVERY);
             }
@@ -852,6 +893,19 @@ mod tests {
         // Far below the background sleep: a busy machine passes.
         assert!(started.elapsed() < Duration::from_secs(30));
         assert!(!running("sleep\x00102.5"), "a sleep survived");
+    }
+
+    /// A solution run by a shell as its child is watched too: the CPU
+    /// time of what the measured process started and still runs counts.
+    #[test]
+    fn a_busy_grandchild_is_killed_at_the_cpu_time_limit() {
+        if !cpu_watched() {
+            return;
+        }
+        let limit = Duration::from_millis(200);
+        let script = "sh -c 'while :; do :; done'; echo after";
+        let outcome = run(&sh(script), b"", limit).unwrap();
+        assert_eq!(outcome.limit, Some(Limit::Cpu), "{outcome:?}");
     }
 
     /// Without the binary's helper (these are the library's tests), the
