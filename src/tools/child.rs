@@ -1,15 +1,17 @@
 //! Running another program (the solution under test) with a time limit:
-//! its own process group, killed whole at the deadline, its time and its
+//! its own process group, killed whole at a limit, its time, CPU time and
 //! peak memory measured. Used by `stress` and `test`.
 //!
-//! The child is spawned with piped stdin, stdout and stderr, as the leader
-//! of a new process group (`CommandExt::process_group(0)`), so everything it
-//! starts (`sh -c '...'`, a JVM's helpers) can be killed with one signal to
-//! the group. One thread feeds stdin (so a child that does not read cannot
-//! deadlock us), two drain its output, one waits for it (and notes when it
-//! ended, so the time is exact); the calling thread samples the peak memory
-//! and kills the group at the deadline. When the leader has ended, the rest
-//! of its group is killed too: nothing the run started outlives it.
+//! The child (the measuring helper, see below, or the command itself) is
+//! spawned with piped stdin, stdout and stderr, as the leader of a new
+//! process group (`CommandExt::process_group(0)`), so everything it starts
+//! (`sh -c '...'`, a JVM's helpers) can be killed with one signal to the
+//! group. One thread feeds stdin (so a child that does not read cannot
+//! deadlock us), two drain its output, one waits for it (reading the
+//! helper's report); the calling thread reads the CPU time, samples the
+//! peak memory and kills the group at a limit. When the leader has ended,
+//! the rest of its group is killed too: nothing the run started outlives
+//! it.
 //!
 //! A killed group is also waited for: [`run`] returns (and a stop signal
 //! exits) only once every process of the group is gone, not merely sent
