@@ -61,6 +61,17 @@ mod tests {
         );
     }
 
+    /// Stdin given twice is refused before anything is read (issue 38:
+    /// `nqueens - - < file` answered the cases, then said the input was
+    /// empty for the second '-').
+    #[test]
+    fn stdin_is_read_once() {
+        assert_eq!(
+            parse_str(&["-", "a.in", "-"]).unwrap_err().to_string(),
+            "'-' (stdin) is given 2 times; it can be read only once"
+        );
+    }
+
     #[test]
     fn several_files_are_read_in_order() {
         assert_eq!(
@@ -230,6 +241,39 @@ mod tests {
         );
     }
 
+    /// An option that takes a value is given once, and options that
+    /// cannot work together are refused (issue 38: `--method plain --method
+    /// index` ran index, `--threads 1 --threads 2` two threads, `count 12
+    /// --estimate --checkpoint x.ckpt` made no file), not silently dropped.
+    #[test]
+    fn repeated_and_conflicting_options_are_refused() {
+        let message = |args: &[&str]| parse_str(args).unwrap_err().to_string();
+        assert_eq!(
+            message(&["--method", "plain", "--method=index"]),
+            "option '--method' is given twice ('plain', then 'index'); give it once"
+        );
+        assert_eq!(
+            message(&["count", "12", "--threads", "1", "--threads", "2"]),
+            "option '--threads' is given twice ('1', then '2'); give it once"
+        );
+        assert_eq!(
+            message(&["show", "--n", "4", "--n", "5"]),
+            "option '--n' is given twice ('4', then '5'); give it once"
+        );
+        assert_eq!(
+            message(&["count", "12", "--estimate", "--checkpoint", "x.ckpt"]),
+            "--estimate counts nothing, so it records nothing in a --checkpoint: give one of them"
+        );
+        // A switch twice means what it means once; help still wins.
+        assert!(parse_str(&["count", "12", "--unique", "--unique"]).is_ok());
+        assert_eq!(
+            parse_str(&["--method", "plain", "--method", "index", "--help"])
+                .unwrap()
+                .command,
+            Command::Help(Cmd::Judge)
+        );
+    }
+
     #[test]
     fn workflow_options_belong_to_their_commands() {
         let message = |args: &[&str]| parse_str(args).unwrap_err().to_string();
@@ -339,6 +383,22 @@ mod tests {
         assert_eq!(
             parse_str(&["count", "-h"]).unwrap().command,
             Command::Help(Cmd::Count)
+        );
+    }
+
+    /// `help help` is help's own help (issue 38: it said "help: unknown
+    /// command 'help'", exit 2), as is `help --help`.
+    #[test]
+    fn help_has_a_help_of_its_own() {
+        for args in [&["help", "help"][..], &["help", "--help"]] {
+            assert_eq!(parse_str(args).unwrap().command, Command::HelpOnHelp);
+        }
+        let text = help::on_help();
+        assert!(text.contains("    nqueens help [COMMAND]\n"), "{text}");
+        assert!(text.contains("checker count merge"), "{text}");
+        assert_eq!(
+            parse_str(&["help", "help", "x"]).unwrap_err().to_string(),
+            "help takes one command, not 'x' after 'help'"
         );
     }
 

@@ -13,6 +13,9 @@ use nqueens::tools::test::Summary;
 use nqueens::{base::input, engine::parallel, tools};
 
 fn main() -> ExitCode {
+    // Started as the measuring helper of `stress` and `test`, it runs that
+    // and exits here; otherwise it becomes the helper of their runs.
+    nqueens::tools::child::serve();
     match run() {
         Ok(code) => code,
         // A reader that went away (`| head`) is how pipelines end.
@@ -56,6 +59,10 @@ fn run() -> Result<ExitCode> {
     let cli = cli::parse(std::env::args_os().skip(1))?;
     let stdout = io::stdout();
     let done = match cli.command {
+        Command::HelpOnHelp => stdout
+            .lock()
+            .write_all(help::on_help().as_bytes())
+            .map_err(Error::Write),
         Command::Help(cmd) => stdout
             .lock()
             .write_all(help::command(cmd).as_bytes())

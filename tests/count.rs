@@ -89,7 +89,8 @@ fn merged_shards_equal_the_whole_count() {
 #[test]
 fn merge_reads_files_in_any_order() {
     let records = shard_records(10, 3);
-    let dir = std::env::temp_dir().join(format!("nqueens-merge-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("nqueens-merge-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut paths = Vec::new();
     for (i, line) in records.lines().rev().enumerate() {
@@ -102,6 +103,36 @@ fn merge_reads_files_in_any_order() {
     let r = run(&args, b"");
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!((r.stdout, r.status), ("724 92\n".to_string(), 0));
+}
+
+/// A binary file given to `merge` is an error naming the file and the
+/// line, as every other error does (issue 38: "stream did not contain
+/// valid UTF-8", nothing more).
+#[test]
+fn merge_names_the_file_and_line_of_bytes_that_are_not_text() {
+    let records = shard_records(10, 2);
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("merge-binary");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("records.bin");
+    let mut bytes = records.into_bytes();
+    bytes.extend_from_slice(b"\x7fELF\x02\x01\x01\x00\xff\n");
+    std::fs::write(&path, bytes).unwrap();
+    let name = path.to_str().unwrap();
+    let r = run(&["merge", name], b"");
+    assert_eq!((r.status, r.stdout.as_str()), (2, ""));
+    assert!(
+        r.stderr.starts_with(&format!(
+            "nqueens: {name}: line 3: not text (bytes that are not UTF-8)"
+        )),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["merge"], b"\xff");
+    assert!(
+        r.stderr.starts_with("nqueens: stdin: line 1: not text"),
+        "{}",
+        r.stderr
+    );
 }
 
 /// The `split=` field of a record line.

@@ -122,3 +122,45 @@ fn logs_at_the_root_are_ignored() {
     let ignore = std::fs::read_to_string(".gitignore").unwrap();
     assert!(ignore.lines().any(|l| l == "/*.log"), "{ignore}");
 }
+
+/// The tests' sources, `tests/**/*.rs`, with their paths.
+fn test_sources(dir: &std::path::Path, found: &mut Vec<(String, String)>) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            test_sources(&path, found);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            found.push((path.display().to_string(), text));
+        }
+    }
+}
+
+/// A fresh clone has nothing beside the checkout: no test reads a path
+/// above the repository (issue 38: `tests/counter.rs` read a shared copy
+/// of `oeis.md` from beside the checkout, and was skipped on every fresh
+/// clone; the counts are in `tests/data/oeis.md`), and scratch
+/// files go under cargo's target directory, not the system's temporary
+/// one (the Slurm test excepted: its daemons' socket paths must be short).
+#[test]
+fn no_test_reads_outside_the_repository() {
+    let mut sources = Vec::new();
+    test_sources(std::path::Path::new("tests"), &mut sources);
+    assert!(sources.len() > 20, "{} test files", sources.len());
+    let up = ["../", "shared"].concat();
+    let above = ["\"/", "..", "/"].concat();
+    let temp = ["temp_", "dir()"].concat();
+    for (path, text) in &sources {
+        assert!(!text.contains(&up), "{path} reads {up}");
+        assert!(
+            !text.contains(&above),
+            "{path} reads a path above the repository"
+        );
+        if !path.ends_with("one_node_slurm.rs") {
+            assert!(
+                !text.contains(&temp),
+                "{path} uses the system's temporary directory"
+            );
+        }
+    }
+}

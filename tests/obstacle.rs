@@ -384,3 +384,49 @@ fn explain_of_a_forced_method_says_forced() {
     let chosen = run(&["--explain"], input.as_bytes());
     assert!(!chosen.stderr.contains("forced"), "{}", chosen.stderr);
 }
+
+/// A forced method that does not apply to a case says so on stderr before
+/// the case is counted, and which method counts it instead (issue 38:
+/// `--method scan` on n = 17 ran the plain search for 112 s without a
+/// word); `--help` gives each method's limit, and a board just past it is
+/// the one refused.
+#[test]
+fn a_forced_method_that_does_not_apply_says_so() {
+    let help = crate::util::run(&["--help"], b"").stdout;
+    for method in ["scan", "index"] {
+        let row = help
+            .lines()
+            .skip_while(|line| !line.starts_with(&format!("    {method} ")))
+            .nth(1)
+            .unwrap_or_else(|| panic!("no {method} in {help}"));
+        let limit: usize = row
+            .trim()
+            .strip_prefix("applies to n <= ")
+            .and_then(|k| k.parse().ok())
+            .unwrap_or_else(|| panic!("no limit in '{row}'"));
+        // Past the limit, blocked enough for the plain search to be quick.
+        let n = (limit + 1).to_string();
+        let args = [
+            "gen",
+            "--seed",
+            "4",
+            "--cases",
+            "1",
+            "--n",
+            &n,
+            "--density",
+            "40",
+        ];
+        let input = crate::util::run(&args, b"").stdout;
+        let auto = crate::util::run(&[], input.as_bytes());
+        let forced = crate::util::run(&["--method", method], input.as_bytes());
+        assert_eq!(forced.stdout, auto.stdout, "{}", forced.stderr);
+        assert_eq!(
+            forced.stderr,
+            format!(
+                "nqueens: --method {method} does not apply to case 1 (n={n}): \
+                 no {method} above n = {limit}; plain counts it\n"
+            )
+        );
+    }
+}

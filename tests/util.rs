@@ -39,6 +39,35 @@ pub fn run_on_cores(cores: usize, args: &[&str], stdin: &[u8]) -> Run {
     run_with(command, args, stdin)
 }
 
+/// [`run`] and the CPU time (user and system, seconds) the run used, as
+/// the shell's `times` reports it for its children: unlike wall time, it
+/// does not grow on a loaded machine, so a bound on it holds there too.
+pub fn run_cpu(args: &[&str], stdin: &[u8]) -> (Run, f64) {
+    let mut command = Command::new("sh");
+    command.args([
+        "-c",
+        "\"$@\"; status=$?; times >&2; exit $status",
+        "sh",
+        env!("CARGO_BIN_EXE_nqueens"),
+    ]);
+    let mut run = run_with(command, args, stdin);
+    // `times` prints two lines, the shell's then its children's user and
+    // system time, each as `0m1.250s`.
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    let children = lines.last().copied().unwrap_or_default();
+    let seconds = |t: &str| -> Option<f64> {
+        let (minutes, rest) = t.split_once('m')?;
+        Some(minutes.parse::<f64>().ok()? * 60.0 + rest.strip_suffix('s')?.parse::<f64>().ok()?)
+    };
+    let cpu: Option<f64> = children.split_whitespace().map(seconds).sum();
+    let cpu = cpu.unwrap_or_else(|| panic!("no times in {}", run.stderr));
+    run.stderr = lines[..lines.len().saturating_sub(2)]
+        .iter()
+        .map(|line| format!("{line}\n"))
+        .collect();
+    (run, cpu)
+}
+
 /// `command ARGS` with `stdin` as standard input.
 fn run_with(mut command: Command, args: &[&str], stdin: &[u8]) -> Run {
     let mut child = command

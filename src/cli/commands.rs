@@ -31,6 +31,13 @@ pub(super) fn parse_judge(
     if inputs.is_empty() {
         inputs.push(Input::Stdin);
     }
+    // Stdin read to its end once has nothing left for a second '-'.
+    let stdins = inputs.iter().filter(|i| **i == Input::Stdin).count();
+    if stdins > 1 {
+        return Err(malformed(format!(
+            "'-' (stdin) is given {stdins} times; it can be read only once"
+        )));
+    }
     Ok(JudgeOptions {
         inputs,
         method: given.method()?,
@@ -60,6 +67,11 @@ pub(super) fn parse_count(
     let checkpoint = given.path(Opt::Checkpoint);
     if checkpoint.is_some() && table {
         return Err(usage("--checkpoint takes one N, not a range"));
+    }
+    if checkpoint.is_some() && given.has(Opt::Estimate) {
+        return Err(usage(
+            "--estimate counts nothing, so it records nothing in a --checkpoint: give one of them",
+        ));
     }
     Ok(Job {
         from,

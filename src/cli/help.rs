@@ -121,15 +121,49 @@ pub fn global() -> String {
         "    auto",
         "the cheapest quote per case (default)",
     );
-    for method in crate::plan::method::registry() {
+    let registry = crate::plan::method::registry();
+    for method in &registry {
         let about = method.about();
-        row(&mut out, &format!("    {}", about.name), about.help);
+        let text = match about.applies {
+            "" => about.help.to_string(),
+            applies => format!("{}\napplies to {applies}", about.help),
+        };
+        row(&mut out, &format!("    {}", about.name), &text);
     }
+    let _ = writeln!(
+        out,
+        "    A forced method counts a case it does not apply to with {}, and\n    \
+         says so on stderr.",
+        registry[0].about().name
+    );
     out.push_str(
         "\nEXIT STATUS:\n    \
          0 success; 1 stress found a failing input, or test a failing file;\n    \
          2 error (malformed input, bad usage, I/O failure). Errors go to\n    \
          stderr as one line.\n",
+    );
+    out
+}
+
+/// The help of `help` itself (`nqueens help help`).
+pub fn on_help() -> String {
+    let words: Vec<&str> = COMMANDS
+        .iter()
+        .map(|def| def.word)
+        .filter(|word| !word.is_empty())
+        .collect();
+    let mut out = String::from(
+        "nqueens help: prints the help of the program or of one command\n\n\
+         USAGE:\n    nqueens help [COMMAND]\n    nqueens [COMMAND] --help\n\n",
+    );
+    indent(
+        &mut out,
+        &format!(
+            "Without COMMAND, the global help: every command, judge mode and its\n\
+             options, the counting methods and the exit statuses. With COMMAND, its\n\
+             usage, what it does and its options. COMMAND is one of:\n    {}",
+            words.join(" ")
+        ),
     );
     out
 }
@@ -145,9 +179,20 @@ pub fn command(cmd: Cmd) -> String {
         let _ = writeln!(out, "    nqueens {usage}");
     }
     out.push('\n');
-    indent(&mut out, def.about);
+    indent(&mut out, &about(cmd));
     options(&mut out, cmd);
     out
+}
+
+/// A command's description, with what it says of generated files measured
+/// now rather than typed: `bundle`'s `{RUST_SIZE}` is the size of the Rust
+/// bundle this binary makes.
+fn about(cmd: Cmd) -> String {
+    let about = cmd.def().about;
+    match cmd {
+        Cmd::Bundle => about.replace("{RUST_SIZE}", &crate::tools::bundle::rust_size_in_words()),
+        _ => about.to_string(),
+    }
 }
 
 fn indent(out: &mut String, text: &str) {

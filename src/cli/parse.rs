@@ -58,6 +58,8 @@ pub enum Command {
     },
     /// Print the help of a command (the global help for judge mode).
     Help(Cmd),
+    /// Print what `help` itself does (`nqueens help help`).
+    HelpOnHelp,
     /// Print the version.
     Version,
 }
@@ -243,7 +245,10 @@ fn parse_args(args: Vec<OsString>) -> Result<Cli> {
         match (opt, value) {
             (Opt::Help, _) => {
                 return Ok(Cli {
-                    command: Command::Help(cmd),
+                    command: match is_help {
+                        true => Command::HelpOnHelp,
+                        false => Command::Help(cmd),
+                    },
                     threads,
                     memory,
                 })
@@ -275,17 +280,24 @@ fn parse_args(args: Vec<OsString>) -> Result<Cli> {
         .into_iter()
         .map(|(opt, value)| (opt.for_command(cmd), value))
         .collect();
+    refuse_repeats(&options)?;
     let given = &Given(&options);
     let command = if is_help {
-        let topic = help_topic(positionals.next())?;
+        let topic = positionals.next();
+        let on_help = topic.as_ref().is_some_and(|t| t == "help");
+        let word = topic.as_ref().map(|t| t.to_string_lossy().into_owned());
+        let command = match on_help {
+            true => Command::HelpOnHelp,
+            false => Command::Help(help_topic(topic)?),
+        };
         if let Some(extra) = positionals.next() {
             return Err(malformed(format!(
                 "help takes one command, not '{}' after '{}'",
                 extra.to_string_lossy(),
-                topic.def().word
+                word.unwrap_or_default()
             )));
         }
-        Command::Help(topic)
+        command
     } else {
         command_with(
             cmd,
@@ -341,6 +353,29 @@ fn command_with(
         Cmd::Test => Command::Test(parse_test(given, positionals.by_ref(), trailing, threads)?),
         Cmd::Show => Command::Show(parse_show(given, positionals.next(), threads)?),
     })
+}
+
+/// Refuses an option that takes a value given more than once (`--method
+/// plain --method index`): one of the values would be dropped without a
+/// word. A switch given twice means what it means once.
+fn refuse_repeats(options: &[(Opt, Option<OsString>)]) -> Result<()> {
+    for (at, (opt, value)) in options.iter().enumerate() {
+        let Some(first) = options[..at]
+            .iter()
+            .find(|(earlier, _)| earlier == opt)
+            .and_then(|(_, first)| first.as_ref())
+        else {
+            continue;
+        };
+        let value = value.as_ref().map(|v| v.to_string_lossy().into_owned());
+        return Err(malformed(format!(
+            "option '{}' is given twice ('{}', then '{}'); give it once",
+            opt.name(),
+            first.to_string_lossy(),
+            value.unwrap_or_default()
+        )));
+    }
+    Ok(())
 }
 
 /// Refuses what `cmd` left unread: a word more (`extra`), an option of

@@ -53,7 +53,8 @@ Input: cases, each a line 'n' then n rows of n cells ('.' free, '*' blocked);
 a '0' ends the input. Output: 'Case k: N' per case, N the number of ways to
 place n queens on free cells, no two attacking. 1 <= n <= 64.
 Several FILEs are read in order as one stream of cases: each ends at its own
-'0' (or its end), and case numbers run on from one file to the next.
+'0' (or its end), and case numbers run on from one file to the next. '-' is
+stdin, which can be read once: '-' given twice is refused.
 Each answer is written as soon as it and every answer before it are known.
 Malformed input is reported as 'FILE:LINE: ...' ('line L: ...' on stdin);
 every case before it is still answered.
@@ -113,8 +114,9 @@ crc= (older versions) are added up unchecked, with a note on stderr.",
 Prints one self-contained source (standard library only, single-threaded,
 under 64 KiB) that reads the problem's input from stdin and writes its
 answer to stdout. PROBLEM is uva11195 (the default) or checker. Rust is made
-from this program's own modules, comments stripped (about 35 KB; kept with
---keep-comments); C++, Java and Python are the project's own files.
+from this program's own modules, comments stripped unless --keep-comments
+(this binary's: {RUST_SIZE});
+C++, Java and Python are the project's own files.
 Build them as the judges do:
     nqueens bundle uva11195 > main.rs && rustc --edition 2021 -O main.rs
     nqueens bundle uva11195 --lang cpp > main.cpp && g++ -std=c++11 -O2 main.cpp
@@ -139,9 +141,10 @@ input of a stress round that used seed S.",
 Runs COMMAND on --rounds random inputs (input on stdin) and compares its
 stdout with this program's answers, line by line (trailing spaces and blank
 lines ignored). The first wrong answer, crash (non-zero exit, signal) or
-time-out is shrunk to a minimal failing input (fewer cases, smaller boards,
-fewer free cells), which is printed with the expected and actual output and
-the seed that reproduces it, and the runs' times. Round r uses seed S+r.
+time-out (CPU time) is shrunk to a minimal input that fails the same way
+(fewer cases, smaller boards, fewer free cells), which is printed with the
+expected and actual output and the seed that reproduces it, and the runs'
+times. Round r uses seed S+r.
 Exit status: 0 all passed, 1 a failing input was found, 2 usage or other
 errors (e.g. COMMAND cannot be started).",
     },
@@ -156,8 +159,8 @@ sorted, and each FILE; without any, the directory 'test' (as 'oj download'
 makes it). The expected output of X.in is X.out beside it or, when there is
 none, this program's answer (judge mode; checker mode with --problem
 checker). Prints per file a verdict (AC, WA wrong answer, RE non-zero exit
-or signal, TLE killed at the time limit), the time and the peak memory
-(sampled from /proc while it runs), the first differing line on WA, then a
+or signal, TLE past the CPU time limit or hung), the time and the peak
+memory (the kernel's figure), the first differing line on WA, then a
 summary. Outputs are compared as stress does.
 Exit status: 0 all accepted, 1 some failed, 2 errors (an input without .out
 that is not valid input, COMMAND cannot be started).",
@@ -353,7 +356,8 @@ options! {
         value: Some("FILE"),
         scope: COUNT,
         help: "record finished work in FILE; rerun with the same\n\
-               FILE to resume a killed count (one N only)",
+               FILE to resume a killed count (one N only;\n\
+               not with --estimate)",
     },
     /// `--problem P`.
     Problem => Flag {
@@ -413,8 +417,9 @@ options! {
         short: None,
         value: Some("SECS"),
         scope: Scope::Only(&[Cmd::Stress, Cmd::Test]),
-        help: "time limit per run; the run's whole process\n\
-               group is killed at it (default 10)",
+        help: "CPU time limit per run (default 10); the run's\n\
+               whole process group is killed at it, or after\n\
+               4 times it and a second of wall time (a hang)",
     },
     /// `-j N`, `--jobs N`.
     Jobs => Flag {

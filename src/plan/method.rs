@@ -56,12 +56,16 @@ pub fn unprepared(method: &str) -> crate::base::error::Error {
     crate::base::error::Error::Worker(format!("{method}: a case planned before it was prepared"))
 }
 
-/// A method's name, as `--method` takes it and `--explain` prints it, and
-/// one line on what it does, for `--help`.
+/// A method's name, as `--method` takes it and `--explain` prints it, one
+/// line on what it does and where it applies, for `--help`.
 #[derive(Clone, Copy, Debug)]
 pub struct About {
     pub name: &'static str,
     pub help: &'static str,
+    /// The boards it applies to, as `--help` says it (`""`: every board):
+    /// what [`CountingMethod::applies`] checks, in one line. A forced
+    /// method leaves the other boards to the registry's first.
+    pub applies: &'static str,
 }
 
 /// A case of the batch: its place in the batch and its board.

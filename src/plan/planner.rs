@@ -186,10 +186,42 @@ impl Planner {
     }
 
     /// Writes a line to `out` for each case estimated above a day on the
-    /// threads, when its batch starts running.
+    /// threads, when its batch starts running, and for each case a forced
+    /// method does not apply to.
     pub fn warn_to(mut self, out: Box<dyn Write + Send>) -> Planner {
         self.warnings = Some(out);
         self
+    }
+
+    /// Writes a line to `out` (see [`Planner::warn_to`]) for each case a
+    /// forced method does not apply to, before it is counted: which method
+    /// counts it instead, and why (issue 38: `--method scan` on n = 17 ran
+    /// the plain search for 112 s without a word).
+    fn warn_fallbacks(&mut self, forced: Registered, boards: &[Board], decisions: &[Decision]) {
+        let fallback = self.methods[0].about().name;
+        let Some(out) = self.warnings.as_mut() else {
+            return;
+        };
+        for (case, decision) in decisions.iter().enumerate() {
+            let Decision::By {
+                method: 0, note, ..
+            } = decision
+            else {
+                continue;
+            };
+            if note.is_empty() || forced.name() == fallback {
+                continue;
+            }
+            let why = note.trim().trim_start_matches('(').trim_end_matches(')');
+            let _ = writeln!(
+                out,
+                "nqueens: --method {} does not apply to case {} (n={}): {why}; \
+                 {fallback} counts it",
+                forced.name(),
+                self.cases_done + case + 1,
+                boards[case].n()
+            );
+        }
     }
 
     /// The cases answered (or estimated) so far.
@@ -206,7 +238,11 @@ impl Solver for Planner {
     ) -> Result<()> {
         let decisions = match self.choice {
             Method::Auto => self.choose(boards, true)?,
-            Method::Forced(method) => self.force(method, boards)?,
+            Method::Forced(method) => {
+                let decisions = self.force(method, boards)?;
+                self.warn_fallbacks(method, boards, &decisions);
+                decisions
+            }
         };
         let mut batch = Batch::default();
         let mut answers: Vec<Answer> = Vec::with_capacity(boards.len());

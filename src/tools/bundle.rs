@@ -152,10 +152,20 @@ impl Request {
     /// Why this combination is not offered, if it is not: USACO training
     /// takes the checker problem, in C++, Java or Python.
     pub fn refusal(&self) -> Option<&'static str> {
-        let usaco_ok = self.target == Target::Checker && self.lang != Lang::Rust;
-        (self.usaco && !usaco_ok).then_some(
-            "--usaco is for 'bundle checker' in C++, Java or Python (USACO training takes no Rust)",
-        )
+        if !self.usaco {
+            return None;
+        }
+        match (self.target, self.lang) {
+            (Target::Uva11195, _) => Some(
+                "--usaco is for 'bundle checker' (USACO training's problem is checker, \
+                 not uva11195)",
+            ),
+            (Target::Checker, Lang::Rust) => Some(
+                "--usaco is for 'bundle checker' in C++, Java or Python \
+                 (USACO training takes no Rust): add --lang cpp, java or python",
+            ),
+            (Target::Checker, _) => None,
+        }
     }
 }
 
@@ -225,6 +235,18 @@ impl fmt::Display for Target {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// The sizes of the Rust bundles as help states them, measured from the
+/// bundles this binary makes: `uva11195 about A KB, checker about B KB`
+/// (1 KB = 1000 bytes, rounded).
+pub fn rust_size_in_words() -> String {
+    let kb = |target| (bundle(target, false).len() as f64 / 1000.0).round();
+    format!(
+        "uva11195 about {} KB, checker about {} KB",
+        kb(Target::Uva11195),
+        kb(Target::Checker)
+    )
 }
 
 /// The whole one-file program for `target`.

@@ -1,15 +1,17 @@
 //! Running another program (the solution under test) with a time limit:
-//! its own process group, killed whole at the deadline, its time and its
+//! its own process group, killed whole at a limit, its time, CPU time and
 //! peak memory measured. Used by `stress` and `test`.
 //!
-//! The child is spawned with piped stdin, stdout and stderr, as the leader
-//! of a new process group (`CommandExt::process_group(0)`), so everything it
-//! starts (`sh -c '...'`, a JVM's helpers) can be killed with one signal to
-//! the group. One thread feeds stdin (so a child that does not read cannot
-//! deadlock us), two drain its output, one waits for it (and notes when it
-//! ended, so the time is exact); the calling thread samples the peak memory
-//! and kills the group at the deadline. When the leader has ended, the rest
-//! of its group is killed too: nothing the run started outlives it.
+//! The child (the measuring helper, see below, or the command itself) is
+//! spawned with piped stdin, stdout and stderr, as the leader of a new
+//! process group (`CommandExt::process_group(0)`), so everything it starts
+//! (`sh -c '...'`, a JVM's helpers) can be killed with one signal to the
+//! group. One thread feeds stdin (so a child that does not read cannot
+//! deadlock us), two drain its output, one waits for it (reading the
+//! helper's report); the calling thread reads the CPU time, samples the
+//! peak memory and kills the group at a limit. When the leader has ended,
+//! the rest of its group is killed too: nothing the run started outlives
+//! it.
 //!
 //! A killed group is also waited for: [`run`] returns (and a stop signal
 //! exits) only once every process of the group is gone, not merely sent
@@ -28,33 +30,87 @@
 //! running group and exits with status 128 + the signal, as a shell would
 //! report it; nothing is left running after a Ctrl-C either.
 //!
+//! # Time limit
+//! The limit is on CPU time, as judges count it: a loaded machine slows a
+//! solution's wall time, not its CPU time, so it gives no false time-outs.
+//! The measured process's CPU time (user and system), with that of the
+//! processes it started (running: down `/proc/PID/task/TID/children`;
+//! waited for: in its own figure), is read from `/proc/PID/stat` at least
+//! every [`SAMPLE_EVERY`], and the group is killed once it reaches the limit; a
+//! run that ends just past it (between two readings) is a time-out too,
+//! from the kernel's final count. A program that hangs (sleeps, waits for
+//! input) uses no CPU: a wall-clock backstop, [`wall_limit`], several
+//! times the limit, kills it. Where there is no `/proc` (not Linux) the
+//! limit is on wall time, as before.
+//!
 //! # Peak memory
-//! Std only, so no `getrusage`/`wait4`: the child's `VmHWM` (peak resident
-//! set) is read from `/proc/PID/status` right after the start and then at
-//! least every [`SAMPLE_EVERY`] while it runs. The last sample is the peak up
-//! to then, so the value can miss what a run allocates in its last few
-//! milliseconds; `None` where there is no `/proc` (not Linux).
+//! Measured by the kernel, exactly: the `ru_maxrss` that `wait4(2)` gives
+//! for the waited-for process. That figure also counts the memory of the
+//! process it was started from (the kernel keeps the larger of the two
+//! across `exec`: a child spawned straight from this program would show
+//! this program's own peak, its expected answers included). So in the
+//! binary (see [`serve`]) the command is started through a small helper,
+//! this same executable run afresh: the helper forks the command (the
+//! copy holds only the helper's few hundred KiB of private pages, and a
+//! fork does not count the executable's own pages), waits for it with
+//! `wait4` and reports its status, CPU time, peak memory and time on a
+//! pipe. Without the helper (the library's own tests, or where it cannot
+//! start) the command is started directly, its CPU time still from
+//! `wait4`, its peak memory sampled from `/proc/PID/status` (`VmHWM`)
+//! while it runs, which can miss its last milliseconds (`None`: not
+//! sampled). A run killed at a limit has no report: its peak is as last
+//! sampled.
 
 use std::ffi::OsString;
-use std::io::{self, Read, Write};
-use std::os::unix::process::CommandExt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::os::raw::{c_int, c_long};
+use std::os::unix::io::{AsRawFd, FromRawFd};
+use std::os::unix::net::UnixStream;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::PathBuf;
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicI32, Ordering};
-use std::sync::{mpsc, Once};
+use std::sync::{mpsc, Once, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
 
 /// The most output kept from one run (the rest is drained and dropped).
 const OUTPUT_CAP: usize = 1 << 24;
 
-/// The longest pause between two samples of the child's peak memory.
+/// The longest pause between two readings of the child's CPU time (and
+/// samples of its peak memory).
 pub const SAMPLE_EVERY: Duration = Duration::from_millis(10);
+
+/// The wall-clock backstop is this many times the CPU time limit ...
+pub const WALL_FACTOR: u32 = 4;
+
+/// ... plus this much.
+pub const WALL_SLACK: Duration = Duration::from_secs(1);
+
+/// The environment variable that makes the binary the measuring helper
+/// (see the module docs); its value is the report's descriptor.
+const HELPER_ENV: &str = "NQUEENS_MEASURING_HELPER";
+
+/// The descriptor the helper writes its report to.
+const REPORT_FD: c_int = 3;
 
 /// How long to wait for output still held open by a stopped group.
 const GRACE: Duration = Duration::from_millis(500);
 
 /// The longest wait for a killed group's processes to be gone.
 pub const REAP_LIMIT: Duration = Duration::from_secs(3);
+
+/// Which limit a run reached.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Limit {
+    /// Its CPU time reached the time limit (it was killed there, or ended
+    /// just past it).
+    Cpu,
+    /// It ran [`wall_limit`] of wall time, with less CPU time: it hung (or
+    /// the machine gave it almost no CPU); killed.
+    Wall,
+}
 
 /// What one run of the command did.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -63,13 +119,44 @@ pub struct Outcome {
     pub stdout: String,
     /// Its standard error.
     pub stderr: String,
-    /// How it ended; `None` when it was killed at the time limit.
+    /// How it ended; `None` when it was killed at a limit.
     pub status: Option<ExitStatus>,
-    /// From its start to its end (or to the kill at the deadline).
+    /// Wall time from its start to its end (or to the kill).
     pub time: Duration,
-    /// Its peak resident memory in KiB, as last sampled (see the module
-    /// docs), if it could be read.
+    /// Its CPU time, user and system, its waited-for children included:
+    /// the kernel's count when it ended, the last reading when it was
+    /// killed; `None` when it could not be read.
+    pub cpu: Option<Duration>,
+    /// Its peak resident memory in KiB: the kernel's, or as last sampled
+    /// (see the module docs); `None` when it could not be read.
     pub peak_kib: Option<u64>,
+    /// The limit it reached, if any: then it failed by time.
+    pub limit: Option<Limit>,
+}
+
+/// The wall-clock backstop of a run limited to `timeout` of CPU time:
+/// `WALL_FACTOR` times it plus `WALL_SLACK`; `timeout` itself where CPU
+/// time cannot be watched (no `/proc`), so the limit is on wall time there.
+///
+/// ```
+/// use std::time::Duration;
+/// use nqueens::tools::child::wall_limit;
+/// if std::path::Path::new("/proc/self/stat").exists() {
+///     assert_eq!(wall_limit(Duration::from_secs(10)), Duration::from_secs(41));
+/// }
+/// ```
+pub fn wall_limit(timeout: Duration) -> Duration {
+    if cpu_watched() {
+        timeout * WALL_FACTOR + WALL_SLACK
+    } else {
+        timeout
+    }
+}
+
+/// Whether a running process's CPU time can be read (`/proc`).
+fn cpu_watched() -> bool {
+    static WATCHED: OnceLock<bool> = OnceLock::new();
+    *WATCHED.get_or_init(|| cpu_of(std::process::id()).is_some())
 }
 
 // `kill(2)` with a negative pid signals a whole process group. std has no
@@ -85,7 +172,15 @@ pub struct Outcome {
 // `waitpid(2)` (async-signal-safe too) reaps what of a killed group is
 // ours; `prctl(2)`, Linux only, makes the orphans of a group ours (see the
 // module docs).
+// `wait4(2)` gives the waited-for process's status with its resource use
+// (CPU time, peak memory: see the module docs); `sysconf(3)` the clock
+// ticks `/proc/PID/stat` counts in; `dup2(2)` and `fcntl(2)` put the
+// helper's report pipe at its descriptor, inherited by the helper alone.
 extern "C" {
+    fn wait4(pid: i32, status: *mut c_int, options: c_int, usage: *mut Rusage) -> i32;
+    fn sysconf(name: c_int) -> c_long;
+    fn dup2(old: c_int, new: c_int) -> c_int;
+    fn fcntl(fd: c_int, command: c_int, ...) -> c_int;
     fn kill(pid: i32, signal: i32) -> i32;
     fn signal(signum: i32, handler: extern "C" fn(i32)) -> usize;
     fn _exit(status: i32) -> !;
@@ -96,6 +191,137 @@ extern "C" {
 
 /// `WNOHANG`: the same value on Linux, the BSDs and macOS.
 const WNOHANG: i32 = 1;
+
+/// `EINTR`: the same value on Linux, the BSDs and macOS.
+const EINTR: i32 = 4;
+
+/// `F_SETFD` and `FD_CLOEXEC`: the same values on Linux, the BSDs, macOS.
+const F_SETFD: c_int = 2;
+const FD_CLOEXEC: c_int = 1;
+
+/// `_SC_CLK_TCK` (Linux; only `/proc` is read in its ticks).
+const SC_CLK_TCK: c_int = 2;
+
+/// `struct timeval`: seconds and microseconds (both a C `long` on Linux
+/// and the BSDs' 64-bit ABIs).
+#[repr(C)]
+#[derive(Clone, Copy, Default)]
+struct Timeval {
+    seconds: c_long,
+    micros: c_long,
+}
+
+impl Timeval {
+    fn duration(self) -> Duration {
+        Duration::from_secs(self.seconds.max(0) as u64)
+            + Duration::from_micros(self.micros.max(0) as u64)
+    }
+}
+
+/// `struct rusage`: user and system time, the peak resident set
+/// (`ru_maxrss`: KiB on Linux and the BSDs, bytes on macOS), then 13
+/// `long` counters not read here.
+#[repr(C)]
+#[derive(Clone, Copy, Default)]
+struct Rusage {
+    user: Timeval,
+    system: Timeval,
+    maxrss: c_long,
+    rest: [c_long; 13],
+}
+
+impl Rusage {
+    fn cpu(&self) -> Duration {
+        self.user.duration() + self.system.duration()
+    }
+
+    fn peak_kib(&self) -> u64 {
+        let maxrss = self.maxrss.max(0) as u64;
+        if cfg!(target_os = "macos") {
+            maxrss / 1024
+        } else {
+            maxrss
+        }
+    }
+}
+
+/// Waits for the child `pid`: its raw status and resource use.
+fn wait_for(pid: u32) -> io::Result<(c_int, Rusage)> {
+    let pid = i32::try_from(pid).map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
+    loop {
+        let mut status = 0;
+        let mut usage = Rusage::default();
+        // SAFETY: wait4 writes one int and one `struct rusage` (which
+        // `Rusage` lays out: repr(C), the same fields and size) into
+        // memory we own.
+        let waited = unsafe { wait4(pid, &mut status, 0, &mut usage) };
+        if waited == pid {
+            return Ok((status, usage));
+        }
+        let error = io::Error::last_os_error();
+        if error.raw_os_error() != Some(EINTR) {
+            return Err(error);
+        }
+    }
+}
+
+/// The CPU time that process `pid` and everything it started and has not
+/// waited for yet (a shell running the solution as its child) have used so
+/// far: [`cpu_of`] each, down the tree of `/proc/PID/task/TID/children`.
+/// What was waited for is in its parent's figure already.
+fn tree_cpu(pid: u32) -> Option<Duration> {
+    let own = cpu_of(pid)?;
+    let mut total = own;
+    let mut stack = children_of(pid);
+    let mut seen = 0;
+    while let Some(child) = stack.pop() {
+        // A bound on a runaway fork: the tree's first thousand suffice.
+        seen += 1;
+        if seen > 1000 {
+            break;
+        }
+        if let Some(cpu) = cpu_of(child) {
+            total += cpu;
+            stack.extend(children_of(child));
+        }
+    }
+    Some(total)
+}
+
+/// The children of process `pid`, from each of its threads' `children`
+/// (Linux 3.5 and later; none where it cannot be read).
+fn children_of(pid: u32) -> Vec<u32> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    tasks
+        .flatten()
+        .filter_map(|task| std::fs::read_to_string(task.path().join("children")).ok())
+        .flat_map(|list| {
+            list.split_whitespace()
+                .filter_map(|pid| pid.parse().ok())
+                .collect::<Vec<u32>>()
+        })
+        .collect()
+}
+
+/// The CPU time (user and system, its waited-for children's included) that
+/// process `pid` has used so far, from `/proc/PID/stat`.
+fn cpu_of(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name (which may hold spaces and ')'):
+    // state is field 3, utime, stime, cutime, cstime fields 14 to 17.
+    let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_whitespace().collect();
+    let ticks: u64 = fields
+        .get(11..15)?
+        .iter()
+        .map(|f| f.parse::<u64>().ok())
+        .sum::<Option<u64>>()?;
+    static PER_SECOND: OnceLock<u64> = OnceLock::new();
+    // SAFETY: sysconf takes an integer and touches no memory of ours.
+    let per_second = *PER_SECOND.get_or_init(|| unsafe { sysconf(SC_CLK_TCK) }.max(1) as u64);
+    Some(Duration::from_secs_f64(ticks as f64 / per_second as f64))
+}
 
 /// `PR_SET_CHILD_SUBREAPER` (Linux).
 #[cfg(target_os = "linux")]
@@ -269,8 +495,159 @@ fn peak_kib(pid: u32) -> Option<u64> {
         .ok()
 }
 
-/// Runs `command` with `input` on stdin, killing its whole process group
-/// after `timeout`.
+/// The measuring helper, when this process is the binary (see [`serve`]).
+static HELPER: OnceLock<PathBuf> = OnceLock::new();
+
+/// In the binary, first thing: when started as the measuring helper, runs
+/// the command of its arguments, reports on it and exits; otherwise makes
+/// this executable the helper of the runs to come (see the module docs).
+pub fn serve() {
+    if std::env::var_os(HELPER_ENV).is_none() {
+        if let Ok(me) = std::env::current_exe() {
+            let _ = HELPER.set(me);
+        }
+        return;
+    }
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    // Marked close-on-exec first, so that only the helper holds it: when
+    // the helper is killed, the parent sees the pipe's end.
+    // SAFETY: fcntl takes integers and touches no memory of ours.
+    let open = unsafe { fcntl(REPORT_FD, F_SETFD, FD_CLOEXEC) } != -1;
+    if args.is_empty() || !open {
+        // Not started by `run`: the variable came from elsewhere.
+        let _ = writeln!(
+            io::stderr(),
+            "nqueens: {HELPER_ENV} is set, but this is no run of stress or test: unset it"
+        );
+        std::process::exit(2);
+    }
+    // SAFETY: the parent put the report's pipe at REPORT_FD (see
+    // `spawn_helper`; it is open, as fcntl just found) and nothing else of
+    // this process uses it.
+    let mut report = unsafe { File::from_raw_fd(REPORT_FD) };
+    let started = Instant::now();
+    let mut command = Command::new(&args[0]);
+    command.args(&args[1..]).env_remove(HELPER_ENV);
+    // SAFETY: the hook does nothing; it makes std fork (a copy of this
+    // small process) instead of sharing this process's memory until the
+    // exec, which would count its peak as the command's.
+    unsafe {
+        command.pre_exec(|| Ok(()));
+    }
+    let child = match command.spawn() {
+        Ok(child) => child,
+        Err(e) => {
+            let _ = writeln!(report, "error {} {e}", e.raw_os_error().unwrap_or(0));
+            std::process::exit(0);
+        }
+    };
+    let _ = writeln!(report, "pid {}", child.id());
+    let line = match wait_for(child.id()) {
+        Ok((status, usage)) => format!(
+            "end {status} {} {} {}",
+            usage.cpu().as_nanos(),
+            usage.peak_kib(),
+            started.elapsed().as_nanos()
+        ),
+        Err(e) => format!("error {} {e}", e.raw_os_error().unwrap_or(0)),
+    };
+    let _ = writeln!(report, "{line}");
+    std::process::exit(0);
+}
+
+/// How the measured process ended, as the helper reports it or as a
+/// direct wait finds it.
+struct Ended {
+    /// Its raw status (`None`: none was reported, the helper was killed).
+    status: Option<c_int>,
+    cpu: Option<Duration>,
+    /// The kernel's peak, exact (`None` without the helper).
+    peak_kib: Option<u64>,
+    /// The time the helper measured, from just before its fork.
+    time: Option<Duration>,
+    /// When the wait returned.
+    at: Instant,
+}
+
+/// Starts the helper on `command` with the pipes of [`run`], in its own
+/// process group; its report comes on the returned stream.
+fn spawn_helper(
+    helper: &PathBuf,
+    command: &[OsString],
+) -> io::Result<(std::process::Child, UnixStream)> {
+    let (ours, theirs) = UnixStream::pair()?;
+    let fd = theirs.as_raw_fd();
+    let mut spawn = Command::new(helper);
+    spawn
+        .args(command)
+        .env(HELPER_ENV, REPORT_FD.to_string())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    // SAFETY: dup2 and fcntl are async-signal-safe and touch only the
+    // descriptor table of the forked child: the report's end (made
+    // close-on-exec by std, so no other child inherits it) goes to
+    // REPORT_FD, without close-on-exec.
+    unsafe {
+        spawn.pre_exec(move || {
+            let done = if fd == REPORT_FD {
+                fcntl(REPORT_FD, F_SETFD, 0)
+            } else {
+                dup2(fd, REPORT_FD)
+            };
+            match done {
+                -1 => Err(io::Error::last_os_error()),
+                _ => Ok(()),
+            }
+        });
+    }
+    let child = spawn.spawn()?;
+    drop(theirs);
+    Ok((child, ours))
+}
+
+/// Reads the helper's report to its end, posting the measured process's
+/// pid on `pids` as soon as it is known; an error when the command could
+/// not be started.
+fn read_report(report: UnixStream, pids: &mpsc::Sender<u32>) -> io::Result<Option<Ended>> {
+    let mut ended = None;
+    for line in BufReader::new(report).lines() {
+        let Ok(line) = line else { break };
+        let words: Vec<&str> = line.split(' ').collect();
+        match words[..] {
+            ["pid", pid] => {
+                if let Ok(pid) = pid.parse() {
+                    let _ = pids.send(pid);
+                }
+            }
+            ["end", status, cpu, peak, time] => {
+                let nanos = |t: &str| t.parse::<u64>().ok().map(Duration::from_nanos);
+                ended = Some(Ended {
+                    status: status.parse().ok(),
+                    cpu: nanos(cpu),
+                    peak_kib: peak.parse().ok(),
+                    time: nanos(time),
+                    at: Instant::now(),
+                });
+            }
+            _ => {
+                if let Some(rest) = line.strip_prefix("error ") {
+                    let (code, message) = rest.split_once(' ').unwrap_or((rest, ""));
+                    return Err(match code.parse() {
+                        Ok(code) if code != 0 => io::Error::from_raw_os_error(code),
+                        _ => io::Error::new(io::ErrorKind::Other, message.to_string()),
+                    });
+                }
+            }
+        }
+    }
+    Ok(ended)
+}
+
+/// Runs `command` with `input` on stdin, limited to `timeout` of CPU time
+/// (and [`wall_limit`] of wall time), killing its whole process group at
+/// a limit.
 ///
 /// # Errors
 /// The command cannot be started (the error of `spawn`).
@@ -283,15 +660,22 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<
     // `spawned`.
     install_handler();
     SPAWNING.fetch_add(1, Ordering::SeqCst);
-    let spawn = Command::new(&command[0])
-        .args(&command[1..])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn();
-    let mut child = match spawn {
-        Ok(child) => child,
+    let helped = HELPER
+        .get()
+        .and_then(|helper| spawn_helper(helper, command).ok());
+    let spawn = match helped {
+        Some((child, report)) => Ok((child, Some(report))),
+        None => Command::new(&command[0])
+            .args(&command[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .map(|child| (child, None)),
+    };
+    let (mut child, report) = match spawn {
+        Ok(spawned) => spawned,
         Err(e) => {
             spawned(None);
             return Err(e);
@@ -311,26 +695,86 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<
     });
     let stdout = drain(child.stdout.take().expect("stdout is piped"));
     let stderr = drain(child.stderr.take().expect("stderr is piped"));
+    // The process measured: the command, started by the helper or by us.
+    let (pids, measured) = mpsc::channel();
     let (ended, waited) = mpsc::channel();
     thread::spawn(move || {
-        let status = child.wait();
-        let _ = ended.send((status, Instant::now()));
+        let result = match report {
+            Some(report) => {
+                let ended = read_report(report, &pids);
+                let helper = child.wait();
+                // No report of the command's end: the helper itself was
+                // killed (at a limit, or by the command signalling its
+                // whole group); its status is the run's.
+                ended.map(|ended| {
+                    ended.or_else(|| {
+                        helper.ok().map(|status| Ended {
+                            status: Some(status.into_raw()),
+                            cpu: None,
+                            peak_kib: None,
+                            time: None,
+                            at: Instant::now(),
+                        })
+                    })
+                })
+            }
+            None => {
+                let _ = pids.send(pid);
+                wait_for(pid).map(|(status, usage)| {
+                    Some(Ended {
+                        status: Some(status),
+                        cpu: Some(usage.cpu()),
+                        peak_kib: None,
+                        time: None,
+                        at: Instant::now(),
+                    })
+                })
+            }
+        };
+        let _ = ended.send(result.map(|e| {
+            e.unwrap_or(Ended {
+                status: None,
+                cpu: None,
+                peak_kib: None,
+                time: None,
+                at: Instant::now(),
+            })
+        }));
     });
-    let deadline = started + timeout;
-    let mut peak = peak_kib(pid);
+    let wall = wall_limit(timeout);
+    let deadline = started + wall;
+    let mut target = None;
+    let mut peak = None;
+    let mut cpu = None;
     let mut pause = Duration::from_millis(1);
-    let (status, time) = loop {
+    let (result, limit) = loop {
+        if let Ok(pid) = measured.try_recv() {
+            target = Some(pid);
+        }
         let now = Instant::now();
-        if now >= deadline {
+        let limit = if cpu.is_some_and(|cpu| cpu >= timeout) {
+            Some(Limit::Cpu)
+        } else if now >= deadline {
+            Some(if cpu_watched() {
+                Limit::Wall
+            } else {
+                Limit::Cpu
+            })
+        } else {
+            None
+        };
+        if let Some(limit) = limit {
             kill_group(pid);
-            let (status, _) = waited.recv().expect("the waiter reports");
-            status?;
-            break (None, timeout);
+            let result = waited.recv().expect("the waiter reports");
+            break (result, Some(limit));
         }
         match waited.recv_timeout(pause.min(deadline - now)) {
-            Ok((status, at)) => break (Some(status?), at - started),
+            Ok(result) => break (result, None),
             Err(mpsc::RecvTimeoutError::Timeout) => {
-                peak = peak_kib(pid).or(peak);
+                if let Some(target) = target {
+                    peak = peak_kib(target).or(peak);
+                    cpu = tree_cpu(target).or(cpu);
+                }
                 pause = (pause * 2).min(SAMPLE_EVERY);
             }
             Err(mpsc::RecvTimeoutError::Disconnected) => unreachable!("the waiter reports"),
@@ -341,12 +785,35 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<
     let _ = feeder.join();
     let stdout = stdout.recv_timeout(GRACE).unwrap_or_default();
     let stderr = stderr.recv_timeout(GRACE).unwrap_or_default();
+    let ended = result?;
+    let (status, time, limit) = match (limit, ended.status) {
+        (Some(Limit::Wall), _) => (None, wall, Some(Limit::Wall)),
+        (Some(Limit::Cpu), _) => (None, ended.at - started, Some(Limit::Cpu)),
+        (None, Some(raw)) => {
+            let time = ended.time.unwrap_or(ended.at - started);
+            // Ended between two readings, past the limit: a time-out.
+            let over = ended.cpu.is_some_and(|cpu| cpu > timeout);
+            (
+                Some(ExitStatus::from_raw(raw)),
+                time,
+                over.then_some(Limit::Cpu),
+            )
+        }
+        (None, None) => {
+            return Err(io::Error::new(
+                io::ErrorKind::Other,
+                "the measuring helper ended without a report (killed from outside?)",
+            ))
+        }
+    };
     Ok(Outcome {
         stdout: String::from_utf8_lossy(&stdout).into_owned(),
         stderr: String::from_utf8_lossy(&stderr).into_owned(),
         status,
         time,
-        peak_kib: peak,
+        cpu: ended.cpu.or(cpu),
+        peak_kib: ended.peak_kib.or(peak),
+        limit,
     })
 }
 
@@ -391,20 +858,32 @@ mod tests {
     }
 
     #[test]
-    fn a_time_out_kills_the_whole_group_at_the_limit() {
+    fn a_hung_group_is_killed_whole_at_the_wall_clock_backstop() {
         // Distinct sleep lengths mark this test's grandchildren.
         let started = Instant::now();
-        let outcome = run(
-            &sh("sleep 101.5 & sleep 101.5; echo never"),
-            b"",
-            Duration::from_millis(300),
-        )
-        .unwrap();
+        let limit = Duration::from_millis(300);
+        let outcome = run(&sh("sleep 101.5 & sleep 101.5; echo never"), b"", limit).unwrap();
         assert_eq!(outcome.status, None);
-        assert_eq!(outcome.time, Duration::from_millis(300));
-        // Far below the sleeps, far above the limit: a busy machine passes.
-        assert!(started.elapsed() < Duration::from_secs(10));
+        // Asleep: no CPU time, so the backstop killed it, at its time.
+        assert_eq!(outcome.limit, Some(Limit::Wall));
+        assert_eq!(outcome.time, wall_limit(limit));
+        // Far below the sleeps, far above the backstop: a busy machine passes.
+        assert!(started.elapsed() < Duration::from_secs(30));
         assert!(!running("sleep\x00101.5"), "a sleep survived");
+    }
+
+    /// The time limit is on CPU time: a busy loop is killed once it has
+    /// used it, however long the (loaded) machine took to give it that.
+    #[test]
+    fn a_busy_loop_is_killed_at_the_cpu_time_limit() {
+        if !cpu_watched() {
+            return;
+        }
+        let limit = Duration::from_millis(200);
+        let outcome = run(&sh("while :; do :; done"), b"", limit).unwrap();
+        assert_eq!(outcome.status, None);
+        assert_eq!(outcome.limit, Some(Limit::Cpu), "{outcome:?}");
+        assert!(outcome.cpu.unwrap() >= limit, "{outcome:?}");
     }
 
     #[test]
@@ -413,18 +892,60 @@ mod tests {
         let outcome = run(&sh("sleep 102.5 & echo hi"), b"", Duration::from_secs(10)).unwrap();
         assert_eq!(outcome.stdout, "hi\n");
         assert!(outcome.status.unwrap().success());
-        // Far below the background sleep, below the limit.
-        assert!(started.elapsed() < Duration::from_secs(5));
+        // Far below the background sleep: a busy machine passes.
+        assert!(started.elapsed() < Duration::from_secs(30));
         assert!(!running("sleep\x00102.5"), "a sleep survived");
     }
 
+    /// A solution run by a shell as its child is watched too: the CPU
+    /// time of what the measured process started and still runs counts.
     #[test]
-    fn time_and_memory_are_measured() {
-        let outcome = run(&sh("sleep 0.2"), b"", Duration::from_secs(10)).unwrap();
-        assert!(outcome.time >= Duration::from_millis(200), "{outcome:?}");
-        assert!(outcome.time < Duration::from_millis(1500), "{outcome:?}");
-        if std::path::Path::new("/proc/self/status").exists() {
-            assert!(outcome.peak_kib.unwrap() > 0);
+    fn a_busy_grandchild_is_killed_at_the_cpu_time_limit() {
+        if !cpu_watched() {
+            return;
         }
+        let limit = Duration::from_millis(200);
+        let script = "sh -c 'while :; do :; done'; echo after";
+        let outcome = run(&sh(script), b"", limit).unwrap();
+        assert_eq!(outcome.limit, Some(Limit::Cpu), "{outcome:?}");
+    }
+
+    /// Without the binary's helper (these are the library's tests), the
+    /// time and CPU time still come from the kernel; asleep, a run uses
+    /// (next to) no CPU time, and does not reach the limit however long
+    /// a loaded machine keeps it waiting.
+    #[test]
+    fn time_and_cpu_time_are_measured() {
+        // A limit of 1 s of CPU time, 5 s of wall time: a loaded machine
+        // may take far longer than 0.2 s to start and end the sleep.
+        let outcome = run(&sh("sleep 0.2"), b"", Duration::from_secs(1)).unwrap();
+        assert!(outcome.status.unwrap().success(), "{outcome:?}");
+        assert_eq!(outcome.limit, None, "{outcome:?}");
+        assert!(outcome.time >= Duration::from_millis(200), "{outcome:?}");
+        assert!(
+            outcome.cpu.unwrap() < Duration::from_millis(100),
+            "{outcome:?}"
+        );
+    }
+
+    #[test]
+    fn the_helpers_report_is_read() {
+        let (pids, pid) = mpsc::channel();
+        let (mut ours, theirs) = UnixStream::pair().unwrap();
+        ours.write_all(b"pid 42\nend 256 1500000000 2048 2000000000\n")
+            .unwrap();
+        drop(ours);
+        let ended = read_report(theirs, &pids).unwrap().unwrap();
+        assert_eq!(pid.recv().unwrap(), 42);
+        assert_eq!(ExitStatus::from_raw(ended.status.unwrap()).code(), Some(1));
+        assert_eq!(ended.cpu, Some(Duration::from_millis(1500)));
+        assert_eq!(ended.peak_kib, Some(2048));
+        assert_eq!(ended.time, Some(Duration::from_secs(2)));
+        let (mut ours, theirs) = UnixStream::pair().unwrap();
+        ours.write_all(b"error 2 No such file or directory\n")
+            .unwrap();
+        drop(ours);
+        let error = read_report(theirs, &pids).map(|_| ()).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::NotFound);
     }
 }

@@ -58,6 +58,28 @@ impl Job {
 /// fingerprint of the whole unit list. With a
 /// checkpoint, the units it holds are not counted again and each unit
 /// counted is recorded in it.
+/// A count estimated under this much CPU time (ns) runs on one thread:
+/// starting threads (milliseconds on a loaded machine) would cost more
+/// than they save, and would be most of the time `count A..=B` shows for
+/// it (issue 38: 4-12 ms for n = 2..10, 3-4 ms for n = 11, 12).
+pub const ONE_THREAD_NS: f64 = 1e7;
+
+/// The threads a count estimated at `cpu_ns` of CPU time runs on, given
+/// `threads`: one below [`ONE_THREAD_NS`].
+///
+/// ```
+/// use nqueens::tools::count::threads_for;
+/// assert_eq!(threads_for(8, 1e5), 1);
+/// assert_eq!(threads_for(8, 1e9), 8);
+/// ```
+pub fn threads_for(threads: usize, cpu_ns: f64) -> usize {
+    if cpu_ns < ONE_THREAD_NS {
+        1
+    } else {
+        threads
+    }
+}
+
 fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
     let label = match job.shard {
         Some(shard) => format!("n={n} shard {}/{}", shard.index, shard.of),
@@ -68,16 +90,18 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
     // Choosing plans the join (a minute at N = 23), so it is set-up too.
     let shares = AtomicU64::new(0);
     let setup = format!("{label} set-up");
-    let (units, estimate) = progress::watch(job.progress, &setup, (n * n) as u64, &shares, || {
-        let choice = choose(job, n, unique);
-        let sizing = choice.sizing();
-        let estimate = estimate::of_sizing(&sizing, job.threads);
-        within_memory(job, n, &estimate)?;
-        warn_if_over_a_day(n, &sizing, &estimate);
-        choice
-            .build(job.threads, &shares)
-            .map(|units| (units, estimate))
-    })?;
+    let (units, estimate, threads) =
+        progress::watch(job.progress, &setup, (n * n) as u64, &shares, || {
+            let choice = choose(job, n, unique);
+            let sizing = choice.sizing();
+            let estimate = estimate::of_sizing(&sizing, job.threads);
+            within_memory(job, n, &estimate)?;
+            warn_if_over_a_day(n, &sizing, &estimate);
+            let threads = threads_for(job.threads, estimate::of_sizing(&sizing, 1).cpu_ns);
+            choice
+                .build(threads, &shares)
+                .map(|units| (units, estimate, threads))
+        })?;
     let split = units.fingerprint();
     let mut positions: Vec<usize> = (0..units.units())
         .filter(|&position| job.shard.map_or(true, |shard| shard.owns(position)))
@@ -90,7 +114,7 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
             let done = AtomicU64::new(0);
             let counts =
                 progress::watch_estimated(job.progress, &label, total, &done, whole, || {
-                    units.count_each(&positions, job.threads, &done, &|_, _| {})
+                    units.count_each(&positions, threads, &done, &|_, _| {})
                 })?;
             return Ok((counts, split));
         }
@@ -114,7 +138,7 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
     };
     let counts = checkpoint.syncing(|| {
         progress::watch_estimated(job.progress, &label, total, &done, whole, || {
-            units.count_each(&positions, job.threads, &done, &record)
+            units.count_each(&positions, threads, &done, &record)
         })
     })?;
     checkpoint.finish()?;
@@ -470,14 +494,65 @@ pub fn merge(inputs: &[(String, String)], out: &mut dyn Write) -> Result<()> {
     writeln!(out, "{} {}", counts.total, counts.unique()).map_err(Error::Write)
 }
 
-/// Reads all of `input` as text for [`merge`].
+/// Reads all of `input` as text for [`merge`]. Bytes that are not UTF-8
+/// (a binary file given by mistake) are an error naming the line they are
+/// on, as every other error of a record does.
+///
+/// ```
+/// use nqueens::tools::count::read_text;
+/// let error = read_text(&b"shard 1/2 n=4\n\xff\xfe\n"[..], "x.txt").unwrap_err();
+/// assert!(error.to_string().starts_with("x.txt: line 2: not text"));
+/// ```
 pub fn read_text(mut input: impl Read, source: &str) -> Result<String> {
-    let mut text = String::new();
-    input.read_to_string(&mut text).map_err(|e| {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes).map_err(|e| {
         Error::Shards(format!(
             "{source}: cannot read shard records: {}",
             words(&e)
         ))
     })?;
-    Ok(text)
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let good = e.utf8_error().valid_up_to();
+        let line = 1 + bytes[..good].iter().filter(|&&b| b == b'\n').count();
+        Error::Shards(format!(
+            "{source}: line {line}: not text (bytes that are not UTF-8); \
+             shard records are the lines 'count N --shard I/K' prints"
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table's small sizes are counted on one thread, so their times
+    /// are the count's, not the threads' start (issue 38); the big ones
+    /// still get every thread.
+    #[test]
+    fn tiny_counts_run_on_one_thread() {
+        let job = |n| Job {
+            from: n,
+            to: n,
+            table: true,
+            unique: true,
+            progress: false,
+            estimate: false,
+            shard: None,
+            threads: 4,
+            checkpoint: None,
+            memory: crate::engine::budget::DEFAULT_BYTES,
+        };
+        let threads = |n| {
+            let job = job(n);
+            let sizing = choose(&job, n, true).sizing();
+            threads_for(job.threads, estimate::of_sizing(&sizing, 1).cpu_ns)
+        };
+        for n in 1..=10 {
+            assert_eq!(threads(n), 1, "n = {n}");
+        }
+        for n in 15..=18 {
+            assert_eq!(threads(n), 4, "n = {n}");
+        }
+    }
 }

@@ -5,10 +5,17 @@
 //! A run *fails* when the command's output differs from ours (lines compared
 //! with trailing whitespace, including `\r`, ignored, and trailing blank
 //! lines ignored, as judges do), when it exits with a non-zero status or a
-//! signal, or when it runs longer than the time limit (it is then killed).
+//! signal, or when it uses more CPU time than the time limit, or hangs past
+//! the wall-clock backstop (it is then killed).
 //!
 //! Each run goes through [`crate::tools::child`]: its own process group,
-//! killed whole at the time limit, its time measured.
+//! killed whole at a limit, its CPU time, wall time and peak memory
+//! measured.
+//!
+//! Shrinking keeps the kind of failure: a smaller input is taken only when
+//! it fails the same way (a time-out stays a time-out, never becomes a
+//! wrong answer on a smaller board), so the report is about the failure
+//! the round found.
 //!
 //! Rounds may run on several threads (`-j`); the failure reported is always
 //! the lowest failing round, so a seed gives the same verdict with any `-j`.
@@ -24,10 +31,11 @@ use std::time::{Duration, Instant};
 
 use crate::base::error::{words, Error, Result};
 use crate::tools::bundle::Target;
+use crate::tools::child::{self, Limit};
 use crate::tools::generate::{GenOptions, TestInput};
 use crate::tools::judge::Answerer;
+use crate::tools::progress;
 use crate::tools::shrink;
-use crate::tools::{child, progress};
 
 /// The most tries spent shrinking one failure.
 pub const SHRINK_BUDGET: usize = 3000;
@@ -80,12 +88,25 @@ pub enum Failure {
     },
     /// The command ended with a failure status or a signal.
     Crash(ExitStatus),
-    /// The command ran past the time limit.
-    Timeout,
+    /// The command reached a limit: the CPU time limit, or the wall-clock
+    /// backstop (it hung).
+    Timeout(Limit),
 }
 
-/// Runs `command` with `input` on stdin, killing its process group after
-/// `timeout` (see [`crate::tools::child`]).
+impl Failure {
+    /// The kind of failure, in words: `wrong answer`, `crash`, `time-out`.
+    /// Shrinking keeps it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Failure::WrongAnswer { .. } => "wrong answer",
+            Failure::Crash(_) => "crash",
+            Failure::Timeout(_) => "time-out",
+        }
+    }
+}
+
+/// Runs `command` with `input` on stdin, killing its process group once it
+/// has used `timeout` of CPU time, or hung (see [`crate::tools::child`]).
 ///
 /// # Errors
 /// [`Error::Unavailable`] when the command cannot be started.
@@ -128,8 +149,11 @@ pub fn first_difference(expected: &str, actual: &str) -> Option<usize> {
 
 /// Judges one outcome against the expected output.
 pub fn judge(expected: &str, outcome: &Outcome) -> Option<Failure> {
+    if let Some(limit) = outcome.limit {
+        return Some(Failure::Timeout(limit));
+    }
     match outcome.status {
-        None => Some(Failure::Timeout),
+        None => Some(Failure::Timeout(Limit::Wall)),
         Some(status) if !status.success() => Some(Failure::Crash(status)),
         Some(_) => {
             first_difference(expected, &outcome.stdout).map(|line| Failure::WrongAnswer { line })
@@ -159,7 +183,7 @@ struct Failed {
 struct Sweep {
     /// The lowest round that failed or could not be run, and what happened.
     stop: Option<(u64, Result<Failed>)>,
-    /// The slowest run seen: its time and round.
+    /// The slowest passing run: its time and round.
     slowest: Option<(Duration, u64)>,
     /// Cases in the rounds run.
     cases: usize,
@@ -196,7 +220,10 @@ fn sweep(options: &StressOptions, seed: u64, done: &AtomicU64) -> Sweep {
             state.cases += cases;
             let stop = match result {
                 Ok((failure, outcome)) => {
-                    if state.slowest.map_or(true, |(time, _)| outcome.time > time) {
+                    // A failed run's time (a time-out's is the limit) is
+                    // no passing run's.
+                    let passed = failure.is_none();
+                    if passed && state.slowest.map_or(true, |(time, _)| outcome.time > time) {
                         state.slowest = Some((outcome.time, round));
                     }
                     failure.map(|failure| {
@@ -238,8 +265,8 @@ pub fn run(options: &StressOptions, seed: u64, out: &mut dyn Write) -> Result<bo
     let swept = progress::watch(options.progress, "stress", options.rounds, &done, || {
         sweep(options, seed, &done)
     });
-    let slowest = swept.slowest.map_or(Duration::ZERO, |(time, _)| time);
     let Some((round, stop)) = swept.stop else {
+        let slowest = swept.slowest.map_or(Duration::ZERO, |(time, _)| time);
         let inputs = match options.gen.problem {
             Target::Uva11195 => format!(" ({} cases)", swept.cases),
             Target::Checker => String::new(),
@@ -257,8 +284,10 @@ pub fn run(options: &StressOptions, seed: u64, out: &mut dyn Write) -> Result<bo
     };
     let failed = stop?;
     let round_seed = seed.wrapping_add(round);
+    let found = failed.failure.clone();
     let (minimal, tries, failure, outcome) = if options.shrink {
-        let Some((minimal, tries, failure, outcome)) = shrink_failure(options, failed.input)?
+        let Some((minimal, tries, failure, outcome)) =
+            shrink_failure(options, failed.input, &failed.failure)?
         else {
             // Flaky: the minimal input passed this time. Report the round.
             writeln!(
@@ -286,9 +315,10 @@ pub fn run(options: &StressOptions, seed: u64, out: &mut dyn Write) -> Result<bo
             minimal: &minimal,
             tries,
             expected: &expected,
+            found: &found,
             failure: &failure,
             outcome: &outcome,
-            slowest,
+            slowest: swept.slowest,
             saved,
         },
     )
@@ -296,12 +326,14 @@ pub fn run(options: &StressOptions, seed: u64, out: &mut dyn Write) -> Result<bo
     Ok(false)
 }
 
-/// Shrinks a failing input (any failure counts; checker inputs stay within
-/// the `--n` range) and runs the minimal one again, so the report shows
-/// what it really does: `None` when it passes this time (flaky).
+/// Shrinks a failing input (a smaller one is taken only when it fails as
+/// `found` did: the same [`Failure::kind`]; checker inputs stay within the
+/// `--n` range) and runs the minimal one again, so the report shows what it
+/// really does: `None` when it passes this time (flaky).
 fn shrink_failure(
     options: &StressOptions,
     input: TestInput,
+    found: &Failure,
 ) -> Result<Option<(TestInput, usize, Failure, Outcome)>> {
     let mut error = None;
     let shrinking = Instant::now();
@@ -322,7 +354,7 @@ fn shrink_failure(
             }
             runs += 1;
             match check(options, &mut answerer, candidate) {
-                Ok((failure, _)) => failure.is_some(),
+                Ok((failure, _)) => failure.is_some_and(|f| f.kind() == found.kind()),
                 Err(e) => {
                     error.get_or_insert(e);
                     false
@@ -374,10 +406,13 @@ struct Report<'a> {
     /// Shrinking runs, `None` under `--no-shrink`.
     tries: Option<usize>,
     expected: &'a str,
+    /// How the round failed.
+    found: &'a Failure,
+    /// How the input shown failed (run again, when shrunk).
     failure: &'a Failure,
     outcome: &'a Outcome,
-    /// The slowest run of the rounds.
-    slowest: Duration,
+    /// The slowest passing run of the rounds, and its round.
+    slowest: Option<(Duration, u64)>,
     /// Where `--save` wrote the input and the expected output.
     saved: Option<[PathBuf; 2]>,
 }
@@ -393,11 +428,16 @@ fn shrinking_runs(tries: usize) -> String {
 /// Writes the failure report: what failed, the minimal input, expected
 /// and actual output, how to reproduce.
 fn report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
-    let what = match r.failure {
-        Failure::WrongAnswer { line } => format!("wrong answer on output line {line}"),
-        Failure::Crash(status) => format!("crashed ({status})"),
-        Failure::Timeout => format!("timed out after {:?}", r.options.timeout),
-    };
+    let timeout = r.options.timeout;
+    let mut what = describe(r.failure, timeout);
+    if r.failure.kind() != r.found.kind() {
+        // Shrinking keeps the kind, so only a run that changed its ways
+        // (flaky) gets here; both are said.
+        what = format!(
+            "{} (the round's input); the minimal input below, run again: {what}",
+            describe(r.found, timeout)
+        );
+    }
     let command: Vec<String> = r
         .options
         .command
@@ -436,11 +476,18 @@ fn report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
             writeln!(out)?;
         }
     }
+    let cpu = r
+        .outcome
+        .cpu
+        .map_or(String::new(), |cpu| format!(" ({} of CPU)", seconds(cpu)));
+    let slowest = match r.slowest {
+        Some((time, round)) => format!("the slowest passing run {} (round {round})", seconds(time)),
+        None => "no round passed".to_string(),
+    };
     writeln!(
         out,
-        "time: this run {}, the slowest round's run {}",
+        "time: this run {}{cpu}, {slowest}",
         seconds(r.outcome.time),
-        seconds(r.slowest)
     )?;
     if let Some([input, output]) = &r.saved {
         writeln!(
@@ -457,6 +504,20 @@ fn report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         r.options.gen.to_args(),
         command.join(" ")
     )
+}
+
+/// A failure in words, for the report's first line.
+fn describe(failure: &Failure, timeout: Duration) -> String {
+    match failure {
+        Failure::WrongAnswer { line } => format!("wrong answer on output line {line}"),
+        Failure::Crash(status) => format!("crashed ({status})"),
+        Failure::Timeout(Limit::Cpu) => format!("timed out after {timeout:?} of CPU time"),
+        Failure::Timeout(Limit::Wall) => format!(
+            "timed out: killed after {:?} of wall time with less than {timeout:?} \
+             of CPU time (hung, or waiting for input?)",
+            child::wall_limit(timeout)
+        ),
+    }
 }
 
 /// `arg` as a POSIX shell word: unchanged when it is plain, else in single
@@ -510,9 +571,10 @@ mod tests {
         let started = Instant::now();
         let outcome = run_command(&sh("exec sleep 50"), b"", Duration::from_millis(200)).unwrap();
         assert_eq!(outcome.status, None);
-        // Far below the sleep, far above the limit: a busy machine passes.
-        assert!(started.elapsed() < Duration::from_secs(10));
-        assert_eq!(judge("", &outcome), Some(Failure::Timeout));
+        // Far below the sleep, far above the backstop: a busy machine passes.
+        assert!(started.elapsed() < Duration::from_secs(20));
+        // Asleep, it used no CPU time: killed by the wall-clock backstop.
+        assert_eq!(judge("", &outcome), Some(Failure::Timeout(Limit::Wall)));
     }
 
     #[test]

@@ -9,9 +9,10 @@
 //! (trailing whitespace and blank lines ignored).
 //!
 //! Verdicts: `AC` accepted, `WA` wrong answer (with the first differing
-//! line), `RE` a non-zero exit or a signal, `TLE` killed at the time limit.
+//! line), `RE` a non-zero exit or a signal, `TLE` killed at the time limit
+//! (CPU time), or hung past the wall-clock backstop.
 //! Each run goes through [`crate::tools::child`] (its own process group,
-//! time, peak memory sampled from `/proc`). An input whose expected output
+//! time, and the peak memory the kernel measured). An input whose expected output
 //! cannot be had (no `.out` and not valid input) is an error: it is reported
 //! and the others still run.
 
@@ -22,7 +23,7 @@ use std::time::Duration;
 
 use crate::base::error::{words, Error, Result};
 use crate::tools::bundle::Target;
-use crate::tools::child::{self, Outcome};
+use crate::tools::child::{self, Limit, Outcome};
 use crate::tools::files;
 use crate::tools::generate::TestInput;
 use crate::tools::judge::Answerer;
@@ -130,9 +131,10 @@ fn expected(
     })
 }
 
-/// A run's peak memory as shown: MiB with one decimal; a run that ended
-/// before its memory could be read (or read as nothing, as a process does
-/// between `exec` and its first page) says so rather than `0.0 MiB`.
+/// A run's peak memory as shown: MiB with one decimal. The kernel measures
+/// every run that ends; only a run killed before its memory could be
+/// sampled (or one started without the binary's helper, in the library's
+/// tests) says so rather than `0.0 MiB`.
 fn memory(kib: Option<u64>) -> String {
     match kib.filter(|&kib| kib > 0) {
         Some(kib) => format!("{:.1} MiB", (kib as f64 / 1024.0).max(0.1)),
@@ -172,7 +174,7 @@ impl Verdict {
             None => Verdict::Accepted,
             Some(Failure::WrongAnswer { .. }) => Verdict::WrongAnswer,
             Some(Failure::Crash(_)) => Verdict::RuntimeError,
-            Some(Failure::Timeout) => Verdict::TimeLimit,
+            Some(Failure::Timeout(_)) => Verdict::TimeLimit,
         }
     }
 
@@ -246,7 +248,11 @@ fn detail(failure: &Failure, expected: &str, outcome: &Outcome, timeout: Duratio
             width = line.to_string().len() + 6,
         ),
         Failure::Crash(status) => format!("     {status}\n"),
-        Failure::Timeout => format!("     killed after {timeout:?}\n"),
+        Failure::Timeout(Limit::Cpu) => format!("     killed after {timeout:?} of CPU time\n"),
+        Failure::Timeout(Limit::Wall) => format!(
+            "     killed after {:?} of wall time, with less than {timeout:?} of CPU time (hung?)\n",
+            child::wall_limit(timeout)
+        ),
     };
     for line in outcome.stderr.lines().take(3) {
         text.push_str(&format!("     stderr: {line}\n"));

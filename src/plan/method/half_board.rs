@@ -23,6 +23,7 @@ use crate::plan::work::Work;
 const ABOUT: About = About {
     name: "half-board",
     help: "joins of the board's half placements, 64 at a time",
+    applies: "15 <= n <= 24, at most n blocked cells,\ntables within --memory",
 };
 
 /// Below this side the blank engine's methods and the searches are cheaper

@@ -39,6 +39,7 @@ type TermKey = (usize, Vec<Cell>);
 const ABOUT: About = About {
     name: "inclusion-exclusion",
     help: "blank count, one search per set of blocked cells",
+    applies: "blank boards, or n <= 18 (<= 4096 terms)",
 };
 
 #[derive(Default)]

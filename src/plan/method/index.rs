@@ -38,7 +38,8 @@ const NODES_PER_SOLUTION: f64 = 60.0;
 
 const ABOUT: About = About {
     name: "index",
-    help: "a bitset of blank solutions per cell (n <= 15)",
+    help: "a bitset of blank solutions per cell",
+    applies: "n <= 15",
 };
 
 #[derive(Default)]

@@ -18,6 +18,7 @@ const NS_PER_ROW: f64 = 6.0;
 const ABOUT: About = About {
     name: "most-constrained",
     help: "the row with the fewest choices first, at every node",
+    applies: "",
 };
 
 #[derive(Default)]

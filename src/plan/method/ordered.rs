@@ -31,6 +31,7 @@ const SMALL_NODES: f64 = 20_000.0;
 const ABOUT: About = About {
     name: "ordered",
     help: "the orientation with the smallest search tree",
+    applies: "",
 };
 
 #[derive(Default)]

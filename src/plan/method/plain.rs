@@ -19,6 +19,7 @@ use crate::plan::work::Work;
 const ABOUT: About = About {
     name: "plain",
     help: "the board as given, top row first",
+    applies: "",
 };
 
 #[derive(Default)]

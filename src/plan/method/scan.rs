@@ -30,6 +30,7 @@ const CHECK_SHARE: f64 = 0.033;
 const ABOUT: About = About {
     name: "scan",
     help: "blank solutions that avoid the blocked cells",
+    applies: "n <= 16",
 };
 
 #[derive(Default)]

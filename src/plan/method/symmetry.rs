@@ -17,7 +17,8 @@ const NOT_SYMMETRIC: Skip = "board not mirror-symmetric";
 
 const ABOUT: About = About {
     name: "symmetry",
-    help: "mirror-symmetric boards by halves",
+    help: "the board by halves, one each side of its mirror",
+    applies: "mirror-symmetric boards",
 };
 
 #[derive(Default)]
