@@ -73,7 +73,7 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
         let sizing = choice.sizing();
         let estimate = estimate::of_sizing(&sizing, job.threads);
         within_memory(job, n, &estimate)?;
-        warn_if_over_a_day(n, &sizing, &estimate);
+        warn_if_over_a_day(n, job.shard, &sizing, &estimate);
         choice
             .build(job.threads, &shares)
             .map(|units| (units, estimate))
@@ -262,7 +262,7 @@ fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
         );
         let sizing = choice.sizing();
         let estimate = estimate::of_sizing(&sizing, job.threads);
-        let mut verdict = match over_a_day(n, &sizing, &estimate) {
+        let mut verdict = match over_a_day(n, job.shard, &sizing, &estimate) {
             Some(way) => format!(": more than a day{way}"),
             None => String::new(),
         };
@@ -371,7 +371,7 @@ pub fn checker_words(n: usize) -> (String, String) {
 pub fn checker_total(n: usize, budget: Budget) -> Result<u128> {
     let choice = counter::choose(n, false, budget);
     let sizing = choice.sizing();
-    warn_if_over_a_day(n, &sizing, &estimate::of_sizing(&sizing, budget.threads));
+    warn_if_over_a_day(n, None, &sizing, &estimate::of_sizing(&sizing, budget.threads));
     let counter = choice.build(budget.threads, &AtomicU64::new(0))?;
     let all: Vec<usize> = (0..counter.units()).collect();
     let counts = counter.count_each(&all, budget.threads, &AtomicU64::new(0), &|_, _| {})?;
@@ -381,8 +381,8 @@ pub fn checker_total(n: usize, budget: Budget) -> Result<u128> {
 /// Says on stderr, before any work on a side, when the cost model puts its
 /// count above a day, and what to do instead: a run of `count 30` should
 /// not be left to find that out.
-fn warn_if_over_a_day(n: usize, sizing: &Sizing, estimate: &Estimate) {
-    if let Some(way) = over_a_day(n, sizing, estimate) {
+fn warn_if_over_a_day(n: usize, shard: Option<Shard>, sizing: &Sizing, estimate: &Estimate) {
+    if let Some(way) = over_a_day(n, shard, sizing, estimate) {
         eprintln!(
             "nqueens: this count is estimated at about {} on {} thread{}, more than a \
              day{way}; it will run until stopped",
@@ -397,37 +397,99 @@ fn warn_if_over_a_day(n: usize, sizing: &Sizing, estimate: &Estimate) {
 /// task any cluster takes.
 const SHARD_SECONDS: f64 = 3600.0;
 
-/// When `estimate` (of `count n`, or of a shard of it, by an engine of
+/// When `estimate` (of `count n`, or of `shard` of it, by an engine of
 /// this `sizing`) is above a day, the way to do it instead, to follow
 /// "more than a day": so many shards that each takes about an hour on one
 /// thread, to run by the README's recipes (fewer when there are fewer
 /// units than that); or, when even one unit a shard leaves a shard over a
 /// day, that it is hopeless.
-fn over_a_day(n: usize, sizing: &Sizing, estimate: &Estimate) -> Option<String> {
+///
+/// For a shard, the advice is about that shard: it is split into finer
+/// shards of the same count (shard `I/K` is shards `I, I+K, ...` of
+/// `M*K`, each about an hour), or, where it is about one work unit
+/// already (the finest split), it says that it cannot be split further.
+fn over_a_day(
+    n: usize,
+    shard: Option<Shard>,
+    sizing: &Sizing,
+    estimate: &Estimate,
+) -> Option<String> {
     if estimate.wall_ns / 1e9 <= DAY {
         return None;
     }
-    let cpu = estimate::of_sizing(sizing, 1).cpu_ns / 1e9;
-    let wanted = round_up(cpu / SHARD_SECONDS);
-    let (shards, finest) = if wanted <= sizing.units {
+    // This run's CPU on one thread, and the whole count's.
+    let cpu = estimate.cpu_ns / 1e9;
+    let of = shard.map_or(1, |shard| shard.of);
+    let whole = cpu * of as f64;
+    let finest = round_down(sizing.units);
+    let wanted = round_up(whole / SHARD_SECONDS);
+    let (shards, finest_note) = if wanted <= finest {
         (wanted, "")
     } else {
-        (
-            round_down(sizing.units),
-            " (about one work unit each, the finest split)",
-        )
+        (finest, " (about one work unit each, the finest split)")
     };
-    let each = human(cpu / shards);
-    if cpu / shards > DAY {
+    if let Some(shard) = shard {
+        return Some(finer_shards(n, shard, cpu, sizing.units, shards));
+    }
+    let each = human(whole / shards);
+    if whole / shards > DAY {
         return Some(format!(
             "; hopeless even in shards: with one work unit each ({shards} shards), \
              about {each} each"
         ));
     }
     Some(format!(
-        "; in {shards} shards instead{finest}, about {each} each on one thread: `nqueens count {n} \
+        "; in {shards} shards instead{finest_note}, about {each} each on one thread: `nqueens count {n} \
          --shard I/{shards}` for I = 1..={shards}, as in the README's \"Shards for clusters\""
     ))
+}
+
+/// The advice for `shard` of `count n` over a day (`cpu` seconds on one
+/// thread) when the whole count has `units` work units and would be best
+/// split into `shards`: the shard split `M` ways into shards of `M*K`
+/// (those it is made of), or, when it holds about one work unit, that it
+/// cannot be split further.
+fn finer_shards(n: usize, shard: Shard, cpu: f64, units: f64, shards: f64) -> String {
+    let of = shard.of as f64;
+    // Each shard of `M*K` holds about `units / (M*K)` units: no finer
+    // than one unit each.
+    let ways = (shards / of).min(units / of).floor();
+    if ways < 2.0 {
+        let hopeless = if cpu > DAY {
+            ": hopeless"
+        } else {
+            ""
+        };
+        let step = significance(units);
+        return format!(
+            "; this shard is about one of count {n}'s {} work units (the finest split), \
+             so it cannot be split further{hopeless}",
+            (units / step).round() * step
+        );
+    }
+    let ways = ways as usize;
+    let finer = ways * shard.of;
+    let each = cpu / ways as f64;
+    let verdict = if each > DAY {
+        " (still more than a day each: hopeless even split finest)"
+    } else {
+        ""
+    };
+    let (first, second, last) = (
+        shard.index,
+        shard.index + shard.of,
+        shard.index + (ways - 1) * shard.of,
+    );
+    let list = if ways == 2 {
+        format!("{first} and {last}")
+    } else {
+        format!("{first}, {second}, ..., {last}")
+    };
+    format!(
+        "; this shard is shards {list} of {finer} (its units, dealt {ways} ways), about {} \
+         each on one thread{verdict}: `nqueens count {n} --shard J/{finer}` for those J",
+        human(each)
+    )
 }
 
 /// `x` (at least 1) rounded up to two significant digits: 5599.2 -> 5600.
