@@ -415,7 +415,7 @@ mod tests {
             let progress = &progress[..progress.find("\n    -").unwrap()];
             assert!(!progress.contains("judge mode's"), "{cmd:?}: {progress}");
             assert!(
-                !progress.contains("estimated above 3 s"),
+                !progress.contains("each case that runs past a second"),
                 "{cmd:?}: {progress}"
             );
         }

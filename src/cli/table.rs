@@ -554,9 +554,9 @@ impl Opt {
     pub fn help_for(self, cmd: Cmd) -> &'static str {
         match (self, cmd) {
             (Opt::Progress, Cmd::Judge) => {
-                "each case estimated above 3 s on stderr: share\n\
-                 done, elapsed, time left (default: when stderr\n\
-                 is a terminal)"
+                "each case that runs past a second, on stderr:\n\
+                 share done, elapsed, time left (default: when\n\
+                 stderr is a terminal)"
             }
             (Opt::Progress, Cmd::Count) => {
                 "share done, elapsed, time left on stderr, from\n\

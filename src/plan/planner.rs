@@ -177,9 +177,9 @@ impl Planner {
         self
     }
 
-    /// Posts the long case being searched (estimated above
-    /// [`PROGRESS_NS`]) and how far it is on `board`, for a watcher thread
-    /// to report.
+    /// Posts the case being searched (whatever its quote: the watcher
+    /// reports it once it has run a second) and how far it is on `board`,
+    /// for a watcher thread to report.
     pub fn progress_to(mut self, board: ProgressBoard) -> Planner {
         self.progress = Some(board);
         self
@@ -291,6 +291,31 @@ mod tests {
                 assert_eq!(got, expected, "{method:?} on {threads} threads");
             }
         }
+    }
+
+    /// Every case with work is posted for progress, whatever its quote:
+    /// the watcher reports the one that runs long (issue 38: a case quoted
+    /// at 2988 ms, under the 3 s that got progress, ran 44 s without any).
+    #[test]
+    fn a_case_quoted_short_is_posted_for_progress_too() {
+        let board: ProgressBoard = Default::default();
+        let mut planner = Planner::new(Method::Auto, 1).progress_to(board.clone());
+        let mut seen = Vec::new();
+        let mut blocked = Board::blank(8);
+        blocked.set_free(0, 0, false);
+        planner
+            .solve(&[blocked, Board::blank(9)], &mut |counts| {
+                seen.push((counts.to_vec(), lock(&board).clone()));
+                Ok(())
+            })
+            .unwrap();
+        let (counts, posted) = &seen[0];
+        assert_eq!(counts[0], 88);
+        let posted = posted.as_ref().expect("a case posted while the batch runs");
+        assert_eq!((posted.case, posted.n), (1, 8));
+        assert!(posted.estimate < PROGRESS_NS, "{posted:?}");
+        assert!(posted.units > 0, "{posted:?}");
+        assert!(lock(&board).is_none(), "cleared at the batch's end");
     }
 
     #[test]

@@ -70,8 +70,8 @@ fn long_case(board: &ProgressBoard) -> Option<String> {
     let estimate = long.estimate / 1e9;
     let line = progress::status_estimated(
         &label,
-        long.done as u64,
-        long.units as u64,
+        long.done,
+        long.units,
         Instant::now().saturating_duration_since(long.started),
         Some(estimate),
     );

@@ -13,8 +13,12 @@ use crate::base::error::{Error, Result};
 use crate::plan::cost::ms;
 use crate::plan::estimate::{human, DAY};
 use crate::plan::method::{Answer, Unit};
+use crate::plan::work::Work;
 
-/// Cases estimated above this (3 s on the threads) get progress reports.
+/// Cases estimated above this (3 s on the threads) are long: they were
+/// the only ones posted for progress reports. Now every case with work is
+/// posted, and the watcher reports any that runs past a second, whatever
+/// its quote (a case quoted at 2988 ms ran 44 s without a word).
 pub const PROGRESS_NS: f64 = 3e9;
 
 /// How far the long case being searched is, for a progress report: shared
@@ -29,10 +33,12 @@ pub struct CaseProgress {
     pub method: String,
     /// The estimated (wall) time on the threads, ns.
     pub estimate: f64,
-    /// Its work units finished, of `units`.
-    pub done: usize,
-    /// Its work units.
-    pub units: usize,
+    /// Its work done, of `units`: its units' weights (their estimated
+    /// cost where the method knows it, the join's; else one each), so
+    /// that a heavy first unit does not speak for the light rest.
+    pub done: u64,
+    /// Its work, in the same units.
+    pub units: u64,
     /// Since when its units run.
     pub started: Instant,
 }
@@ -104,6 +110,9 @@ struct CaseTally {
     done: usize,
     /// Its units.
     units: usize,
+    /// The weights of its finished units, and of all its units.
+    weight_done: u64,
+    weight: u64,
     /// The CPU time its finished units took (their threads' own, as
     /// [`crate::engine::cpu::thread`] measures it).
     cpu: Duration,
@@ -152,6 +161,7 @@ impl<'a> Report<'a> {
         for unit in units {
             open[unit.slot.index()] += 1;
             per_case[unit.case].units += 1;
+            per_case[unit.case].weight += progress_weight(unit);
         }
         let report = Report {
             counts: Vec::with_capacity(cases.boards.len()),
@@ -180,6 +190,7 @@ impl<'a> Report<'a> {
             self.open[unit.slot.index()] -= 1;
             let case = &mut self.per_case[unit.case];
             case.done += 1;
+            case.weight_done += progress_weight(unit);
             case.cpu += time;
             case.ended = now;
         }
@@ -260,26 +271,38 @@ impl<'a> Report<'a> {
         }
     }
 
-    /// Posts the first long case not answered yet (or none), if watched.
+    /// Posts the first case not answered yet that has work units (or
+    /// none), if watched: whatever its quote, for the watcher to report
+    /// once it has run a while.
     fn post_progress(&self) {
         let Some(progress) = self.out.progress else {
             return;
         };
         let count = self.cases.boards.len();
         let labels = self.cases.labels;
-        let long = (self.counts.len()..count).find(|&case| labels[case].wall >= PROGRESS_NS);
+        let per_case = &self.per_case;
+        let long = (self.counts.len()..count).find(|&case| per_case[case].units > 0);
         *lock(progress) = long.map(|case| CaseProgress {
             case: (self.cases_before + case + 1) as u64,
             n: self.cases.boards[case].n(),
             method: labels[case].method.clone(),
             estimate: labels[case].wall,
-            done: self.per_case[case].done,
-            units: self.per_case[case].units,
+            done: self.per_case[case].weight_done,
+            units: self.per_case[case].weight,
             started: match self.starts.of(case) {
                 None => Instant::now(),
                 Some(start) => self.starts.base + start,
             },
         });
+    }
+}
+
+/// A unit's share of its case's work for progress: the join's unit
+/// weight (its estimated cost), else one.
+fn progress_weight(unit: &Unit) -> u64 {
+    match &unit.work {
+        Work::Units(counter, i) => counter.weight(*i),
+        _ => 1,
     }
 }
 
