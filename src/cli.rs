@@ -79,7 +79,13 @@ mod tests {
         assert_eq!(cli.threads, Some(3));
         assert_eq!(parse_str(&["--memory", "4GiB"]).unwrap().memory, 4 << 30);
         assert_eq!(parse_str(&["checker"]).unwrap().memory, 1 << 30);
-        assert_eq!(cli.command, Command::Checker { n: Some(8) });
+        assert_eq!(
+            cli.command,
+            Command::Checker {
+                n: Some(8),
+                progress: false
+            }
+        );
         assert_eq!(parse_str(&["--threads", "2"]).unwrap().threads, Some(2));
     }
 

@@ -40,3 +40,89 @@ fn a_long_shard_is_advised_the_finer_shards_it_is_made_of() {
     let hours = one.contains(" min on 1 thread") || one.contains(" h on 1 thread");
     assert!(hours, "{one}");
 }
+
+/// The first line `nqueens ARGS` (stdin: `input`) writes on stderr, read
+/// with a deadline ([`crate::child::PATIENCE`]); the child is killed then.
+fn first_stderr_line(args: &[&str], input: &str) -> String {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = crate::child::spawn(args, std::process::Stdio::null());
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    let stderr = child.stderr.take().unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stderr).read_line(&mut line);
+        let _ = send.send(line);
+    });
+    let line = receive
+        .recv_timeout(crate::child::PATIENCE)
+        .unwrap_or_else(|e| panic!("no line on stderr from {args:?} ({e})"));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    line.trim_end().to_string()
+}
+
+/// Issue 38: `checker 40 2>log` wrote nothing (the search for its first
+/// solutions takes minutes); off a terminal it now says so too.
+#[test]
+fn checker_off_a_terminal_says_it_is_searching() {
+    let line = first_stderr_line(&["checker", "40", "--threads", "1"], "");
+    assert!(
+        line.starts_with("nqueens: checker 40: searching for the first 3 solutions"),
+        "{line}"
+    );
+}
+
+/// Issue 38: `count 22 --estimate` planned for 30 s with no word off a
+/// terminal; the join's planning from N = 22 is announced before it starts.
+#[test]
+fn a_slow_plan_is_announced_off_a_terminal() {
+    let line = first_stderr_line(&["count", "22", "--estimate", "--threads", "1"], "");
+    assert!(line.starts_with("nqueens: planning count 22 ("), "{line}");
+}
+
+/// A count estimated above a minute says so when it starts, terminal or
+/// not, and how to watch it.
+#[test]
+fn a_long_count_is_announced_off_a_terminal() {
+    let line = first_stderr_line(&["count", "20", "--threads", "1"], "");
+    assert!(
+        line.starts_with("nqueens: count 20 is estimated at about ")
+            && line.ends_with(" on 1 thread; --progress shows how far it is"),
+        "{line}"
+    );
+}
+
+/// A judge case estimated above a minute is announced when its batch
+/// starts, terminal or not.
+#[test]
+fn a_long_judge_case_is_announced_off_a_terminal() {
+    let mut text = String::from("20\n");
+    for row in 0..20 {
+        let mut cells = vec!['.'; 20];
+        if row == 0 {
+            cells[1] = '*';
+        }
+        text.extend(cells);
+        text.push('\n');
+    }
+    text.push_str("0\n");
+    let line = first_stderr_line(&["--threads", "1"], &text);
+    assert!(
+        line.starts_with("nqueens: case 1 (n=20, ") && line.ends_with(" on 1 thread"),
+        "{line}"
+    );
+    assert!(!line.contains("more than a day"), "{line}");
+}
+
+/// `checker` takes `--progress` (issue 38: it refused it, though
+/// `checker 20` and up count for hours).
+#[test]
+fn checker_takes_progress() {
+    let quick = run(&["checker", "8", "--progress"], b"");
+    assert_eq!(quick.status, 0, "{}", quick.stderr);
+    assert!(quick.stdout.ends_with("\n92\n"), "{}", quick.stdout);
+    assert!(crate::util::run(&["help", "checker"], b"").stdout.contains("--progress"));
+}

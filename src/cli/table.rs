@@ -261,7 +261,14 @@ const GEN_STRESS_TEST: Scope = Scope::Only(&[Cmd::Gen, Cmd::Stress, Cmd::Test]);
 const STRESS: Scope = Scope::Only(&[Cmd::Stress]);
 const SHOW: Scope = Scope::Only(&[Cmd::Show]);
 const BUNDLE: Scope = Scope::Only(&[Cmd::Bundle]);
-const LONG_RUNS: Scope = Scope::Only(&[Cmd::Judge, Cmd::Count, Cmd::Show, Cmd::Stress, Cmd::Test]);
+const LONG_RUNS: Scope = Scope::Only(&[
+    Cmd::Judge,
+    Cmd::Checker,
+    Cmd::Count,
+    Cmd::Show,
+    Cmd::Stress,
+    Cmd::Test,
+]);
 const THREADED: Scope = Scope::Only(&[
     Cmd::Judge,
     Cmd::Checker,
@@ -557,6 +564,10 @@ impl Opt {
                 "each case that runs past a second, on stderr:\n\
                  share done, elapsed, time left (default: when\n\
                  stderr is a terminal)"
+            }
+            (Opt::Progress, Cmd::Checker) => {
+                "the count's share done, elapsed, time left on\n\
+                 stderr (default: when stderr is a terminal)"
             }
             (Opt::Progress, Cmd::Count) => {
                 "share done, elapsed, time left on stderr, from\n\

@@ -63,6 +63,11 @@ pub fn of_sizing(sizing: &Sizing, threads: usize) -> Estimate {
         threads,
     }
 }
+/// Work estimated above this many seconds (on its threads) is announced on
+/// stderr when it starts, terminal or not: a log should say why nothing
+/// else comes for minutes.
+pub const LONG: f64 = 60.0;
+
 /// A day, in seconds: the longest run not called hopeless.
 pub const DAY: f64 = 86_400.0;
 

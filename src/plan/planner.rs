@@ -185,8 +185,9 @@ impl Planner {
         self
     }
 
-    /// Writes a line to `out` for each case estimated above a day on the
-    /// threads, when its batch starts running.
+    /// Writes a line to `out` for each case estimated above a minute
+    /// ([`crate::plan::estimate::LONG`]) on the threads, saying so when it
+    /// is above a day, when its batch starts running.
     pub fn warn_to(mut self, out: Box<dyn Write + Send>) -> Planner {
         self.warnings = Some(out);
         self

@@ -68,12 +68,16 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
     // Choosing plans the join (a minute at N = 23), so it is set-up too.
     let shares = AtomicU64::new(0);
     let setup = format!("{label} set-up");
+    let what = match job.shard {
+        Some(shard) => format!("count {n} --shard {}/{}", shard.index, shard.of),
+        None => format!("count {n}"),
+    };
     let (units, estimate) = progress::watch(job.progress, &setup, (n * n) as u64, &shares, || {
-        let choice = choose(job, n, unique);
+        let choice = planned(job, n, unique, &what);
         let sizing = choice.sizing();
         let estimate = estimate::of_sizing(&sizing, job.threads);
         within_memory(job, n, &estimate)?;
-        warn_if_over_a_day(n, job.shard, &sizing, &estimate);
+        warn_if_long(n, &what, job.shard, &sizing, &estimate, job.progress);
         choice
             .build(job.threads, &shares)
             .map(|units| (units, estimate))
@@ -247,19 +251,7 @@ fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
             None if job.unique => format!("count {n} --unique"),
             None => format!("count {n}"),
         };
-        // Planning the join takes a minute at N = 23, with nothing to count
-        // progress by: a terminal (or `--progress`) is told after a moment.
-        let planning = format!(
-            "nqueens: planning {what} (its engine's tables are sized first; at this size \
-             that takes a while)..."
-        );
-        let choice = progress::say_if_slow(
-            job.progress,
-            progress::QUIET_FOR,
-            &planning,
-            std::io::stderr(),
-            || choose(job, n, counts_unique(job)),
-        );
+        let choice = planned(job, n, counts_unique(job), &what);
         let sizing = choice.sizing();
         let estimate = estimate::of_sizing(&sizing, job.threads);
         let mut verdict = match over_a_day(n, job.shard, &sizing, &estimate) {
@@ -273,6 +265,38 @@ fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
         writeln!(out, "{what}: {}{verdict}", figures(&estimate)).map_err(Error::Write)?;
     }
     Ok(())
+}
+
+/// From this side the join's planning takes many seconds (15 s at N = 22,
+/// a minute at 23 on the development machine; 18 s of CPU at 22 on a
+/// loaded one), with nothing to count progress by: it is announced on
+/// stderr before it starts, terminal or not.
+pub const SLOW_PLANNING_FROM: usize = 22;
+
+/// The engine for `count n` ([`choose`]), and what its planning says on
+/// stderr: where it is known to be slow (from [`SLOW_PLANNING_FROM`] in
+/// the join's range) a line before it starts, always (a log is told why
+/// nothing happens for a minute); elsewhere, on a terminal or under
+/// `--progress`, a line if it takes more than [`progress::QUIET_FOR`].
+fn planned(job: &Job, n: usize, unique: bool, what: &str) -> counter::Choice {
+    // Planning the join takes a minute at N = 23, with nothing to count
+    // progress by.
+    let planning = format!(
+        "nqueens: planning {what} (its engine's tables are sized first; at this size \
+         that takes a while)..."
+    );
+    let slow = (SLOW_PLANNING_FROM..=counter::JOIN_TO).contains(&n);
+    if slow {
+        // A courtesy: a failed write to stderr must not end the run.
+        let _ = writeln!(std::io::stderr().lock(), "{planning}");
+    }
+    progress::say_if_slow(
+        job.progress && !slow,
+        progress::QUIET_FOR,
+        &planning,
+        std::io::stderr(),
+        || choose(job, n, unique),
+    )
 }
 
 /// Whether the job counts unique solutions: asked for, or a shard's record
@@ -299,9 +323,12 @@ fn within_memory(job: &Job, n: usize, estimate: &Estimate) -> Result<()> {
 
 /// `nqueens checker N`: the first three solutions of the blank board, then
 /// its total (see [`checker::answer`]), with the total's engine planned
-/// for `budget`. When `terminal`, a step still running after
-/// [`progress::QUIET_FOR`] (the search for the first solutions takes
-/// minutes at N = 40..64, the count minutes from N = 20) says so on stderr.
+/// for `budget`. A step still running after [`progress::QUIET_FOR`] (the
+/// search for the first solutions takes minutes at N = 40..64, the count
+/// minutes from N = 20) says so on stderr, terminal or not; a count
+/// estimated above [`progress::LONG`] says so before it starts; with
+/// `progress` (`--progress`, or stderr is a terminal) the count reports
+/// its share done, as `count` does.
 ///
 /// ```
 /// use nqueens::{engine::budget::Budget, tools::count::checker};
@@ -312,28 +339,16 @@ fn within_memory(job: &Job, n: usize, estimate: &Estimate) -> Result<()> {
 ///
 /// # Errors
 /// A failed write, or a worker thread failed.
-pub fn checker(n: usize, budget: Budget, terminal: bool, out: &mut dyn Write) -> Result<()> {
-    let (searching, counting) = checker_words(n);
+pub fn checker(n: usize, budget: Budget, progress: bool, out: &mut dyn Write) -> Result<()> {
+    let (searching, _) = checker_words(n);
     let first = progress::say_if_slow(
-        terminal,
+        true,
         progress::QUIET_FOR,
         &searching,
         std::io::stderr(),
         || checker::first_solutions(n, checker::SHOWN),
     );
-    checker::answer(
-        &first,
-        || {
-            progress::say_if_slow(
-                terminal,
-                progress::QUIET_FOR,
-                &counting,
-                std::io::stderr(),
-                || checker_total(n, budget),
-            )
-        },
-        out,
-    )
+    checker::answer(&first, || checker_total(n, budget, progress), out)
 }
 
 /// What a slow `checker n` says on a terminal: while it searches for its
@@ -363,34 +378,87 @@ pub fn checker_words(n: usize) -> (String, String) {
 
 /// The total of the blank board of side `n` for checker mode: the engine
 /// `count n` uses, planned for `budget`, with `count`'s word on stderr
-/// when the count is estimated above a day (`checker 27` would otherwise
-/// count for years without one).
+/// when the count is estimated long or above a day (`checker 27` would
+/// otherwise count for years without one); with `progress`, its progress
+/// on stderr; without, a line if it takes more than
+/// [`progress::QUIET_FOR`] and no word was said before.
 ///
 /// # Errors
 /// A worker thread failed.
-pub fn checker_total(n: usize, budget: Budget) -> Result<u128> {
+pub fn checker_total(n: usize, budget: Budget, progress: bool) -> Result<u128> {
     let choice = counter::choose(n, false, budget);
     let sizing = choice.sizing();
-    warn_if_over_a_day(n, None, &sizing, &estimate::of_sizing(&sizing, budget.threads));
+    let estimate = estimate::of_sizing(&sizing, budget.threads);
+    let said = warn_if_long(
+        n,
+        &format!("checker {n}: the count"),
+        None,
+        &sizing,
+        &estimate,
+        progress,
+    );
     let counter = choice.build(budget.threads, &AtomicU64::new(0))?;
     let all: Vec<usize> = (0..counter.units()).collect();
-    let counts = counter.count_each(&all, budget.threads, &AtomicU64::new(0), &|_, _| {})?;
+    let total = all.iter().map(|&unit| counter.weight(unit)).sum();
+    let done = AtomicU64::new(0);
+    let count = || counter.count_each(&all, budget.threads, &done, &|_, _| {});
+    let counts = if progress {
+        let whole = Some(estimate.wall_ns / 1e9);
+        let label = format!("checker {n}: the count");
+        progress::watch_estimated(true, &label, total, &done, whole, count)?
+    } else {
+        let (_, counting) = checker_words(n);
+        progress::say_if_slow(
+            !said,
+            progress::QUIET_FOR,
+            &counting,
+            std::io::stderr(),
+            count,
+        )?
+    };
     Ok(counts.total)
 }
 
-/// Says on stderr, before any work on a side, when the cost model puts its
-/// count above a day, and what to do instead: a run of `count 30` should
-/// not be left to find that out.
-fn warn_if_over_a_day(n: usize, shard: Option<Shard>, sizing: &Sizing, estimate: &Estimate) {
+/// Says on stderr, before any work on a side, terminal or not, when the
+/// cost model puts its count above a day, and what to do instead (a run
+/// of `count 30` should not be left to find that out); or above
+/// [`progress::LONG`], that it will take that long, and how to watch it
+/// when it is not watched (`watched`: progress is on). `what` names the
+/// count of side `n` (`count 22`, `checker 20: the count`). Returns
+/// whether it said anything.
+fn warn_if_long(
+    n: usize,
+    what: &str,
+    shard: Option<Shard>,
+    sizing: &Sizing,
+    estimate: &Estimate,
+    watched: bool,
+) -> bool {
+    let threads = format!(
+        "{} thread{}",
+        estimate.threads,
+        if estimate.threads == 1 { "" } else { "s" }
+    );
     if let Some(way) = over_a_day(n, shard, sizing, estimate) {
         eprintln!(
-            "nqueens: this count is estimated at about {} on {} thread{}, more than a \
+            "nqueens: this count is estimated at about {} on {threads}, more than a \
              day{way}; it will run until stopped",
             human(estimate.wall_ns / 1e9),
-            estimate.threads,
-            if estimate.threads == 1 { "" } else { "s" }
         );
+    } else if estimate.wall_ns / 1e9 > progress::LONG {
+        let watch = if watched {
+            ""
+        } else {
+            "; --progress shows how far it is"
+        };
+        eprintln!(
+            "nqueens: {what} is estimated at about {} on {threads}{watch}",
+            human(estimate.wall_ns / 1e9),
+        );
+    } else {
+        return false;
     }
+    true
 }
 
 /// The longest a shard should take on one thread, in seconds: an hour, a

@@ -16,7 +16,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::plan::estimate::Estimate;
-pub use crate::plan::estimate::{human, DAY};
+pub use crate::plan::estimate::{human, DAY, LONG};
 
 /// How often the watcher looks at the counter.
 pub const TICK: Duration = Duration::from_millis(100);

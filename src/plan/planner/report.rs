@@ -11,7 +11,7 @@ use super::{Decision, Method, Planner};
 use crate::base::board::Board;
 use crate::base::error::{Error, Result};
 use crate::plan::cost::ms;
-use crate::plan::estimate::{human, DAY};
+use crate::plan::estimate::{human, DAY, LONG};
 use crate::plan::method::{Answer, Unit};
 use crate::plan::work::Work;
 
@@ -338,22 +338,26 @@ impl Planner {
             .collect()
     }
 
-    /// Warns of each case estimated above a day on the threads, if warning.
+    /// Warns of each case estimated above a day, or above [`LONG`], on
+    /// the threads, if warning.
     pub(super) fn warn_long(&mut self, boards: &[Board], labels: &[Label]) {
         let Some(out) = self.warnings.as_mut() else {
             return;
         };
         for (case, label) in labels.iter().enumerate() {
-            if label.wall / 1e9 > DAY {
+            let seconds = label.wall / 1e9;
+            if seconds > LONG {
                 let _ = writeln!(
                     out,
                     "nqueens: case {} (n={}, {}) is estimated at about {} on {} \
-                     threads, more than a day",
+                     thread{}{}",
                     self.cases_done + case + 1,
                     boards[case].n(),
                     label.method,
-                    human(label.wall / 1e9),
-                    self.shared.threads
+                    human(seconds),
+                    self.shared.threads,
+                    if self.shared.threads == 1 { "" } else { "s" },
+                    if seconds > DAY { ", more than a day" } else { "" }
                 );
             }
         }
