@@ -223,7 +223,7 @@ impl Solver for Planner {
                 _ => Answer::default(),
             });
         }
-        let labels = self.labels(&decisions, &answers);
+        let labels = self.labels(boards, &decisions, &answers);
         self.warn_long(boards, &labels);
         let mut explain = self.explain.take();
         let outcome = self.run(

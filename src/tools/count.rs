@@ -13,6 +13,7 @@ use crate::base::checker;
 use crate::base::error::{words, Error, Result};
 use crate::engine::budget::Budget;
 use crate::engine::counter::{self, Counts, Sizing};
+use crate::plan::calibration;
 use crate::plan::estimate::{self, Estimate, DAY};
 use crate::tools::checkpoint::{Checkpoint, Entry, Header};
 use crate::tools::progress::{self, figures, human};
@@ -87,7 +88,7 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
         .filter(|&position| job.shard.map_or(true, |shard| shard.owns(position)))
         .collect();
     let total = positions.iter().map(|&p| units.weight(p)).sum();
-    let whole = Some(estimate.wall_ns / 1e9);
+    let whole = Some(shown_seconds(&estimate, job.progress));
     let path = match &job.checkpoint {
         Some(path) => path,
         None => {
@@ -253,7 +254,7 @@ fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
         };
         let choice = planned(job, n, counts_unique(job), &what);
         let sizing = choice.sizing();
-        let estimate = estimate::of_sizing(&sizing, job.threads);
+        let estimate = estimate::of_sizing(&sizing, job.threads).calibrated();
         let mut verdict = match over_a_day(n, job.shard, &sizing, &estimate) {
             Some(way) => format!(": more than a day{way}"),
             None => String::new(),
@@ -262,7 +263,13 @@ fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
             verdict += &format!("; over --memory {}", progress::bytes(job.memory as f64));
         }
         verdict += &progress::beyond_cores(&estimate, crate::engine::parallel::cores());
-        writeln!(out, "{what}: {}{verdict}", figures(&estimate)).map_err(Error::Write)?;
+        writeln!(
+            out,
+            "{what}: {}{}{verdict}",
+            figures(&estimate),
+            progress::assumes(&estimate)
+        )
+        .map_err(Error::Write)?;
     }
     Ok(())
 }
@@ -403,7 +410,7 @@ pub fn checker_total(n: usize, budget: Budget, progress: bool) -> Result<u128> {
     let done = AtomicU64::new(0);
     let count = || counter.count_each(&all, budget.threads, &done, &|_, _| {});
     let counts = if progress {
-        let whole = Some(estimate.wall_ns / 1e9);
+        let whole = Some(shown_seconds(&estimate, true));
         let label = format!("checker {n}: the count");
         progress::watch_estimated(true, &label, total, &done, whole, count)?
     } else {
@@ -434,6 +441,11 @@ fn warn_if_long(
     estimate: &Estimate,
     watched: bool,
 ) -> bool {
+    // The probes run only when they decide.
+    if !calibration::above(estimate.wall_ns, estimate.kernel, progress::LONG * 1e9) {
+        return false;
+    }
+    let estimate = &estimate.calibrated();
     let threads = format!(
         "{} thread{}",
         estimate.threads,
@@ -459,6 +471,18 @@ fn warn_if_long(
         return false;
     }
     true
+}
+
+/// The seconds of `estimate` (on its threads) a progress line may show:
+/// at this machine's speed when `shown` and long enough for the probes to
+/// matter (a run estimated far below a second is over before a line
+/// could show it: the reference model's figure, no probe).
+fn shown_seconds(estimate: &Estimate, shown: bool) -> f64 {
+    if shown && estimate.wall_ns * calibration::MAX_FACTOR > 1e9 {
+        estimate.calibrated().wall_ns / 1e9
+    } else {
+        estimate.wall_ns / 1e9
+    }
 }
 
 /// The longest a shard should take on one thread, in seconds: an hour, a
@@ -523,11 +547,7 @@ fn finer_shards(n: usize, shard: Shard, cpu: f64, units: f64, shards: f64) -> St
     // than one unit each.
     let ways = (shards / of).min(units / of).floor();
     if ways < 2.0 {
-        let hopeless = if cpu > DAY {
-            ": hopeless"
-        } else {
-            ""
-        };
+        let hopeless = if cpu > DAY { ": hopeless" } else { "" };
         let step = significance(units);
         return format!(
             "; this shard is about one of count {n}'s {} work units (the finest split), \

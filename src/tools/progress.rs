@@ -327,15 +327,21 @@ pub fn watch_with<T>(
 }
 
 /// An estimate in words: [`figures`], then "hopeless" above a day (said of
-/// the judge's boards, which have no shards; `count` names shards instead).
+/// the judge's boards, which have no shards; `count` names shards instead),
+/// with what it [`assumes`] between them.
 ///
 /// ```
 /// use nqueens::{engine::counter::Engine, plan::estimate::Estimate};
-/// let e = Estimate { engine: Some(Engine::Join), cpu_ns: 4e9, wall_ns: 2e9, bytes: 3.5 * 1048576.0, threads: 2 };
+/// use nqueens::plan::calibration::{Calibration, Kernel};
+/// let e = Estimate {
+///     engine: Some(Engine::Join), cpu_ns: 4e9, wall_ns: 2e9, bytes: 3.5 * 1048576.0, threads: 2,
+///     kernel: Kernel::JoinEven, calibration: Some(Calibration::pinned(1.0)),
+/// };
 /// assert_eq!(
 ///     nqueens::tools::progress::describe(&e),
 ///     "about 2 s on 2 threads (4 s of CPU; engine: half-board join), \
-///      peak memory about 3.5 MiB"
+///      peak memory about 3.5 MiB, with a free core per thread at the speed \
+///      NQUEENS_CALIBRATION pins (1.00x the reference)"
 /// );
 /// ```
 pub fn describe(estimate: &Estimate) -> String {
@@ -344,7 +350,19 @@ pub fn describe(estimate: &Estimate) -> String {
     } else {
         ""
     };
-    format!("{}{hopeless}", figures(estimate))
+    format!("{}{}{hopeless}", figures(estimate), assumes(estimate))
+}
+
+/// What an estimate assumes, to end its line: a free core for each thread
+/// (the times are CPU time; on a busy machine the wall time is longer by
+/// each thread's wait for a core), at the speed its calibration says
+/// ([`crate::plan::calibration`]).
+pub fn assumes(estimate: &Estimate) -> String {
+    let speed = match &estimate.calibration {
+        Some(calibration) => calibration.words(estimate.kernel),
+        None => "the reference machine's speed".to_string(),
+    };
+    format!(", with a free core per thread at {speed}")
 }
 
 /// What follows an estimate priced for more threads than the machine
@@ -355,7 +373,11 @@ pub fn describe(estimate: &Estimate) -> String {
 ///
 /// ```
 /// use nqueens::{plan::estimate::Estimate, tools::progress::beyond_cores};
-/// let e = Estimate { engine: None, cpu_ns: 480e9, wall_ns: 60e9, bytes: 0.0, threads: 8 };
+/// use nqueens::plan::calibration::Kernel;
+/// let e = Estimate {
+///     engine: None, cpu_ns: 480e9, wall_ns: 60e9, bytes: 0.0, threads: 8,
+///     kernel: Kernel::Search, calibration: None,
+/// };
 /// assert_eq!(
 ///     beyond_cores(&e, 2),
 ///     "; priced for 8 threads, this machine has 2 cores (about 4 min on them)"
@@ -470,10 +492,16 @@ mod tests {
         );
         // Nothing done yet, past the quote: no made-up time left.
         let line = status_estimated("Case 4", 0, 100, s(30), Some(9.0));
-        assert!(line.ends_with("past its estimate (9 s in all), time left unknown"), "{line}");
+        assert!(
+            line.ends_with("past its estimate (9 s in all), time left unknown"),
+            "{line}"
+        );
         // Within the quote and little done: the quote, less what is done.
         let line = status_estimated("Case 4", 1, 100, s(2), Some(9.0));
-        assert!(line.ends_with("about 9 s left (estimated 9 s in all)"), "{line}");
+        assert!(
+            line.ends_with("about 9 s left (estimated 9 s in all)"),
+            "{line}"
+        );
         // Enough done within the quote: measured.
         let line = status_estimated("Case 4", 50, 100, s(4), Some(9.0));
         assert!(line.ends_with("about 4 s left"), "{line}");

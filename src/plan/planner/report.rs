@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use super::{Decision, Method, Planner};
 use crate::base::board::Board;
 use crate::base::error::{Error, Result};
+use crate::plan::calibration::{self, Kernel};
 use crate::plan::cost::ms;
 use crate::plan::estimate::{human, DAY, LONG};
 use crate::plan::method::{Answer, Unit};
@@ -31,8 +32,12 @@ pub struct CaseProgress {
     pub n: usize,
     /// The method's name.
     pub method: String,
-    /// The estimated (wall) time on the threads, ns.
+    /// The estimated (wall) time on the threads, ns, at the reference
+    /// machine's speed.
     pub estimate: f64,
+    /// The kernel that estimate is priced at (to scale it to this
+    /// machine's speed, [`crate::plan::calibration`]).
+    pub kernel: Kernel,
     /// Its work done, of `units`: its units' weights (their estimated
     /// cost where the method knows it, the join's; else one each), so
     /// that a heavy first unit does not speak for the light rest.
@@ -61,6 +66,7 @@ pub(super) struct Label {
     pub method: String,
     pub cost: Option<f64>,
     pub wall: f64,
+    pub kernel: Kernel,
 }
 
 /// A batch's cases as the run answers them: the boards, how each is
@@ -287,6 +293,7 @@ impl<'a> Report<'a> {
             n: self.cases.boards[case].n(),
             method: labels[case].method.clone(),
             estimate: labels[case].wall,
+            kernel: labels[case].kernel,
             done: self.per_case[case].weight_done,
             units: self.per_case[case].weight,
             started: match self.starts.of(case) {
@@ -308,15 +315,21 @@ fn progress_weight(unit: &Unit) -> u64 {
 
 impl Planner {
     /// Each case's label, from its decision and its answer.
-    pub(super) fn labels(&self, decisions: &[Decision], answers: &[Answer]) -> Vec<Label> {
+    pub(super) fn labels(
+        &self,
+        boards: &[Board],
+        decisions: &[Decision],
+        answers: &[Answer],
+    ) -> Vec<Label> {
         let threads = self.shared.threads as f64;
         let known = |method: String| Label {
             method,
             cost: Some(0.0),
             wall: 0.0,
+            kernel: Kernel::Search,
         };
-        (decisions.iter().zip(answers))
-            .map(|(decision, answer)| match decision {
+        (decisions.iter().zip(answers).zip(boards))
+            .map(|((decision, answer), board)| match decision {
                 Decision::Known { why, .. } => known(why.to_string()),
                 Decision::Repeat(first) => {
                     known(format!("repeat of case {}", self.cases_done + first + 1))
@@ -332,6 +345,7 @@ impl Planner {
                         method: format!("{}{}{note}", method.about().name, answer.note),
                         cost: (self.choice == Method::Auto).then_some(*cost),
                         wall,
+                        kernel: method.kernel(board.n()),
                     }
                 }
             })
@@ -345,8 +359,12 @@ impl Planner {
             return;
         };
         for (case, label) in labels.iter().enumerate() {
-            let seconds = label.wall / 1e9;
-            if seconds > LONG {
+            // At this machine's speed; the probes run only when they decide.
+            if !calibration::above(label.wall, label.kernel, LONG * 1e9) {
+                continue;
+            }
+            let seconds = calibration::scale(label.wall, label.kernel) / 1e9;
+            {
                 let _ = writeln!(
                     out,
                     "nqueens: case {} (n={}, {}) is estimated at about {} on {} \
@@ -357,7 +375,11 @@ impl Planner {
                     human(seconds),
                     self.shared.threads,
                     if self.shared.threads == 1 { "" } else { "s" },
-                    if seconds > DAY { ", more than a day" } else { "" }
+                    if seconds > DAY {
+                        ", more than a day"
+                    } else {
+                        ""
+                    }
                 );
             }
         }
