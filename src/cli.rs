@@ -90,7 +90,13 @@ mod tests {
         assert_eq!(cli.threads, Some(3));
         assert_eq!(parse_str(&["--memory", "4GiB"]).unwrap().memory, 4 << 30);
         assert_eq!(parse_str(&["checker"]).unwrap().memory, 1 << 30);
-        assert_eq!(cli.command, Command::Checker { n: Some(8) });
+        assert_eq!(
+            cli.command,
+            Command::Checker {
+                n: Some(8),
+                progress: false
+            }
+        );
         assert_eq!(parse_str(&["--threads", "2"]).unwrap().threads, Some(2));
     }
 
@@ -475,7 +481,7 @@ mod tests {
             let progress = &progress[..progress.find("\n    -").unwrap()];
             assert!(!progress.contains("judge mode's"), "{cmd:?}: {progress}");
             assert!(
-                !progress.contains("estimated above 3 s"),
+                !progress.contains("each case that runs past a second"),
                 "{cmd:?}: {progress}"
             );
         }

@@ -98,15 +98,15 @@ fn run() -> Result<ExitCode> {
             options.progress |= io::stderr().is_terminal();
             tools::show::command(&options, &mut stdout.lock())
         }
-        Command::Checker { n } => {
+        Command::Checker { n, progress } => {
             let n = match n {
                 Some(n) => n,
                 None => input::read_size(io::stdin().lock())?,
             };
             let mut out = io::BufWriter::new(stdout.lock());
             let budget = Budget::new(cli.memory, parallel::threads(cli.threads));
-            let terminal = io::stderr().is_terminal();
-            tools::count::checker(n, budget, terminal, &mut out)?;
+            let progress = progress || io::stderr().is_terminal();
+            tools::count::checker(n, budget, progress, &mut out)?;
             out.flush().map_err(Error::Write)
         }
         Command::Count(mut job) => {

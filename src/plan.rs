@@ -10,6 +10,7 @@
 //! - [`planner`]: the [`planner::Planner`], which deduplicates a batch,
 //!   collects quotes, runs the units on the threads and combines them.
 
+pub mod calibration;
 pub mod cost;
 pub mod estimate;
 pub mod method;

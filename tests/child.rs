@@ -22,6 +22,7 @@ pub const PATIENCE: Duration = Duration::from_secs(20);
 pub fn spawn(args: &[&str], stdout: Stdio) -> Running {
     Running(
         Command::new(env!("CARGO_BIN_EXE_nqueens"))
+            .env(crate::util::CALIBRATION.0, crate::util::CALIBRATION.1)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(stdout)

@@ -22,6 +22,7 @@ mod memory;
 mod mutation;
 mod obstacle;
 mod properties;
+mod quotes;
 mod readme;
 mod reliability;
 mod resume;

@@ -68,9 +68,16 @@ pub fn run_cpu(args: &[&str], stdin: &[u8]) -> (Run, f64) {
     (run, cpu)
 }
 
-/// `command ARGS` with `stdin` as standard input.
+/// The environment variable that pins the estimates' speed, and the
+/// value the tests pin it to: the reference model's own figures, the same
+/// on any machine (no probe of this one's kernels).
+pub const CALIBRATION: (&str, &str) = ("NQUEENS_CALIBRATION", "1");
+
+/// `command ARGS` with `stdin` as standard input, estimates pinned to the
+/// reference model ([`CALIBRATION`]).
 fn run_with(mut command: Command, args: &[&str], stdin: &[u8]) -> Run {
     let mut child = command
+        .env(CALIBRATION.0, CALIBRATION.1)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -38,6 +38,9 @@ pub enum Command {
     Checker {
         /// The board side, if given on the command line.
         n: Option<usize>,
+        /// `--progress`: the count's progress on stderr (also when stderr
+        /// is a terminal).
+        progress: bool,
     },
     /// Print a one-file solution (see [`crate::tools::bundle`]).
     Bundle(Request),
@@ -204,7 +207,7 @@ fn help_topic(topic: Option<OsString>) -> Result<Cmd> {
 /// ```
 /// use nqueens::cli::{parse, Command};
 /// let cli = parse(["checker", "6"].map(Into::into)).unwrap();
-/// assert_eq!(cli.command, Command::Checker { n: Some(6) });
+/// assert_eq!(cli.command, Command::Checker { n: Some(6), progress: false });
 /// ```
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
     let args: Vec<OsString> = args.into_iter().collect();
@@ -345,7 +348,10 @@ fn command_with(
                 Some(n) => Some(number_in(&n.to_string_lossy(), 1..=MAX_N, "N")?),
                 None => None,
             };
-            Command::Checker { n }
+            Command::Checker {
+                n,
+                progress: given.has(Opt::Progress),
+            }
         }
         Cmd::Bundle => Command::Bundle(parse_bundle(given, positionals.next())?),
         Cmd::Gen => Command::Gen(given.gen()?),

@@ -264,7 +264,14 @@ const GEN_STRESS_TEST: Scope = Scope::Only(&[Cmd::Gen, Cmd::Stress, Cmd::Test]);
 const STRESS: Scope = Scope::Only(&[Cmd::Stress]);
 const SHOW: Scope = Scope::Only(&[Cmd::Show]);
 const BUNDLE: Scope = Scope::Only(&[Cmd::Bundle]);
-const LONG_RUNS: Scope = Scope::Only(&[Cmd::Judge, Cmd::Count, Cmd::Show, Cmd::Stress, Cmd::Test]);
+const LONG_RUNS: Scope = Scope::Only(&[
+    Cmd::Judge,
+    Cmd::Checker,
+    Cmd::Count,
+    Cmd::Show,
+    Cmd::Stress,
+    Cmd::Test,
+]);
 const THREADED: Scope = Scope::Only(&[
     Cmd::Judge,
     Cmd::Checker,
@@ -559,9 +566,13 @@ impl Opt {
     pub fn help_for(self, cmd: Cmd) -> &'static str {
         match (self, cmd) {
             (Opt::Progress, Cmd::Judge) => {
-                "each case estimated above 3 s on stderr: share\n\
-                 done, elapsed, time left (default: when stderr\n\
-                 is a terminal)"
+                "each case that runs past a second, on stderr:\n\
+                 share done, elapsed, time left (default: when\n\
+                 stderr is a terminal)"
+            }
+            (Opt::Progress, Cmd::Checker) => {
+                "the count's share done, elapsed, time left on\n\
+                 stderr (default: when stderr is a terminal)"
             }
             (Opt::Progress, Cmd::Count) => {
                 "share done, elapsed, time left on stderr, from\n\

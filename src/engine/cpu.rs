@@ -29,6 +29,30 @@ pub fn thread() -> Option<Duration> {
     }
 }
 
+/// The calling thread's CPU time as [`thread`] gives it, but read from
+/// the thread's own scheduler clock (`clock_gettime(2)`'s
+/// `CLOCK_THREAD_CPUTIME_ID`, to the nanosecond) where `getrusage`'s may
+/// count in scheduler ticks (4 ms on some kernels): for timing work of a
+/// few milliseconds (the calibration probes,
+/// [`crate::plan::calibration`]). `None` where the system does not say.
+///
+/// ```
+/// let before = nqueens::engine::cpu::thread_precise().unwrap();
+/// let mut x = 0u64;
+/// for i in 0..2_000_000u64 { x = std::hint::black_box(x ^ i.wrapping_mul(0x9e37)); }
+/// assert!(nqueens::engine::cpu::thread_precise().unwrap() > before);
+/// ```
+pub fn thread_precise() -> Option<Duration> {
+    #[cfg(target_os = "linux")]
+    {
+        linux::thread_precise()
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        None
+    }
+}
+
 #[cfg(target_os = "linux")]
 mod linux {
     use std::os::raw::{c_int, c_long};
@@ -55,6 +79,31 @@ mod linux {
 
     extern "C" {
         fn getrusage(who: c_int, usage: *mut Rusage) -> c_int;
+        fn clock_gettime(clock: c_int, time: *mut Timespec) -> c_int;
+    }
+
+    /// `struct timespec`: seconds and nanoseconds (`time_t` and `long`,
+    /// both a C `long` on Linux).
+    #[repr(C)]
+    #[derive(Clone, Copy, Default)]
+    struct Timespec {
+        seconds: c_long,
+        nanos: c_long,
+    }
+
+    /// `CLOCK_THREAD_CPUTIME_ID`: the calling thread's CPU time.
+    const CLOCK_THREAD_CPUTIME_ID: c_int = 3;
+
+    /// The calling thread's CPU time from its scheduler clock.
+    pub fn thread_precise() -> Option<Duration> {
+        let mut time = Timespec::default();
+        // SAFETY: clock_gettime writes one `struct timespec`, which
+        // `Timespec` lays out (repr(C), two C longs), into memory we own.
+        let status = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut time) };
+        (status == 0).then(|| {
+            Duration::from_secs(time.seconds.max(0) as u64)
+                + Duration::from_nanos(time.nanos.max(0) as u64)
+        })
     }
 
     /// `RUSAGE_THREAD`: the calling thread.

@@ -10,10 +10,13 @@
 //!
 //! Estimates steer nothing and are only as good as the prices: the tree
 //! sizes come from random probes (fixed seeds, so the same input gets the
-//! same estimate) and the nanoseconds per node from the development machine.
+//! same estimate) and the nanoseconds per node from the development
+//! machine, scaled to this one's speed where shown
+//! ([`Estimate::calibrated`], [`crate::plan::calibration`]).
 
 use crate::engine::budget::{self, Budget};
 use crate::engine::counter::{self, Engine, Sizing};
+use crate::plan::calibration::{self, Calibration, Kernel};
 
 pub use crate::engine::counter::constellations::{blank_nodes, bytes as blank_engine_bytes};
 
@@ -34,6 +37,30 @@ pub struct Estimate {
     pub bytes: f64,
     /// The threads it was estimated for.
     pub threads: usize,
+    /// The kernel whose speed the times are priced at.
+    pub kernel: Kernel,
+    /// The calibration the times were scaled by ([`Estimate::calibrated`]);
+    /// `None`: the reference model's times.
+    pub calibration: Option<Calibration>,
+}
+
+impl Estimate {
+    /// The same estimate at this machine's speed (the probes of
+    /// [`crate::plan::calibration`], run now if they have not run yet);
+    /// an estimate calibrated already is returned as it is.
+    pub fn calibrated(&self) -> Estimate {
+        if self.calibration.is_some() {
+            return *self;
+        }
+        let calibration = calibration::get();
+        let factor = calibration.factor(self.kernel);
+        Estimate {
+            cpu_ns: self.cpu_ns * factor,
+            wall_ns: self.wall_ns * factor,
+            calibration: Some(calibration),
+            ..*self
+        }
+    }
 }
 
 /// `count N` for `budget` (with unique counts when `unique`): the chosen
@@ -61,8 +88,15 @@ pub fn of_sizing(sizing: &Sizing, threads: usize) -> Estimate {
         wall_ns: sizing.cpu_ns / threads as f64,
         bytes: BASE_BYTES + sizing.bytes + sizing.thread_bytes * (threads - 1) as f64,
         threads,
+        kernel: sizing.kernel,
+        calibration: None,
     }
 }
+/// Work estimated above this many seconds (on its threads) is announced on
+/// stderr when it starts, terminal or not: a log should say why nothing
+/// else comes for minutes.
+pub const LONG: f64 = 60.0;
+
 /// A day, in seconds: the longest run not called hopeless.
 pub const DAY: f64 = 86_400.0;
 

@@ -30,6 +30,7 @@ use crate::engine::blank::BlankEngine;
 use crate::engine::budget::{self, Budget};
 use crate::engine::counter::{self, Choice, Engine, Sizing, UnitCounter};
 use crate::engine::estimate;
+use crate::plan::calibration::Kernel;
 use crate::plan::work::Work;
 
 /// Every counting method, in the order the planner asks them for quotes
@@ -136,6 +137,12 @@ pub trait CountingMethod: Send {
     /// `count N --estimate` does. For estimates only.
     fn engine(&mut self, _case: Case, _shared: &mut Shared) -> Option<Engine> {
         None
+    }
+
+    /// The kernel whose speed its quote for a board of side `n` is priced
+    /// at ([`crate::plan::calibration`]): the searches', unless it says.
+    fn kernel(&self, _n: usize) -> Kernel {
+        Kernel::Search
     }
 
     /// Whether this is the method that hands a board without blocked cells

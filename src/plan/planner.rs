@@ -177,17 +177,18 @@ impl Planner {
         self
     }
 
-    /// Posts the long case being searched (estimated above
-    /// [`PROGRESS_NS`]) and how far it is on `board`, for a watcher thread
-    /// to report.
+    /// Posts the case being searched (whatever its quote: the watcher
+    /// reports it once it has run a second) and how far it is on `board`,
+    /// for a watcher thread to report.
     pub fn progress_to(mut self, board: ProgressBoard) -> Planner {
         self.progress = Some(board);
         self
     }
 
-    /// Writes a line to `out` for each case estimated above a day on the
-    /// threads, when its batch starts running, and for each case a forced
-    /// method does not apply to.
+    /// Writes a line to `out` for each case estimated above a minute
+    /// ([`crate::plan::estimate::LONG`]) on the threads, saying so when it
+    /// is above a day, when its batch starts running, and for each case a
+    /// forced method does not apply to.
     pub fn warn_to(mut self, out: Box<dyn Write + Send>) -> Planner {
         self.warnings = Some(out);
         self
@@ -258,7 +259,7 @@ impl Solver for Planner {
                 _ => Answer::default(),
             });
         }
-        let labels = self.labels(&decisions, &answers);
+        let labels = self.labels(boards, &decisions, &answers);
         self.warn_long(boards, &labels);
         let mut explain = self.explain.take();
         let outcome = self.run(
@@ -327,6 +328,31 @@ mod tests {
                 assert_eq!(got, expected, "{method:?} on {threads} threads");
             }
         }
+    }
+
+    /// Every case with work is posted for progress, whatever its quote:
+    /// the watcher reports the one that runs long (issue 38: a case quoted
+    /// at 2988 ms, under the 3 s that got progress, ran 44 s without any).
+    #[test]
+    fn a_case_quoted_short_is_posted_for_progress_too() {
+        let board: ProgressBoard = Default::default();
+        let mut planner = Planner::new(Method::Auto, 1).progress_to(board.clone());
+        let mut seen = Vec::new();
+        let mut blocked = Board::blank(8);
+        blocked.set_free(0, 0, false);
+        planner
+            .solve(&[blocked, Board::blank(9)], &mut |counts| {
+                seen.push((counts.to_vec(), lock(&board).clone()));
+                Ok(())
+            })
+            .unwrap();
+        let (counts, posted) = &seen[0];
+        assert_eq!(counts[0], 88);
+        let posted = posted.as_ref().expect("a case posted while the batch runs");
+        assert_eq!((posted.case, posted.n), (1, 8));
+        assert!(posted.estimate < PROGRESS_NS, "{posted:?}");
+        assert!(posted.units > 0, "{posted:?}");
+        assert!(lock(&board).is_none(), "cleared at the batch's end");
     }
 
     #[test]

@@ -13,6 +13,7 @@ use crate::base::checker;
 use crate::base::error::{words, Error, Result};
 use crate::engine::budget::Budget;
 use crate::engine::counter::{self, Counts, Sizing};
+use crate::plan::calibration;
 use crate::plan::estimate::{self, Estimate, DAY};
 use crate::tools::checkpoint::{Checkpoint, Entry, Header};
 use crate::tools::progress::{self, figures, human};
@@ -90,13 +91,17 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
     // Choosing plans the join (a minute at N = 23), so it is set-up too.
     let shares = AtomicU64::new(0);
     let setup = format!("{label} set-up");
+    let what = match job.shard {
+        Some(shard) => format!("count {n} --shard {}/{}", shard.index, shard.of),
+        None => format!("count {n}"),
+    };
     let (units, estimate, threads) =
         progress::watch(job.progress, &setup, (n * n) as u64, &shares, || {
-            let choice = choose(job, n, unique);
+            let choice = planned(job, n, unique, &what);
             let sizing = choice.sizing();
             let estimate = estimate::of_sizing(&sizing, job.threads);
             within_memory(job, n, &estimate)?;
-            warn_if_over_a_day(n, &sizing, &estimate);
+            warn_if_long(n, &what, job.shard, &sizing, &estimate, job.progress);
             let threads = threads_for(job.threads, estimate::of_sizing(&sizing, 1).cpu_ns);
             choice
                 .build(threads, &shares)
@@ -107,7 +112,7 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
         .filter(|&position| job.shard.map_or(true, |shard| shard.owns(position)))
         .collect();
     let total = positions.iter().map(|&p| units.weight(p)).sum();
-    let whole = Some(estimate.wall_ns / 1e9);
+    let whole = Some(shown_seconds(&estimate, job.progress));
     let path = match &job.checkpoint {
         Some(path) => path,
         None => {
@@ -271,22 +276,10 @@ fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
             None if job.unique => format!("count {n} --unique"),
             None => format!("count {n}"),
         };
-        // Planning the join takes a minute at N = 23, with nothing to count
-        // progress by: a terminal (or `--progress`) is told after a moment.
-        let planning = format!(
-            "nqueens: planning {what} (its engine's tables are sized first; at this size \
-             that takes a while)..."
-        );
-        let choice = progress::say_if_slow(
-            job.progress,
-            progress::QUIET_FOR,
-            &planning,
-            std::io::stderr(),
-            || choose(job, n, counts_unique(job)),
-        );
+        let choice = planned(job, n, counts_unique(job), &what);
         let sizing = choice.sizing();
-        let estimate = estimate::of_sizing(&sizing, job.threads);
-        let mut verdict = match over_a_day(n, &sizing, &estimate) {
+        let estimate = estimate::of_sizing(&sizing, job.threads).calibrated();
+        let mut verdict = match over_a_day(n, job.shard, &sizing, &estimate) {
             Some(way) => format!(": more than a day{way}"),
             None => String::new(),
         };
@@ -294,9 +287,47 @@ fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
             verdict += &format!("; over --memory {}", progress::bytes(job.memory as f64));
         }
         verdict += &progress::beyond_cores(&estimate, crate::engine::parallel::cores());
-        writeln!(out, "{what}: {}{verdict}", figures(&estimate)).map_err(Error::Write)?;
+        writeln!(
+            out,
+            "{what}: {}{}{verdict}",
+            figures(&estimate),
+            progress::assumes(&estimate)
+        )
+        .map_err(Error::Write)?;
     }
     Ok(())
+}
+
+/// From this side the join's planning takes many seconds (15 s at N = 22,
+/// a minute at 23 on the development machine; 18 s of CPU at 22 on a
+/// loaded one), with nothing to count progress by: it is announced on
+/// stderr before it starts, terminal or not.
+pub const SLOW_PLANNING_FROM: usize = 22;
+
+/// The engine for `count n` ([`choose`]), and what its planning says on
+/// stderr: where it is known to be slow (from [`SLOW_PLANNING_FROM`] in
+/// the join's range) a line before it starts, always (a log is told why
+/// nothing happens for a minute); elsewhere, on a terminal or under
+/// `--progress`, a line if it takes more than [`progress::QUIET_FOR`].
+fn planned(job: &Job, n: usize, unique: bool, what: &str) -> counter::Choice {
+    // Planning the join takes a minute at N = 23, with nothing to count
+    // progress by.
+    let planning = format!(
+        "nqueens: planning {what} (its engine's tables are sized first; at this size \
+         that takes a while)..."
+    );
+    let slow = (SLOW_PLANNING_FROM..=counter::JOIN_TO).contains(&n);
+    if slow {
+        // A courtesy: a failed write to stderr must not end the run.
+        let _ = writeln!(std::io::stderr().lock(), "{planning}");
+    }
+    progress::say_if_slow(
+        job.progress && !slow,
+        progress::QUIET_FOR,
+        &planning,
+        std::io::stderr(),
+        || choose(job, n, unique),
+    )
 }
 
 /// Whether the job counts unique solutions: asked for, or a shard's record
@@ -323,9 +354,12 @@ fn within_memory(job: &Job, n: usize, estimate: &Estimate) -> Result<()> {
 
 /// `nqueens checker N`: the first three solutions of the blank board, then
 /// its total (see [`checker::answer`]), with the total's engine planned
-/// for `budget`. When `terminal`, a step still running after
-/// [`progress::QUIET_FOR`] (the search for the first solutions takes
-/// minutes at N = 40..64, the count minutes from N = 20) says so on stderr.
+/// for `budget`. A step still running after [`progress::QUIET_FOR`] (the
+/// search for the first solutions takes minutes at N = 40..64, the count
+/// minutes from N = 20) says so on stderr, terminal or not; a count
+/// estimated above [`progress::LONG`] says so before it starts; with
+/// `progress` (`--progress`, or stderr is a terminal) the count reports
+/// its share done, as `count` does.
 ///
 /// ```
 /// use nqueens::{engine::budget::Budget, tools::count::checker};
@@ -336,28 +370,16 @@ fn within_memory(job: &Job, n: usize, estimate: &Estimate) -> Result<()> {
 ///
 /// # Errors
 /// A failed write, or a worker thread failed.
-pub fn checker(n: usize, budget: Budget, terminal: bool, out: &mut dyn Write) -> Result<()> {
-    let (searching, counting) = checker_words(n);
+pub fn checker(n: usize, budget: Budget, progress: bool, out: &mut dyn Write) -> Result<()> {
+    let (searching, _) = checker_words(n);
     let first = progress::say_if_slow(
-        terminal,
+        true,
         progress::QUIET_FOR,
         &searching,
         std::io::stderr(),
         || checker::first_solutions(n, checker::SHOWN),
     );
-    checker::answer(
-        &first,
-        || {
-            progress::say_if_slow(
-                terminal,
-                progress::QUIET_FOR,
-                &counting,
-                std::io::stderr(),
-                || checker_total(n, budget),
-            )
-        },
-        out,
-    )
+    checker::answer(&first, || checker_total(n, budget, progress), out)
 }
 
 /// What a slow `checker n` says on a terminal: while it searches for its
@@ -387,33 +409,103 @@ pub fn checker_words(n: usize) -> (String, String) {
 
 /// The total of the blank board of side `n` for checker mode: the engine
 /// `count n` uses, planned for `budget`, with `count`'s word on stderr
-/// when the count is estimated above a day (`checker 27` would otherwise
-/// count for years without one).
+/// when the count is estimated long or above a day (`checker 27` would
+/// otherwise count for years without one); with `progress`, its progress
+/// on stderr; without, a line if it takes more than
+/// [`progress::QUIET_FOR`] and no word was said before.
 ///
 /// # Errors
 /// A worker thread failed.
-pub fn checker_total(n: usize, budget: Budget) -> Result<u128> {
+pub fn checker_total(n: usize, budget: Budget, progress: bool) -> Result<u128> {
     let choice = counter::choose(n, false, budget);
     let sizing = choice.sizing();
-    warn_if_over_a_day(n, &sizing, &estimate::of_sizing(&sizing, budget.threads));
+    let estimate = estimate::of_sizing(&sizing, budget.threads);
+    let said = warn_if_long(
+        n,
+        &format!("checker {n}: the count"),
+        None,
+        &sizing,
+        &estimate,
+        progress,
+    );
     let counter = choice.build(budget.threads, &AtomicU64::new(0))?;
     let all: Vec<usize> = (0..counter.units()).collect();
-    let counts = counter.count_each(&all, budget.threads, &AtomicU64::new(0), &|_, _| {})?;
+    let total = all.iter().map(|&unit| counter.weight(unit)).sum();
+    let done = AtomicU64::new(0);
+    let count = || counter.count_each(&all, budget.threads, &done, &|_, _| {});
+    let counts = if progress {
+        let whole = Some(shown_seconds(&estimate, true));
+        let label = format!("checker {n}: the count");
+        progress::watch_estimated(true, &label, total, &done, whole, count)?
+    } else {
+        let (_, counting) = checker_words(n);
+        progress::say_if_slow(
+            !said,
+            progress::QUIET_FOR,
+            &counting,
+            std::io::stderr(),
+            count,
+        )?
+    };
     Ok(counts.total)
 }
 
-/// Says on stderr, before any work on a side, when the cost model puts its
-/// count above a day, and what to do instead: a run of `count 30` should
-/// not be left to find that out.
-fn warn_if_over_a_day(n: usize, sizing: &Sizing, estimate: &Estimate) {
-    if let Some(way) = over_a_day(n, sizing, estimate) {
+/// Says on stderr, before any work on a side, terminal or not, when the
+/// cost model puts its count above a day, and what to do instead (a run
+/// of `count 30` should not be left to find that out); or above
+/// [`progress::LONG`], that it will take that long, and how to watch it
+/// when it is not watched (`watched`: progress is on). `what` names the
+/// count of side `n` (`count 22`, `checker 20: the count`). Returns
+/// whether it said anything.
+fn warn_if_long(
+    n: usize,
+    what: &str,
+    shard: Option<Shard>,
+    sizing: &Sizing,
+    estimate: &Estimate,
+    watched: bool,
+) -> bool {
+    // The probes run only when they decide.
+    if !calibration::above(estimate.wall_ns, estimate.kernel, progress::LONG * 1e9) {
+        return false;
+    }
+    let estimate = &estimate.calibrated();
+    let threads = format!(
+        "{} thread{}",
+        estimate.threads,
+        if estimate.threads == 1 { "" } else { "s" }
+    );
+    if let Some(way) = over_a_day(n, shard, sizing, estimate) {
         eprintln!(
-            "nqueens: this count is estimated at about {} on {} thread{}, more than a \
+            "nqueens: this count is estimated at about {} on {threads}, more than a \
              day{way}; it will run until stopped",
             human(estimate.wall_ns / 1e9),
-            estimate.threads,
-            if estimate.threads == 1 { "" } else { "s" }
         );
+    } else if estimate.wall_ns / 1e9 > progress::LONG {
+        let watch = if watched {
+            ""
+        } else {
+            "; --progress shows how far it is"
+        };
+        eprintln!(
+            "nqueens: {what} is estimated at about {} on {threads}{watch}",
+            human(estimate.wall_ns / 1e9),
+        );
+    } else {
+        return false;
+    }
+    true
+}
+
+/// The seconds of `estimate` (on its threads) a progress line may show:
+/// at this machine's speed when `shown` and long enough for the probes to
+/// matter (a run estimated far below a second is over before a line
+/// could show it: the reference model's figure, no probe).
+fn shown_seconds(estimate: &Estimate, shown: bool) -> f64 {
+    if shown && estimate.wall_ns * calibration::MAX_FACTOR > 1e9 {
+        estimate.calibrated().wall_ns / 1e9
+    } else {
+        estimate.wall_ns / 1e9
     }
 }
 
@@ -421,37 +513,95 @@ fn warn_if_over_a_day(n: usize, sizing: &Sizing, estimate: &Estimate) {
 /// task any cluster takes.
 const SHARD_SECONDS: f64 = 3600.0;
 
-/// When `estimate` (of `count n`, or of a shard of it, by an engine of
+/// When `estimate` (of `count n`, or of `shard` of it, by an engine of
 /// this `sizing`) is above a day, the way to do it instead, to follow
 /// "more than a day": so many shards that each takes about an hour on one
 /// thread, to run by the README's recipes (fewer when there are fewer
 /// units than that); or, when even one unit a shard leaves a shard over a
 /// day, that it is hopeless.
-fn over_a_day(n: usize, sizing: &Sizing, estimate: &Estimate) -> Option<String> {
+///
+/// For a shard, the advice is about that shard: it is split into finer
+/// shards of the same count (shard `I/K` is shards `I, I+K, ...` of
+/// `M*K`, each about an hour), or, where it is about one work unit
+/// already (the finest split), it says that it cannot be split further.
+fn over_a_day(
+    n: usize,
+    shard: Option<Shard>,
+    sizing: &Sizing,
+    estimate: &Estimate,
+) -> Option<String> {
     if estimate.wall_ns / 1e9 <= DAY {
         return None;
     }
-    let cpu = estimate::of_sizing(sizing, 1).cpu_ns / 1e9;
-    let wanted = round_up(cpu / SHARD_SECONDS);
-    let (shards, finest) = if wanted <= sizing.units {
+    // This run's CPU on one thread, and the whole count's.
+    let cpu = estimate.cpu_ns / 1e9;
+    let of = shard.map_or(1, |shard| shard.of);
+    let whole = cpu * of as f64;
+    let finest = round_down(sizing.units);
+    let wanted = round_up(whole / SHARD_SECONDS);
+    let (shards, finest_note) = if wanted <= finest {
         (wanted, "")
     } else {
-        (
-            round_down(sizing.units),
-            " (about one work unit each, the finest split)",
-        )
+        (finest, " (about one work unit each, the finest split)")
     };
-    let each = human(cpu / shards);
-    if cpu / shards > DAY {
+    if let Some(shard) = shard {
+        return Some(finer_shards(n, shard, cpu, sizing.units, shards));
+    }
+    let each = human(whole / shards);
+    if whole / shards > DAY {
         return Some(format!(
             "; hopeless even in shards: with one work unit each ({shards} shards), \
              about {each} each"
         ));
     }
     Some(format!(
-        "; in {shards} shards instead{finest}, about {each} each on one thread: `nqueens count {n} \
+        "; in {shards} shards instead{finest_note}, about {each} each on one thread: `nqueens count {n} \
          --shard I/{shards}` for I = 1..={shards}, as in the README's \"Shards for clusters\""
     ))
+}
+
+/// The advice for `shard` of `count n` over a day (`cpu` seconds on one
+/// thread) when the whole count has `units` work units and would be best
+/// split into `shards`: the shard split `M` ways into shards of `M*K`
+/// (those it is made of), or, when it holds about one work unit, that it
+/// cannot be split further.
+fn finer_shards(n: usize, shard: Shard, cpu: f64, units: f64, shards: f64) -> String {
+    let of = shard.of as f64;
+    // Each shard of `M*K` holds about `units / (M*K)` units: no finer
+    // than one unit each.
+    let ways = (shards / of).min(units / of).floor();
+    if ways < 2.0 {
+        let hopeless = if cpu > DAY { ": hopeless" } else { "" };
+        let step = significance(units);
+        return format!(
+            "; this shard is about one of count {n}'s {} work units (the finest split), \
+             so it cannot be split further{hopeless}",
+            (units / step).round() * step
+        );
+    }
+    let ways = ways as usize;
+    let finer = ways * shard.of;
+    let each = cpu / ways as f64;
+    let verdict = if each > DAY {
+        " (still more than a day each: hopeless even split finest)"
+    } else {
+        ""
+    };
+    let (first, second, last) = (
+        shard.index,
+        shard.index + shard.of,
+        shard.index + (ways - 1) * shard.of,
+    );
+    let list = if ways == 2 {
+        format!("{first} and {last}")
+    } else {
+        format!("{first}, {second}, ..., {last}")
+    };
+    format!(
+        "; this shard is shards {list} of {finer} (its units, dealt {ways} ways), about {} \
+         each on one thread{verdict}: `nqueens count {n} --shard J/{finer}` for those J",
+        human(each)
+    )
 }
 
 /// `x` (at least 1) rounded up to two significant digits: 5599.2 -> 5600.

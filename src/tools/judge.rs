@@ -67,14 +67,16 @@ pub fn run(options: &JudgeOptions, out: &mut dyn Write) -> Result<()> {
 fn long_case(board: &ProgressBoard) -> Option<String> {
     let long = board.lock().ok()?.clone()?;
     let label = format!("Case {} (n={}, {})", long.case, long.n, long.method);
-    let estimate = long.estimate / 1e9;
-    let line = progress::status_estimated(
-        &label,
-        long.done as u64,
-        long.units as u64,
-        Instant::now().saturating_duration_since(long.started),
-        Some(estimate),
-    );
+    let elapsed = Instant::now().saturating_duration_since(long.started);
+    // At this machine's speed once the line can be shown (a case gets its
+    // first line a second in): a case over sooner costs no probe.
+    let estimate = if elapsed >= progress::REDRAW {
+        crate::plan::calibration::scale(long.estimate, long.kernel)
+    } else {
+        long.estimate
+    };
+    let line =
+        progress::status_estimated(&label, long.done, long.units, elapsed, Some(estimate / 1e9));
     Some(line)
 }
 
@@ -201,6 +203,7 @@ fn estimate(input: &mut dyn Read, out: &mut dyn Write, planner: &mut Planner) ->
             for (k, (board, (method, estimate))) in
                 batch.iter().zip(planner.estimate(batch)?).enumerate()
             {
+                let estimate = estimate.calibrated();
                 writeln!(
                     out,
                     "Case {}: n={} obstacles={} method={method}: {}{}",
@@ -208,7 +211,7 @@ fn estimate(input: &mut dyn Read, out: &mut dyn Write, planner: &mut Planner) ->
                     board.n(),
                     board.obstacles(),
                     describe(&estimate),
-                    beyond_cores(&estimate, crate::engine::parallel::cores())
+                    beyond_cores(&estimate, crate::engine::parallel::cores()),
                 )
                 .map_err(Error::Write)?;
             }

@@ -16,7 +16,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::plan::estimate::Estimate;
-pub use crate::plan::estimate::{human, DAY};
+pub use crate::plan::estimate::{human, DAY, LONG};
 
 /// How often the watcher looks at the counter.
 pub const TICK: Duration = Duration::from_millis(100);
@@ -87,10 +87,17 @@ pub fn status(label: &str, done: u64, total: u64, elapsed: Duration) -> String {
     status_estimated(label, done, total, elapsed, None)
 }
 
+/// The share of the work (by its cost units) done before the time left is
+/// told by the measured rate alone: before, the estimate of the whole run
+/// says it while it still can (the first units may be unlike the rest).
+pub const MEASURED_SHARE: f64 = 0.05;
+
 /// [`status`], with the cost model's `estimate` of the whole run's time (in
-/// seconds: it may be far beyond what a [`Duration`] holds): it
-/// stands in for the time left until some work is done (instead of
-/// "unknown"), and a run estimated above a day is called hopeless.
+/// seconds: it may be far beyond what a [`Duration`] holds). The time left
+/// comes from what is measured, the share done in the time elapsed, once
+/// [`MEASURED_SHARE`] is done or once the run has outlived its estimate
+/// (a wrong quote is corrected, never repeated); before that from the
+/// estimate. A run estimated above a day is called hopeless.
 ///
 /// ```
 /// use std::time::Duration;
@@ -104,6 +111,11 @@ pub fn status(label: &str, done: u64, total: u64, elapsed: Duration) -> String {
 ///     status_estimated("n=18", 0, 100, Duration::from_secs(5), Some(day / 24.0)),
 ///     "n=18: 0.0% done, 5 s elapsed, estimated 60 min in all"
 /// );
+/// // Quoted 9 s, 1% done after 20 s: the quote was wrong, the rate says.
+/// assert_eq!(
+///     status_estimated("n=18", 1, 100, Duration::from_secs(20), Some(9.0)),
+///     "n=18: 1.0% done, 20 s elapsed, about 33 min left (measured; estimated 9 s in all)"
+/// );
 /// ```
 pub fn status_estimated(
     label: &str,
@@ -116,17 +128,36 @@ pub fn status_estimated(
     if total == 0 {
         return format!("{label}: {done} done, {seconds:.0} s elapsed");
     }
-    let share = done as f64 / total as f64;
-    let left = if share > 0.0 {
-        format!("about {} left", human(seconds * (1.0 - share) / share))
-    } else {
-        match estimate {
-            Some(whole) => {
-                let verdict = if whole > DAY { ": hopeless" } else { "" };
+    let share = (done as f64 / total as f64).min(1.0);
+    let measured = (share > 0.0).then(|| seconds * (1.0 - share) / share);
+    let left = match (estimate, measured) {
+        // Too little done to measure, and the estimate still holds.
+        (Some(whole), _) if share < MEASURED_SHARE && seconds < whole => {
+            let verdict = if whole > DAY { ": hopeless" } else { "" };
+            if share == 0.0 {
                 format!("estimated {} in all{verdict}", human(whole))
+            } else {
+                format!(
+                    "about {} left (estimated {} in all){verdict}",
+                    human(whole * (1.0 - share)),
+                    human(whole)
+                )
             }
-            None => "time left unknown".to_string(),
         }
+        // Outlived: what is measured corrects the estimate.
+        (Some(whole), Some(left)) if share < MEASURED_SHARE || seconds > whole => {
+            format!(
+                "about {} left (measured; estimated {} in all)",
+                human(left),
+                human(whole)
+            )
+        }
+        (Some(whole), None) => format!(
+            "past its estimate ({} in all), time left unknown",
+            human(whole)
+        ),
+        (_, Some(left)) => format!("about {} left", human(left)),
+        (None, None) => "time left unknown".to_string(),
     };
     format!(
         "{label}: {:.1}% done, {seconds:.0} s elapsed, {left}",
@@ -170,11 +201,74 @@ pub fn watch_estimated<T>(
     watch_with(enabled, &line, work)
 }
 
+/// When the watcher shows a status line: each subject (a line's text up to
+/// its first `": "`, such as `Case 4 (n=18, half-board)`) gets its first
+/// line once it has been the subject for a [`REDRAW`], then one each
+/// `every`; a new subject starts over, and nothing to show (`None`) uses
+/// up no time. So a long case of a batch is reported within about a
+/// second of its start, however long the cases before it took, and a
+/// quick one never is. Times are given (since the watch began), so that it
+/// is tested without a clock.
+///
+/// ```
+/// use std::time::Duration;
+/// use nqueens::tools::progress::Pacer;
+/// let s = Duration::from_secs;
+/// let mut pacer = Pacer::new(s(10));
+/// assert!(!pacer.due(s(1), None));
+/// assert!(!pacer.due(s(3), Some("Case 4: 0.0% done")));
+/// assert!(pacer.due(s(4), Some("Case 4: 1.0% done")));
+/// assert!(!pacer.due(s(5), Some("Case 4: 2.0% done")));
+/// assert!(pacer.due(s(14), Some("Case 4: 9.0% done")));
+/// ```
+#[derive(Debug)]
+pub struct Pacer {
+    every: Duration,
+    subject: Option<String>,
+    since: Duration,
+    last: Option<Duration>,
+}
+
+impl Pacer {
+    /// Lines of one subject each `every` after its first.
+    pub fn new(every: Duration) -> Pacer {
+        Pacer {
+            every,
+            subject: None,
+            since: Duration::ZERO,
+            last: None,
+        }
+    }
+
+    /// Whether `line` (or nothing) is to be shown at `now`.
+    pub fn due(&mut self, now: Duration, line: Option<&str>) -> bool {
+        let subject = line.map(|line| line.split(": ").next().unwrap_or(line));
+        if subject != self.subject.as_deref() {
+            self.subject = subject.map(str::to_string);
+            self.since = now;
+            self.last = None;
+        }
+        if self.subject.is_none() {
+            return false;
+        }
+        let due = match self.last {
+            None => now >= self.since + REDRAW,
+            Some(last) => now >= last + self.every,
+        };
+        if due {
+            self.last = Some(now);
+        }
+        due
+    }
+}
+
 /// Runs `work`, and while it runs (if `enabled`) shows what `status` says
-/// on stderr about once a [`REDRAW`] on a terminal (once a [`LOG_EVERY`]
-/// elsewhere, as plain lines); `None` shows nothing (and clears the line on
-/// a terminal). The first line comes after one [`REDRAW`] in either case,
-/// so a long run speaks from its first second. Returns what `work` returns.
+/// on stderr, paced by a [`Pacer`]: on a terminal redrawn once a
+/// [`REDRAW`], elsewhere a plain line once a [`LOG_EVERY`]; `None` shows
+/// nothing (and clears the line on a terminal). Each subject's first line
+/// comes after one [`REDRAW`] in either case, so a long run (and each long
+/// case of a batch) speaks from its first second. Returns what `work`
+/// returns.
 pub fn watch_with<T>(
     enabled: bool,
     status: &(dyn Fn() -> Option<String> + Sync),
@@ -188,19 +282,18 @@ pub fn watch_with<T>(
     let every = if terminal { REDRAW } else { LOG_EVERY };
     thread::scope(|scope| {
         scope.spawn(|| {
-            let mut last_draw = Instant::now();
-            let mut wait = REDRAW;
+            let start = Instant::now();
+            let mut pacer = Pacer::new(every);
             let mut shown = false;
             while !finished.load(Ordering::Relaxed) {
                 thread::sleep(TICK);
-                if last_draw.elapsed() < wait {
+                let line = status();
+                if !pacer.due(start.elapsed(), line.as_deref()) && (line.is_some() || !shown) {
                     continue;
                 }
-                last_draw = Instant::now();
-                wait = every;
                 // Progress is a courtesy: a failed write must not end the run.
                 let mut stderr = std::io::stderr().lock();
-                match status() {
+                match line {
                     // Back to the line start, then clear to its end.
                     Some(line) if terminal => {
                         let _ = write!(stderr, "\r{line}\x1b[K");
@@ -234,15 +327,21 @@ pub fn watch_with<T>(
 }
 
 /// An estimate in words: [`figures`], then "hopeless" above a day (said of
-/// the judge's boards, which have no shards; `count` names shards instead).
+/// the judge's boards, which have no shards; `count` names shards instead),
+/// with what it [`assumes`] between them.
 ///
 /// ```
 /// use nqueens::{engine::counter::Engine, plan::estimate::Estimate};
-/// let e = Estimate { engine: Some(Engine::Join), cpu_ns: 4e9, wall_ns: 2e9, bytes: 3.5 * 1048576.0, threads: 2 };
+/// use nqueens::plan::calibration::{Calibration, Kernel};
+/// let e = Estimate {
+///     engine: Some(Engine::Join), cpu_ns: 4e9, wall_ns: 2e9, bytes: 3.5 * 1048576.0, threads: 2,
+///     kernel: Kernel::JoinEven, calibration: Some(Calibration::pinned(1.0)),
+/// };
 /// assert_eq!(
 ///     nqueens::tools::progress::describe(&e),
 ///     "about 2 s on 2 threads (4 s of CPU; engine: half-board join), \
-///      peak memory about 3.5 MiB"
+///      peak memory about 3.5 MiB, with a free core per thread at the speed \
+///      NQUEENS_CALIBRATION pins (1.00x the reference)"
 /// );
 /// ```
 pub fn describe(estimate: &Estimate) -> String {
@@ -251,7 +350,19 @@ pub fn describe(estimate: &Estimate) -> String {
     } else {
         ""
     };
-    format!("{}{hopeless}", figures(estimate))
+    format!("{}{}{hopeless}", figures(estimate), assumes(estimate))
+}
+
+/// What an estimate assumes, to end its line: a free core for each thread
+/// (the times are CPU time; on a busy machine the wall time is longer by
+/// each thread's wait for a core), at the speed its calibration says
+/// ([`crate::plan::calibration`]).
+pub fn assumes(estimate: &Estimate) -> String {
+    let speed = match &estimate.calibration {
+        Some(calibration) => calibration.words(estimate.kernel),
+        None => "the reference machine's speed".to_string(),
+    };
+    format!(", with a free core per thread at {speed}")
 }
 
 /// What follows an estimate priced for more threads than the machine
@@ -262,7 +373,11 @@ pub fn describe(estimate: &Estimate) -> String {
 ///
 /// ```
 /// use nqueens::{plan::estimate::Estimate, tools::progress::beyond_cores};
-/// let e = Estimate { engine: None, cpu_ns: 480e9, wall_ns: 60e9, bytes: 0.0, threads: 8 };
+/// use nqueens::plan::calibration::Kernel;
+/// let e = Estimate {
+///     engine: None, cpu_ns: 480e9, wall_ns: 60e9, bytes: 0.0, threads: 8,
+///     kernel: Kernel::Search, calibration: None,
+/// };
 /// assert_eq!(
 ///     beyond_cores(&e, 2),
 ///     "; priced for 8 threads, this machine has 2 cores (about 4 min on them)"
@@ -336,6 +451,60 @@ mod tests {
         fn text(&self) -> String {
             String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
         }
+    }
+
+    /// Issue 38: in a batch under `--progress` into a log, a long case
+    /// after quick ones (and a second of planning with nothing to show)
+    /// got its first line 10 s in; each subject now gets its own first
+    /// second.
+    #[test]
+    fn each_long_case_of_a_batch_is_reported_a_second_into_it() {
+        let mut pacer = Pacer::new(LOG_EVERY);
+        let ms = Duration::from_millis;
+        let mut shown = Vec::new();
+        for tick in 1..=300 {
+            let now = ms(100 * tick);
+            let line = match now.as_millis() {
+                // Planning: nothing to show.
+                0..=1500 => None,
+                // Three quick cases, then the long one from 2 s on.
+                1501..=1800 => Some("Case 1 (n=8, ordered): 0.0% done".to_string()),
+                1801..=2000 => Some("Case 3 (n=1, ordered): 0.0% done".to_string()),
+                _ => Some(format!("Case 4 (n=18, half-board): {tick}% done")),
+            };
+            if pacer.due(now, line.as_deref()) {
+                shown.push((now, line.unwrap()));
+            }
+        }
+        let times: Vec<u128> = shown.iter().map(|(t, _)| t.as_millis()).collect();
+        assert_eq!(times, [3100, 13100, 23100], "{shown:?}");
+        assert!(shown.iter().all(|(_, l)| l.starts_with("Case 4 ")));
+    }
+
+    #[test]
+    fn a_wrong_quote_is_corrected_by_what_is_measured() {
+        let s = Duration::from_secs;
+        // Quoted 9 s; after 30 s, 20% done: the rate tells, not the quote.
+        let line = status_estimated("Case 4", 20, 100, s(30), Some(9.0));
+        assert_eq!(
+            line,
+            "Case 4: 20.0% done, 30 s elapsed, about 2 min left (measured; estimated 9 s in all)"
+        );
+        // Nothing done yet, past the quote: no made-up time left.
+        let line = status_estimated("Case 4", 0, 100, s(30), Some(9.0));
+        assert!(
+            line.ends_with("past its estimate (9 s in all), time left unknown"),
+            "{line}"
+        );
+        // Within the quote and little done: the quote, less what is done.
+        let line = status_estimated("Case 4", 1, 100, s(2), Some(9.0));
+        assert!(
+            line.ends_with("about 9 s left (estimated 9 s in all)"),
+            "{line}"
+        );
+        // Enough done within the quote: measured.
+        let line = status_estimated("Case 4", 50, 100, s(4), Some(9.0));
+        assert!(line.ends_with("about 4 s left"), "{line}");
     }
 
     #[test]

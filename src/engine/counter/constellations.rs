@@ -18,6 +18,7 @@ use crate::base::problem::Problem;
 use crate::engine::blank::BlankEngine;
 use crate::engine::counter::{fingerprint_of, Counts, Engine, Sizing, UnitCounter};
 use crate::engine::estimate::{self, NS_PER_NODE};
+use crate::plan::calibration::Kernel;
 
 /// The blank engine's count costs this fraction of the plain blank search
 /// as priced here (blank nodes x [`NS_PER_NODE`]): measured 19 ms at n = 14
@@ -82,6 +83,7 @@ impl Prepared {
             bytes: bytes(n),
             thread_bytes: 0.0,
             units: units(n),
+            kernel: Kernel::Search,
         }
     }
 

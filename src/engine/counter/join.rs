@@ -16,6 +16,7 @@ use crate::engine::budget::Budget;
 use crate::engine::counter::fixed::fixed;
 use crate::engine::counter::{fingerprint_of, Counts, Engine, Sizing, UnitCounter};
 use crate::engine::half_board::Plan;
+use crate::plan::calibration::Kernel;
 
 /// What the symmetric units cost next to the join (measured: below 1% at
 /// n = 16..=20; the half turn's search dominates).
@@ -92,6 +93,7 @@ impl Prepared {
             bytes: self.plan.peak_bytes() as f64,
             thread_bytes: self.plan.scratch_bytes() as f64,
             units: self.plan.units() as f64,
+            kernel: Kernel::join(self.plan.n()),
         }
     }
 

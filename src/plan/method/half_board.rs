@@ -17,6 +17,7 @@ use std::sync::Arc;
 use crate::base::error::Result;
 use crate::engine::counter::join::Prepared;
 use crate::engine::counter::UnitCounter;
+use crate::plan::calibration::Kernel;
 use crate::plan::method::{unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip};
 use crate::plan::work::Work;
 
@@ -65,6 +66,10 @@ impl CountingMethod for HalfBoard {
 
     fn quotes_on_threads(&self) -> bool {
         true
+    }
+
+    fn kernel(&self, n: usize) -> Kernel {
+        Kernel::join(n)
     }
 
     fn memory(&mut self, case: Case, shared: &mut Shared) -> f64 {

@@ -10,6 +10,7 @@ use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::geometry;
 use crate::engine::ordering;
+use crate::plan::calibration::Kernel;
 use crate::plan::cost::{REFINE_NS, REFINE_WITHIN};
 use crate::plan::estimate::{Estimate, BASE_BYTES};
 use crate::plan::method::Case;
@@ -210,6 +211,8 @@ impl Planner {
             wall_ns: 0.0,
             bytes: BASE_BYTES,
             threads,
+            kernel: Kernel::Search,
+            calibration: None,
         };
         let mut estimates = Vec::with_capacity(boards.len());
         for (case, decision) in decisions.into_iter().enumerate() {
@@ -232,6 +235,7 @@ impl Planner {
                     };
                     let bytes = BASE_BYTES + method.memory(case, &mut self.shared);
                     let estimate = Estimate {
+                        kernel: method.kernel(boards[case.index].n()),
                         engine: method.engine(case, &mut self.shared),
                         cpu_ns,
                         wall_ns,

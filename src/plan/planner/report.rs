@@ -10,11 +10,16 @@ use std::time::{Duration, Instant};
 use super::{Decision, Method, Planner};
 use crate::base::board::Board;
 use crate::base::error::{Error, Result};
+use crate::plan::calibration::{self, Kernel};
 use crate::plan::cost::ms;
-use crate::plan::estimate::{human, DAY};
+use crate::plan::estimate::{human, DAY, LONG};
 use crate::plan::method::{Answer, Unit};
+use crate::plan::work::Work;
 
-/// Cases estimated above this (3 s on the threads) get progress reports.
+/// Cases estimated above this (3 s on the threads) are long: they were
+/// the only ones posted for progress reports. Now every case with work is
+/// posted, and the watcher reports any that runs past a second, whatever
+/// its quote (a case quoted at 2988 ms ran 44 s without a word).
 pub const PROGRESS_NS: f64 = 3e9;
 
 /// How far the long case being searched is, for a progress report: shared
@@ -27,12 +32,18 @@ pub struct CaseProgress {
     pub n: usize,
     /// The method's name.
     pub method: String,
-    /// The estimated (wall) time on the threads, ns.
+    /// The estimated (wall) time on the threads, ns, at the reference
+    /// machine's speed.
     pub estimate: f64,
-    /// Its work units finished, of `units`.
-    pub done: usize,
-    /// Its work units.
-    pub units: usize,
+    /// The kernel that estimate is priced at (to scale it to this
+    /// machine's speed, [`crate::plan::calibration`]).
+    pub kernel: Kernel,
+    /// Its work done, of `units`: its units' weights (their estimated
+    /// cost where the method knows it, the join's; else one each), so
+    /// that a heavy first unit does not speak for the light rest.
+    pub done: u64,
+    /// Its work, in the same units.
+    pub units: u64,
     /// Since when its units run.
     pub started: Instant,
 }
@@ -55,6 +66,7 @@ pub(super) struct Label {
     pub method: String,
     pub cost: Option<f64>,
     pub wall: f64,
+    pub kernel: Kernel,
 }
 
 /// A batch's cases as the run answers them: the boards, how each is
@@ -104,6 +116,9 @@ struct CaseTally {
     done: usize,
     /// Its units.
     units: usize,
+    /// The weights of its finished units, and of all its units.
+    weight_done: u64,
+    weight: u64,
     /// The CPU time its finished units took (their threads' own, as
     /// [`crate::engine::cpu::thread`] measures it).
     cpu: Duration,
@@ -152,6 +167,7 @@ impl<'a> Report<'a> {
         for unit in units {
             open[unit.slot.index()] += 1;
             per_case[unit.case].units += 1;
+            per_case[unit.case].weight += progress_weight(unit);
         }
         let report = Report {
             counts: Vec::with_capacity(cases.boards.len()),
@@ -180,6 +196,7 @@ impl<'a> Report<'a> {
             self.open[unit.slot.index()] -= 1;
             let case = &mut self.per_case[unit.case];
             case.done += 1;
+            case.weight_done += progress_weight(unit);
             case.cpu += time;
             case.ended = now;
         }
@@ -260,21 +277,25 @@ impl<'a> Report<'a> {
         }
     }
 
-    /// Posts the first long case not answered yet (or none), if watched.
+    /// Posts the first case not answered yet that has work units (or
+    /// none), if watched: whatever its quote, for the watcher to report
+    /// once it has run a while.
     fn post_progress(&self) {
         let Some(progress) = self.out.progress else {
             return;
         };
         let count = self.cases.boards.len();
         let labels = self.cases.labels;
-        let long = (self.counts.len()..count).find(|&case| labels[case].wall >= PROGRESS_NS);
+        let per_case = &self.per_case;
+        let long = (self.counts.len()..count).find(|&case| per_case[case].units > 0);
         *lock(progress) = long.map(|case| CaseProgress {
             case: (self.cases_before + case + 1) as u64,
             n: self.cases.boards[case].n(),
             method: labels[case].method.clone(),
             estimate: labels[case].wall,
-            done: self.per_case[case].done,
-            units: self.per_case[case].units,
+            kernel: labels[case].kernel,
+            done: self.per_case[case].weight_done,
+            units: self.per_case[case].weight,
             started: match self.starts.of(case) {
                 None => Instant::now(),
                 Some(start) => self.starts.base + start,
@@ -283,17 +304,32 @@ impl<'a> Report<'a> {
     }
 }
 
+/// A unit's share of its case's work for progress: the join's unit
+/// weight (its estimated cost), else one.
+fn progress_weight(unit: &Unit) -> u64 {
+    match &unit.work {
+        Work::Units(counter, i) => counter.weight(*i),
+        _ => 1,
+    }
+}
+
 impl Planner {
     /// Each case's label, from its decision and its answer.
-    pub(super) fn labels(&self, decisions: &[Decision], answers: &[Answer]) -> Vec<Label> {
+    pub(super) fn labels(
+        &self,
+        boards: &[Board],
+        decisions: &[Decision],
+        answers: &[Answer],
+    ) -> Vec<Label> {
         let threads = self.shared.threads as f64;
         let known = |method: String| Label {
             method,
             cost: Some(0.0),
             wall: 0.0,
+            kernel: Kernel::Search,
         };
-        (decisions.iter().zip(answers))
-            .map(|(decision, answer)| match decision {
+        (decisions.iter().zip(answers).zip(boards))
+            .map(|((decision, answer), board)| match decision {
                 Decision::Known { why, .. } => known(why.to_string()),
                 Decision::Repeat(first) => {
                     known(format!("repeat of case {}", self.cases_done + first + 1))
@@ -309,28 +345,41 @@ impl Planner {
                         method: format!("{}{}{note}", method.about().name, answer.note),
                         cost: (self.choice == Method::Auto).then_some(*cost),
                         wall,
+                        kernel: method.kernel(board.n()),
                     }
                 }
             })
             .collect()
     }
 
-    /// Warns of each case estimated above a day on the threads, if warning.
+    /// Warns of each case estimated above a day, or above [`LONG`], on
+    /// the threads, if warning.
     pub(super) fn warn_long(&mut self, boards: &[Board], labels: &[Label]) {
         let Some(out) = self.warnings.as_mut() else {
             return;
         };
         for (case, label) in labels.iter().enumerate() {
-            if label.wall / 1e9 > DAY {
+            // At this machine's speed; the probes run only when they decide.
+            if !calibration::above(label.wall, label.kernel, LONG * 1e9) {
+                continue;
+            }
+            let seconds = calibration::scale(label.wall, label.kernel) / 1e9;
+            {
                 let _ = writeln!(
                     out,
                     "nqueens: case {} (n={}, {}) is estimated at about {} on {} \
-                     threads, more than a day",
+                     thread{}{}",
                     self.cases_done + case + 1,
                     boards[case].n(),
                     label.method,
-                    human(label.wall / 1e9),
-                    self.shared.threads
+                    human(seconds),
+                    self.shared.threads,
+                    if self.shared.threads == 1 { "" } else { "s" },
+                    if seconds > DAY {
+                        ", more than a day"
+                    } else {
+                        ""
+                    }
                 );
             }
         }
