@@ -173,7 +173,7 @@ fn an_estimate_is_scaled_to_the_machines_speed_and_says_what_it_assumes() {
     // Judge mode's estimates too.
     let board =
         "8\n........\n........\n........\n........\n........\n........\n........\n........\n0\n";
-    let path = std::env::temp_dir().join(format!("nqueens-quotes-{}.in", std::process::id()));
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("quotes-judge.in");
     std::fs::write(&path, board).unwrap();
     let judge = run_calibrated(Some("3"), &["--estimate", path.to_str().unwrap()]);
     std::fs::remove_file(&path).unwrap();

@@ -73,9 +73,10 @@ pub fn growth(sizes: &[usize]) {
         let cpu = cpu::thread();
         let solutions: u128 = units.iter().map(|&i| plan.run_unit(i)).sum();
         // The thread's CPU time where the system says it, else the clock's.
+        let wall = start.elapsed().as_secs_f64();
         let secs = match (cpu, cpu::thread()) {
             (Some(a), Some(b)) => (b - a).as_secs_f64(),
-            _ => start.elapsed().as_secs_f64(),
+            _ => wall,
         };
         let t = plan.tally();
         let sol = solutions.max(1) as f64;
@@ -85,7 +86,9 @@ pub fn growth(sizes: &[usize]) {
             _ => "-".to_string(),
         };
         prev = Some((n, ns));
-        let share = |d: std::time::Duration| format!("{:.0}%", 100.0 * d.as_secs_f64() / secs);
+        // The tally's times are the clock's, so their shares are of the
+        // clock's time too.
+        let share = |d: std::time::Duration| format!("{:.0}%", 100.0 * d.as_secs_f64() / wall);
         println!(
             "{n:>3} {:>10} {:>7} {solutions:>15} {secs:>8.2} {ns:>8.2} {growth:>6} {:>10.1} {:>8.3} {:>8.3} {:>6.0} {:>7} {:>7} {:>6}",
             plan.fold(),
