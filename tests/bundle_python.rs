@@ -135,7 +135,14 @@ fn python_uva11195_agrees_with_the_engine() {
         // Sparse boards of 10..13 by the dozen take the solution index
         // (constellations, turned boards) and the packed search.
         let rounds = if i == 0 { 8 } else { 1 };
-        stress_at(&command, "uva11195", "10..=13", "0..=12", rounds, 43 + i as u64);
+        stress_at(
+            &command,
+            "uva11195",
+            "10..=13",
+            "0..=12",
+            rounds,
+            43 + i as u64,
+        );
         if i == 0 {
             // Near-blank boards of 12..14 take the solution index.
             stress(&command, "uva11195", "12..=14", 2, 41);
