@@ -223,11 +223,21 @@ fn big_boards(dir: &Path, cpp: &[String], java: &[String], rust: &[String]) {
     check_tools(&[("python3", "--version", "python3")]);
     let path = |p: PathBuf| p.to_str().expect("UTF-8 path").to_string();
     let python = path(Path::new(ROOT).join("src/tools/bundle/python/uva11195.py"));
+    // The interpreter itself, not a wrapper such as pyenv's shim (a shell
+    // script whose start-up would be charged to every run), as the Python
+    // bench does.
+    let interpreter = Command::new("python3")
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .filter(|p| !p.is_empty())
+        .unwrap_or_else(|| "python3".to_string());
     let bundles: [(&str, Vec<String>); 4] = [
         ("C++", cpp.to_vec()),
         ("Java", java.to_vec()),
         ("Rust", rust.to_vec()),
-        ("Python", vec!["python3".into(), python]),
+        ("Python", vec![interpreter, python]),
     ];
     let binary = vec![NQUEENS.to_string(), "--threads".into(), "1".into()];
     println!();
