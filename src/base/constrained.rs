@@ -54,9 +54,12 @@ const PROBES: u32 = 200;
 /// The smallest side an index is built for.
 pub const INDEX_MIN_N: usize = 10;
 
-/// Building an index, in kernel nodes per node of the blank board's tree
-/// (measured at n = 10..15: 0.33 to 0.49, half the tree in 8 lanes).
-pub const INDEX_COST: f64 = 0.4;
+/// Building an index, in kernel nodes per node of the blank board's tree:
+/// measured 0.30 to 0.38 of the blank count's time at n = 10..15 (half the
+/// tree in 8 lanes); 0.5 leaves boards near the break-even to the search,
+/// as the C++ bundle does (three n = 13 boards estimated at 0.48 of the
+/// blank tree: 16-19 ms searched, 25 ms with the index).
+pub const INDEX_COST: f64 = 0.5;
 
 /// An index's count, in kernel nodes per word it reads at most (measured
 /// at n = 12..15: 0.05 to 0.15).
