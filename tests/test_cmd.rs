@@ -117,8 +117,8 @@ fn crashes_and_time_outs() {
     assert!(run.stdout.contains("(RE 2)"), "{}", run.stdout);
 
     // Asleep, a run uses no CPU time: the wall-clock backstop, 4 times
-    // the limit and a second, kills it.
-    let started = std::time::Instant::now();
+    // the limit and a second, kills it (the verdict says so; the sleep
+    // would have run for 104.5 s).
     let args = [
         "test",
         "--timeout",
@@ -140,8 +140,6 @@ fn crashes_and_time_outs() {
         "{}",
         run.stdout
     );
-    // Far below the sleep, far above the backstop: a busy machine passes.
-    assert!(started.elapsed().as_secs_f64() < 60.0);
     assert!(!crate::stress::running("sleep\x00104.5"));
     // Busy, it reaches the limit of CPU time, however loaded the machine.
     let busy = [
