@@ -119,19 +119,10 @@ fn jobs_give_the_same_verdict() {
 
 #[test]
 fn a_time_out_kills_the_whole_group_in_about_the_limit() {
-    let args = [
-        "stress",
-        "--seed",
-        "3",
-        "--timeout",
-        "0.5",
-        "--no-shrink",
-        "--",
-        "sh",
-        "-c",
+    let run = util::run_script(
+        &["stress", "--seed", "3", "--timeout", "0.5", "--no-shrink"],
         "sleep 103.5 & sleep 103.5",
-    ];
-    let run = util::run(&args, b"");
+    );
     assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
     // Asleep, the group uses no CPU time: the wall-clock backstop (4
     // times the limit and a second) kills it, as the report says (the
@@ -265,10 +256,7 @@ fn stress_shrinks_a_wrong_solution_to_one_blocked_cell() {
 
 #[test]
 fn stress_reports_crashes_and_time_outs() {
-    let crash = [
-        "stress", "--seed", "3", "--rounds", "5", "--", "sh", "-c", "exit 3",
-    ];
-    let run = util::run(&crash, b"");
+    let run = util::run_script(&["stress", "--seed", "3", "--rounds", "5"], "exit 3");
     assert_eq!(run.status, 1);
     assert!(
         run.stdout.contains("crashed (exit status: 3)"),
@@ -279,41 +267,15 @@ fn stress_reports_crashes_and_time_outs() {
 
     // A solution that signals its whole process group (the measuring
     // helper included) crashed; that is no error of stress's own.
-    let group = [
-        "stress",
-        "--seed",
-        "3",
-        "--rounds",
-        "1",
-        "--no-shrink",
-        "--",
-        "sh",
-        "-c",
-        "kill -TERM 0",
-    ];
-    let run = util::run(&group, b"");
+    let once = ["stress", "--seed", "3", "--rounds", "1", "--no-shrink"];
+    let run = util::run_script(&once, "kill -TERM 0");
     assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
     assert!(run.stdout.contains("crashed (signal: 15"), "{}", run.stdout);
 
     // The limit is on CPU time: a busy loop reaches it however loaded the
     // machine is (no shrinking: each try would cost the limit again).
-    let slow = [
-        "stress",
-        "--seed",
-        "3",
-        "--cases",
-        "1",
-        "--n",
-        "2",
-        "--timeout",
-        "0.2",
-        "--no-shrink",
-        "--",
-        "sh",
-        "-c",
-        "while :; do :; done",
-    ];
-    let run = util::run(&slow, b"");
+    let tiny = ["--cases", "1", "--n", "2", "--timeout", "0.2"];
+    let run = util::run_script(&[&once[..], &tiny].concat(), util::BUSY_LOOP);
     assert_eq!(run.status, 1);
     assert!(
         run.stdout.contains("timed out after 200ms of CPU time"),
@@ -328,7 +290,7 @@ fn stress_reports_crashes_and_time_outs() {
 /// answer is not taken for a smaller time-out.
 #[test]
 fn shrinking_keeps_the_kind_of_failure() {
-    let slow_or_wrong = [
+    let checker_once = [
         "stress",
         "--problem",
         "checker",
@@ -336,14 +298,11 @@ fn shrinking_keeps_the_kind_of_failure() {
         "2",
         "--rounds",
         "1",
-        "--timeout",
-        "0.2",
-        "--",
-        "sh",
-        "-c",
-        "read n; if [ \"$n\" -ge 10 ]; then while :; do :; done; fi; echo 1",
     ];
-    let run = util::run(&slow_or_wrong, b"");
+    let run = util::run_script(
+        &[&checker_once[..], &["--timeout", "0.2"]].concat(),
+        "read n; if [ \"$n\" -ge 10 ]; then while :; do :; done; fi; echo 1",
+    );
     assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
     assert!(
         run.stdout
@@ -360,18 +319,10 @@ fn shrinking_keeps_the_kind_of_failure() {
 
 #[test]
 fn stress_checker_shrinks_to_the_smallest_n_of_the_range() {
-    let wrong = [
-        "stress",
-        "--problem",
-        "checker",
-        "--seed",
-        "2",
-        "--",
-        "sh",
-        "-c",
+    let run = util::run_script(
+        &["stress", "--problem", "checker", "--seed", "2"],
         "read n; echo 1",
-    ];
-    let run = util::run(&wrong, b"");
+    );
     assert_eq!(run.status, 1);
     assert!(
         run.stdout.contains("minimal failing input (N = 6, after "),

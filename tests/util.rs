@@ -99,6 +99,17 @@ fn run_with(mut command: Command, args: &[&str], stdin: &[u8]) -> Run {
     }
 }
 
+/// A solution that never ends and uses all the CPU time it is given.
+pub const BUSY_LOOP: &str = "while :; do :; done";
+
+/// Runs `nqueens ARGS -- sh -c SCRIPT` on empty stdin: `stress` or `test`
+/// (with their options in ARGS) on a solution written as a shell script.
+pub fn run_script(args: &[&str], script: &str) -> Run {
+    let mut all = args.to_vec();
+    all.extend(["--", "sh", "-c", script]);
+    run(&all, b"")
+}
+
 /// Whether a program that some tests need besides Rust is installed:
 /// `program` is a name looked up on the `PATH` (`g++`, `javac`, `parallel`)
 /// or an absolute path (`/usr/bin/rustc`); `package` is the Debian package
