@@ -227,7 +227,7 @@ fn sh_in(dir: &Path, script: &str) -> String {
         std::env::var("PATH").unwrap_or_default()
     );
     let script = script.replace("cargo run --release -q --", "nqueens");
-    let out = Command::new("sh")
+    let out = crate::util::test_env(&mut Command::new("sh"))
         .args(["-c", &script])
         .current_dir(dir)
         .env("PATH", path)

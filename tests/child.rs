@@ -25,8 +25,7 @@ pub const PATIENCE: Duration = Duration::from_secs(300);
 /// Starts `nqueens ARGS` with stdin and stderr piped and stdout as given.
 pub fn spawn(args: &[&str], stdout: Stdio) -> Running {
     Running(
-        Command::new(env!("CARGO_BIN_EXE_nqueens"))
-            .env(crate::util::CALIBRATION.0, crate::util::CALIBRATION.1)
+        crate::util::test_env(&mut Command::new(env!("CARGO_BIN_EXE_nqueens")))
             .args(args)
             .stdin(Stdio::piped())
             .stdout(stdout)

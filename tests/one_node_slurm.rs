@@ -97,7 +97,7 @@ impl Cluster {
             std::env::var("PATH").unwrap_or_default()
         );
         let mut command = Command::new(program);
-        command
+        crate::util::test_env(&mut command)
             .env("SLURM_CONF", &self.conf)
             .env("PATH", path)
             .current_dir(self.work());

@@ -146,7 +146,7 @@ fn a_time_out_kills_the_whole_group_in_about_the_limit() {
 
 #[test]
 fn ctrl_c_leaves_nothing_running() {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"))
+    let mut child = util::test_env(&mut Command::new(env!("CARGO_BIN_EXE_nqueens")))
         .args([
             "stress",
             "--timeout",
