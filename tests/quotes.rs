@@ -175,6 +175,26 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// A judge input of one 16 x 16 board with two blocked cells (the
+/// planner joins its halves), under `dir`.
+fn sparse_board(dir: &Path) -> PathBuf {
+    let mut text = String::from("16\n");
+    for row in 0..16 {
+        let mut cells = vec!['.'; 16];
+        match row {
+            8 => cells[9] = '*',
+            9 => cells[14] = '*',
+            _ => {}
+        }
+        text.extend(cells);
+        text.push('\n');
+    }
+    text.push_str("0\n");
+    let path = dir.join("sparse16.in");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
 /// Issue 38: the probes ran in every process, and on a shared machine
 /// consecutive runs printed different speeds (`0.92x..1.28x`). They are
 /// measured once and kept in the user's cache, keyed by the build and the
@@ -204,8 +224,8 @@ fn the_probes_are_kept_in_the_cache_and_used_by_the_next_run() {
     assert_eq!(run_cached(&dir, None, &count), first);
 
     // Known times: each kernel's factor is its time over the reference's.
-    let times = [2.0, 3.0, 1.25];
-    let mut kept = [0.0; 3];
+    let times = [2.0, 3.0, 1.5, 1.25];
+    let mut kept = [0.0; 4];
     for (kept, (x, reference)) in kept.iter_mut().zip(times.iter().zip(REFERENCE_NS)) {
         *kept = x * reference;
     }
@@ -217,6 +237,12 @@ fn the_probes_are_kept_in_the_cache_and_used_by_the_next_run() {
     assert!(even.contains(&speed("2.00")), "{even}");
     let odd = run_cached(&dir, None, &["count", "17", "--estimate"]);
     assert!(odd.contains(&speed("3.00")), "{odd}");
+    // A judge's board with blocked cells, its halves joined: the join of
+    // boards without symmetries, a kernel of its own.
+    let sparse = sparse_board(&dir);
+    let judge = run_cached(&dir, None, &["--estimate", sparse.to_str().unwrap()]);
+    assert!(judge.contains(" method=half-board: "), "{judge}");
+    assert!(judge.contains(&speed("1.50")), "{judge}");
     let small = run_cached(&dir, None, &["--estimate", "samples/uva11195.in"]);
     assert!(small.contains(&speed("1.25")), "{small}");
 
