@@ -51,6 +51,7 @@
 //! estimates print the same on any machine).
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
 use crate::base::board::{full_row, Board};
@@ -255,15 +256,31 @@ pub fn pinned_by(value: Option<&str>) -> Option<Calibration> {
     (x.is_finite() && x > 0.0).then(|| Calibration::pinned(x))
 }
 
+/// Whether this process keeps its probes in the user's cache
+/// ([`keep_probes`]).
+static KEEP: AtomicBool = AtomicBool::new(false);
+
+/// Lets this process read its probes from the user's cache and keep them
+/// there ([`cache`]). The `nqueens` binary calls it first thing; without
+/// it (the library's tests and doctests, the benches, another program
+/// using the library) the probes are measured in the process and no file
+/// of the user's is read or written.
+pub fn keep_probes() {
+    KEEP.store(true, Ordering::Relaxed);
+}
+
 /// This process's calibration, made the first time it is asked for:
-/// pinned by [`VARIABLE`]; else the probes kept in the user's cache
+/// pinned by [`VARIABLE`]; else, when the process keeps its probes
+/// ([`keep_probes`]), the probes kept in the user's cache
 /// ([`cache::path`]) for this build on this CPU; else the probes,
-/// measured now and kept there for the next process.
+/// measured now (and kept there for the next process, if it keeps them).
 pub fn get() -> Calibration {
     static CALIBRATION: OnceLock<Calibration> = OnceLock::new();
     *CALIBRATION.get_or_init(|| {
-        pinned_by(std::env::var(VARIABLE).ok().as_deref())
-            .unwrap_or_else(|| kept_or_measured(cache::path().as_deref()))
+        pinned_by(std::env::var(VARIABLE).ok().as_deref()).unwrap_or_else(|| {
+            let path = KEEP.load(Ordering::Relaxed).then(cache::path).flatten();
+            kept_or_measured(path.as_deref())
+        })
     })
 }
 
@@ -377,9 +394,11 @@ pub mod cache {
     //! again. Reading and writing never fail a run: at worst every
     //! process measures, as with no cache.
     //!
-    //! The tests pin the factors ([`super::VARIABLE`]), which reads and
-    //! writes nothing; the library's own unit tests never touch the
-    //! user's cache ([`path`] is `None` in them).
+    //! Only the `nqueens` binary uses it ([`super::keep_probes`]): the
+    //! library's own tests, its doctests and the benches never read or
+    //! write the user's cache. The binary's tests pin the factors
+    //! ([`super::VARIABLE`]), which reads and writes nothing, and give it
+    //! a cache directory under cargo's target directory besides.
 
     use std::ffi::OsString;
     use std::path::{Path, PathBuf};
@@ -452,12 +471,9 @@ pub mod cache {
         }
     }
 
-    /// The cache file, from the environment; `None` in the library's unit
-    /// tests, and where neither variable names an absolute directory.
+    /// The cache file, from the environment; `None` where neither variable
+    /// names an absolute directory.
     pub fn path() -> Option<PathBuf> {
-        if cfg!(test) {
-            return None;
-        }
         path_from(std::env::var_os("XDG_CACHE_HOME"), std::env::var_os("HOME"))
     }
 
