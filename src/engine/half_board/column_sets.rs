@@ -158,68 +158,89 @@ pub fn for_each_task(
     sym: Symmetric,
     mut visit: impl FnMut(Task),
 ) {
-    let rev = |x: u64| x.reverse_bits() >> (64 - n);
     for (pi, pv) in pivots.iter().enumerate() {
-        let avail = pv.avail;
-        let positions: Vec<usize> = (0..n).filter(|&c| (avail >> c) & 1 != 0).collect();
+        let positions = positions(pv.avail);
         for_each_comb(positions.len(), h as u32, |idx| {
-            let mut s = 0u64;
-            let mut bits = idx;
-            while bits != 0 {
-                s |= 1u64 << positions[bits.trailing_zeros() as usize];
-                bits &= bits - 1;
+            if let Some(task) = task_of(n, pv, pi, sym, spread(idx, &positions)) {
+                visit(task);
             }
-            // Orbit of `s` under the symmetries that keep this pivot:
-            // mirror first, then with the top-bottom flip.
-            let mut orbit = [s; 4];
-            let mut len = 1;
-            if pv.self_mirror {
-                orbit[len] = rev(s);
-                len += 1;
-            }
-            let mirror_len = len;
-            if sym.flip {
-                for i in 0..len {
-                    orbit[len + i] = avail ^ orbit[i];
-                }
-                len *= 2;
-            }
-            let distinct = |o: &[u64]| {
-                let mut v = o.to_vec();
-                v.sort_unstable();
-                v.dedup();
-                v.len() as u16
-            };
-            let canon_full = orbit[..len].iter().all(|&o| o >= s);
-            let (mult, mult_clean) = if sym.diagonal {
-                // The diagonal weighting breaks the flip, except for the
-                // part with no longest-diagonal queen at all.
-                if orbit[..mirror_len].iter().any(|&o| o < s) {
-                    return;
-                }
-                let m = distinct(&orbit[..mirror_len]);
-                (
-                    m,
-                    if canon_full {
-                        distinct(&orbit[..len])
-                    } else {
-                        0
-                    },
-                )
-            } else {
-                if !canon_full {
-                    return;
-                }
-                (0, distinct(&orbit[..len]))
-            };
-            visit(Task {
-                s: s as u32,
-                pivot: pi as u16,
-                mult: mult * pv.mult,
-                mult_clean: mult_clean * pv.mult,
-            });
         });
     }
+}
+
+/// The columns of `avail`, lowest first: an `h`-subset of their indices
+/// stands for a column set ([`spread`]).
+pub fn positions(avail: u64) -> Vec<usize> {
+    (0..64).filter(|&c| (avail >> c) & 1 != 0).collect()
+}
+
+/// The column set whose members are the `positions` picked by `idx`.
+#[inline]
+pub fn spread(idx: u64, positions: &[usize]) -> u64 {
+    let mut s = 0u64;
+    let mut bits = idx;
+    while bits != 0 {
+        s |= 1u64 << positions[bits.trailing_zeros() as usize];
+        bits &= bits - 1;
+    }
+    s
+}
+
+/// The task of column set `s` of pivot `pv` (number `pi`) when `s` is the
+/// canonical member of its orbit, with the orbit's multipliers; `None`
+/// when another member of the orbit stands for it.
+pub fn task_of(n: usize, pv: &Pivot, pi: usize, sym: Symmetric, s: u64) -> Option<Task> {
+    let rev = |x: u64| x.reverse_bits() >> (64 - n);
+    let avail = pv.avail;
+    // Orbit of `s` under the symmetries that keep this pivot: mirror
+    // first, then with the top-bottom flip.
+    let mut orbit = [s; 4];
+    let mut len = 1;
+    if pv.self_mirror {
+        orbit[len] = rev(s);
+        len += 1;
+    }
+    let mirror_len = len;
+    if sym.flip {
+        for i in 0..len {
+            orbit[len + i] = avail ^ orbit[i];
+        }
+        len *= 2;
+    }
+    let distinct = |o: &[u64]| {
+        let mut v = o.to_vec();
+        v.sort_unstable();
+        v.dedup();
+        v.len() as u16
+    };
+    let canon_full = orbit[..len].iter().all(|&o| o >= s);
+    let (mult, mult_clean) = if sym.diagonal {
+        // The diagonal weighting breaks the flip, except for the part with
+        // no longest-diagonal queen at all.
+        if orbit[..mirror_len].iter().any(|&o| o < s) {
+            return None;
+        }
+        let m = distinct(&orbit[..mirror_len]);
+        (
+            m,
+            if canon_full {
+                distinct(&orbit[..len])
+            } else {
+                0
+            },
+        )
+    } else {
+        if !canon_full {
+            return None;
+        }
+        (0, distinct(&orbit[..len]))
+    };
+    Some(Task {
+        s: s as u32,
+        pivot: pi as u16,
+        mult: mult * pv.mult,
+        mult_clean: mult_clean * pv.mult,
+    })
 }
 
 /// `C(n, k)`.

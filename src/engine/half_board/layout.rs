@@ -31,9 +31,15 @@ use crate::engine::half_board::column_sets::{
 use crate::engine::half_board::cost::{self, TaskWork};
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{Quarter, QuarterShape};
+use crate::engine::half_board::sampling::{self, Sampled};
 
 /// Largest board side the join plans.
 pub const MAX_N: usize = 24;
+
+/// Largest board side priced from samples ([`Layout::sampled`]): cross
+/// mode's marks have room up to n = 27 and 28 is even (see
+/// [`crate::engine::half_board::quarters::middle_mark`]).
+pub const PRICED_TO: usize = 28;
 
 /// Smallest `n` for the diagonal mode: below it, building the bottoms of
 /// twice as many column sets costs more than the smaller joins save
@@ -110,24 +116,18 @@ impl Layout {
     /// fit, or no split fits. Allocates only the bucket counts
     /// (`4 x 2^(n/2 + n/2)` u32) and the task list.
     pub fn new(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Option<Layout> {
-        if n == 0 || n > MAX_N || free.len() != n {
+        if n > MAX_N {
             return None;
         }
-        let full = (1u64 << n) - 1;
-        let free: Vec<u64> = free.iter().map(|&f| f & full).collect();
-        let sym = symmetries(n, &free, min_n);
-        let mut shape = shape(n, sym.diagonal);
+        let Geometry {
+            free,
+            sym,
+            mut shape,
+            pivots,
+            quarter_shapes,
+        } = Geometry::of(n, free, min_n)?;
         let (h, wl) = (shape.h, shape.wl);
-        let (hb, wr) = (n - h, n - wl);
-        let pivots = pivots(n, h, &free, sym);
-        // In cross mode the right quarters (they hold the middle column)
-        // mark where their middle-column queen is.
-        let quarter_shapes = [
-            QuarterShape::top(h, 0, wl),
-            QuarterShape::top(h, wl, wr).marking_middle(sym.cross),
-            QuarterShape::bottom(hb, 0, wl),
-            QuarterShape::bottom(hb, wl, wr).marking_middle(sym.cross),
-        ];
+        let wr = n - wl;
         // The bucket counts planning walks into are its largest allocation:
         // refuse before making them when they alone pass the limit.
         let counting_bytes: usize = quarter_shapes.iter().map(|q| 4usize << (q.w + h)).sum();
@@ -209,6 +209,72 @@ impl Layout {
         })
     }
 }
+
+/// What every plan of a board starts from: its rows, the symmetries the
+/// work list folds, the join's shape, the pivots and the quarters.
+struct Geometry {
+    free: Vec<u64>,
+    sym: Symmetric,
+    shape: Shape,
+    pivots: Vec<Pivot>,
+    quarter_shapes: [QuarterShape; 4],
+}
+
+impl Geometry {
+    /// `None` when `n` is 0 or past [`PRICED_TO`], or `free.len() != n`.
+    fn of(n: usize, free: &[u64], min_n: MinN) -> Option<Geometry> {
+        if n == 0 || n > PRICED_TO || free.len() != n {
+            return None;
+        }
+        let full = (1u64 << n) - 1;
+        let free: Vec<u64> = free.iter().map(|&f| f & full).collect();
+        let sym = symmetries(n, &free, min_n);
+        let shape = shape(n, sym.diagonal);
+        let (h, wl) = (shape.h, shape.wl);
+        let (hb, wr) = (n - h, n - wl);
+        let pivots = pivots(n, h, &free, sym);
+        // In cross mode the right quarters (they hold the middle column)
+        // mark where their middle-column queen is.
+        let quarter_shapes = [
+            QuarterShape::top(h, 0, wl),
+            QuarterShape::top(h, wl, wr).marking_middle(sym.cross),
+            QuarterShape::bottom(hb, 0, wl),
+            QuarterShape::bottom(hb, wl, wr).marking_middle(sym.cross),
+        ];
+        Some(Geometry {
+            free,
+            sym,
+            shape,
+            pivots,
+            quarter_shapes,
+        })
+    }
+
+    /// The joins and quarters of this board priced from samples.
+    fn sample(&self, draws: usize, seed: u64) -> Sampled {
+        let board = sampling::Board {
+            shape: &self.shape,
+            sym: self.sym,
+            free: &self.free,
+            quarter_shapes: &self.quarter_shapes,
+            pivots: &self.pivots,
+        };
+        sampling::sample(&board, draws, seed)
+    }
+}
+
+impl Layout {
+    /// The join of `n` queens on the board `free` priced from samples
+    /// (see [`sampling`]), up to [`PRICED_TO`]: what planning it exactly
+    /// would find, within a few percent, in about a second at any size.
+    /// `None` where [`Geometry::of`] refuses.
+    pub fn sampled(n: usize, free: &[u64], min_n: MinN) -> Option<Sampled> {
+        Some(Geometry::of(n, free, min_n)?.sample(sampling::DRAWS, SEED))
+    }
+}
+
+/// The sampling's seed: the same board is priced the same every time.
+const SEED: u64 = 0x5eed;
 
 /// The whole count's ns on one core: the joins (`joins`), the tables of
 /// `whole` built, the quarters walked (`walked` placements) once per build,
@@ -384,26 +450,18 @@ struct Priced {
 fn price_tasks(shape: &Shape, pivots: &[Pivot], sym: Symmetric, buckets: &Buckets) -> Priced {
     let (n, h, wl) = (shape.n, shape.h, shape.wl);
     let (counts, pass) = (&buckets.counts, &buckets.pass);
-    let hmask = (1u64 << h) - 1;
     let lmask = (1u64 << wl) - 1;
     let key_count = |q: usize, cols: u64, rows: u64| -> u64 {
         u64::from(counts[q][((cols << h) | rows) as usize])
     };
-    // Upper bound of half placements with column set `s` (quarter pairs
-    // with complementary rows, before the diagonal check) and the number
-    // of quarter placements involved.
     let half_est = |ql: usize, s: u64| -> (u64, u64) {
         let (sl, sr) = (s & lmask, s >> wl);
-        let (mut pairs, mut items) = (0u64, 0u64);
-        for_each_comb(h, sl.count_ones(), |a| {
-            let x = key_count(ql, sl, a);
-            if x != 0 {
-                let y = key_count(ql + 1, sr, hmask ^ a);
-                pairs += x * y;
-                items += x + y;
-            }
-        });
-        (pairs, items)
+        half_pairs(
+            h,
+            sl.count_ones(),
+            |a| key_count(ql, sl, a),
+            |b| key_count(ql + 1, sr, b),
+        )
     };
 
     // With several pivots the same column sets recur (a set of the top
@@ -425,11 +483,10 @@ fn price_tasks(shape: &Shape, pivots: &[Pivot], sym: Symmetric, buckets: &Bucket
     };
     for_each_task(n, h, pivots, sym, |task| {
         let s = u64::from(task.s);
-        let avail = pivots[task.pivot as usize].avail;
         let p = task.pivot as usize;
-        let (top_pass, bottom_pass) = (pass[0][p] * pass[1][p], pass[2][p] * pass[3][p]);
-        let (tp, titems) = half(0, s);
-        if tp == 0 {
+        let avail = pivots[p].avail;
+        let top = half(0, s);
+        if top.0 == 0 {
             return;
         }
         let (bp, _) = half(1, avail ^ s);
@@ -437,24 +494,80 @@ fn price_tasks(shape: &Shape, pivots: &[Pivot], sym: Symmetric, buckets: &Bucket
             return;
         }
         priced.max_bottoms = priced.max_bottoms.max(bp);
-        let pass = if sym.diagonal {
-            cost::BOTTOM_PASS_DIAG
-        } else {
-            cost::BOTTOM_PASS
-        };
-        let words = (bp as f64 * bottom_pass * pass / 64.0).ceil();
-        let combs = binom(h, (s & lmask).count_ones() as usize)
-            + binom(h, ((avail ^ s) & lmask).count_ones() as usize);
-        let work = TaskWork {
-            pairs: (tp + bp) as f64,
-            xy_words: titems as f64 * top_pass.sqrt() * words,
-            pair_words: tp as f64 * top_pass * words,
-            setup: combs as f64 + (h * h) as f64 * words,
-        };
+        let passes = [0, 1, 2, 3].map(|q| pass[q][p]);
         priced.tasks.push(task);
-        priced.weights.push(work.ns());
+        let words = bottom_words(sym, passes, bp as f64).ceil();
+        priced
+            .weights
+            .push(task_ns(shape, passes, top, bp, words, s, avail));
     });
     priced
+}
+
+/// Upper bounds for the placements of a half whose left quarter uses `k`
+/// of its columns: `left(rows)` and `right(rows)` give the two quarters'
+/// bucket sizes, and a half is a left placement with a right one on the
+/// complementary rows (the diagonals between them not yet tested).
+/// Returns the candidate pairs and the quarter placements involved.
+pub fn half_pairs(
+    h: usize,
+    k: u32,
+    left: impl Fn(u64) -> u64,
+    right: impl Fn(u64) -> u64,
+) -> (u64, u64) {
+    let hmask = (1u64 << h) - 1;
+    let (mut pairs, mut items) = (0u64, 0u64);
+    for_each_comb(h, k, |a| {
+        let x = left(a);
+        if x != 0 {
+            let y = right(hmask ^ a);
+            pairs += x * y;
+            items += x + y;
+        }
+    });
+    (pairs, items)
+}
+
+/// The words of bottom bitsets a task with `bottom_pairs` candidate
+/// bottoms fills (before rounding up to whole words), given the shares of
+/// each quarter's placements its pivot leaves (`passes`).
+pub fn bottom_words(sym: Symmetric, passes: [f64; 4], bottom_pairs: f64) -> f64 {
+    let pass = if sym.diagonal {
+        cost::BOTTOM_PASS_DIAG
+    } else {
+        cost::BOTTOM_PASS
+    };
+    bottom_pairs * passes[2] * passes[3] * pass / 64.0
+}
+
+/// The cost model's price, in ns, of the task with column set `s` of a
+/// pivot leaving `avail`: its top half's candidate pairs and quarter
+/// placements `top`, its bottom half's candidate pairs `bottom_pairs` and
+/// their [`bottom_words`], and the shares of each quarter's placements the
+/// pivot leaves (`passes`).
+#[allow(clippy::too_many_arguments)]
+pub fn task_ns(
+    shape: &Shape,
+    passes: [f64; 4],
+    top: (u64, u64),
+    bottom_pairs: u64,
+    words: f64,
+    s: u64,
+    avail: u64,
+) -> f64 {
+    let (h, wl) = (shape.h, shape.wl);
+    let lmask = (1u64 << wl) - 1;
+    let (tp, titems) = top;
+    let top_pass = passes[0] * passes[1];
+    let combs = binom(h, (s & lmask).count_ones() as usize)
+        + binom(h, ((avail ^ s) & lmask).count_ones() as usize);
+    TaskWork {
+        pairs: (tp + bottom_pairs) as f64,
+        xy_words: titems as f64 * top_pass.sqrt() * words,
+        pair_words: tp as f64 * top_pass * words,
+        setup: combs as f64 + (h * h) as f64 * words,
+    }
+    .ns()
 }
 
 /// The tasks part by part (stable: the enumeration order within a part),
