@@ -30,6 +30,16 @@
 //! the mirror and the flip keep both distances, so they fold as before.
 //! Pivots at the edge (`dm = h`) leave nothing; the centre pivot weighs 1.
 //!
+//! *Pair mode* (even `n`, any board): the two middle rows are pivot rows,
+//! a pivot being a queen in each, and the halves are the `n / 2 - 1` rows
+//! above and below them. The pivots' queens block two columns and four
+//! diagonals, which shrinks both halves' placements and the pairs the
+//! kernel tests far more than the halves' extra row costs (the even
+//! boards' time per solution grew about 2x a size with halves of `n / 2`
+//! rows). The flip and the mirror move every pair to another one: pivots
+//! are kept one per orbit, weighted by its size, and only the half turn
+//! can keep a pivot (`S -> available \ mirror(S)`).
+//!
 //! # Constraints
 //! `n <= 32` (a column set is a `u32`).
 //!
@@ -52,6 +62,13 @@ pub struct Pivot {
     pub mult: u16,
     /// Whether the mirror maps this pivot to itself.
     pub self_mirror: bool,
+    /// Whether the top-bottom flip maps this pivot to itself (a middle
+    /// row's queen; never two middle rows' queens, which it swaps).
+    pub keeps_flip: bool,
+    /// Whether the half turn maps this pivot to itself while neither the
+    /// mirror nor the flip does (two middle rows' queens in mirrored
+    /// columns).
+    pub keeps_turn: bool,
 }
 
 /// One column set `S` (for one pivot) with its symmetry multipliers.
@@ -76,13 +93,22 @@ pub struct Symmetric {
     pub diagonal: bool,
     /// Cross mode (see the module doc).
     pub cross: bool,
+    /// Pair mode (see the module doc).
+    pub pair: bool,
 }
 
 impl Symmetric {
     /// How many symmetries the work list folds, and by which mode: `8
-    /// cross`, `8 diagonal`, `4`, `2` or `1` (the growth bench prints it).
+    /// cross`, `8 diagonal`, `4 pair`, `4`, `2` or `1` (the growth bench
+    /// prints it).
     pub fn fold(&self) -> &'static str {
-        if self.cross {
+        if self.pair {
+            match (self.mirror, self.flip) {
+                (true, true) => "4 pair",
+                (false, false) => "1 pair",
+                _ => "2 pair",
+            }
+        } else if self.cross {
             "8 cross"
         } else if self.diagonal {
             "8 diagonal"
@@ -100,6 +126,9 @@ impl Symmetric {
 pub fn pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
     let mirror = sym.mirror;
     let full = (1u64 << n) - 1;
+    if sym.pair {
+        return pair_pivots(n, h, free, sym);
+    }
     if n % 2 == 0 {
         return vec![Pivot {
             avail: full,
@@ -107,6 +136,8 @@ pub fn pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
             bot_block: 0,
             mult: 1,
             self_mirror: mirror,
+            keeps_flip: sym.flip,
+            keeps_turn: false,
         }];
     }
     let hb = h + 1;
@@ -145,7 +176,66 @@ pub fn pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
             bot_block: bot_block | marks,
             mult: (if mirror && m < mm { 2 } else { 1 }) * (if marks != 0 { 2 } else { 1 }),
             self_mirror: mirror && m == mm,
+            keeps_flip: sym.flip,
+            keeps_turn: false,
         });
+    }
+    pivots
+}
+
+/// Pair mode's pivots: a queen `c1` in row `h` and one `c2` in row `h + 1`
+/// (the two middle rows of an even board), one per orbit under the
+/// board's symmetries, weighted by the orbit's size. The flip swaps the
+/// two rows (`(c2, c1)`), the mirror reverses both columns, the half turn
+/// does both; none keeps a pair but the turn, when `c1 + c2 = n - 1`.
+fn pair_pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
+    let full = (1u64 << n) - 1;
+    let turn = sym.mirror && sym.flip;
+    let mut pivots = Vec::new();
+    for c1 in (0..n).filter(|&c| (free[h] >> c) & 1 != 0) {
+        for c2 in (0..n).filter(|&c| (free[h + 1] >> c) & 1 != 0) {
+            // Adjacent rows: the same column or a diagonal step attacks.
+            if c1.abs_diff(c2) < 2 {
+                continue;
+            }
+            let mut orbit = vec![(c1, c2)];
+            if sym.flip {
+                orbit.push((c2, c1));
+            }
+            if sym.mirror {
+                orbit.push((n - 1 - c1, n - 1 - c2));
+            }
+            if turn {
+                orbit.push((n - 1 - c2, n - 1 - c1));
+            }
+            if orbit.iter().any(|&o| o < (c1, c2)) {
+                continue;
+            }
+            orbit.sort_unstable();
+            orbit.dedup();
+            let (mut top_block, mut bot_block) = (0u64, 0u64);
+            for (r, c) in [(h, c1), (h + 1, c2)] {
+                // Top storage keeps diagonals from h (every pivot queen's
+                // are >= h), bottom storage from h + 2.
+                let (d, a) = (r + c, r + n - 1 - c);
+                top_block |= (1u64 << (d - h)) | (1u64 << (a - h + 32));
+                if d >= h + 2 {
+                    bot_block |= 1u64 << (d - h - 2);
+                }
+                if a >= h + 2 {
+                    bot_block |= 1u64 << (a - h - 2 + 32);
+                }
+            }
+            pivots.push(Pivot {
+                avail: full & !(1u64 << c1) & !(1u64 << c2),
+                top_block,
+                bot_block,
+                mult: orbit.len() as u16,
+                self_mirror: false,
+                keeps_flip: false,
+                keeps_turn: turn && c1 + c2 == n - 1,
+            });
+        }
     }
     pivots
 }
@@ -201,11 +291,16 @@ pub fn task_of(n: usize, pv: &Pivot, pi: usize, sym: Symmetric, s: u64) -> Optio
         len += 1;
     }
     let mirror_len = len;
-    if sym.flip {
+    if pv.keeps_flip {
         for i in 0..len {
             orbit[len + i] = avail ^ orbit[i];
         }
         len *= 2;
+    }
+    if pv.keeps_turn {
+        // The half turn reverses the columns and swaps the halves.
+        orbit[len] = avail ^ rev(s);
+        len += 1;
     }
     let distinct = |o: &[u64]| {
         let mut v = o.to_vec();

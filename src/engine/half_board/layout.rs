@@ -47,6 +47,17 @@ pub const PRICED_TO: usize = 28;
 /// without).
 pub const DIAG_MIN_N: usize = 18;
 
+/// Smallest `n` for pair mode (even `n`, see `column_sets`) by default:
+/// none yet. Its sampled prices are 1.9x the diagonal mode's at n = 20,
+/// 0.6x at 22 and 0.2x at 24 to 0.1x at 28, but its tasks are 30x more
+/// and smaller, and the kernel's costs per top placement, which the model
+/// prices low on such tasks, ate the gain where it was measured: at 22
+/// shards 1/1024 and 513/1024 took 104 s and 81 s of CPU against 103 s
+/// and 84 s, with twice the planning; at 18 the whole count 3.2x the
+/// diagonal mode's. At 24 its 45 million tasks would pass the default
+/// memory before counting. Tests turn it on with [`MinN::pair`].
+pub const PAIR_MIN_N: usize = 99;
+
 /// Smallest `n` for cross mode (odd `n`, see `column_sets`).
 pub const CROSS_MIN_N: usize = 15;
 
@@ -134,7 +145,7 @@ impl Layout {
         if !budget.fits(counting_bytes, 0) {
             return None;
         }
-        let buckets = Buckets::count(n, &free, &quarter_shapes, &pivots);
+        let buckets = Buckets::count(n, h, &free, &quarter_shapes, &pivots);
         let Priced {
             tasks,
             weights,
@@ -229,9 +240,9 @@ impl Geometry {
         let full = (1u64 << n) - 1;
         let free: Vec<u64> = free.iter().map(|&f| f & full).collect();
         let sym = symmetries(n, &free, min_n);
-        let shape = shape(n, sym.diagonal);
-        let (h, wl) = (shape.h, shape.wl);
-        let (hb, wr) = (n - h, n - wl);
+        let shape = shape(n, sym);
+        let (h, hb, wl) = (shape.h, shape.hb, shape.wl);
+        let wr = n - wl;
         let pivots = pivots(n, h, &free, sym);
         // In cross mode the right quarters (they hold the middle column)
         // mark where their middle-column queen is.
@@ -273,6 +284,89 @@ impl Layout {
     }
 }
 
+/// What a planned join would cost, priced from samples
+/// ([`Layout::price`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Price {
+    /// Estimated ns on one core, all of it (as [`Layout::cost`]).
+    pub cost: f64,
+    /// Estimated peak bytes on one thread, and per further thread.
+    pub peak_bytes: usize,
+    pub scratch_bytes: usize,
+    /// The work units planning would make, about.
+    pub units: f64,
+}
+
+/// How much more than `1 / K` of each quarter the largest part of a
+/// `K x K` split holds (the hash spreads column sets, not placements).
+const SPLIT_SLACK: f64 = 1.0;
+
+impl Layout {
+    /// What [`Layout::new`] would plan for the same arguments, priced from
+    /// samples in about a second where planning takes minutes: the cost,
+    /// the peak memory, the units. The parts are sized as `new` sizes
+    /// them, from the sampled quarters with [`SPLIT_SLACK`]. `None` where
+    /// `new` would refuse (sizes, or a memory limit no split keeps).
+    pub fn price(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Option<Price> {
+        if n > MAX_N {
+            return None;
+        }
+        let g = Geometry::of(n, free, min_n)?;
+        let sampled = g.sample(sampling::DRAWS, SEED);
+        let (shape, h) = (&g.shape, g.shape.h);
+        let counting_bytes: usize = g.quarter_shapes.iter().map(|q| 4usize << (q.w + h)).sum();
+        let task_bytes = (sampled.task_count() * (std::mem::size_of::<Task>() + 8) as f64) as usize;
+        let planning_bytes = counting_bytes + task_bytes;
+        if !budget.fits(planning_bytes, 0) {
+            return None;
+        }
+        let scratch_budget = budget.scratch_share(cost::SCRATCH_BUDGET);
+        let max_bottoms = sampled.max_bottoms as u64;
+        let chunk = cost::chunk(max_bottoms, 0, shape.ovw, h, n, scratch_budget);
+        let scratch_bytes = cost::scratch_bytes(chunk, 0, shape.ovw, h, n);
+        let whole: Stored =
+            [0, 1, 2, 3].map(|q| (1u64 << g.quarter_shapes[q].w, sampled.placements[q] as u64));
+        let table_bytes = |stored: Stored| tables_bytes(h, &g.quarter_shapes, stored);
+        let fixed = task_bytes + scratch_bytes * budget.threads;
+        let limit = budget.engine_bytes();
+        let (parts, largest) = if fixed + table_bytes(whole) <= limit {
+            (1, table_bytes(whole))
+        } else {
+            // A part holds `1 / K` of the column sets its pivot leaves, in
+            // each quarter; the largest part is the pivot's that leaves most.
+            let part = |k: usize| {
+                let share = SPLIT_SLACK / k as f64;
+                let of_pivot = |p: usize| {
+                    table_bytes([0, 1, 2, 3].map(|q| {
+                        let (sets, items) = whole[q];
+                        let within = sampled.within[p][q];
+                        (
+                            (sets as f64 * share) as u64,
+                            (items as f64 * within * share) as u64,
+                        )
+                    }))
+                };
+                (0..g.pivots.len()).map(of_pivot).max().unwrap_or(0)
+            };
+            let k = (2..=MAX_SPLIT).find(|&k| fixed + part(k) <= limit)?;
+            (g.pivots.len() * k * k, part(k))
+        };
+        let scanned: u64 = g
+            .pivots
+            .iter()
+            .map(|p| binom(p.avail.count_ones() as usize, h))
+            .sum();
+        let walked = sampled.placements.iter().sum::<f64>() as u64;
+        let joins = sampled.joins_ns();
+        Some(Price {
+            cost: total_cost(joins, whole, walked, scanned, parts),
+            peak_bytes: planning_bytes.max(largest + task_bytes + scratch_bytes),
+            scratch_bytes,
+            units: UNITS.max(parts as f64 * 16.0) + parts as f64,
+        })
+    }
+}
+
 /// The sampling's seed: the same board is priced the same every time.
 const SEED: u64 = 0x5eed;
 
@@ -296,14 +390,27 @@ fn total_cost(joins: f64, whole: Stored, walked: u64, scanned: u64, parts: usize
 pub struct MinN {
     pub diagonal: usize,
     pub cross: usize,
+    pub pair: usize,
 }
 
 impl MinN {
     /// Both modes from `n` on (tests: 4 for everywhere, 99 for nowhere).
+    /// Pair mode's own minimum left at its default.
     pub fn both(n: usize) -> MinN {
         MinN {
             diagonal: n,
             cross: n,
+            pair: PAIR_MIN_N,
+        }
+    }
+
+    /// Pair mode from `n` on (it takes even boards from the diagonal
+    /// mode), the others nowhere.
+    pub fn pair(n: usize) -> MinN {
+        MinN {
+            diagonal: 99,
+            cross: 99,
+            pair: n,
         }
     }
 }
@@ -313,6 +420,7 @@ impl Default for MinN {
         MinN {
             diagonal: DIAG_MIN_N,
             cross: CROSS_MIN_N,
+            pair: PAIR_MIN_N,
         }
     }
 }
@@ -327,10 +435,12 @@ fn symmetries(n: usize, free: &[u64], min_n: MinN) -> Symmetric {
     let flip = (0..n).all(|r| free[r] == free[n - 1 - r]);
     let transpose = (0..n).all(|r| (0..n).all(|c| cell(r, c) == cell(c, r)));
     let anti = (0..n).all(|r| (0..n).all(|c| cell(r, c) == cell(n - 1 - c, n - 1 - r)));
+    let pair = n % 2 == 0 && n >= min_n.pair.max(4);
     Symmetric {
         mirror,
         flip,
-        diagonal: n % 2 == 0 && n >= min_n.diagonal && transpose && anti,
+        pair,
+        diagonal: n % 2 == 0 && !pair && n >= min_n.diagonal && transpose && anti,
         // The mirror, the flip and the transpose give all eight.
         cross: n % 2 == 1 && n >= min_n.cross.max(3) && mirror && flip && transpose,
     }
@@ -338,14 +448,19 @@ fn symmetries(n: usize, free: &[u64], min_n: MinN) -> Symmetric {
 
 /// The join's shape for side `n` (with the diagonals to check when the
 /// diagonal symmetry is used); its `chunk` is set once the tasks are priced.
-fn shape(n: usize, diagonal: bool) -> Shape {
-    let h = n / 2;
+fn shape(n: usize, sym: Symmetric) -> Shape {
+    let diagonal = sym.diagonal;
+    // Pivot rows between the halves: the middle row of odd boards, the two
+    // middle rows in pair mode.
+    let middle = if sym.pair { 2 } else { n % 2 };
+    let h = (n - middle) / 2;
     let hb = n - h;
     // Overlap: diagonal indices both halves can reach, per direction.
     let ovw = (n + h).saturating_sub(1 + hb);
     Shape {
         n,
         h,
+        hb,
         wl: n / 2,
         ovw,
         // The main diagonal is a = n - 1, the anti-diagonal d = n - 1,
@@ -386,8 +501,13 @@ struct Buckets {
 
 impl Buckets {
     /// One counting walk per quarter.
-    fn count(n: usize, free: &[u64], shapes: &[QuarterShape; 4], pivots: &[Pivot]) -> Buckets {
-        let h = n / 2;
+    fn count(
+        n: usize,
+        h: usize,
+        free: &[u64],
+        shapes: &[QuarterShape; 4],
+        pivots: &[Pivot],
+    ) -> Buckets {
         let (counts, pass): (Vec<Vec<u32>>, Vec<Vec<f64>>) = shapes
             .iter()
             .enumerate()

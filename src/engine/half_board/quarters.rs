@@ -233,8 +233,9 @@ impl Quarter {
 
     /// One random descent of quarter `q`'s walk (of the column set `cols`
     /// exactly, or of every placement when `None`): the estimate of the
-    /// number of placements it gives, and the stored diagonals of the
-    /// placement reached (`None` at a dead end, an estimate of 0). See
+    /// number of placements it gives, the stored diagonals and the column
+    /// set of the placement reached (`None` at a dead end, an estimate of
+    /// 0). See
     /// [`crate::engine::half_board::sampling`].
     pub fn probe(
         n: usize,
@@ -243,7 +244,7 @@ impl Quarter {
         q: QuarterShape,
         cols: Option<u64>,
         rng: &mut Rng,
-    ) -> Option<(f64, u64)> {
+    ) -> Option<(f64, u64, u64)> {
         let mut nothing = |_: usize, _: u64, _: u64| {};
         Walk {
             n,
@@ -375,10 +376,11 @@ impl Walk<'_> {
 
     /// One random descent of the walk's tree (Knuth's estimator): at each
     /// row one of the branches the walk would take, uniformly. Returns the
-    /// product of the branch counts met and the stored diagonals of the
-    /// placement reached, or `None` at a dead end. The product's mean over
-    /// descents is the number of placements the walk emits.
-    fn probe(&self, rng: &mut Rng) -> Option<(f64, u64)> {
+    /// product of the branch counts met, the stored diagonals and the
+    /// column set of the placement reached, or `None` at a dead end. The
+    /// product's mean over descents is the number of placements the walk
+    /// emits.
+    fn probe(&self, rng: &mut Rng) -> Option<(f64, u64, u64)> {
         let (mut cols, mut dm, mut am, mut cells) = (0u64, 0u64, 0u64, 0u64);
         let mut weight = 1.0;
         for r in 0..self.h {
@@ -421,7 +423,7 @@ impl Walk<'_> {
         if self.exact && cols != self.allowed {
             return None;
         }
-        Some((weight, self.stored(dm, am, cells)))
+        Some((weight, self.stored(dm, am, cells), cols))
     }
 
     fn step(&mut self, r: usize, rows: u64, cols: u64, dm: u64, am: u64, cells: u64) {

@@ -56,7 +56,18 @@ pub struct Sampled {
     pub joins: Vec<f64>,
     /// Per quarter: its placements over every column set.
     pub placements: [f64; 4],
+    /// Per pivot and quarter: the share of those placements whose columns
+    /// the pivot leaves (all a part of its tasks can need).
+    pub within: Vec<[f64; 4]>,
+    /// About the most candidate bottoms one task joins (what bounds its
+    /// scratch): [`BOTTOMS_OVER_MEAN`] times their mean.
+    pub max_bottoms: f64,
 }
+
+/// The most candidate bottoms of one task over their mean (measured at
+/// n = 14..=21: 2.0-2.6). A single descent's estimate is too spread to
+/// take the largest.
+const BOTTOMS_OVER_MEAN: f64 = 2.6;
 
 impl Sampled {
     /// The joins' ns, every pivot.
@@ -114,11 +125,11 @@ pub fn sample(board: &Board, draws: usize, seed: u64) -> Sampled {
             canonical += 1;
             let sb = pv.avail ^ s;
             let top_pairs = half_pairs(board, 0, s, &mut rng);
-            let bottom_pairs = half_pairs(board, h + n % 2, sb, &mut rng);
+            let bottom_pairs = half_pairs(board, shape.hb, sb, &mut rng);
             let mut top_items = 0.0;
             for (q, cols) in [s & lmask, s >> wl].into_iter().enumerate() {
                 let shape = board.quarter_shapes[q];
-                if let Some((estimate, _)) =
+                if let Some((estimate, ..)) =
                     Quarter::probe(n, h, board.free, shape, Some(cols), &mut rng)
                 {
                     top_items += estimate;
@@ -137,19 +148,26 @@ pub fn sample(board: &Board, draws: usize, seed: u64) -> Sampled {
 
     // Per quarter: its placements, and per pivot how many of them the
     // pivot's diagonals leave, from descents of the whole quarter.
+    // And how many use only columns the pivot leaves (its parts' tables).
     let mut seen = [0f64; 4];
     let mut left = vec![[0f64; 4]; board.pivots.len()];
+    let mut within = vec![[0f64; 4]; board.pivots.len()];
     for q in 0..4 {
+        let shape = board.quarter_shapes[q];
+        let wmask = (1u64 << shape.w) - 1;
         for _ in 0..QUARTER_DRAWS {
-            let shape = board.quarter_shapes[q];
-            let Some((estimate, da)) = Quarter::probe(n, h, board.free, shape, None, &mut rng)
+            let Some((estimate, da, cols)) =
+                Quarter::probe(n, h, board.free, shape, None, &mut rng)
             else {
                 continue;
             };
             seen[q] += estimate;
-            for (share, block) in left.iter_mut().zip(&blocks) {
-                if da & block[q / 2] == 0 {
-                    share[q] += estimate;
+            for (p, pv) in board.pivots.iter().enumerate() {
+                if da & blocks[p][q / 2] == 0 {
+                    left[p][q] += estimate;
+                }
+                if cols & !(pv.avail >> shape.col0) & wmask == 0 {
+                    within[p][q] += estimate;
                 }
             }
         }
@@ -186,10 +204,16 @@ pub fn sample(board: &Board, draws: usize, seed: u64) -> Sampled {
     }
 
     let placements = seen.map(|total| total / QUARTER_DRAWS as f64);
+    let mean_bottoms = kept.iter().map(|d| d.bottom_pairs).sum::<f64>() / kept.len().max(1) as f64;
     Sampled {
         tasks,
         joins,
         placements,
+        within: within
+            .iter()
+            .map(|w| [0, 1, 2, 3].map(|q| w[q] / seen[q].max(f64::MIN_POSITIVE)))
+            .collect(),
+        max_bottoms: BOTTOMS_OVER_MEAN * mean_bottoms,
     }
 }
 
@@ -272,6 +296,36 @@ mod tests {
             pivots: &layout.pivots,
         };
         sample(&board, draws, seed)
+    }
+
+    /// A whole sampled price (parts for a memory limit, peak memory)
+    /// against exact planning's, with and without splits.
+    #[test]
+    fn sampled_prices_agree_with_planned_ones() {
+        for n in 14..=19 {
+            let blank = vec![(1u64 << n) - 1; n];
+            for bytes in [1usize << 30, 40 << 20] {
+                let budget = Budget::new(bytes, 1);
+                let exact = Layout::new(n, &blank, budget, MinN::default());
+                let priced = Layout::price(n, &blank, budget, MinN::default());
+                let (Some(exact), Some(priced)) = (exact, priced) else {
+                    panic!("n = {n}, {bytes} bytes: planned or priced alone");
+                };
+                let parts = exact.parts.len();
+                let what = format!("n = {n}, {bytes} bytes, {parts} parts");
+                // Split plans: the parts' sizes are priced from whole quarters
+                // while canonical column sets skip some (the flip's
+                // representative never holds the last free column), so the
+                // split may come out one step finer, and each part walks
+                // the quarters again.
+                let within = if parts == 1 { 0.9..1.1 } else { 0.8..1.25 };
+                let cost = priced.cost / exact.cost;
+                assert!(within.contains(&cost), "{what}: cost {cost:.3}");
+                let peak =
+                    priced.peak_bytes as f64 / exact.planning_bytes.max(exact.running_bytes) as f64;
+                assert!((0.75..1.33).contains(&peak), "{what}: peak {peak:.3}");
+            }
+        }
     }
 
     /// The sampled joins and quarter sizes against exact planning's, on
