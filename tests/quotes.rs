@@ -89,11 +89,46 @@ fn checker_off_a_terminal_says_it_is_searching() {
 }
 
 /// Issue 38: `count 22 --estimate` planned for 30 s with no word off a
-/// terminal; the join's planning from N = 22 is announced before it starts.
+/// terminal; the join's planning from N = 22 is announced before it starts
+/// (a whole count's estimate is sampled now, a shard's still plans).
 #[test]
 fn a_slow_plan_is_announced_off_a_terminal() {
-    let line = first_stderr_line(&["count", "22", "--estimate", "--threads", "1"], "");
-    assert!(line.starts_with("nqueens: planning count 22 ("), "{line}");
+    let line = first_stderr_line(
+        &[
+            "count",
+            "22",
+            "--shard",
+            "1/4",
+            "--estimate",
+            "--threads",
+            "1",
+        ],
+        "",
+    );
+    assert!(
+        line.starts_with("nqueens: planning count 22 --shard 1/4 ("),
+        "{line}"
+    );
+}
+
+/// Issue 39: `count N --estimate` answers within seconds at every N, the
+/// join priced from samples where planning it takes minutes, and past the
+/// sides the join runs its price is said beside the engine's.
+#[test]
+fn whole_estimates_are_sampled_and_name_the_joins_price_beyond_it() {
+    for n in ["22", "24"] {
+        let r = run(&["count", n, "--estimate"], b"");
+        assert!(r.stderr.is_empty(), "n = {n}: {}", r.stderr);
+        assert!(r.stdout.contains("engine: half-board join"), "{}", r.stdout);
+    }
+    let r = run(&["count", "27", "--estimate"], b"");
+    assert!(
+        r.stdout
+            .contains("; the half-board join, which does not run past N = 24 yet, is priced at ")
+            && r.stdout.contains(" years of CPU here"),
+        "{}",
+        r.stdout
+    );
 }
 
 /// A count estimated above a minute says so when it starts, terminal or

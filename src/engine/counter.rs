@@ -57,6 +57,24 @@ pub const JOIN_FROM: usize = 16;
 /// column set before it can go further.
 pub const JOIN_TO: usize = 24;
 
+/// From this side a whole count's price comes from samples of the join
+/// ([`join::priced`], about a second) instead of its planning (12 s at
+/// N = 22, 40 s at 23, minutes at 24).
+pub const SAMPLED_FROM: usize = 22;
+
+/// What `count n` will cost (with unique counts when `unique`) within
+/// `budget`: the sizing of [`choose`]'s engine, priced from samples where
+/// planning the join is slow ([`SAMPLED_FROM`]).
+pub fn price(n: usize, unique: bool, budget: Budget) -> Sizing {
+    if (SAMPLED_FROM..=JOIN_TO).contains(&n) {
+        return match join::priced(n, unique, budget) {
+            Some(sizing) => sizing,
+            None => constellations::Prepared::new(n, unique).sizing(),
+        };
+    }
+    choose(n, unique, budget).sizing()
+}
+
 /// Which engine counts.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Engine {
