@@ -263,7 +263,7 @@ fn checker_mode_on_a_terminal_says_it_is_searching() {
     }
     let command = format!("{} checker 40 --threads 2", env!("CARGO_BIN_EXE_nqueens"));
     let mut child = crate::child::Running::from(
-        std::process::Command::new("script")
+        crate::util::test_env(&mut std::process::Command::new("script"))
             .args(["-qfec", &command, "/dev/null"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
