@@ -86,7 +86,8 @@ impl QuarterShape {
 }
 
 /// The mark of a middle-column queen `dist` rows from the middle row
-/// (`1..h`; odd `n <= 27`), in a quarter placement's diagonals word.
+/// (`1..h`, below `h`; odd `n <= 27`), in a quarter placement's diagonals
+/// word.
 ///
 /// Why there is room: both halves keep a direction's diagonals in at most
 /// the low `n - 1` bits of its 32 that anything can meet (a top queen's
@@ -355,8 +356,18 @@ impl Walk<'_> {
         let da = da & (meets | meets << 32);
         // The middle column's nibble value (column inside the quarter + 1).
         let mid = (n / 2 - self.q.col0 + 1) as u64;
+        // A queen `h` rows out (the first or the last row) is never refused:
+        // pivots block marks up to `dm < h` only (edge pivots are dropped),
+        // so it carries none (and n = 27 has room for `h - 1` marks only).
         match (0..self.h).find(|&r| (cells >> (4 * r)) & 15 == mid) {
-            Some(r) => da | middle_mark(n, (self.q.row0 + r).abs_diff(n / 2)),
+            Some(r) => {
+                let dist = (self.q.row0 + r).abs_diff(n / 2);
+                if dist < self.h {
+                    da | middle_mark(n, dist)
+                } else {
+                    da
+                }
+            }
             None => da,
         }
     }
