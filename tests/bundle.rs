@@ -4,9 +4,10 @@
 //! must answer exactly like the main binary: the samples, random boards,
 //! malformed input.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use nqueens::base::board::{Board, Symmetry};
 use nqueens::base::constrained::BundleSolver;
@@ -292,12 +293,33 @@ pub fn write_bundle(target: &str, args: &[&str], dir: &Path, file: &str) -> Path
     path
 }
 
+/// What `build` makes for `key`, built once per test run: tests that ask
+/// for the same bundle at the same time share one build, made under a
+/// lock (each building its own into the same folder, one ran a binary
+/// another was still writing: `Permission denied`).
+pub fn once<T: Clone + std::any::Any + Send>(key: String, build: impl FnOnce() -> T) -> T {
+    static BUILT: Mutex<BTreeMap<String, Box<dyn std::any::Any + Send>>> =
+        Mutex::new(BTreeMap::new());
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    built
+        .entry(key)
+        .or_insert_with(|| Box::new(build()))
+        .downcast_ref::<T>()
+        .expect("one type per key")
+        .clone()
+}
+
 /// The C++ bundle of `target` built with `g++ -std=STD -O2` (warnings are
-/// errors): the command that runs it (none when g++ is missing).
+/// errors), once per test run: the command that runs it (none when g++
+/// is missing).
 pub fn cpp(target: &str, std: &str) -> Option<Vec<String>> {
     if !have_gpp() {
         return None;
     }
+    once(format!("cpp {target} {std}"), || build_cpp(target, std))
+}
+
+fn build_cpp(target: &str, std: &str) -> Option<Vec<String>> {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cpp-{std}"));
     let source = write_bundle(target, &["--lang", "cpp"], &dir, &format!("{target}.cpp"));
     let binary = dir.join(target);
@@ -318,12 +340,16 @@ pub fn cpp(target: &str, std: &str) -> Option<Vec<String>> {
     Some(vec![binary.to_string_lossy().into_owned()])
 }
 
-/// The Java bundle of `target` built with `javac --release 8`: the command
-/// that runs it (none without a JDK).
+/// The Java bundle of `target` built with `javac --release 8`, once per
+/// test run: the command that runs it (none without a JDK).
 pub fn java(target: &str) -> Option<Vec<String>> {
     if !have_jdk() {
         return None;
     }
+    once(format!("java {target}"), || build_java(target))
+}
+
+fn build_java(target: &str) -> Option<Vec<String>> {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("java-{target}"));
     let source = write_bundle(target, &["--lang", "java"], &dir, "Main.java");
     compile(

@@ -83,6 +83,13 @@ pub fn pythons() -> Vec<Python> {
 
 /// `nqueens bundle TARGET --lang python ARGS` in a folder of its own.
 pub fn bundle_file(target: &str, args: &[&str], file: &str) -> PathBuf {
+    // Once per test run: a test rewriting the file while another one's
+    // python reads it would make that one fail.
+    let key = format!("python {target} {args:?} {file}");
+    crate::bundle::once(key, || write_python(target, args, file))
+}
+
+fn write_python(target: &str, args: &[&str], file: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("python-{target}"));
     let mut all = vec!["--lang", "python"];
     all.extend_from_slice(args);
@@ -238,7 +245,7 @@ fn sh_in(dir: &Path, script: &str) -> String {
         std::env::var("PATH").unwrap_or_default()
     );
     let script = script.replace("cargo run --release -q --", "nqueens");
-    let out = Command::new("sh")
+    let out = crate::util::test_env(&mut Command::new("sh"))
         .args(["-c", &script])
         .current_dir(dir)
         .env("PATH", path)

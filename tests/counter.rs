@@ -177,7 +177,20 @@ fn the_estimate_names_the_engine_and_its_peak_memory() {
             .collect();
         let line = run(&estimate_args, b"").stdout;
         assert!(line.contains("engine: half-board join"), "{line}");
-        let mut command = vec![nqueens.clone()];
+        // In the tests' environment (see util::test_env), through env(1),
+        // which becomes nqueens: the peak is still the count's.
+        let cache = format!("XDG_CACHE_HOME={}", crate::util::scratch_cache().display());
+        let mut command = vec![
+            "env".into(),
+            format!(
+                "{}={}",
+                crate::util::CALIBRATION.0,
+                crate::util::CALIBRATION.1
+            )
+            .into(),
+            cache.into(),
+            nqueens.clone(),
+        ];
         command.extend(args.iter().map(Into::into));
         let outcome =
             nqueens::tools::child::run(&command, b"", std::time::Duration::from_secs(120)).unwrap();

@@ -281,3 +281,61 @@ fn the_eightfold_modes_count_the_same() {
         );
     }
 }
+
+/// Pair mode (the two middle rows as pivots) from n = 4: blank even boards
+/// against OEIS, and random even boards whose blocked cells keep all, some
+/// or none of the symmetries it folds against the slow solver and against
+/// the join without it.
+#[test]
+fn pair_mode_counts_the_same() {
+    for n in (4..=14).step_by(2) {
+        let blank = vec![full_row(n); n];
+        for buckets_of in [1, 16, usize::MAX] {
+            let mut plan = Plan::tuned(n, &blank, Default::default(), MinN::pair(4), None).unwrap();
+            assert_eq!(plan.fold(), "4 pair", "n = {n}");
+            plan.sieve_buckets_of(buckets_of);
+            assert_eq!(
+                plan.count(),
+                A000170[n - 1],
+                "n = {n}, buckets of {buckets_of}"
+            );
+        }
+    }
+    let mut rng = Rng::new(0x9a17);
+    let mut folds = std::collections::BTreeSet::new();
+    for round in 0..400 {
+        let n = 2 * rng.between(2, 6);
+        let mut board = Board::blank(n);
+        // Which images of each blocked cell are blocked too: all four of
+        // the mirror and the flip, one of them, or none.
+        let kind = rng.below(4);
+        for _ in 0..rng.below(n as u64 + 1) {
+            let (r, c) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
+            let (rr, cc) = (n - 1 - r, n - 1 - c);
+            let cells = match kind {
+                0 => vec![(r, c), (r, cc), (rr, c), (rr, cc)],
+                1 => vec![(r, c), (r, cc)],
+                2 => vec![(r, c), (rr, c)],
+                _ => vec![(r, c)],
+            };
+            for (y, x) in cells {
+                board.set_free(y, x, false);
+            }
+        }
+        let chunk = [None, Some(64)][rng.below(2) as usize];
+        let mut paired =
+            Plan::tuned(n, board.rows(), Default::default(), MinN::pair(4), chunk).unwrap();
+        folds.insert(paired.fold());
+        paired.sieve_buckets_of(1 + rng.below(8) as usize);
+        let plain = Plan::tuned(n, board.rows(), Default::default(), MinN::both(99), None).unwrap();
+        let want = slow_count(&board);
+        assert_eq!(plain.count(), want, "round {round}, without\n{board}");
+        assert_eq!(
+            paired.count(),
+            want,
+            "round {round}, {}\n{board}",
+            paired.fold()
+        );
+    }
+    assert_eq!(folds.len(), 3, "{folds:?}");
+}

@@ -61,7 +61,7 @@ fn scratch_shrinks_with_the_threads_sharing_the_limit() {
 /// last reading before the exit is the run's peak but for what it might
 /// allocate in its last millisecond (nothing: a count ends by freeing).
 fn run_measured(args: &[&str]) -> (String, i32, u64) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+    let mut child = crate::util::test_env(&mut Command::new(env!("CARGO_BIN_EXE_nqueens")))
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

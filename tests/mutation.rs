@@ -9,8 +9,6 @@
 //! format says are there, in order, and then either end cleanly or report
 //! the first bad token's line, and must neither panic nor hang.
 
-use std::time::Duration;
-
 use nqueens::base::board::Board;
 use nqueens::base::error::Error;
 use nqueens::base::judge;
@@ -261,11 +259,12 @@ fn many_mutated_inputs_get_correct_answers_then_a_clean_error() {
 fn mutated_input_through_the_binary_ends_cleanly_in_time() {
     for (input, boards, error_line) in mutated_inputs(0x5eed_0603, 60) {
         let shown = input.escape_ascii().to_string();
+        // The limit guards against a hang only (each run takes milliseconds).
         let run = run_limited(
             &[],
             &input,
             std::process::Stdio::piped(),
-            Duration::from_secs(20),
+            crate::child::PATIENCE,
         );
         assert_eq!(run.stdout, expected_answers(&boards), "input \"{shown}\"");
         match error_line {

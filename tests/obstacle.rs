@@ -311,7 +311,7 @@ fn explain_cpu_is_cpu_time_not_the_sum_of_wall_times() {
         board.set_free(row, row * 7 % n, false);
     }
     let script = r#"taskset -c 0 "$0" --explain --threads 4 --method ordered; times"#;
-    let mut child = Command::new("sh")
+    let mut child = crate::util::test_env(&mut Command::new("sh"))
         .args(["-c", script, env!("CARGO_BIN_EXE_nqueens")])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -22,8 +22,10 @@ use crate::processes;
 /// The folders of test clusters are `<temp>/nqueens-slurm-<pid>-<k>`.
 const PREFIX: &str = "nqueens-slurm-";
 
-/// How long the daemons may take to come up.
-const START_LIMIT: Duration = Duration::from_secs(40);
+/// How long the daemons may take to come up: a guard against a cluster
+/// that never starts, not a bound on speed (they are up in seconds on a
+/// quiet machine; five minutes is beyond what any load makes of that).
+const START_LIMIT: Duration = Duration::from_secs(300);
 
 /// A running one-node cluster; dropping it stops every process it started.
 pub struct Cluster {
@@ -95,7 +97,7 @@ impl Cluster {
             std::env::var("PATH").unwrap_or_default()
         );
         let mut command = Command::new(program);
-        command
+        crate::util::test_env(&mut command)
             .env("SLURM_CONF", &self.conf)
             .env("PATH", path)
             .current_dir(self.work());

@@ -3,6 +3,11 @@
 //! `NQUEENS_CALIBRATION`), notes on stderr for long work off a terminal,
 //! and progress that starts with each long case.
 
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use nqueens::plan::calibration::{cache, REFERENCE_NS};
+
 use crate::util::run;
 
 /// The shard count of the command an advice line names
@@ -84,11 +89,46 @@ fn checker_off_a_terminal_says_it_is_searching() {
 }
 
 /// Issue 38: `count 22 --estimate` planned for 30 s with no word off a
-/// terminal; the join's planning from N = 22 is announced before it starts.
+/// terminal; the join's planning from N = 22 is announced before it starts
+/// (a whole count's estimate is sampled now, a shard's still plans).
 #[test]
 fn a_slow_plan_is_announced_off_a_terminal() {
-    let line = first_stderr_line(&["count", "22", "--estimate", "--threads", "1"], "");
-    assert!(line.starts_with("nqueens: planning count 22 ("), "{line}");
+    let line = first_stderr_line(
+        &[
+            "count",
+            "22",
+            "--shard",
+            "1/4",
+            "--estimate",
+            "--threads",
+            "1",
+        ],
+        "",
+    );
+    assert!(
+        line.starts_with("nqueens: planning count 22 --shard 1/4 ("),
+        "{line}"
+    );
+}
+
+/// Issue 39: `count N --estimate` answers within seconds at every N, the
+/// join priced from samples where planning it takes minutes, and past the
+/// sides the join runs its price is said beside the engine's.
+#[test]
+fn whole_estimates_are_sampled_and_name_the_joins_price_beyond_it() {
+    for n in ["22", "24"] {
+        let r = run(&["count", n, "--estimate"], b"");
+        assert!(r.stderr.is_empty(), "n = {n}: {}", r.stderr);
+        assert!(r.stdout.contains("engine: half-board join"), "{}", r.stdout);
+    }
+    let r = run(&["count", "27", "--estimate"], b"");
+    assert!(
+        r.stdout
+            .contains("; the half-board join, which does not run past N = 24 yet, is priced at ")
+            && r.stdout.contains(" years of CPU here"),
+        "{}",
+        r.stdout
+    );
 }
 
 /// A count estimated above a minute says so when it starts, terminal or
@@ -137,16 +177,161 @@ fn checker_takes_progress() {
         .contains("--progress"));
 }
 
-/// `nqueens ARGS` with `NQUEENS_CALIBRATION` set to `pin` (or unset).
+/// `nqueens ARGS` with `NQUEENS_CALIBRATION` set to `pin` (or unset), the
+/// user's cache directory the tests' own ([`crate::util::scratch_cache`]).
 fn run_calibrated(pin: Option<&str>, args: &[&str]) -> String {
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_nqueens"));
-    command.env_remove("NQUEENS_CALIBRATION");
+    run_cached(&crate::util::scratch_cache(), pin, args)
+}
+
+/// `nqueens ARGS` with `NQUEENS_CALIBRATION` set to `pin` (or unset) and
+/// `XDG_CACHE_HOME` set to `cache`: its stdout, after a clean exit with
+/// nothing on stderr.
+fn run_cached(cache: &Path, pin: Option<&str>, args: &[&str]) -> String {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_nqueens"));
+    command
+        .env_remove("NQUEENS_CALIBRATION")
+        .env("XDG_CACHE_HOME", cache);
     if let Some(pin) = pin {
         command.env("NQUEENS_CALIBRATION", pin);
     }
     let output = command.args(args).output().expect("nqueens runs");
     assert!(output.status.success(), "{output:?}");
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
     String::from_utf8(output.stdout).unwrap()
+}
+
+/// A fresh, empty scratch folder `name` under cargo's target directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("quotes-cache")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A judge input of one 16 x 16 board with two blocked cells (the
+/// planner joins its halves), under `dir`.
+fn sparse_board(dir: &Path) -> PathBuf {
+    let mut text = String::from("16\n");
+    for row in 0..16 {
+        let mut cells = vec!['.'; 16];
+        match row {
+            8 => cells[9] = '*',
+            9 => cells[14] = '*',
+            _ => {}
+        }
+        text.extend(cells);
+        text.push('\n');
+    }
+    text.push_str("0\n");
+    let path = dir.join("sparse16.in");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Issue 38: the probes ran in every process, and on a shared machine
+/// consecutive runs printed different speeds (`0.92x..1.28x`). They are
+/// measured once and kept in the user's cache, keyed by the build and the
+/// CPU, and what is kept is what is used: a kept file of known times
+/// prices each kernel at the factor those times make.
+#[test]
+fn the_probes_are_kept_in_the_cache_and_used_by_the_next_run() {
+    let dir = scratch("kept");
+    let count = ["count", "16", "--estimate", "--threads", "1"];
+    let first = run_cached(&dir, None, &count);
+    let file = dir.join("nqueens").join("calibration");
+    let text = std::fs::read_to_string(&file).expect("the probes were kept");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("nqueens calibration"), "{text}");
+    assert_eq!(lines[1], format!("version {}", env!("CARGO_PKG_VERSION")));
+    assert!(
+        lines[2].starts_with("build ") && lines[3].starts_with("cpu "),
+        "{text}"
+    );
+    let key = cache::Key {
+        version: lines[1]["version ".len()..].to_string(),
+        build: lines[2]["build ".len()..].to_string(),
+        cpu: lines[3]["cpu ".len()..].to_string(),
+    };
+    assert!(cache::parse(&text, &key).is_some(), "{text}");
+    // The next run reads them: the same speed, the same quote.
+    assert_eq!(run_cached(&dir, None, &count), first);
+
+    // Known times: each kernel's factor is its time over the reference's.
+    let times = [2.0, 3.0, 1.5, 1.25];
+    let mut kept = [0.0; 4];
+    for (kept, (x, reference)) in kept.iter_mut().zip(times.iter().zip(REFERENCE_NS)) {
+        *kept = x * reference;
+    }
+    std::fs::write(&file, cache::format(&key, kept)).unwrap();
+    let speed = |x: &str| {
+        format!("with a free core per thread at this machine's speed ({x}x the reference)")
+    };
+    let even = run_cached(&dir, None, &count);
+    assert!(even.contains(&speed("2.00")), "{even}");
+    let odd = run_cached(&dir, None, &["count", "17", "--estimate"]);
+    assert!(odd.contains(&speed("3.00")), "{odd}");
+    // A judge's board with blocked cells, its halves joined: the join of
+    // boards without symmetries, a kernel of its own.
+    let sparse = sparse_board(&dir);
+    let judge = run_cached(&dir, None, &["--estimate", sparse.to_str().unwrap()]);
+    assert!(judge.contains(" method=half-board: "), "{judge}");
+    assert!(judge.contains(&speed("1.50")), "{judge}");
+    let small = run_cached(&dir, None, &["--estimate", "samples/uva11195.in"]);
+    assert!(small.contains(&speed("1.25")), "{small}");
+
+    // A file that does not read, or of another build, is measured again
+    // and replaced.
+    for spoiled in [
+        "nonsense".to_string(),
+        text.replace(lines[2], "build 0 0"),
+        text.replace(lines[1], "version 0.0.0"),
+    ] {
+        std::fs::write(&file, &spoiled).unwrap();
+        let again = run_cached(&dir, None, &count);
+        assert!(again.contains("at this machine's speed ("), "{again}");
+        let replaced = std::fs::read_to_string(&file).unwrap();
+        assert!(cache::parse(&replaced, &key).is_some(), "{replaced}");
+    }
+}
+
+/// The cache is a courtesy: a directory that cannot be made, or no
+/// `HOME` at all, and every run measures for itself, without a word.
+#[test]
+fn a_cache_that_cannot_be_written_is_no_error() {
+    let dir = scratch("unwritable");
+    // A file where the cache directory would be: nothing can be made in it.
+    let blocker = dir.join("a-file");
+    std::fs::write(&blocker, "not a directory").unwrap();
+    let count = ["count", "16", "--estimate", "--threads", "1"];
+    for _ in 0..2 {
+        let line = run_cached(&blocker, None, &count);
+        assert!(line.contains("at this machine's speed ("), "{line}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(&blocker).unwrap(),
+        "not a directory"
+    );
+    // Neither XDG_CACHE_HOME nor HOME: no cache anywhere.
+    let output = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .env_remove("NQUEENS_CALIBRATION")
+        .env_remove("XDG_CACHE_HOME")
+        .env_remove("HOME")
+        .args(count)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    assert!(output.stderr.is_empty(), "{output:?}");
+}
+
+/// Pinned (as every other test runs), nothing is probed, read or written.
+#[test]
+fn a_pinned_run_leaves_the_cache_alone() {
+    let dir = scratch("pinned");
+    let line = run_cached(&dir, Some("1"), &["count", "16", "--estimate"]);
+    assert!(line.contains("NQUEENS_CALIBRATION pins (1.00x"), "{line}");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
 }
 
 /// Issue 38: estimates were the reference machine's, 1.5-2x low here.

@@ -219,14 +219,24 @@ fn checker_mode_says_when_its_count_takes_more_than_a_day() {
     assert_eq!((quick.status, quick.stderr.as_str()), (0, ""));
 }
 
-/// `count N --estimate` plans before it prices (a minute and more at
-/// N = 23): under `--progress` (as on a terminal) it says so on stderr
-/// while it plans, before the estimate (issue 34: "plans for a minute and
-/// a half with no word").
+/// A shard's `count N --shard I/K --estimate` plans before it prices (a
+/// minute and more at N = 23; a whole count's estimate is sampled): under
+/// `--progress` (as on a terminal) it says so on stderr while it plans,
+/// before the estimate (issue 34: "plans for a minute and a half with no
+/// word").
 #[test]
 fn count_estimate_says_it_is_planning_while_it_plans() {
     let mut child = spawn(
-        &["count", "23", "--estimate", "--progress", "--threads", "2"],
+        &[
+            "count",
+            "23",
+            "--shard",
+            "1/8",
+            "--estimate",
+            "--progress",
+            "--threads",
+            "2",
+        ],
         Stdio::piped(),
     );
     let out = pipe_lines(child.stdout.take().unwrap());
@@ -236,7 +246,7 @@ fn count_estimate_says_it_is_planning_while_it_plans() {
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(
-        line.starts_with("nqueens: planning count 23 (") && line.ends_with("..."),
+        line.starts_with("nqueens: planning count 23 --shard 1/8 (") && line.ends_with("..."),
         "{line}"
     );
     assert_eq!(estimate_yet, None, "said while planning, not after");
@@ -253,7 +263,7 @@ fn checker_mode_on_a_terminal_says_it_is_searching() {
     }
     let command = format!("{} checker 40 --threads 2", env!("CARGO_BIN_EXE_nqueens"));
     let mut child = crate::child::Running::from(
-        std::process::Command::new("script")
+        crate::util::test_env(&mut std::process::Command::new("script"))
             .args(["-qfec", &command, "/dev/null"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

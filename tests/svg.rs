@@ -338,10 +338,12 @@ fn screenshot(dir: &Path, svg: &Path, width: usize, height: usize) -> png::Image
         if let Some(status) = child.try_wait().unwrap() {
             break status;
         }
-        if started.elapsed() > Duration::from_secs(120) {
+        // A guard against a browser that hangs, not a bound on its speed
+        // (a screenshot takes seconds; five minutes is beyond any load).
+        if started.elapsed() > Duration::from_secs(300) {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("chromium took over 120 s");
+            panic!("chromium took over 300 s");
         }
         std::thread::sleep(Duration::from_millis(50));
     };

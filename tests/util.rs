@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use nqueens::base::board::Board;
@@ -70,14 +70,31 @@ pub fn run_cpu(args: &[&str], stdin: &[u8]) -> (Run, f64) {
 
 /// The environment variable that pins the estimates' speed, and the
 /// value the tests pin it to: the reference model's own figures, the same
-/// on any machine (no probe of this one's kernels).
+/// on any machine (no probe of this one's kernels, and no read or write
+/// of the probes kept in the user's cache).
 pub const CALIBRATION: (&str, &str) = ("NQUEENS_CALIBRATION", "1");
 
-/// `command ARGS` with `stdin` as standard input, estimates pinned to the
-/// reference model ([`CALIBRATION`]).
-fn run_with(mut command: Command, args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = command
+/// The user's cache directory (`XDG_CACHE_HOME`) as the runs of the binary
+/// here see it: a folder under cargo's target directory, so that no run
+/// reads or writes the user's own cache (where the probes are kept)
+/// should it calibrate after all.
+pub fn scratch_cache() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("xdg-cache")
+}
+
+/// `command` with the environment every run of the binary here gets,
+/// itself or under a shell, `stress` or a recipe: estimates pinned
+/// ([`CALIBRATION`]) and the cache directory [`scratch_cache`].
+pub fn test_env(command: &mut Command) -> &mut Command {
+    command
         .env(CALIBRATION.0, CALIBRATION.1)
+        .env("XDG_CACHE_HOME", scratch_cache())
+}
+
+/// `command ARGS` with `stdin` as standard input, in the tests'
+/// environment ([`test_env`]: estimates pinned to the reference model).
+fn run_with(mut command: Command, args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = test_env(&mut command)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -97,6 +114,17 @@ fn run_with(mut command: Command, args: &[&str], stdin: &[u8]) -> Run {
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
         status: output.status.code().unwrap_or(-1),
     }
+}
+
+/// A solution that never ends and uses all the CPU time it is given.
+pub const BUSY_LOOP: &str = "while :; do :; done";
+
+/// Runs `nqueens ARGS -- sh -c SCRIPT` on empty stdin: `stress` or `test`
+/// (with their options in ARGS) on a solution written as a shell script.
+pub fn run_script(args: &[&str], script: &str) -> Run {
+    let mut all = args.to_vec();
+    all.extend(["--", "sh", "-c", script]);
+    run(&all, b"")
 }
 
 /// Whether a program that some tests need besides Rust is installed:

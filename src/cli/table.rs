@@ -211,7 +211,7 @@ impl Cmd {
 /// Which commands take an option.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Scope {
-    /// Every command (`--threads`, `--help`, `--version`).
+    /// Every command (`--help`, `--version`).
     Every,
     /// Only these.
     Only(&'static [Cmd]),
@@ -264,6 +264,7 @@ const GEN_STRESS_TEST: Scope = Scope::Only(&[Cmd::Gen, Cmd::Stress, Cmd::Test]);
 const STRESS: Scope = Scope::Only(&[Cmd::Stress]);
 const SHOW: Scope = Scope::Only(&[Cmd::Show]);
 const BUNDLE: Scope = Scope::Only(&[Cmd::Bundle]);
+/// The commands that can run long: they report `--progress`.
 const LONG_RUNS: Scope = Scope::Only(&[
     Cmd::Judge,
     Cmd::Checker,
@@ -272,14 +273,11 @@ const LONG_RUNS: Scope = Scope::Only(&[
     Cmd::Stress,
     Cmd::Test,
 ]);
-const THREADED: Scope = Scope::Only(&[
-    Cmd::Judge,
-    Cmd::Checker,
-    Cmd::Count,
-    Cmd::Show,
-    Cmd::Stress,
-    Cmd::Test,
-]);
+/// The commands that take `--threads`: the same ones, by definition and
+/// not by a second list that could drift from the first. Work that can
+/// run long is spread over threads, and a command with threads to use is
+/// one whose work can run long.
+const THREADED: Scope = LONG_RUNS;
 const ESTIMATES: Scope = Scope::Only(&[Cmd::Judge, Cmd::Count]);
 const COUNTING: Scope = Scope::Only(&[Cmd::Judge, Cmd::Checker, Cmd::Count]);
 

@@ -49,13 +49,34 @@ use crate::plan::calibration::Kernel;
 pub const JOIN_FROM: usize = 16;
 
 /// The largest side the join counts. Planning walks every quarter
-/// placement into dense bucket counts (4 x 2^(n/2 + n/2) entries): 15 s at
-/// n = 22, a minute at 23 and at 24 (256 MiB of counts), where the join is
-/// priced at about 150 CPU-days against the constellations' 233. At 25 the
-/// counts alone would take 512 MiB and the task list 17 million entries:
-/// the join needs sampled pricing and units made without listing every
-/// column set before it can go further.
+/// placement into dense bucket counts (4 x 2^(n/2 + n/2) entries) and lists
+/// and prices every column set: 15 s at n = 22, a minute at 23 and
+/// minutes at 24. Past 24 a whole count is priced from samples
+/// ([`join::projected`]: about 150 days of CPU at 25, 60 years at 27),
+/// but planning one shard of 25 took 786 s of CPU and 1.1 GB (measured
+/// with this raised to 26 and `--shard 1/20000`, itself priced at 15 min
+/// of CPU): every shard would plan the whole count first. The join goes
+/// further once its units are made without listing every column set
+/// (issue 39, item 3).
 pub const JOIN_TO: usize = 24;
+
+/// From this side a whole count's price comes from samples of the join
+/// ([`join::priced`], about a second) instead of its planning (12 s at
+/// N = 22, 40 s at 23, minutes at 24).
+pub const SAMPLED_FROM: usize = 22;
+
+/// What `count n` will cost (with unique counts when `unique`) within
+/// `budget`: the sizing of [`choose`]'s engine, priced from samples where
+/// planning the join is slow ([`SAMPLED_FROM`]).
+pub fn price(n: usize, unique: bool, budget: Budget) -> Sizing {
+    if (SAMPLED_FROM..=JOIN_TO).contains(&n) {
+        return match join::priced(n, unique, budget) {
+            Some(sizing) => sizing,
+            None => constellations::Prepared::new(n, unique).sizing(),
+        };
+    }
+    choose(n, unique, budget).sizing()
+}
 
 /// Which engine counts.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -56,6 +56,7 @@ pub mod narrow;
 pub mod plan;
 pub mod quarters;
 pub mod row_groups;
+pub mod sampling;
 pub mod sieve;
 pub mod tally;
 pub mod transpose;

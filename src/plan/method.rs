@@ -139,9 +139,9 @@ pub trait CountingMethod: Send {
         None
     }
 
-    /// The kernel whose speed its quote for a board of side `n` is priced
-    /// at ([`crate::plan::calibration`]): the searches', unless it says.
-    fn kernel(&self, _n: usize) -> Kernel {
+    /// The kernel whose speed its quote for `board` is priced at
+    /// ([`crate::plan::calibration`]): the searches', unless it says.
+    fn kernel(&self, _board: &Board) -> Kernel {
         Kernel::Search
     }
 

@@ -276,8 +276,12 @@ fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
             None if job.unique => format!("count {n} --unique"),
             None => format!("count {n}"),
         };
-        let choice = planned(job, n, counts_unique(job), &what);
-        let sizing = choice.sizing();
+        // A whole count is priced without planning it (sampled where
+        // planning is slow); a shard's price is its own units', planned.
+        let sizing = match job.shard {
+            None => counter::price(n, counts_unique(job), job.budget()),
+            Some(_) => planned(job, n, counts_unique(job), &what).sizing(),
+        };
         let estimate = estimate::of_sizing(&sizing, job.threads).calibrated();
         let mut verdict = match over_a_day(n, job.shard, &sizing, &estimate) {
             Some(way) => format!(": more than a day{way}"),
@@ -287,6 +291,9 @@ fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
             verdict += &format!("; over --memory {}", progress::bytes(job.memory as f64));
         }
         verdict += &progress::beyond_cores(&estimate, crate::engine::parallel::cores());
+        if job.shard.is_none() {
+            verdict += &join_beyond(n, &estimate);
+        }
         writeln!(
             out,
             "{what}: {}{}{verdict}",
@@ -296,6 +303,26 @@ fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
         .map_err(Error::Write)?;
     }
     Ok(())
+}
+
+/// Past the sides the join counts (it plans to N = 24), what it is priced
+/// at from samples, at this machine's speed as `estimate` is: the figure
+/// that says what running it there would bring. Empty elsewhere.
+fn join_beyond(n: usize, estimate: &Estimate) -> String {
+    if n <= counter::JOIN_TO {
+        return String::new();
+    }
+    let Some(ns) = counter::join::projected(n) else {
+        return String::new();
+    };
+    let factor = estimate
+        .calibration
+        .map_or(1.0, |c| c.factor(crate::plan::calibration::Kernel::join(n)));
+    format!(
+        "; the half-board join, which does not run past N = {} yet, is priced at {} of CPU here",
+        counter::JOIN_TO,
+        human(ns * factor / 1e9)
+    )
 }
 
 /// From this side the join's planning takes many seconds (15 s at N = 22,

@@ -512,9 +512,11 @@ mod tests {
         let err = Shared::default();
         let seen = err.clone();
         let answer = say_if_slow(true, Duration::from_millis(50), "planning", err, || {
-            // Said during the work, not after it.
+            // Said during the work, not after it (waited for five minutes
+            // at most: a guard against a timer that never fires, no bound
+            // on speed).
             let start = Instant::now();
-            while seen.text().is_empty() && start.elapsed() < Duration::from_secs(20) {
+            while seen.text().is_empty() && start.elapsed() < Duration::from_secs(300) {
                 thread::sleep(Duration::from_millis(5));
             }
             seen.text()
@@ -526,11 +528,20 @@ mod tests {
     #[test]
     fn a_quick_step_says_nothing_and_does_not_wait_for_the_timer() {
         let err = Shared::default();
+        // A timer of ten minutes, and half of that as the bound: no load
+        // makes a step that returns at once take minutes; waiting for the
+        // timer would.
         let start = Instant::now();
-        let answer = say_if_slow(true, Duration::from_secs(60), "planning", err.clone(), || 7);
+        let answer = say_if_slow(
+            true,
+            Duration::from_secs(600),
+            "planning",
+            err.clone(),
+            || 7,
+        );
         assert_eq!(answer, 7);
         assert!(
-            start.elapsed() < Duration::from_secs(10),
+            start.elapsed() < Duration::from_secs(300),
             "{:?}",
             start.elapsed()
         );
@@ -553,14 +564,15 @@ mod tests {
         let outcome = std::panic::catch_unwind(|| {
             say_if_slow(
                 true,
-                Duration::from_secs(60),
+                Duration::from_secs(600),
                 "planning",
                 err.clone(),
                 || panic!("the work failed"),
             )
         });
         assert!(outcome.is_err());
-        assert!(start.elapsed() < Duration::from_secs(10));
+        // As above: a bound of minutes, half the timer's.
+        assert!(start.elapsed() < Duration::from_secs(300));
         assert_eq!(err.text(), "");
     }
 }

@@ -568,12 +568,11 @@ mod tests {
 
     #[test]
     fn a_slow_command_is_killed_at_the_deadline() {
-        let started = Instant::now();
         let outcome = run_command(&sh("exec sleep 50"), b"", Duration::from_millis(200)).unwrap();
+        // Killed (the sleep would have ended with a status), and asleep it
+        // used no CPU time: by the wall-clock backstop. No bound on how
+        // long that took: a loaded machine may take longer.
         assert_eq!(outcome.status, None);
-        // Far below the sleep, far above the backstop: a busy machine passes.
-        assert!(started.elapsed() < Duration::from_secs(20));
-        // Asleep, it used no CPU time: killed by the wall-clock backstop.
         assert_eq!(judge("", &outcome), Some(Failure::Timeout(Limit::Wall)));
     }
 

@@ -58,7 +58,7 @@ fn shell(script: &str, dir: &Path) -> Command {
         std::env::var("PATH").unwrap_or_default()
     );
     let mut command = Command::new("sh");
-    command
+    crate::util::test_env(&mut command)
         .args(["-c", script])
         .current_dir(dir)
         .env("PATH", path);

@@ -22,6 +22,29 @@ use crate::plan::calibration::Kernel;
 /// n = 16..=20; the half turn's search dominates).
 pub const FIXED_SHARE: f64 = 0.01;
 
+/// What the join of the blank board of side `n` would cost within
+/// `budget`, priced from samples without planning it ([`Plan::price`]);
+/// `None` where it would not plan.
+pub fn priced(n: usize, unique: bool, budget: Budget) -> Option<Sizing> {
+    let price = Plan::price(n, &vec![full_row(n); n], budget)?;
+    let extra = if unique { FIXED_SHARE } else { 0.0 };
+    Some(Sizing {
+        engine: Engine::Join,
+        cpu_ns: price.cost * (1.0 + extra),
+        bytes: price.peak_bytes as f64,
+        thread_bytes: price.scratch_bytes as f64,
+        units: price.units,
+        kernel: Kernel::join(n),
+    })
+}
+
+/// The join's price for the blank board of side `n` where it does not run
+/// yet (past [`crate::engine::counter::JOIN_TO`]), ns on one core at the
+/// reference speed of [`Kernel::join`].
+pub fn projected(n: usize) -> Option<f64> {
+    Plan::projected(n, &vec![full_row(n); n])
+}
+
 /// A planned join of the blank board, tables not yet built.
 pub struct Prepared {
     plan: Plan,

@@ -30,6 +30,16 @@
 //! the mirror and the flip keep both distances, so they fold as before.
 //! Pivots at the edge (`dm = h`) leave nothing; the centre pivot weighs 1.
 //!
+//! *Pair mode* (even `n`, any board): the two middle rows are pivot rows,
+//! a pivot being a queen in each, and the halves are the `n / 2 - 1` rows
+//! above and below them. The pivots' queens block two columns and four
+//! diagonals, which shrinks both halves' placements and the pairs the
+//! kernel tests far more than the halves' extra row costs (the even
+//! boards' time per solution grew about 2x a size with halves of `n / 2`
+//! rows). The flip and the mirror move every pair to another one: pivots
+//! are kept one per orbit, weighted by its size, and only the half turn
+//! can keep a pivot (`S -> available \ mirror(S)`).
+//!
 //! # Constraints
 //! `n <= 32` (a column set is a `u32`).
 //!
@@ -52,10 +62,17 @@ pub struct Pivot {
     pub mult: u16,
     /// Whether the mirror maps this pivot to itself.
     pub self_mirror: bool,
+    /// Whether the top-bottom flip maps this pivot to itself (a middle
+    /// row's queen; never two middle rows' queens, which it swaps).
+    pub keeps_flip: bool,
+    /// Whether the half turn maps this pivot to itself while neither the
+    /// mirror nor the flip does (two middle rows' queens in mirrored
+    /// columns).
+    pub keeps_turn: bool,
 }
 
 /// One column set `S` (for one pivot) with its symmetry multipliers.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Task {
     pub s: u32,
     pub pivot: u16,
@@ -76,13 +93,22 @@ pub struct Symmetric {
     pub diagonal: bool,
     /// Cross mode (see the module doc).
     pub cross: bool,
+    /// Pair mode (see the module doc).
+    pub pair: bool,
 }
 
 impl Symmetric {
     /// How many symmetries the work list folds, and by which mode: `8
-    /// cross`, `8 diagonal`, `4`, `2` or `1` (the growth bench prints it).
+    /// cross`, `8 diagonal`, `4 pair`, `4`, `2` or `1` (the growth bench
+    /// prints it).
     pub fn fold(&self) -> &'static str {
-        if self.cross {
+        if self.pair {
+            match (self.mirror, self.flip) {
+                (true, true) => "4 pair",
+                (false, false) => "1 pair",
+                _ => "2 pair",
+            }
+        } else if self.cross {
             "8 cross"
         } else if self.diagonal {
             "8 diagonal"
@@ -100,6 +126,9 @@ impl Symmetric {
 pub fn pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
     let mirror = sym.mirror;
     let full = (1u64 << n) - 1;
+    if sym.pair {
+        return pair_pivots(n, h, free, sym);
+    }
     if n % 2 == 0 {
         return vec![Pivot {
             avail: full,
@@ -107,6 +136,8 @@ pub fn pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
             bot_block: 0,
             mult: 1,
             self_mirror: mirror,
+            keeps_flip: sym.flip,
+            keeps_turn: false,
         }];
     }
     let hb = h + 1;
@@ -145,7 +176,66 @@ pub fn pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
             bot_block: bot_block | marks,
             mult: (if mirror && m < mm { 2 } else { 1 }) * (if marks != 0 { 2 } else { 1 }),
             self_mirror: mirror && m == mm,
+            keeps_flip: sym.flip,
+            keeps_turn: false,
         });
+    }
+    pivots
+}
+
+/// Pair mode's pivots: a queen `c1` in row `h` and one `c2` in row `h + 1`
+/// (the two middle rows of an even board), one per orbit under the
+/// board's symmetries, weighted by the orbit's size. The flip swaps the
+/// two rows (`(c2, c1)`), the mirror reverses both columns, the half turn
+/// does both; none keeps a pair but the turn, when `c1 + c2 = n - 1`.
+fn pair_pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
+    let full = (1u64 << n) - 1;
+    let turn = sym.mirror && sym.flip;
+    let mut pivots = Vec::new();
+    for c1 in (0..n).filter(|&c| (free[h] >> c) & 1 != 0) {
+        for c2 in (0..n).filter(|&c| (free[h + 1] >> c) & 1 != 0) {
+            // Adjacent rows: the same column or a diagonal step attacks.
+            if c1.abs_diff(c2) < 2 {
+                continue;
+            }
+            let mut orbit = vec![(c1, c2)];
+            if sym.flip {
+                orbit.push((c2, c1));
+            }
+            if sym.mirror {
+                orbit.push((n - 1 - c1, n - 1 - c2));
+            }
+            if turn {
+                orbit.push((n - 1 - c2, n - 1 - c1));
+            }
+            if orbit.iter().any(|&o| o < (c1, c2)) {
+                continue;
+            }
+            orbit.sort_unstable();
+            orbit.dedup();
+            let (mut top_block, mut bot_block) = (0u64, 0u64);
+            for (r, c) in [(h, c1), (h + 1, c2)] {
+                // Top storage keeps diagonals from h (every pivot queen's
+                // are >= h), bottom storage from h + 2.
+                let (d, a) = (r + c, r + n - 1 - c);
+                top_block |= (1u64 << (d - h)) | (1u64 << (a - h + 32));
+                if d >= h + 2 {
+                    bot_block |= 1u64 << (d - h - 2);
+                }
+                if a >= h + 2 {
+                    bot_block |= 1u64 << (a - h - 2 + 32);
+                }
+            }
+            pivots.push(Pivot {
+                avail: full & !(1u64 << c1) & !(1u64 << c2),
+                top_block,
+                bot_block,
+                mult: orbit.len() as u16,
+                self_mirror: false,
+                keeps_flip: false,
+                keeps_turn: turn && c1 + c2 == n - 1,
+            });
+        }
     }
     pivots
 }
@@ -158,68 +248,154 @@ pub fn for_each_task(
     sym: Symmetric,
     mut visit: impl FnMut(Task),
 ) {
-    let rev = |x: u64| x.reverse_bits() >> (64 - n);
     for (pi, pv) in pivots.iter().enumerate() {
-        let avail = pv.avail;
-        let positions: Vec<usize> = (0..n).filter(|&c| (avail >> c) & 1 != 0).collect();
+        let positions = positions(pv.avail);
         for_each_comb(positions.len(), h as u32, |idx| {
-            let mut s = 0u64;
-            let mut bits = idx;
-            while bits != 0 {
-                s |= 1u64 << positions[bits.trailing_zeros() as usize];
-                bits &= bits - 1;
+            if let Some(task) = task_of(n, pv, pi, sym, spread(idx, &positions)) {
+                visit(task);
             }
-            // Orbit of `s` under the symmetries that keep this pivot:
-            // mirror first, then with the top-bottom flip.
-            let mut orbit = [s; 4];
-            let mut len = 1;
-            if pv.self_mirror {
-                orbit[len] = rev(s);
-                len += 1;
-            }
-            let mirror_len = len;
-            if sym.flip {
-                for i in 0..len {
-                    orbit[len + i] = avail ^ orbit[i];
-                }
-                len *= 2;
-            }
-            let distinct = |o: &[u64]| {
-                let mut v = o.to_vec();
-                v.sort_unstable();
-                v.dedup();
-                v.len() as u16
-            };
-            let canon_full = orbit[..len].iter().all(|&o| o >= s);
-            let (mult, mult_clean) = if sym.diagonal {
-                // The diagonal weighting breaks the flip, except for the
-                // part with no longest-diagonal queen at all.
-                if orbit[..mirror_len].iter().any(|&o| o < s) {
-                    return;
-                }
-                let m = distinct(&orbit[..mirror_len]);
-                (
-                    m,
-                    if canon_full {
-                        distinct(&orbit[..len])
-                    } else {
-                        0
-                    },
-                )
-            } else {
-                if !canon_full {
-                    return;
-                }
-                (0, distinct(&orbit[..len]))
-            };
-            visit(Task {
-                s: s as u32,
-                pivot: pi as u16,
-                mult: mult * pv.mult,
-                mult_clean: mult_clean * pv.mult,
-            });
         });
     }
+}
+
+/// The tasks of pivot `pv` (number `pi`) whose column sets have colex
+/// ranks in `ranks` among the `h`-subsets of its available columns (the
+/// order [`for_each_task`] visits them in): a unit of work named by its
+/// pivot and a rank range, its tasks made when it runs, with no list of
+/// every task (what the join needs past n = 24).
+///
+/// ```
+/// use nqueens::engine::half_board::column_sets::{pivots, tasks_in_ranks, Symmetric};
+/// let sym = Symmetric { mirror: false, flip: false, diagonal: false, cross: false, pair: false };
+/// let pv = pivots(6, 3, &[63; 6], sym)[0];
+/// // C(6, 3) = 20 column sets, every one a task on an unfolded board.
+/// assert_eq!(tasks_in_ranks(6, 3, &pv, 0, sym, 0..20).len(), 20);
+/// // Colex order: {0,1,2}, {0,1,3}, {0,2,3}, {1,2,3}, {0,1,4}, {0,2,4}, ...
+/// assert_eq!(tasks_in_ranks(6, 3, &pv, 0, sym, 5..7)[0].s, 0b1_0101);
+/// ```
+pub fn tasks_in_ranks(
+    n: usize,
+    h: usize,
+    pv: &Pivot,
+    pi: usize,
+    sym: Symmetric,
+    ranks: std::ops::Range<u64>,
+) -> Vec<Task> {
+    let cols = positions(pv.avail);
+    let total = binom(cols.len(), h);
+    let (first, end) = (ranks.start.min(total), ranks.end.min(total));
+    let mut tasks = Vec::new();
+    if first >= end {
+        return tasks;
+    }
+    let mut it = Combinations {
+        x: unrank(h, first),
+        limit: 1u64 << cols.len(),
+    };
+    for _ in first..end {
+        let Some(idx) = it.next() else { break };
+        if let Some(task) = task_of(n, pv, pi, sym, spread(idx, &cols)) {
+            tasks.push(task);
+        }
+    }
+    tasks
+}
+
+/// The `k`-subset of colex rank `rank` (the `rank`-th, from 0, of
+/// [`combinations`]' increasing order): the colex rank of `c_1 < ... <
+/// c_k` is the sum of `C(c_i, i)`, so each member, from the largest, is
+/// the largest `c` whose `C(c, i)` fits in what is left of the rank.
+fn unrank(k: usize, mut rank: u64) -> u64 {
+    let mut set = 0u64;
+    for i in (1..=k).rev() {
+        let mut c = i - 1;
+        while binom(c + 1, i) <= rank {
+            c += 1;
+        }
+        rank -= binom(c, i);
+        set |= 1 << c;
+    }
+    set
+}
+
+/// The columns of `avail`, lowest first: an `h`-subset of their indices
+/// stands for a column set ([`spread`]).
+pub fn positions(avail: u64) -> Vec<usize> {
+    (0..64).filter(|&c| (avail >> c) & 1 != 0).collect()
+}
+
+/// The column set whose members are the `positions` picked by `idx`.
+#[inline]
+pub fn spread(idx: u64, positions: &[usize]) -> u64 {
+    let mut s = 0u64;
+    let mut bits = idx;
+    while bits != 0 {
+        s |= 1u64 << positions[bits.trailing_zeros() as usize];
+        bits &= bits - 1;
+    }
+    s
+}
+
+/// The task of column set `s` of pivot `pv` (number `pi`) when `s` is the
+/// canonical member of its orbit, with the orbit's multipliers; `None`
+/// when another member of the orbit stands for it.
+pub fn task_of(n: usize, pv: &Pivot, pi: usize, sym: Symmetric, s: u64) -> Option<Task> {
+    let rev = |x: u64| x.reverse_bits() >> (64 - n);
+    let avail = pv.avail;
+    // Orbit of `s` under the symmetries that keep this pivot: mirror
+    // first, then with the top-bottom flip.
+    let mut orbit = [s; 4];
+    let mut len = 1;
+    if pv.self_mirror {
+        orbit[len] = rev(s);
+        len += 1;
+    }
+    let mirror_len = len;
+    if pv.keeps_flip {
+        for i in 0..len {
+            orbit[len + i] = avail ^ orbit[i];
+        }
+        len *= 2;
+    }
+    if pv.keeps_turn {
+        // The half turn reverses the columns and swaps the halves.
+        orbit[len] = avail ^ rev(s);
+        len += 1;
+    }
+    let distinct = |o: &[u64]| {
+        let mut v = o.to_vec();
+        v.sort_unstable();
+        v.dedup();
+        v.len() as u16
+    };
+    let canon_full = orbit[..len].iter().all(|&o| o >= s);
+    let (mult, mult_clean) = if sym.diagonal {
+        // The diagonal weighting breaks the flip, except for the part with
+        // no longest-diagonal queen at all.
+        if orbit[..mirror_len].iter().any(|&o| o < s) {
+            return None;
+        }
+        let m = distinct(&orbit[..mirror_len]);
+        (
+            m,
+            if canon_full {
+                distinct(&orbit[..len])
+            } else {
+                0
+            },
+        )
+    } else {
+        if !canon_full {
+            return None;
+        }
+        (0, distinct(&orbit[..len]))
+    };
+    Some(Task {
+        s: s as u32,
+        pivot: pi as u16,
+        mult: mult * pv.mult,
+        mult_clean: mult_clean * pv.mult,
+    })
 }
 
 /// `C(n, k)`.
@@ -281,5 +457,50 @@ impl Iterator for Combinations {
         let r = x + c;
         self.x = (((r ^ x) >> 2) / c) | r;
         Some(x)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::rng::Rng;
+
+    /// Rank ranges cut anywhere give back exactly the tasks the full
+    /// enumeration visits, in its order, for every fold mode's pivots.
+    #[test]
+    fn rank_ranges_make_the_listed_tasks() {
+        let mut rng = Rng::new(3);
+        for round in 0..300 {
+            let n = rng.between(4, 13);
+            let full = (1u64 << n) - 1;
+            let free: Vec<u64> = if rng.below(2) == 0 {
+                vec![full; n]
+            } else {
+                (0..n).map(|_| full & !(1 << rng.below(n as u64))).collect()
+            };
+            let pair = n % 2 == 0 && rng.below(2) == 0;
+            let sym = Symmetric {
+                mirror: rng.below(2) == 0,
+                flip: rng.below(2) == 0,
+                diagonal: false,
+                cross: false,
+                pair,
+            };
+            let h = if pair { n / 2 - 1 } else { n / 2 };
+            let pivots = pivots(n, h, &free, sym);
+            let mut listed = Vec::new();
+            for_each_task(n, h, &pivots, sym, |t| listed.push(t));
+            let mut made = Vec::new();
+            for (pi, pv) in pivots.iter().enumerate() {
+                let total = binom(pv.avail.count_ones() as usize, h);
+                let mut at = 0;
+                while at < total {
+                    let next = (at + 1 + rng.below(total / 3 + 1)).min(total);
+                    made.extend(tasks_in_ranks(n, h, pv, pi, sym, at..next));
+                    at = next;
+                }
+            }
+            assert_eq!(made, listed, "round {round}, n = {n}");
+        }
     }
 }

@@ -31,15 +31,32 @@ use crate::engine::half_board::column_sets::{
 use crate::engine::half_board::cost::{self, TaskWork};
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{Quarter, QuarterShape};
+use crate::engine::half_board::sampling::{self, Sampled};
 
 /// Largest board side the join plans.
 pub const MAX_N: usize = 24;
+
+/// Largest board side priced from samples ([`Layout::sampled`]): cross
+/// mode's marks have room up to n = 27 and 28 is even (see
+/// [`crate::engine::half_board::quarters::middle_mark`]).
+pub const PRICED_TO: usize = 28;
 
 /// Smallest `n` for the diagonal mode: below it, building the bottoms of
 /// twice as many column sets costs more than the smaller joins save
 /// (measured: n = 16 0.52 s with, 0.39 s without; n = 18 12.1 s with, 16.5 s
 /// without).
 pub const DIAG_MIN_N: usize = 18;
+
+/// Smallest `n` for pair mode (even `n`, see `column_sets`) by default:
+/// none yet. Its sampled prices are 1.9x the diagonal mode's at n = 20,
+/// 0.6x at 22 and 0.2x at 24 to 0.1x at 28, but its tasks are 30x more
+/// and smaller, and the kernel's costs per top placement, which the model
+/// prices low on such tasks, ate the gain where it was measured: at 22
+/// shards 1/1024 and 513/1024 took 104 s and 81 s of CPU against 103 s
+/// and 84 s, with twice the planning; at 18 the whole count 3.2x the
+/// diagonal mode's. At 24 its 45 million tasks would pass the default
+/// memory before counting. Tests turn it on with [`MinN::pair`].
+pub const PAIR_MIN_N: usize = 99;
 
 /// Smallest `n` for cross mode (odd `n`, see `column_sets`).
 pub const CROSS_MIN_N: usize = 15;
@@ -110,31 +127,25 @@ impl Layout {
     /// fit, or no split fits. Allocates only the bucket counts
     /// (`4 x 2^(n/2 + n/2)` u32) and the task list.
     pub fn new(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Option<Layout> {
-        if n == 0 || n > MAX_N || free.len() != n {
+        if n > MAX_N {
             return None;
         }
-        let full = (1u64 << n) - 1;
-        let free: Vec<u64> = free.iter().map(|&f| f & full).collect();
-        let sym = symmetries(n, &free, min_n);
-        let mut shape = shape(n, sym.diagonal);
+        let Geometry {
+            free,
+            sym,
+            mut shape,
+            pivots,
+            quarter_shapes,
+        } = Geometry::of(n, free, min_n)?;
         let (h, wl) = (shape.h, shape.wl);
-        let (hb, wr) = (n - h, n - wl);
-        let pivots = pivots(n, h, &free, sym);
-        // In cross mode the right quarters (they hold the middle column)
-        // mark where their middle-column queen is.
-        let quarter_shapes = [
-            QuarterShape::top(h, 0, wl),
-            QuarterShape::top(h, wl, wr).marking_middle(sym.cross),
-            QuarterShape::bottom(hb, 0, wl),
-            QuarterShape::bottom(hb, wl, wr).marking_middle(sym.cross),
-        ];
+        let wr = n - wl;
         // The bucket counts planning walks into are its largest allocation:
         // refuse before making them when they alone pass the limit.
         let counting_bytes: usize = quarter_shapes.iter().map(|q| 4usize << (q.w + h)).sum();
         if !budget.fits(counting_bytes, 0) {
             return None;
         }
-        let buckets = Buckets::count(n, &free, &quarter_shapes, &pivots);
+        let buckets = Buckets::count(n, h, &free, &quarter_shapes, &pivots);
         let Priced {
             tasks,
             weights,
@@ -210,6 +221,155 @@ impl Layout {
     }
 }
 
+/// What every plan of a board starts from: its rows, the symmetries the
+/// work list folds, the join's shape, the pivots and the quarters.
+struct Geometry {
+    free: Vec<u64>,
+    sym: Symmetric,
+    shape: Shape,
+    pivots: Vec<Pivot>,
+    quarter_shapes: [QuarterShape; 4],
+}
+
+impl Geometry {
+    /// `None` when `n` is 0 or past [`PRICED_TO`], or `free.len() != n`.
+    fn of(n: usize, free: &[u64], min_n: MinN) -> Option<Geometry> {
+        if n == 0 || n > PRICED_TO || free.len() != n {
+            return None;
+        }
+        let full = (1u64 << n) - 1;
+        let free: Vec<u64> = free.iter().map(|&f| f & full).collect();
+        let sym = symmetries(n, &free, min_n);
+        let shape = shape(n, sym);
+        let (h, hb, wl) = (shape.h, shape.hb, shape.wl);
+        let wr = n - wl;
+        let pivots = pivots(n, h, &free, sym);
+        // In cross mode the right quarters (they hold the middle column)
+        // mark where their middle-column queen is.
+        let quarter_shapes = [
+            QuarterShape::top(h, 0, wl),
+            QuarterShape::top(h, wl, wr).marking_middle(sym.cross),
+            QuarterShape::bottom(hb, 0, wl),
+            QuarterShape::bottom(hb, wl, wr).marking_middle(sym.cross),
+        ];
+        Some(Geometry {
+            free,
+            sym,
+            shape,
+            pivots,
+            quarter_shapes,
+        })
+    }
+
+    /// The joins and quarters of this board priced from samples.
+    fn sample(&self, draws: usize, seed: u64) -> Sampled {
+        let board = sampling::Board {
+            shape: &self.shape,
+            sym: self.sym,
+            free: &self.free,
+            quarter_shapes: &self.quarter_shapes,
+            pivots: &self.pivots,
+        };
+        sampling::sample(&board, draws, seed)
+    }
+}
+
+impl Layout {
+    /// The join of `n` queens on the board `free` priced from samples
+    /// (see [`sampling`]), up to [`PRICED_TO`]: what planning it exactly
+    /// would find, within a few percent, in about a second at any size.
+    /// `None` where [`Geometry::of`] refuses.
+    pub fn sampled(n: usize, free: &[u64], min_n: MinN) -> Option<Sampled> {
+        Some(Geometry::of(n, free, min_n)?.sample(sampling::DRAWS, SEED))
+    }
+}
+
+/// What a planned join would cost, priced from samples
+/// ([`Layout::price`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Price {
+    /// Estimated ns on one core, all of it (as [`Layout::cost`]).
+    pub cost: f64,
+    /// Estimated peak bytes on one thread, and per further thread.
+    pub peak_bytes: usize,
+    pub scratch_bytes: usize,
+    /// The work units planning would make, about.
+    pub units: f64,
+}
+
+/// How much more than `1 / K` of each quarter the largest part of a
+/// `K x K` split holds (the hash spreads column sets, not placements).
+const SPLIT_SLACK: f64 = 1.0;
+
+impl Layout {
+    /// What [`Layout::new`] would plan for the same arguments, priced from
+    /// samples in about a second where planning takes minutes: the cost,
+    /// the peak memory, the units. The parts are sized as `new` sizes
+    /// them, from the sampled quarters with [`SPLIT_SLACK`]. `None` where
+    /// `new` would refuse (sizes, or a memory limit no split keeps).
+    pub fn price(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Option<Price> {
+        if n > MAX_N {
+            return None;
+        }
+        let g = Geometry::of(n, free, min_n)?;
+        let sampled = g.sample(sampling::DRAWS, SEED);
+        let (shape, h) = (&g.shape, g.shape.h);
+        let counting_bytes: usize = g.quarter_shapes.iter().map(|q| 4usize << (q.w + h)).sum();
+        let task_bytes = (sampled.task_count() * (std::mem::size_of::<Task>() + 8) as f64) as usize;
+        let planning_bytes = counting_bytes + task_bytes;
+        if !budget.fits(planning_bytes, 0) {
+            return None;
+        }
+        let scratch_budget = budget.scratch_share(cost::SCRATCH_BUDGET);
+        let max_bottoms = sampled.max_bottoms as u64;
+        let chunk = cost::chunk(max_bottoms, 0, shape.ovw, h, n, scratch_budget);
+        let scratch_bytes = cost::scratch_bytes(chunk, 0, shape.ovw, h, n);
+        let whole: Stored =
+            [0, 1, 2, 3].map(|q| (1u64 << g.quarter_shapes[q].w, sampled.placements[q] as u64));
+        let table_bytes = |stored: Stored| tables_bytes(h, &g.quarter_shapes, stored);
+        let fixed = task_bytes + scratch_bytes * budget.threads;
+        let limit = budget.engine_bytes();
+        let (parts, largest) = if fixed + table_bytes(whole) <= limit {
+            (1, table_bytes(whole))
+        } else {
+            // A part holds `1 / K` of the column sets its pivot leaves, in
+            // each quarter; the largest part is the pivot's that leaves most.
+            let part = |k: usize| {
+                let share = SPLIT_SLACK / k as f64;
+                let of_pivot = |p: usize| {
+                    table_bytes([0, 1, 2, 3].map(|q| {
+                        let (sets, items) = whole[q];
+                        let within = sampled.within[p][q];
+                        (
+                            (sets as f64 * share) as u64,
+                            (items as f64 * within * share) as u64,
+                        )
+                    }))
+                };
+                (0..g.pivots.len()).map(of_pivot).max().unwrap_or(0)
+            };
+            let k = (2..=MAX_SPLIT).find(|&k| fixed + part(k) <= limit)?;
+            (g.pivots.len() * k * k, part(k))
+        };
+        let scanned: u64 = g
+            .pivots
+            .iter()
+            .map(|p| binom(p.avail.count_ones() as usize, h))
+            .sum();
+        let walked = sampled.placements.iter().sum::<f64>() as u64;
+        let joins = sampled.joins_ns();
+        Some(Price {
+            cost: total_cost(joins, whole, walked, scanned, parts),
+            peak_bytes: planning_bytes.max(largest + task_bytes + scratch_bytes),
+            scratch_bytes,
+            units: UNITS.max(parts as f64 * 16.0) + parts as f64,
+        })
+    }
+}
+
+/// The sampling's seed: the same board is priced the same every time.
+const SEED: u64 = 0x5eed;
+
 /// The whole count's ns on one core: the joins (`joins`), the tables of
 /// `whole` built, the quarters walked (`walked` placements) once per build,
 /// and the `scanned` column sets of planning, for a plan of `parts` parts.
@@ -230,14 +390,27 @@ fn total_cost(joins: f64, whole: Stored, walked: u64, scanned: u64, parts: usize
 pub struct MinN {
     pub diagonal: usize,
     pub cross: usize,
+    pub pair: usize,
 }
 
 impl MinN {
     /// Both modes from `n` on (tests: 4 for everywhere, 99 for nowhere).
+    /// Pair mode's own minimum left at its default.
     pub fn both(n: usize) -> MinN {
         MinN {
             diagonal: n,
             cross: n,
+            pair: PAIR_MIN_N,
+        }
+    }
+
+    /// Pair mode from `n` on (it takes even boards from the diagonal
+    /// mode), the others nowhere.
+    pub fn pair(n: usize) -> MinN {
+        MinN {
+            diagonal: 99,
+            cross: 99,
+            pair: n,
         }
     }
 }
@@ -247,6 +420,7 @@ impl Default for MinN {
         MinN {
             diagonal: DIAG_MIN_N,
             cross: CROSS_MIN_N,
+            pair: PAIR_MIN_N,
         }
     }
 }
@@ -261,10 +435,12 @@ fn symmetries(n: usize, free: &[u64], min_n: MinN) -> Symmetric {
     let flip = (0..n).all(|r| free[r] == free[n - 1 - r]);
     let transpose = (0..n).all(|r| (0..n).all(|c| cell(r, c) == cell(c, r)));
     let anti = (0..n).all(|r| (0..n).all(|c| cell(r, c) == cell(n - 1 - c, n - 1 - r)));
+    let pair = n % 2 == 0 && n >= min_n.pair.max(4);
     Symmetric {
         mirror,
         flip,
-        diagonal: n % 2 == 0 && n >= min_n.diagonal && transpose && anti,
+        pair,
+        diagonal: n % 2 == 0 && !pair && n >= min_n.diagonal && transpose && anti,
         // The mirror, the flip and the transpose give all eight.
         cross: n % 2 == 1 && n >= min_n.cross.max(3) && mirror && flip && transpose,
     }
@@ -272,14 +448,19 @@ fn symmetries(n: usize, free: &[u64], min_n: MinN) -> Symmetric {
 
 /// The join's shape for side `n` (with the diagonals to check when the
 /// diagonal symmetry is used); its `chunk` is set once the tasks are priced.
-fn shape(n: usize, diagonal: bool) -> Shape {
-    let h = n / 2;
+fn shape(n: usize, sym: Symmetric) -> Shape {
+    let diagonal = sym.diagonal;
+    // Pivot rows between the halves: the middle row of odd boards, the two
+    // middle rows in pair mode.
+    let middle = if sym.pair { 2 } else { n % 2 };
+    let h = (n - middle) / 2;
     let hb = n - h;
     // Overlap: diagonal indices both halves can reach, per direction.
     let ovw = (n + h).saturating_sub(1 + hb);
     Shape {
         n,
         h,
+        hb,
         wl: n / 2,
         ovw,
         // The main diagonal is a = n - 1, the anti-diagonal d = n - 1,
@@ -320,8 +501,13 @@ struct Buckets {
 
 impl Buckets {
     /// One counting walk per quarter.
-    fn count(n: usize, free: &[u64], shapes: &[QuarterShape; 4], pivots: &[Pivot]) -> Buckets {
-        let h = n / 2;
+    fn count(
+        n: usize,
+        h: usize,
+        free: &[u64],
+        shapes: &[QuarterShape; 4],
+        pivots: &[Pivot],
+    ) -> Buckets {
         let (counts, pass): (Vec<Vec<u32>>, Vec<Vec<f64>>) = shapes
             .iter()
             .enumerate()
@@ -384,26 +570,18 @@ struct Priced {
 fn price_tasks(shape: &Shape, pivots: &[Pivot], sym: Symmetric, buckets: &Buckets) -> Priced {
     let (n, h, wl) = (shape.n, shape.h, shape.wl);
     let (counts, pass) = (&buckets.counts, &buckets.pass);
-    let hmask = (1u64 << h) - 1;
     let lmask = (1u64 << wl) - 1;
     let key_count = |q: usize, cols: u64, rows: u64| -> u64 {
         u64::from(counts[q][((cols << h) | rows) as usize])
     };
-    // Upper bound of half placements with column set `s` (quarter pairs
-    // with complementary rows, before the diagonal check) and the number
-    // of quarter placements involved.
     let half_est = |ql: usize, s: u64| -> (u64, u64) {
         let (sl, sr) = (s & lmask, s >> wl);
-        let (mut pairs, mut items) = (0u64, 0u64);
-        for_each_comb(h, sl.count_ones(), |a| {
-            let x = key_count(ql, sl, a);
-            if x != 0 {
-                let y = key_count(ql + 1, sr, hmask ^ a);
-                pairs += x * y;
-                items += x + y;
-            }
-        });
-        (pairs, items)
+        half_pairs(
+            h,
+            sl.count_ones(),
+            |a| key_count(ql, sl, a),
+            |b| key_count(ql + 1, sr, b),
+        )
     };
 
     // With several pivots the same column sets recur (a set of the top
@@ -425,11 +603,10 @@ fn price_tasks(shape: &Shape, pivots: &[Pivot], sym: Symmetric, buckets: &Bucket
     };
     for_each_task(n, h, pivots, sym, |task| {
         let s = u64::from(task.s);
-        let avail = pivots[task.pivot as usize].avail;
         let p = task.pivot as usize;
-        let (top_pass, bottom_pass) = (pass[0][p] * pass[1][p], pass[2][p] * pass[3][p]);
-        let (tp, titems) = half(0, s);
-        if tp == 0 {
+        let avail = pivots[p].avail;
+        let top = half(0, s);
+        if top.0 == 0 {
             return;
         }
         let (bp, _) = half(1, avail ^ s);
@@ -437,24 +614,80 @@ fn price_tasks(shape: &Shape, pivots: &[Pivot], sym: Symmetric, buckets: &Bucket
             return;
         }
         priced.max_bottoms = priced.max_bottoms.max(bp);
-        let pass = if sym.diagonal {
-            cost::BOTTOM_PASS_DIAG
-        } else {
-            cost::BOTTOM_PASS
-        };
-        let words = (bp as f64 * bottom_pass * pass / 64.0).ceil();
-        let combs = binom(h, (s & lmask).count_ones() as usize)
-            + binom(h, ((avail ^ s) & lmask).count_ones() as usize);
-        let work = TaskWork {
-            pairs: (tp + bp) as f64,
-            xy_words: titems as f64 * top_pass.sqrt() * words,
-            pair_words: tp as f64 * top_pass * words,
-            setup: combs as f64 + (h * h) as f64 * words,
-        };
+        let passes = [0, 1, 2, 3].map(|q| pass[q][p]);
         priced.tasks.push(task);
-        priced.weights.push(work.ns());
+        let words = bottom_words(sym, passes, bp as f64).ceil();
+        priced
+            .weights
+            .push(task_ns(shape, passes, top, bp, words, s, avail));
     });
     priced
+}
+
+/// Upper bounds for the placements of a half whose left quarter uses `k`
+/// of its columns: `left(rows)` and `right(rows)` give the two quarters'
+/// bucket sizes, and a half is a left placement with a right one on the
+/// complementary rows (the diagonals between them not yet tested).
+/// Returns the candidate pairs and the quarter placements involved.
+pub fn half_pairs(
+    h: usize,
+    k: u32,
+    left: impl Fn(u64) -> u64,
+    right: impl Fn(u64) -> u64,
+) -> (u64, u64) {
+    let hmask = (1u64 << h) - 1;
+    let (mut pairs, mut items) = (0u64, 0u64);
+    for_each_comb(h, k, |a| {
+        let x = left(a);
+        if x != 0 {
+            let y = right(hmask ^ a);
+            pairs += x * y;
+            items += x + y;
+        }
+    });
+    (pairs, items)
+}
+
+/// The words of bottom bitsets a task with `bottom_pairs` candidate
+/// bottoms fills (before rounding up to whole words), given the shares of
+/// each quarter's placements its pivot leaves (`passes`).
+pub fn bottom_words(sym: Symmetric, passes: [f64; 4], bottom_pairs: f64) -> f64 {
+    let pass = if sym.diagonal {
+        cost::BOTTOM_PASS_DIAG
+    } else {
+        cost::BOTTOM_PASS
+    };
+    bottom_pairs * passes[2] * passes[3] * pass / 64.0
+}
+
+/// The cost model's price, in ns, of the task with column set `s` of a
+/// pivot leaving `avail`: its top half's candidate pairs and quarter
+/// placements `top`, its bottom half's candidate pairs `bottom_pairs` and
+/// their [`bottom_words`], and the shares of each quarter's placements the
+/// pivot leaves (`passes`).
+#[allow(clippy::too_many_arguments)]
+pub fn task_ns(
+    shape: &Shape,
+    passes: [f64; 4],
+    top: (u64, u64),
+    bottom_pairs: u64,
+    words: f64,
+    s: u64,
+    avail: u64,
+) -> f64 {
+    let (h, wl) = (shape.h, shape.wl);
+    let lmask = (1u64 << wl) - 1;
+    let (tp, titems) = top;
+    let top_pass = passes[0] * passes[1];
+    let combs = binom(h, (s & lmask).count_ones() as usize)
+        + binom(h, ((avail ^ s) & lmask).count_ones() as usize);
+    TaskWork {
+        pairs: (tp + bottom_pairs) as f64,
+        xy_words: titems as f64 * top_pass.sqrt() * words,
+        pair_words: tp as f64 * top_pass * words,
+        setup: combs as f64 + (h * h) as f64 * words,
+    }
+    .ns()
 }
 
 /// The tasks part by part (stable: the enumeration order within a part),

@@ -63,7 +63,10 @@ pub const XBLOCK: usize = 8;
 #[derive(Clone, Copy, Debug)]
 pub struct Shape {
     pub n: usize,
+    /// Rows per half; the bottom half starts at row `hb = n - h` (the rows
+    /// between are the pivots' middle rows: none, one or two).
     pub h: usize,
+    pub hb: usize,
     pub wl: usize,
     /// Overlap diagonals per direction (both halves can reach them).
     pub ovw: usize,
@@ -81,13 +84,13 @@ pub struct Shape {
 impl Shape {
     /// A top quarter placement's stored diagonals (from index `h`, see
     /// `quarters`) as an overlap mask in the bottoms' compact layout (bits
-    /// from index `hb = n - h`; odd boards drop the top's diagonal `h`,
-    /// which no bottom reaches).
+    /// from index `hb`; the top's diagonals `h..hb`, which no bottom
+    /// reaches, are dropped).
     #[inline(always)]
     pub fn top_overlap(&self, v: u64) -> u64 {
-        let odd = (self.n & 1) as u32;
+        let gap = self.hb - self.h;
         let ovmask = (1u64 << self.ovw) - 1;
-        ((v >> odd) & ovmask) | (((v >> 32) >> odd) & ovmask) << self.ovw
+        ((v >> gap) & ovmask) | (((v >> 32) >> gap) & ovmask) << self.ovw
     }
 }
 
@@ -300,7 +303,9 @@ impl Job<'_> {
     /// Step 3 for task `t`, over bitsets of `words` words.
     #[inline(always)]
     fn row_group_tables(&self, t: &Task, words: usize, sc: &mut Scratch) -> [RowGroups; 2] {
-        let Shape { n, h, wl, ovw, .. } = *self.shape;
+        let Shape {
+            n, h, hb, wl, ovw, ..
+        } = *self.shape;
         let s = u64::from(t.s);
         let hmask = (1u64 << h) - 1;
         let lmask = (1u64 << wl) - 1;
@@ -308,7 +313,6 @@ impl Job<'_> {
         // 3. The row-group tables of both top quarters (see `row_groups`):
         //    the bottoms compatible with every way to fill a few rows of a
         //    quarter. A top placement's bitset is the AND over its groups.
-        let hb = h + (n & 1);
         let (sl, sr) = (s & lmask, s >> wl);
         // How many placements of each quarter will use the tables.
         let mut uses = [0u64; 2];

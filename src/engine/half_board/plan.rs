@@ -14,7 +14,7 @@
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use crate::engine::budget::{Budget, BASE_BYTES};
-use crate::engine::half_board::layout::{Layout, MinN};
+use crate::engine::half_board::layout::{Layout, MinN, Price};
 use crate::engine::half_board::matching::{self, Kernel};
 use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::tally::Tally;
@@ -86,6 +86,23 @@ impl Plan {
             released: Condvar::new(),
             tally: Mutex::new(Tally::default()),
         })
+    }
+
+    /// What [`Plan::within`] would plan, priced from samples in about a
+    /// second (see [`Layout::price`]): where planning takes a minute,
+    /// `--estimate` asks this instead.
+    pub fn price(n: usize, free: &[u64], budget: Budget) -> Option<Price> {
+        Layout::price(n, free, budget, MinN::default())
+    }
+
+    /// The joins and tables of a count past [`crate::engine::half_board::MAX_N`]
+    /// (up to [`crate::engine::half_board::layout::PRICED_TO`]), ns on one
+    /// core, priced from samples: what the join would cost there once it
+    /// runs there (its planning does not yet).
+    pub fn projected(n: usize, free: &[u64]) -> Option<f64> {
+        let sampled = Layout::sampled(n, free, MinN::default())?;
+        let tables: f64 = sampled.placements.iter().sum();
+        Some(sampled.joins_ns() + crate::engine::half_board::cost::NS_QUARTER_ITEM * tables)
     }
 
     /// Sieve buckets of `bottoms` bottoms on average instead of

@@ -21,6 +21,8 @@
 //! placements whose column set a part needs ([`Quarter::build`]): it still
 //! visits every placement.
 
+use crate::base::rng::Rng;
+
 /// Geometry of one quarter: rows `row0..row0 + h` of the board, columns
 /// `col0..col0 + w`, and the offset its diagonals are stored from.
 #[derive(Clone, Copy, Debug)]
@@ -84,7 +86,8 @@ impl QuarterShape {
 }
 
 /// The mark of a middle-column queen `dist` rows from the middle row
-/// (`1..h`; odd `n <= 27`), in a quarter placement's diagonals word.
+/// (`1..h`, below `h`; odd `n <= 27`), in a quarter placement's diagonals
+/// word.
 ///
 /// Why there is room: both halves keep a direction's diagonals in at most
 /// the low `n - 1` bits of its 32 that anything can meet (a top queen's
@@ -229,6 +232,33 @@ impl Quarter {
         (counts, avoiding)
     }
 
+    /// One random descent of quarter `q`'s walk (of the column set `cols`
+    /// exactly, or of every placement when `None`): the estimate of the
+    /// number of placements it gives, the stored diagonals and the column
+    /// set of the placement reached (`None` at a dead end, an estimate of
+    /// 0). See
+    /// [`crate::engine::half_board::sampling`].
+    pub fn probe(
+        n: usize,
+        h: usize,
+        free: &[u64],
+        q: QuarterShape,
+        cols: Option<u64>,
+        rng: &mut Rng,
+    ) -> Option<(f64, u64, u64)> {
+        let mut nothing = |_: usize, _: u64, _: u64| {};
+        Walk {
+            n,
+            h,
+            free,
+            q,
+            allowed: cols.unwrap_or((1u64 << q.w) - 1),
+            exact: cols.is_some(),
+            emit: &mut nothing,
+        }
+        .probe(rng)
+    }
+
     /// Bytes a table of `items` placements in `sets` column sets of
     /// quarter `q` takes (the directory, the buckets' starts, the
     /// placements).
@@ -326,10 +356,85 @@ impl Walk<'_> {
         let da = da & (meets | meets << 32);
         // The middle column's nibble value (column inside the quarter + 1).
         let mid = (n / 2 - self.q.col0 + 1) as u64;
+        // A queen `h` rows out (the first or the last row) is never refused:
+        // pivots block marks up to `dm < h` only (edge pivots are dropped),
+        // so it carries none (and n = 27 has room for `h - 1` marks only).
         match (0..self.h).find(|&r| (cells >> (4 * r)) & 15 == mid) {
-            Some(r) => da | middle_mark(n, (self.q.row0 + r).abs_diff(n / 2)),
+            Some(r) => {
+                let dist = (self.q.row0 + r).abs_diff(n / 2);
+                if dist < self.h {
+                    da | middle_mark(n, dist)
+                } else {
+                    da
+                }
+            }
             None => da,
         }
+    }
+
+    /// A finished placement's stored diagonals (see the module doc), from
+    /// its board diagonals `dm` (`d = r + c`) and `am` (`a = r - c + n - 1`).
+    fn stored(&self, dm: u64, am: u64, cells: u64) -> u64 {
+        const LOW: u64 = 0xFFFF_FFFF;
+        let off = self.q.off;
+        let da = ((dm >> off) & LOW) | (((am >> off) & LOW) << 32);
+        if self.q.marks_middle {
+            self.marked(da, cells)
+        } else {
+            da
+        }
+    }
+
+    /// One random descent of the walk's tree (Knuth's estimator): at each
+    /// row one of the branches the walk would take, uniformly. Returns the
+    /// product of the branch counts met, the stored diagonals and the
+    /// column set of the placement reached, or `None` at a dead end. The
+    /// product's mean over descents is the number of placements the walk
+    /// emits.
+    fn probe(&self, rng: &mut Rng) -> Option<(f64, u64, u64)> {
+        let (mut cols, mut dm, mut am, mut cells) = (0u64, 0u64, 0u64, 0u64);
+        let mut weight = 1.0;
+        for r in 0..self.h {
+            let missing = (self.allowed & !cols).count_ones() as usize;
+            if self.exact && missing > self.h - r {
+                return None;
+            }
+            let skip = !self.exact || missing < self.h - r;
+            let rr = self.q.row0 + r;
+            let mut cand = 0u64;
+            let mut free = (self.free[rr] >> self.q.col0) & self.allowed & !cols;
+            while free != 0 {
+                let c = free.trailing_zeros() as usize;
+                free &= free - 1;
+                let cc = self.q.col0 + c;
+                if (dm >> (rr + cc)) & 1 == 0 && (am >> (rr + self.n - 1 - cc)) & 1 == 0 {
+                    cand |= 1 << c;
+                }
+            }
+            let options = cand.count_ones() as u64 + u64::from(skip);
+            if options == 0 {
+                return None;
+            }
+            weight *= options as f64;
+            let mut pick = rng.below(options);
+            if skip && pick == 0 {
+                continue;
+            }
+            pick -= u64::from(skip);
+            for _ in 0..pick {
+                cand &= cand - 1;
+            }
+            let c = cand.trailing_zeros() as usize;
+            let cc = self.q.col0 + c;
+            cols |= 1 << c;
+            dm |= 1 << (rr + cc);
+            am |= 1 << (rr + self.n - 1 - cc);
+            cells |= (c as u64 + 1) << (4 * r);
+        }
+        if self.exact && cols != self.allowed {
+            return None;
+        }
+        Some((weight, self.stored(dm, am, cells), cols))
     }
 
     fn step(&mut self, r: usize, rows: u64, cols: u64, dm: u64, am: u64, cells: u64) {
@@ -338,12 +443,7 @@ impl Walk<'_> {
             return;
         }
         if r == self.h {
-            const LOW: u64 = 0xFFFF_FFFF;
-            let off = self.q.off;
-            let mut da = ((dm >> off) & LOW) | (((am >> off) & LOW) << 32);
-            if self.q.marks_middle {
-                da = self.marked(da, cells);
-            }
+            let da = self.stored(dm, am, cells);
             (self.emit)(((cols << self.h) | rows) as usize, da, cells);
             return;
         }
@@ -376,7 +476,6 @@ impl Walk<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::base::rng::Rng;
 
     /// Every stored bucket, in order: (cols, rows, diagonals, cells).
     fn listing(t: &Quarter, w: usize) -> Vec<(u64, u64, Vec<u64>, Vec<u64>)> {

@@ -14,6 +14,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::engine::counter::join::Prepared;
 use crate::engine::counter::UnitCounter;
@@ -68,8 +69,10 @@ impl CountingMethod for HalfBoard {
         true
     }
 
-    fn kernel(&self, n: usize) -> Kernel {
-        Kernel::join(n)
+    /// The judge's boards have blocked cells, which take away the
+    /// symmetries a blank board's join folds: their own kernel.
+    fn kernel(&self, board: &Board) -> Kernel {
+        Kernel::join_of(board.n(), board.obstacles())
     }
 
     fn memory(&mut self, case: Case, shared: &mut Shared) -> f64 {

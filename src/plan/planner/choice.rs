@@ -235,7 +235,7 @@ impl Planner {
                     };
                     let bytes = BASE_BYTES + method.memory(case, &mut self.shared);
                     let estimate = Estimate {
-                        kernel: method.kernel(boards[case.index].n()),
+                        kernel: method.kernel(&boards[case.index]),
                         engine: method.engine(case, &mut self.shared),
                         cpu_ns,
                         wall_ns,

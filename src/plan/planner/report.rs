@@ -345,7 +345,7 @@ impl Planner {
                         method: format!("{}{}{note}", method.about().name, answer.note),
                         cost: (self.choice == Method::Auto).then_some(*cost),
                         wall,
-                        kernel: method.kernel(board.n()),
+                        kernel: method.kernel(board),
                     }
                 }
             })

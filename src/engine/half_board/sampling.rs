@@ -1,0 +1,365 @@
+//! Pricing a join from random samples instead of its whole task list: the
+//! price of [`crate::engine::half_board::layout`]'s cost model, estimated
+//! without walking every quarter placement nor listing every column set.
+//!
+//! Exact planning walks every quarter placement into dense bucket counts
+//! and prices every canonical column set from them: a minute of planning
+//! at n = 24, and beyond it the walks grow about 10x a size (13 x 13
+//! quarters hold about 6 * 10^9 placements). Here every figure the model
+//! reads is an unbiased estimate instead:
+//!
+//! - a *draw* is a pivot and a uniformly random `h`-subset `S` of its
+//!   available columns; it prices 0 unless `S` is canonical
+//!   ([`crate::engine::half_board::column_sets::task_of`]), so the mean
+//!   over draws, times the number of subsets, estimates the sum over the
+//!   canonical tasks;
+//! - a task's model terms are its halves' candidate pairs (a left quarter
+//!   placement with a right one on the complementary rows) and its top
+//!   quarters' placements. Each is the number of leaves of a search tree,
+//!   and one random descent of that tree that multiplies the branch counts
+//!   it meets has exactly that number as its mean (Knuth's estimator).
+//!   The halves' descents are independent, so the product of their
+//!   estimates is an unbiased estimate of the product the model prices;
+//! - the shares of each quarter's placements a pivot's diagonals leave are
+//!   ratios of such estimates over the drawn sets;
+//! - the placements of a whole quarter (the tables' size) are descents of
+//!   the walk over every column set.
+//!
+//! The only bias left is the model's own `ceil` of words per task, below a
+//! word in millions.
+//!
+//! # Constraints
+//! Whatever the layout accepts (`n <= 32` for column sets, `n <= 30` for
+//! quarters); every descent takes `O(n)` word operations.
+//!
+//! # Complexity
+//! `O(draws * n * h)`: about a second for the default draws at any `n`.
+
+use crate::base::rng::Rng;
+use crate::engine::half_board::column_sets::{binom, positions, task_of, Pivot, Symmetric};
+use crate::engine::half_board::layout::{bottom_words, task_ns};
+use crate::engine::half_board::matching::Shape;
+use crate::engine::half_board::quarters::{Quarter, QuarterShape};
+
+/// Draws per pivot by default: enough for a few percent (the tests compare
+/// with exact pricing at n = 12..=20).
+pub const DRAWS: usize = 40_000;
+
+/// Descents of each whole quarter for its size.
+const QUARTER_DRAWS: usize = 20_000;
+
+/// What a sampled pricing estimates.
+#[derive(Clone, Debug)]
+pub struct Sampled {
+    /// Per pivot: its canonical tasks, and their joins' ns.
+    pub tasks: Vec<f64>,
+    pub joins: Vec<f64>,
+    /// Per quarter: its placements over every column set.
+    pub placements: [f64; 4],
+    /// Per pivot and quarter: the share of those placements whose columns
+    /// the pivot leaves (all a part of its tasks can need).
+    pub within: Vec<[f64; 4]>,
+    /// About the most candidate bottoms one task joins (what bounds its
+    /// scratch): [`BOTTOMS_OVER_MEAN`] times their mean.
+    pub max_bottoms: f64,
+}
+
+/// The most candidate bottoms of one task over their mean (measured at
+/// n = 14..=21: 2.0-2.6). A single descent's estimate is too spread to
+/// take the largest.
+const BOTTOMS_OVER_MEAN: f64 = 2.6;
+
+impl Sampled {
+    /// The joins' ns, every pivot.
+    pub fn joins_ns(&self) -> f64 {
+        self.joins.iter().sum()
+    }
+
+    /// The canonical tasks, every pivot.
+    pub fn task_count(&self) -> f64 {
+        self.tasks.iter().sum()
+    }
+}
+
+/// The board and the join's geometry a sampling reads.
+pub struct Board<'a> {
+    pub shape: &'a Shape,
+    pub sym: Symmetric,
+    pub free: &'a [u64],
+    pub quarter_shapes: &'a [QuarterShape; 4],
+    pub pivots: &'a [Pivot],
+}
+
+/// One drawn canonical task: its pivot and column set, and its terms.
+struct Draw {
+    pivot: usize,
+    s: u64,
+    top_pairs: f64,
+    top_items: f64,
+    bottom_pairs: f64,
+}
+
+/// Prices the join of `board` from `draws` draws per pivot, seeded by
+/// `seed` (the same seed gives the same figures).
+pub fn sample(board: &Board, draws: usize, seed: u64) -> Sampled {
+    let shape = board.shape;
+    let (n, h, wl) = (shape.n, shape.h, shape.wl);
+    let lmask = (1u64 << wl) - 1;
+    let mut rng = Rng::new(seed);
+    let blocks: Vec<[u64; 2]> = board
+        .pivots
+        .iter()
+        .map(|p| [p.top_block, p.bot_block])
+        .collect();
+    let mut kept = Vec::new();
+    let mut tasks = vec![0f64; board.pivots.len()];
+    for (pi, pv) in board.pivots.iter().enumerate() {
+        let cols = positions(pv.avail);
+        let subsets = binom(cols.len(), h) as f64;
+        let mut canonical = 0usize;
+        for _ in 0..draws {
+            let s = random_subset(&cols, h, &mut rng);
+            if task_of(n, pv, pi, board.sym, s).is_none() {
+                continue;
+            }
+            canonical += 1;
+            let sb = pv.avail ^ s;
+            let top_pairs = half_pairs(board, 0, s, &mut rng);
+            let bottom_pairs = half_pairs(board, shape.hb, sb, &mut rng);
+            let mut top_items = 0.0;
+            for (q, cols) in [s & lmask, s >> wl].into_iter().enumerate() {
+                let shape = board.quarter_shapes[q];
+                if let Some((estimate, ..)) =
+                    Quarter::probe(n, h, board.free, shape, Some(cols), &mut rng)
+                {
+                    top_items += estimate;
+                }
+            }
+            kept.push(Draw {
+                pivot: pi,
+                s,
+                top_pairs,
+                top_items,
+                bottom_pairs,
+            });
+        }
+        tasks[pi] = subsets * canonical as f64 / draws.max(1) as f64;
+    }
+
+    // Per quarter: its placements, and per pivot how many of them the
+    // pivot's diagonals leave, from descents of the whole quarter.
+    // And how many use only columns the pivot leaves (its parts' tables).
+    let mut seen = [0f64; 4];
+    let mut left = vec![[0f64; 4]; board.pivots.len()];
+    let mut within = vec![[0f64; 4]; board.pivots.len()];
+    for q in 0..4 {
+        let shape = board.quarter_shapes[q];
+        let wmask = (1u64 << shape.w) - 1;
+        for _ in 0..QUARTER_DRAWS {
+            let Some((estimate, da, cols)) =
+                Quarter::probe(n, h, board.free, shape, None, &mut rng)
+            else {
+                continue;
+            };
+            seen[q] += estimate;
+            for (p, pv) in board.pivots.iter().enumerate() {
+                if da & blocks[p][q / 2] == 0 {
+                    left[p][q] += estimate;
+                }
+                if cols & !(pv.avail >> shape.col0) & wmask == 0 {
+                    within[p][q] += estimate;
+                }
+            }
+        }
+    }
+    let mut joins = vec![0f64; board.pivots.len()];
+    for d in &kept {
+        let passes = [0, 1, 2, 3].map(|q| {
+            if seen[q] > 0.0 {
+                left[d.pivot][q] / seen[q]
+            } else {
+                1.0
+            }
+        });
+        let avail = board.pivots[d.pivot].avail;
+        let subsets = binom(avail.count_ones() as usize, h) as f64;
+        // The model's terms are counts: estimates are rounded to them, which
+        // leaves their mean where it was up to a fraction of one.
+        let round = |x: f64| x.round() as u64;
+        // Exact pricing rounds a task's words up; the mean of a rounded-up
+        // estimate is not the rounded-up mean (an estimate of 0 rounds to
+        // nothing where the task it stands for fills a word), so half a
+        // word, the mean the rounding adds, goes on instead.
+        let words = bottom_words(board.sym, passes, d.bottom_pairs) + 0.5;
+        let ns = task_ns(
+            shape,
+            passes,
+            (round(d.top_pairs), round(d.top_items)),
+            round(d.bottom_pairs),
+            words,
+            d.s,
+            avail,
+        );
+        joins[d.pivot] += ns * subsets / draws.max(1) as f64;
+    }
+
+    let placements = seen.map(|total| total / QUARTER_DRAWS as f64);
+    let mean_bottoms = kept.iter().map(|d| d.bottom_pairs).sum::<f64>() / kept.len().max(1) as f64;
+    Sampled {
+        tasks,
+        joins,
+        placements,
+        within: within
+            .iter()
+            .map(|w| [0, 1, 2, 3].map(|q| w[q] / seen[q].max(f64::MIN_POSITIVE)))
+            .collect(),
+        max_bottoms: BOTTOMS_OVER_MEAN * mean_bottoms,
+    }
+}
+
+/// A uniformly random `k`-subset of the columns `cols`, as a column set.
+fn random_subset(cols: &[usize], k: usize, rng: &mut Rng) -> u64 {
+    // Floyd's algorithm: k draws, each new or the top of its range.
+    let m = cols.len();
+    let mut picked = 0u64;
+    for j in m - k..m {
+        let t = rng.below(j as u64 + 1) as usize;
+        picked |= if (picked >> t) & 1 == 0 {
+            1 << t
+        } else {
+            1 << j
+        };
+    }
+    let mut s = 0u64;
+    let mut bits = picked;
+    while bits != 0 {
+        s |= 1u64 << cols[bits.trailing_zeros() as usize];
+        bits &= bits - 1;
+    }
+    s
+}
+
+/// One descent estimating a half's candidate pairs with column set `cols`,
+/// its first row `row0`: every row takes a queen in `cols`, and a queen
+/// attacks only queens of its own quarter (the test between the two
+/// quarters comes later, in the kernel, so the model prices pairs before
+/// it). 0 at a dead end.
+fn half_pairs(board: &Board, row0: usize, cols: u64, rng: &mut Rng) -> f64 {
+    let shape = board.shape;
+    let (n, h, wl) = (shape.n, shape.h, shape.wl);
+    let lmask = (1u64 << wl) - 1;
+    // Per quarter side: its queens' `d` and `a` diagonals.
+    let mut diag = [[0u64; 2]; 2];
+    let mut used = 0u64;
+    let mut weight = 1.0;
+    for r in row0..row0 + h {
+        let mut cand = 0u64;
+        let mut free = board.free[r] & cols & !used;
+        while free != 0 {
+            let c = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let side = usize::from((lmask >> c) & 1 == 0);
+            let [dm, am] = diag[side];
+            if (dm >> (r + c)) & 1 == 0 && (am >> (r + n - 1 - c)) & 1 == 0 {
+                cand |= 1 << c;
+            }
+        }
+        let options = cand.count_ones();
+        if options == 0 {
+            return 0.0;
+        }
+        weight *= f64::from(options);
+        for _ in 0..rng.below(u64::from(options)) {
+            cand &= cand - 1;
+        }
+        let c = cand.trailing_zeros() as usize;
+        let side = usize::from((lmask >> c) & 1 == 0);
+        used |= 1 << c;
+        diag[side][0] |= 1 << (r + c);
+        diag[side][1] |= 1 << (r + n - 1 - c);
+    }
+    weight
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::budget::Budget;
+    use crate::engine::half_board::layout::{Layout, MinN};
+
+    fn sampled_of(layout: &Layout, draws: usize, seed: u64) -> Sampled {
+        let board = Board {
+            shape: &layout.shape,
+            sym: layout.sym,
+            free: &layout.free,
+            quarter_shapes: &layout.quarter_shapes,
+            pivots: &layout.pivots,
+        };
+        sample(&board, draws, seed)
+    }
+
+    /// A whole sampled price (parts for a memory limit, peak memory)
+    /// against exact planning's, with and without splits.
+    #[test]
+    fn sampled_prices_agree_with_planned_ones() {
+        for n in 14..=19 {
+            let blank = vec![(1u64 << n) - 1; n];
+            for bytes in [1usize << 30, 40 << 20] {
+                let budget = Budget::new(bytes, 1);
+                let exact = Layout::new(n, &blank, budget, MinN::default());
+                let priced = Layout::price(n, &blank, budget, MinN::default());
+                let (Some(exact), Some(priced)) = (exact, priced) else {
+                    panic!("n = {n}, {bytes} bytes: planned or priced alone");
+                };
+                let parts = exact.parts.len();
+                let what = format!("n = {n}, {bytes} bytes, {parts} parts");
+                // Split plans: the parts' sizes are priced from whole quarters
+                // while canonical column sets skip some (the flip's
+                // representative never holds the last free column), so the
+                // split may come out one step finer, and each part walks
+                // the quarters again.
+                let within = if parts == 1 { 0.9..1.1 } else { 0.8..1.25 };
+                let cost = priced.cost / exact.cost;
+                assert!(within.contains(&cost), "{what}: cost {cost:.3}");
+                let peak =
+                    priced.peak_bytes as f64 / exact.planning_bytes.max(exact.running_bytes) as f64;
+                assert!((0.75..1.33).contains(&peak), "{what}: peak {peak:.3}");
+            }
+        }
+    }
+
+    /// The sampled joins and quarter sizes against exact planning's, on
+    /// blank boards (every folding mode) and boards with blocked cells.
+    #[test]
+    fn sampling_agrees_with_exact_pricing() {
+        let mut rng = Rng::new(11);
+        let mut boards: Vec<(usize, Vec<u64>)> =
+            (12..=18).map(|n| (n, vec![(1u64 << n) - 1; n])).collect();
+        for _ in 0..6 {
+            let n = rng.between(12, 16);
+            let percent = rng.below(15);
+            boards.push((n, rng.board(n, percent).rows().to_vec()));
+        }
+        for (n, free) in boards {
+            let layout = Layout::new(n, &free, Budget::default(), MinN::both(12)).unwrap();
+            let exact: f64 = layout.units.iter().map(|u| u.weight).sum();
+            let sampled = sampled_of(&layout, DRAWS, 5);
+            let ratio = sampled.joins_ns() / exact;
+            assert!(
+                (0.9..1.1).contains(&ratio),
+                "n = {n}, fold {}: sampled joins / exact = {ratio:.3}",
+                layout.sym.fold()
+            );
+            for q in 0..4 {
+                let ratio = sampled.placements[q] / layout.walked[q] as f64;
+                assert!(
+                    (0.95..1.05).contains(&ratio),
+                    "n = {n}, quarter {q}: {ratio:.3}"
+                );
+            }
+            let tasks = layout.tasks.len() as f64;
+            let ratio = sampled.task_count() / tasks;
+            assert!((0.95..1.05).contains(&ratio), "n = {n}: tasks {ratio:.3}");
+        }
+    }
+}
