@@ -12,6 +12,9 @@
 //! plain Python / ours (the speed-up), ours / C++ and ours / plain C (how far
 //! CPython stays behind). The plain Python runs take minutes in all.
 //!
+//! `PYTHON_BUNDLE=FILE` times that Python file instead of the bundle (an
+//! older one, for a before and after).
+//!
 //! A missing `g++` or interpreter is reported, and the bench exits with
 //! status 2.
 
@@ -70,7 +73,11 @@ fn main() {
     }
     let programs: [Vec<String>; 4] = [
         vec![python.clone(), path(baseline.join("plain.py"))],
-        vec![python.clone(), path(bundle.join("python/uva11195.py"))],
+        vec![
+            python.clone(),
+            std::env::var("PYTHON_BUNDLE")
+                .unwrap_or_else(|_| path(bundle.join("python/uva11195.py"))),
+        ],
         vec![out("ours")],
         vec![out("plain")],
     ];

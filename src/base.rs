@@ -14,8 +14,9 @@
 //! - [`kernel`]: the one bitmask backtracking loop every engine runs;
 //! - [`problem`]: a board with queens pre-placed, reduced to what is left to
 //!   search;
-//! - [`constrained`]: what the one-file Rust submission runs per board: the
-//!   kernel in its best orientation, or most-constrained row first;
+//! - [`constrained`]: what the one-file Rust submission runs: boards equal
+//!   up to symmetry once, the solution index where it pays ([`index`]),
+//!   else the kernel in its best orientation, or most-constrained row first;
 //! - [`judge`], [`checker`], [`mirror`]: the two judge problems, and the
 //!   mirror-symmetric blank count that the checker runs;
 //! - [`rng`]: the one seeded pseudo-random generator;
@@ -27,6 +28,7 @@ pub mod checker;
 pub mod constrained;
 pub mod error;
 pub mod geometry;
+pub mod index;
 pub mod input;
 pub mod judge;
 pub mod kernel;

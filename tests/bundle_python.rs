@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 
 use nqueens::base::published::totals;
 
-use crate::bundle::{agrees_on_the_samples, stress, write_bundle};
+use crate::bundle::{agrees_on_the_samples, stress, stress_at, write_bundle};
 use crate::util;
 
 /// The CPython minor versions the bundles promise to run on.
@@ -139,6 +139,17 @@ fn python_uva11195_agrees_with_the_engine() {
         // The python3 of the machine gets the most boards; older ones fewer.
         let rounds = if i == 0 { 80 } else { 12 };
         stress(&command, "uva11195", "1..=11", rounds, 37 + i as u64);
+        // Sparse boards of 10..13 by the dozen take the solution index
+        // (constellations, turned boards) and the packed search.
+        let rounds = if i == 0 { 8 } else { 1 };
+        stress_at(
+            &command,
+            "uva11195",
+            "10..=13",
+            "0..=12",
+            rounds,
+            43 + i as u64,
+        );
         if i == 0 {
             // Near-blank boards of 12..14 take the solution index.
             stress(&command, "uva11195", "12..=14", 2, 41);

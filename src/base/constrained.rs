@@ -1,34 +1,39 @@
-//! What the one-file Rust submission runs per board (judge mode): the
-//! kernel top to bottom in the orientation whose tree is smallest, or, on
-//! big boards with obstacles where that order is what makes a search slow,
-//! most-constrained row first. The engine's planner chooses among more
-//! methods (and threads); this is the part of its choice a bundle can carry:
-//! std only, single-threaded, in `base`.
+//! What the one-file Rust submission runs (judge mode), the C++ bundle's
+//! plan in the part a bundle can carry (std only, one thread, in `base`).
+//! Per batch, boards equal up to the 8 symmetries are solved once; per size
+//! from [`INDEX_MIN_N`] to [`index::MAX_N`], the solution index ([`index`])
+//! answers when the searches it saves would cost more than building it (it
+//! is kept for later batches). Other boards are searched: the kernel top to
+//! bottom in the orientation whose tree is smallest (half the first row on
+//! a board that is its own mirror image), or most-constrained row first
+//! (big boards with obstacles, where the order is what makes a search slow).
 //!
-//! **Most-constrained row first.** Rows are filled in any order: at every
-//! node, the open row with the fewest choices next. Each open row keeps its
-//! own choices (its free cells that no queen placed so far attacks); a queen
-//! at `(r, c)` clears, in a row `d` rows away, column `c` and the cells `d`
-//! columns to either side (rows are under 64 apart, so the shifts are in
-//! range; cells shifted past an edge fall off). A node is dead when an open
-//! row has no choice left, or when a free column can no longer be reached by
-//! any open row (the engine's `most_constrained` has the same tree).
+//! **Most-constrained row first.** At every node the open row with the
+//! fewest choices (free cells no queen attacks) takes the next queen; a
+//! queen at `(r, c)` clears, in a row `d` rows away, column `c` and the
+//! cells `d` columns to either side (cells shifted past an edge fall off).
+//! A node is dead when an open row has no choice left, or a free column no
+//! open row can reach (the engine's `most_constrained` has the same tree).
 //!
 //! **The choice.** Knuth's estimator (random root-to-leaf walks) gives the
-//! kernel's nodes in each of its 4 orientations that matter (mirroring the
-//! columns keeps a tree's size) and the open rows the most-constrained
-//! search examines, by rows and by columns; the cheapest is searched, at
-//! [`ROW_COST`] kernel nodes per open row examined.
+//! kernel's nodes in its 4 orientations that matter (mirroring the columns
+//! keeps a tree's size) and the open rows the most-constrained search
+//! examines, by rows and by columns; all costs are in kernel nodes
+//! ([`ROW_COST`], [`INDEX_COST`], [`QUERY_COST`]).
 //!
 //! # Constraints
 //! `1 <= n <= 64`.
 //!
 //! # Complexity
 //! `O(open rows)` per node of the most-constrained tree, `O(1)` per kernel
-//! node; `O(n)` per probe step of the estimates.
+//! node; `O(n)` per probe step of the estimates; `O(n^2)` per board to find
+//! its equals.
+
+use std::collections::HashMap;
 
 use crate::base::board::{full_row, Board, Symmetry};
 use crate::base::error::Result;
+use crate::base::index::{self, Index};
 use crate::base::judge::Solver;
 use crate::base::problem::Problem;
 
@@ -46,10 +51,27 @@ pub const ROW_COST: f64 = 0.7;
 /// The probes of each estimate that decides.
 const PROBES: u32 = 200;
 
-/// Solves every board with [`count`], one after another, each answered as
-/// soon as it is counted.
+/// The smallest side an index is built for.
+pub const INDEX_MIN_N: usize = 10;
+
+/// Building an index, in kernel nodes per node of the blank board's tree:
+/// measured 0.30 to 0.38 of the blank count's time at n = 10..15 (half the
+/// tree in 8 lanes); 0.5 leaves boards near the break-even to the search,
+/// as the C++ bundle does (three n = 13 boards estimated at 0.48 of the
+/// blank tree: 16-19 ms searched, 25 ms with the index).
+pub const INDEX_COST: f64 = 0.5;
+
+/// An index's count, in kernel nodes per word it reads at most (measured
+/// at n = 12..15: 0.05 to 0.15).
+pub const QUERY_COST: f64 = 0.1;
+
+/// Solves a batch (see the module docs), each board answered as soon as it
+/// and every board before it are known.
 #[derive(Default)]
-pub struct BundleSolver;
+pub struct BundleSolver {
+    /// The indexes built so far, by side.
+    indexes: HashMap<usize, Index>,
+}
 
 impl Solver for BundleSolver {
     fn solve(
@@ -57,12 +79,63 @@ impl Solver for BundleSolver {
         boards: &[Board],
         answered: &mut dyn FnMut(&[u128]) -> Result<()>,
     ) -> Result<()> {
+        // The distinct boards (each the least of its 8 images), each one's
+        // estimated search, and per size the sum.
+        let mut classes = HashMap::new();
+        let mut class_of = Vec::with_capacity(boards.len());
+        let mut costs = Vec::new();
+        let mut searches = [0.0; index::MAX_N + 1];
+        let mut rng = SEED;
         for board in boards {
-            answered(&[count(board)])?;
+            let images = Symmetry::ALL.iter().map(|&s| board.transformed(s));
+            let least = images.min_by(|a, b| a.rows().cmp(b.rows())).unwrap();
+            let next = classes.len();
+            let class = *classes.entry(least).or_insert(next);
+            if class == next {
+                let n = board.n();
+                let mut cost = 0.0;
+                if (INDEX_MIN_N..=index::MAX_N).contains(&n) {
+                    cost = halved(board) * kernel_nodes(board, 64, &mut rng);
+                    searches[n] += cost;
+                }
+                costs.push(cost);
+            }
+            class_of.push(class);
+        }
+        for (n, &cost) in searches.iter().enumerate() {
+            if cost > SMALL_TREE && !self.indexes.contains_key(&n) {
+                let blank = kernel_nodes(&Board::blank(n), 400, &mut rng);
+                if cost > INDEX_COST * blank {
+                    self.indexes.insert(n, Index::new(n));
+                }
+            }
+        }
+        let mut answers = vec![None; costs.len()];
+        for (board, class) in boards.iter().zip(class_of) {
+            let answer =
+                *answers[class].get_or_insert_with(|| match self.indexes.get(&board.n()) {
+                    Some(index) if costs[class] > QUERY_COST * index.words(board.rows()) => {
+                        index.count(board.rows())
+                    }
+                    _ => count(board),
+                });
+            answered(&[answer])?;
         }
         Ok(())
     }
 }
+
+impl BundleSolver {
+    /// The sides it has built an index for, smallest first.
+    pub fn indexed(&self) -> Vec<usize> {
+        let mut sides: Vec<usize> = self.indexes.keys().copied().collect();
+        sides.sort_unstable();
+        sides
+    }
+}
+
+/// The seed of the estimates' random numbers.
+const SEED: u64 = 0x1_1195;
 
 /// The number of solutions of `board`, by the cheaper search (see the
 /// module docs).
@@ -76,9 +149,9 @@ impl Solver for BundleSolver {
 /// assert_eq!(constrained::count(&board), plain);
 /// ```
 pub fn count(board: &Board) -> u128 {
-    let mut rng = 0x1_1195_u64;
+    let mut rng = SEED;
     if board.n() < MIN_N || kernel_nodes(board, 64, &mut rng) < SMALL_TREE {
-        return Problem::new(board).count();
+        return kernel_count(board);
     }
     let mut best = (f64::INFINITY, board.clone(), false);
     let sides = [
@@ -89,7 +162,7 @@ pub fn count(board: &Board) -> u128 {
     ];
     for symmetry in sides {
         let turned = board.transformed(symmetry);
-        let cost = kernel_nodes(&turned, PROBES, &mut rng);
+        let cost = halved(&turned) * kernel_nodes(&turned, PROBES, &mut rng);
         if cost < best.0 {
             best = (cost, turned, false);
         }
@@ -103,8 +176,44 @@ pub fn count(board: &Board) -> u128 {
     }
     match best {
         (_, board, true) => most_constrained(&board),
-        (_, board, false) => Problem::new(&board).count(),
+        (_, board, false) => kernel_count(&board),
     }
+}
+
+/// Whether `board` is its own mirror image (left to right).
+fn mirrored(board: &Board) -> bool {
+    let n = board.n();
+    board
+        .rows()
+        .iter()
+        .all(|&f| f.reverse_bits() >> (64 - n) == f)
+}
+
+/// The share of its tree [`kernel_count`] searches on `board`.
+fn halved(board: &Board) -> f64 {
+    if mirrored(board) {
+        0.5
+    } else {
+        1.0
+    }
+}
+
+/// The kernel's count of `board`. A board that is its own mirror image has
+/// as many solutions with the first queen right of the middle as left of
+/// it: the left half of the first row counts twice, the middle (odd `n`)
+/// once.
+fn kernel_count(board: &Board) -> u128 {
+    if !mirrored(board) {
+        return Problem::new(board).count();
+    }
+    let n = board.n();
+    let left = (1 << (n / 2)) - 1;
+    let first = |cells| {
+        let mut problem = Problem::new(board);
+        problem.restrict(0, cells);
+        problem.count()
+    };
+    2 * first(left) + first(full_row(n) & !(left | left << (n - n / 2)))
 }
 
 /// Knuth's estimate of the kernel's nodes on `board` (top to bottom).

@@ -9,16 +9,19 @@
 #    search tree is smallest (sizes estimated by random probes); a left-right
 #    symmetric board searches only the left half of its first row;
 #  * solution index (10 <= n <= 15, when the direct searches of that size
-#    would cost more than building it): the blank board's solutions, found
-#    once by symmetry classes, are kept as one byte string per row (byte s =
-#    the column of solution s's queen); a board's count is the number of
-#    solutions whose bytes miss every blocked cell, computed by bytes and
-#    big-integer operations that each run as one C loop.
-# Blank boards are counted by symmetry classes ("constellations", below).
-# Big boards with obstacles are searched most-constrained row first (the open
-# row with the fewest choices next), where that costs less than the direct
-# search. Boards equal up to rotation/reflection are solved once. A size above
-# 64 ends the input with an error (stderr, exit 1) after every earlier answer.
+#    would cost more than building it): the blank board's solutions by
+#    symmetry classes ("constellations", below), one eighth of them, kept as
+#    one byte string per row (byte s = the column of solution s's queen); a
+#    board's count is, per symmetry, the number of them whose bytes miss every
+#    blocked cell of the board turned back, computed by bytes and big-integer
+#    operations that each run as one C loop.
+# Blank boards are counted by constellations. Big boards with obstacles are
+# searched most-constrained row first (the open row with the fewest choices
+# next), where that costs less than the direct search. The search keeps the
+# rows below as one integer (n bits a row), so placing a queen is one AND with
+# a precomputed mask and one shift. Boards equal up to rotation/reflection are
+# solved once. A size above 64 ends the input with an error (stderr, exit 1)
+# after every earlier answer.
 #
 # Run: python3 main.py < input   (CPython 3.6 or newer, standard library only)
 import sys
@@ -26,27 +29,32 @@ from functools import reduce
 from operator import and_, itemgetter, or_
 
 MAXN = 64  # the widest board the engine (and this file) reads
-INDEX_MAXN = 15  # the index of n = 15 holds 2279184 solutions: 68 MB
+INDEX_MAXN = 15  # the index of n = 15 holds 2279184 solutions, 4 MB of bytes
 
 
-class BitLists(dict):
-    """bits[m]: the single-bit masks of m, lowest first (computed on demand)."""
+class Lists(dict):
+    """lists[m]: values[c] for each column c of the mask m, lowest first
+    (computed on demand)."""
+
+    def __init__(self, values):
+        self.values = values
 
     def __missing__(self, m):
         p = m & -m
-        bits = (p,) + self[m ^ p] if m else ()
-        self[m] = bits
-        return bits
+        items = (self.values[p.bit_length() - 1],) + self[m ^ p] if m else ()
+        self[m] = items
+        return items
 
 
-def bit_lists(n):
-    """The bits of every mask below 2**n: a list (fast to index) up to n = 16."""
+def lists_of(n, values):
+    """The lists of every mask below 2**n: a list (fast to index) up to
+    n = 16, on demand beyond."""
     if n > 16:
-        return BitLists()
+        return Lists(values)
     table = [()] * (1 << n)
     for m in range(1, 1 << n):
         p = m & -m
-        table[m] = (p,) + table[m ^ p]
+        table[m] = (values[p.bit_length() - 1],) + table[m ^ p]
     return table
 
 
@@ -86,76 +94,196 @@ def mirror_symmetric(rows, n):
     return turn(rows, n, 1) == rows
 
 
-# The one search: a queen on each row of `rows` top-down. `cols` holds the
-# used columns; `ld`/`rd` the cells of this row attacked along the two
-# diagonals (shifted by one column per row, so a queen's diagonal moves with
-# the rows). The last row is not visited: one column is left there, and the
-# row above counts the children that find it free.
-def count(rows, n, bits):
-    if n <= 3:
-        return 1 if n == 1 and rows[0] else 0  # no n = 2 or 3 board has one
-    third, second, last = rows[n - 3], rows[n - 2], rows[n - 1]
+def fold_forced(rows, n):
+    """The board once every row with one free cell has its queen: its
+    column and diagonals cleared from the other rows, as long as new such
+    rows appear. Returns the rows and which are placed, or None when a row
+    is left without a cell (no solution)."""
+    rows = list(rows)
+    placed = [False] * n
+    todo = [r for r in range(n) if popcount(rows[r]) == 1]
+    while todo:
+        r = todo.pop()
+        p = rows[r]
+        if placed[r] or not p:
+            continue
+        placed[r] = True
+        for q in range(n):
+            d = abs(q - r)
+            if d and rows[q] & (p | p << d | p >> d):
+                rows[q] &= ~(p | p << d | p >> d)
+                if popcount(rows[q]) == 1:
+                    todo.append(q)
+    if not all(rows):
+        return None
+    return rows, placed
 
-    # A call costs CPython more than a loop step, so each call places two
-    # rows (r and r+1, nested loops) and the last call three; the last row
-    # is only tested, since one column is left there.
-    def tail(r, cols, ld, rd):
+
+# The one search: a queen on each open row top-down (rows with one free
+# cell are placed first, fold_forced). The board below the current row is
+# one integer S, n bits a row, the current row lowest: its free cells that
+# no queen above attacks. A queen on column c keeps of S what keep(n)[c]
+# keeps (its column and diagonals cleared in every row below), and the
+# next open row, g rows down, is S shifted by g * n. A call costs CPython
+# more than a loop step, so each call places two rows (nested loops) and
+# the last call three, of which the last is only tested: one column is
+# left there. The calls are closures made per board, each with its rows'
+# distances bound.
+KEEPS = {}
+
+
+def keep(n):
+    """keep(n)[c]: what a queen on column c leaves of the rows below it,
+    row d below in bits d * n .. d * n + n - 1 (its own row: all but c)."""
+    if n not in KEEPS:
+        full = (1 << n) - 1
+        KEEPS[n] = [
+            sum((full & ~(1 << c | 1 << c << d | 1 << c >> d)) << d * n for d in range(n)) for c in range(n)
+        ]
+    return KEEPS[n]
+
+
+def packed(rows, n):
+    """The rows of the board as one integer, n bits a row, row 0 lowest."""
+    return sum(m << r * n for r, m in enumerate(rows))
+
+
+def tail_of(keeps, width, ga, gb):
+    def tail(below):
         total = 0
-        for p in bits[third & ~(cols | ld | rd)]:
-            c, l, d = cols | p, (ld | p) << 1, (rd | p) >> 1
-            for q in bits[second & ~(c | l | d)]:
-                if last & ~(c | q | (l | q) << 1 | (d | q) >> 1):
+        for k in keeps[below & width]:
+            b = (below & k) >> ga
+            for k2 in keeps[b & width]:
+                if (b & k2) >> gb & width:
                     total += 1
         return total
 
-    def pair(r, cols, ld, rd):
+    return tail
+
+
+def pair_of(keeps, width, ga, gb, step):
+    def pair(below):
         total = 0
-        down = r + 2
-        step = tail if down == n - 3 else pair
-        below = rows[r + 1]
-        for p in bits[rows[r] & ~(cols | ld | rd)]:
-            c, l, d = cols | p, (ld | p) << 1, (rd | p) >> 1
-            for q in bits[below & ~(c | l | d)]:
-                total += step(down, c | q, (l | q) << 1, (d | q) >> 1)
+        for k in keeps[below & width]:
+            b = (below & k) >> ga
+            for k2 in keeps[b & width]:
+                total += step((b & k2) >> gb)
         return total
 
-    if n % 2:
-        return pair(0, 0, 0, 0)
-    # An even n: row 0 on its own, then pairs from row 1.
-    step = tail if n == 4 else pair
-    return sum(step(1, p, p << 1, p >> 1) for p in bits[rows[0]])
+    return pair
 
 
-def enumerate_solutions(rows, n, bits, emit):
-    """Calls emit(col) for every solution (n >= 2), col[r] = the mask of the
-    queen of row r. The last row is not a loop: one column is left there."""
-    col = [0] * n
-    second, last = n - 2, rows[n - 1]
+def one_of(keeps, width, ga, step):
+    def one(below):
+        return sum(step((below & k) >> ga) for k in keeps[below & width])
 
-    def below(r, cols, ld, rd):
-        for p in bits[rows[r] & ~(cols | ld | rd)]:
-            col[r] = p
-            if r == second:
-                q = last & ~(cols | p | (ld | p) << 1 | (rd | p) >> 1)
-                if q:
-                    col[-1] = q
-                    emit(col)
-            else:
-                below(r + 1, cols | p, (ld | p) << 1, (rd | p) >> 1)
-
-    below(0, 0, 0, 0)
+    return one
 
 
-def count_direct(rows, n, symmetric, bits):
+def count(rows, n, keeps):
+    """The solutions of the board `rows`; keeps = lists_of(n, keep(n))."""
+    folded = fold_forced(rows, n)
+    if folded is None:
+        return 0
+    rows, placed = folded
+    at = [r for r in range(n) if not placed[r]]
+    k = len(at)
+    if k < 2:
+        return popcount(rows[at[0]]) if k else 1
+    width = (1 << n) - 1
+    below = packed(rows, n) >> at[0] * n
+    gap = [(b - a) * n for a, b in zip(at, at[1:])]
+    if k == 2:
+        return sum(1 for c in keeps[below & width] if (below & c) >> gap[0] & width)
+    step = tail_of(keeps, width, gap[k - 3], gap[k - 2])
+    i = k - 3  # the rows before the tail's
+    while i >= 2:
+        step = pair_of(keeps, width, gap[i - 2], gap[i - 1], step)
+        i -= 2
+    if i:
+        step = one_of(keeps, width, gap[0], step)
+    return step(below)
+
+
+def enumerate_solutions(rows, n, columns, emit):
+    """Calls emit(path) for every solution: path[r] = the column of row r's
+    queen (columns = lists_of(n, range(n))). The search is count's, with
+    columns for keeps: two rows a call, the last three in the last call."""
+    folded = fold_forced(rows, n)
+    if folded is None:
+        return
+    rows, placed = folded
+    path = [m.bit_length() - 1 if placed[r] else 0 for r, m in enumerate(rows)]
+    at = [r for r in range(n) if not placed[r]]
+    width, kept = (1 << n) - 1, keep(n)
+
+    def tail_of(ra, ga, rb, gb, rc):
+        def tail(below):
+            for c in columns[below & width]:
+                path[ra] = c
+                b = (below & kept[c]) >> ga
+                for c2 in columns[b & width]:
+                    last = (b & kept[c2]) >> gb & width
+                    if last:
+                        path[rb], path[rc] = c2, last.bit_length() - 1
+                        emit(path)
+
+        return tail
+
+    def pair_of(ra, ga, rb, gb, step):
+        def pair(below):
+            for c in columns[below & width]:
+                path[ra] = c
+                b = (below & kept[c]) >> ga
+                for c2 in columns[b & width]:
+                    path[rb] = c2
+                    step((b & kept[c2]) >> gb)
+
+        return pair
+
+    def one_of(ra, ga, step):
+        def one(below):
+            for c in columns[below & width]:
+                path[ra] = c
+                step((below & kept[c]) >> ga)
+
+        return one
+
+    def last_of(ra):
+        def last(below):
+            if below & width:
+                path[ra] = (below & width).bit_length() - 1
+                emit(path)
+
+        return last
+
+    k = len(at)
+    if not k:
+        emit(path)
+        return
+    gap = [(b - a) * n for a, b in zip(at, at[1:])]
+    if k < 3:
+        step = last_of(at[-1])
+    else:
+        step = tail_of(at[k - 3], gap[k - 3], at[k - 2], gap[k - 2], at[k - 1])
+        k -= 2
+    for i in range(k - 1, 1, -2):
+        step = pair_of(at[i - 2], gap[i - 2], at[i - 1], gap[i - 1], step)
+    if k % 2 == 0:
+        step = one_of(at[0], gap[0], step)
+    step(packed(rows, n) >> at[0] * n)
+
+
+def count_direct(rows, n, symmetric, keeps):
     """A left-right symmetric board: solutions whose first queen is left of
     the middle pair up with their mirror images, so the left half counts
     twice and the middle column (odd n) once."""
     if not symmetric:
-        return count(rows, n, bits)
+        return count(rows, n, keeps)
     left = (1 << (n // 2)) - 1
-    total = 2 * count((rows[0] & left,) + rows[1:], n, bits)
+    total = 2 * count((rows[0] & left,) + rows[1:], n, keeps)
     if n & 1:
-        total += count((rows[0] & 1 << (n // 2),) + rows[1:], n, bits)
+        total += count((rows[0] & 1 << (n // 2),) + rows[1:], n, keeps)
     return total
 
 
@@ -299,43 +427,34 @@ def estimate_nodes(rows, n, probes, rng):
 # into the board, so the search fills only the interior); each interior
 # solution s stands for g(s) for every symmetry g giving a distinct image
 # g(C), which covers every solution exactly once.
-def attacks(r1, c1, r2, c2):
-    return r1 == r2 or c1 == c2 or r1 - c1 == r2 - c2 or r1 + c1 == r2 + c2
-
-
-def peaceful(cells):
-    """Whether no two of the distinct `cells` attack each other."""
-    return all(
-        not attacks(r1, c1, r2, c2) for i, (r1, c1) in enumerate(cells) for r2, c2 in cells[i + 1 :]
-    )
-
-
 def border_constellations(n):
-    """Every constellation, as its distinct cells: the row-0 queen's column
-    (top), the column-0 queen's row (left), the column-(n-1) queen's row
-    (right), the row-(n-1) queen's column (bottom). A corner queen sits on
-    two border lines, so e.g. left == 0 exactly when top == 0 (both are the
-    queen at (0, 0)): then each line holds exactly one queen."""
+    """The constellations (n >= 3) that may be the least of their orbit: the
+    row-0 queen's column (top), the column-0 queen's row (left), the
+    column-(n-1) queen's row (right), the row-(n-1) queen's column (bottom),
+    top no more than any of them or their distances to the far edge (the
+    top of every image is one of those). A corner queen sits on two border
+    lines, so e.g. left == 0 exactly when top == 0 (both are the queen at
+    (0, 0)): then each line holds exactly one queen. Two distinct queens of
+    the four attack each other only along the lines tested here."""
     last = n - 1
-    for top in range(n):
-        for left in range(n):
-            if (left == 0) != (top == 0):
+    for top in range(last // 2 + 1):
+        inner = range(top, last - top + 1)
+        for left in inner:
+            if (left == 0) != (top == 0) or (top and left == top):
                 continue
-            upper = list(dict.fromkeys([(0, top), (left, 0)]))
-            if not peaceful(upper):
-                continue
-            for right in range(n):
-                if (right == 0) != (top == last):
+            for right in inner:
+                if (right == 0) != (top == last) or (top != last and right == last - top):
                     continue
-                three = list(dict.fromkeys(upper + [(right, last)]))
-                if not peaceful(three):
+                if left == right or abs(left - right) == last:
                     continue
-                for bottom in range(n):
+                for bottom in inner:
                     if (bottom == 0) != (left == last) or (bottom == last) != (right == last):
                         continue
-                    cells = list(dict.fromkeys(three + [(last, bottom)]))
-                    if peaceful(cells):
-                        yield (top, left, right, bottom), cells
+                    if top == bottom or abs(top - bottom) == last:
+                        continue
+                    if (bottom and bottom == last - left) or (bottom != last and right == bottom):
+                        continue
+                    yield top, left, right, bottom
 
 
 def border_image(k, n, quad):
@@ -352,31 +471,36 @@ def border_image(k, n, quad):
     return (top, left, right, bottom)
 
 
-def fold(n, cells):
-    """The blank board with queens on `cells`: each queen's row keeps only
-    its cell, and every other cell a queen attacks is blocked."""
-    full = (1 << n) - 1
-    rows = [full] * n
-    for qr, qc in cells:
-        for r in range(n):
-            d = r - qr
-            if d == 0:
-                rows[r] &= 1 << qc
-            else:
-                rows[r] &= ~(1 << qc | (1 << qc + d if 0 <= qc + d < n else 0) | (1 << qc - d if 0 <= qc - d < n else 0))
-    return tuple(rows)
+FOLDS = {}
 
 
-def smallest_tree_orientation(rows, n):
-    """The symmetry k whose image of `rows` has the least product of free
-    cells over its first n//2 - 1 open rows (rows of one cell are forced,
-    not choices; measured best of n//2 - 2 .. n//2 + 2). Mirroring the
-    columns keeps the counts, so that product is one of four: the top or
-    bottom rows, or the left or right columns (transposed)."""
-    lines = (
-        [popcount(m) for m in rows],
-        [sum(m >> c & 1 for m in rows) for c in range(n)],
-    )
+def fold(n, quad):
+    """The blank board with the constellation's queens: each queen's row
+    keeps only its cell, and every other cell a queen attacks is blocked.
+    FOLDS[n][r][c]: what a queen on (r, c) leaves of each row."""
+    if n not in FOLDS:
+        full = (1 << n) - 1
+        FOLDS[n] = [
+            [tuple(full & ~(1 << c | 1 << c << abs(q - r) | 1 << c >> abs(q - r)) if q != r else 1 << c for q in range(n)) for c in range(n)]
+            for r in range(n)
+        ]
+    leaves = FOLDS[n]
+    top, left, right, bottom = quad
+    last = n - 1
+    rows = ((1 << n) - 1,) * n
+    for r, c in {(0, top), (left, 0), (right, last), (last, bottom)}:
+        rows = tuple(map(and_, rows, leaves[r][c]))
+    return rows
+
+
+def smallest_tree_orientation(n, quad):
+    """The symmetry k whose image of the constellation's board has the least
+    product of free cells over its first n//2 - 1 open rows (rows of one
+    cell are forced, not choices; measured best of n//2 - 2 .. n//2 + 2).
+    Mirroring the columns keeps the counts, so that product is one of four:
+    the top or bottom rows, or the left or right columns (the rows of the
+    transposed board, which is the transposed constellation's)."""
+    lines = [list(map(popcount, fold(n, border_image(k, n, quad)))) for k in (0, 4)]
     best, best_score = 0, None
     for k in (0, 2, 4, 6):
         counts = lines[k >> 2][::-1] if k & 2 else lines[k >> 2]
@@ -392,87 +516,100 @@ def constellations(n):
     """Per orbit of constellations: (board, emitters) with the queens folded
     into the board, turned so that its top half rows have the fewest free
     cells (product: the smallest tree), and the symmetries giving the
-    distinct images of the constellation."""
+    distinct images of the constellation. A constellation's board turned is
+    its turned constellation's."""
     found = []
-    for quad, cells in border_constellations(n):
+    for quad in border_constellations(n):
         # One per orbit: the least quadruple among its images.
         if any(border_image(k, n, quad) < quad for k in range(1, 8)):
             continue
-        rows = fold(n, cells)
-        best = smallest_tree_orientation(rows, n)
-        turned = border_image(best, n, quad)
+        turned = border_image(smallest_tree_orientation(n, quad), n, quad)
         images, emitters = set(), []
         for k in range(8):
             image_quad = border_image(k, n, turned)
             if image_quad not in images:
                 images.add(image_quad)
                 emitters.append(k)
-        found.append((turn(rows, n, best), emitters))
+        found.append((fold(n, turned), emitters))
     return found
 
 
-def count_blank(n, bits):
+def count_blank(n, keeps):
     if n <= 2:
         return 1 if n == 1 else 0
-    return sum(count(rows, n, bits) * len(emitters) for rows, emitters in constellations(n))
+    return sum(count(rows, n, keeps) * len(emitters) for rows, emitters in constellations(n))
+
+
+def inverse(k):
+    """The symmetry that undoes k: a flip or mirror undoes itself; after a
+    transpose, flipping the rows is mirroring the columns before it."""
+    return k if k < 4 else 4 | (k & 1) << 1 | (k >> 1) & 1
 
 
 class Index:
-    """The blank board's solutions, one byte string per row: columns[r][s] =
-    the column of solution s's queen in row r."""
+    """The blank board's solutions by constellation: each constellation's
+    interior solutions (on its board as constellations() turns it), grouped
+    by its emitters, one byte string per row (byte s = the column of
+    solution s's queen in that row). Solution s of a group with emitters E
+    stands for image(k, s) for each k in E: every solution once, found by
+    one search of an eighth of the blank board's tree."""
 
-    def __init__(self, n, bits):
-        found = bytearray()
-        order = range(n)
-        column = {1 << c: c for c in order}.__getitem__
-        flip = bytes(range(256))[:n][::-1] + bytes(range(n, 256))
-
-        def emit_images(emitters):
-            def emit(col):
-                s = bytes(map(column, col))
-                for k in emitters:
-                    t = s
-                    if k & 4:
-                        t = bytes(map(t.index, order))  # transpose: the inverse permutation
-                    if k & 2:
-                        t = t[::-1]
-                    if k & 1:
-                        t = t.translate(flip)
-                    found.extend(t)
-
-            return emit
-
+    def __init__(self, n):
+        found = {}
+        columns = lists_of(n, range(n))
         for rows, emitters in constellations(n):
-            enumerate_solutions(rows, n, bits, emit_images(emitters))
-        self.size = len(found) // n
-        self.columns = [bytes(found[r::n]) for r in range(n)]
+            enumerate_solutions(rows, n, columns, found.setdefault(tuple(emitters), bytearray()).extend)
+        self.groups = [
+            (emitters, len(data) // n, [bytes(data[r::n]) for r in range(n)]) for emitters, data in found.items()
+        ]
+        self.size = sum(len(emitters) * size for emitters, size, _ in self.groups)
+        self.tables = {}
 
     def count(self, rows, n):
-        """Solutions using none of the blocked cells: each blocked row's bytes
-        are mapped to 1 where the solution's queen is blocked, 0 elsewhere;
-        their sum as one integer has a zero byte exactly where a solution
-        avoids every blocked cell (a byte sums at most n < 256 ones)."""
+        """Solutions using none of the blocked cells. image(k, s) avoids them
+        exactly when s avoids those of the board turned by k's inverse. Per
+        group and symmetry, each blocked row's bytes are mapped to 1 where
+        the solution's queen is blocked, 0 elsewhere; their sum as one
+        integer has a zero byte exactly where a solution avoids every
+        blocked cell (a byte sums at most n < 256 ones)."""
         full = (1 << n) - 1
-        hits = 0
-        for r in range(n):
-            blocked = full & ~rows[r]
-            if blocked:
-                table = bytes(blocked >> c & 1 for c in range(256))
-                hits += int.from_bytes(self.columns[r].translate(table), "little")
-        if not hits:
+        if all(m == full for m in rows):
             return self.size
-        return hits.to_bytes(self.size, "little").count(0)
+        boards = {}
+        total = 0
+        for emitters, size, columns in self.groups:
+            for k in emitters:
+                board = boards.get(k)
+                if board is None:
+                    board = boards[k] = turn(rows, n, inverse(k))
+                hits = 0
+                for r in range(n):
+                    blocked = full & ~board[r]
+                    if blocked:
+                        hits += int.from_bytes(columns[r].translate(self.table(blocked)), "little")
+                total += hits.to_bytes(size, "little").count(0) if hits else size
+        return total
+
+    def table(self, blocked):
+        """bytes.translate's table: column c to 1 when blocked, else 0."""
+        table = self.tables.get(blocked)
+        if table is None:
+            table = self.tables[blocked] = bytes(blocked >> c & 1 for c in range(256))
+        return table
 
 
 # Trees smaller than this are searched as given: turning would cost more.
 SMALL_TREE = 2e5
 
 
-def index_cost(n, rng):
-    """Building the index, in nodes of a direct search (measured): a share of
-    the blank board's tree."""
-    blank = ((1 << n) - 1,) * n
-    return 0.5 * estimate_nodes(blank, n, 400, rng)
+def index_costs(n, rng):
+    """Building the index and one count with it, in nodes of a direct
+    search (measured in CPython 3.11 at n = 11..14: a direct search 0.16 to
+    0.3 us a node; the build 0.07 to 0.09 us per node of the blank board's
+    tree, and 50 us per constellation, about 0.6 n^3 of them; a count about
+    0.001 of a node of that tree)."""
+    blank = estimate_nodes(((1 << n) - 1,) * n, n, 400, rng)
+    return 0.3 * blank + 150 * n ** 3, 0.001 * blank
 
 
 # A node of the most-constrained search costs NODE_COST nodes of the plain
@@ -556,40 +693,43 @@ def solve(boards):
     rng = XorShift(88172645463325252)
     plans = {}
     keys = []
-    direct_cost = {}
     for n, rows in boards:
         key = (n, canonical(rows, n))
         if key not in plans:
-            plan = plans[key] = Plan(rows, n, rng)
-            direct_cost[n] = direct_cost.get(n, 0.0) + plan.cost
+            plans[key] = Plan(rows, n, rng)
         keys.append(key)
-    use_index = {
-        n: cost > SMALL_TREE and cost > index_cost(n, rng)
-        for n, cost in direct_cost.items()
-        if 10 <= n <= INDEX_MAXN
-    }
-    indexes, blanks, answers = {}, {}, {}
-    table_n = max([n for n, _ in boards] + [1])
-    bits = bit_lists(table_n)
+    # Per size, the index when the searches it would answer (those costing
+    # more than a count with it) cost more than building it.
+    use_index = {}
+    for n in sorted(set(n for n, _ in plans)):
+        if 10 <= n <= INDEX_MAXN:
+            build, query = index_costs(n, rng)
+            saved = sum(p.cost for p in plans.values() if p.n == n and p.cost > query)
+            if saved > SMALL_TREE and saved > build:
+                use_index[n] = query
+    indexes, blanks, answers, keeps = {}, {}, {}, {}
     for key, plan in plans.items():
         n = plan.n
         if plan.empty_row:
             answers[key] = 0
-        elif use_index.get(n):
+        elif n in use_index and (plan.blank or plan.cost > use_index[n]):
             if n not in indexes:
-                indexes[n] = Index(n, bits)
+                indexes[n] = Index(n)
             answers[key] = indexes[n].count(plan.rows, n)
-        elif plan.blank:
-            if n not in blanks:
-                blanks[n] = count_blank(n, bits)
-            answers[key] = blanks[n]
         else:
+            if n not in keeps:
+                keeps[n] = lists_of(n, keep(n))
+            if plan.blank:
+                if n not in blanks:
+                    blanks[n] = count_blank(n, keeps[n])
+                answers[key] = blanks[n]
+                continue
             if plan.cost >= SMALL_TREE:
                 plan.choose_orientation(rng)
             if plan.constrained:
                 answers[key] = plan.constrained.count(plan.rows)
             else:
-                answers[key] = count_direct(plan.rows, n, plan.symmetric, bits)
+                answers[key] = count_direct(plan.rows, n, plan.symmetric, keeps[n])
     return [answers[key] for key in keys]
 
 
