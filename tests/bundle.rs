@@ -15,7 +15,7 @@ use nqueens::base::index::Index;
 use nqueens::base::judge::Solver;
 use nqueens::base::problem::Problem;
 
-use crate::util::{self, planted_board, random_board, slow_count, Rng};
+use crate::util::{self, planted_board, random_board, slow_count, symmetrized, Rng};
 
 /// Builds `nqueens bundle [--keep-comments] TARGET` with rustc, once per
 /// test run.
@@ -113,19 +113,6 @@ fn uva11195_like_the_binary(binary: &Path) {
     }
     input.push_str("0\n");
     same_as_main_binary(binary, &[], input.as_bytes());
-}
-
-/// `board` with every cell blocked whose left-right or top-bottom mirror
-/// image is blocked: a board of the symmetric paths.
-fn symmetrized(board: &Board) -> Board {
-    let n = board.n();
-    let rows: Vec<u64> = (0..n)
-        .map(|r| {
-            let both = board.rows()[r] & board.rows()[n - 1 - r];
-            both & (both.reverse_bits() >> (64 - n))
-        })
-        .collect();
-    Board::from_free_rows(rows)
 }
 
 /// A random board of side `n`: any density up to 70%, a third of them

@@ -2,7 +2,7 @@
 //! the kernel, blank boards against OEIS A000170, and its units, threads,
 //! memory limit and planner method.
 
-use nqueens::base::board::{full_row, Board};
+use nqueens::base::board::{full_row, Board, Symmetry};
 use nqueens::base::judge::Solver;
 use nqueens::base::problem::Problem;
 use nqueens::engine::half_board::{MinN, Plan};
@@ -10,7 +10,7 @@ use nqueens::plan::planner::{Method, Planner};
 use nqueens::tools::count::Job;
 
 use crate::threads::THREADS;
-use crate::util::{interleaved_on_two_threads, random_board, slow_count, Rng};
+use crate::util::{interleaved_on_two_threads, random_board, slow_count, symmetrized, Rng};
 
 const GIB: usize = 1 << 30;
 
@@ -52,19 +52,6 @@ fn random_boards_agree_with_the_slow_solver() {
         };
         assert_eq!(count(&board), slow_count(&board), "{board}");
     }
-}
-
-/// `board` with every cell blocked whose left-right or top-bottom mirror
-/// image is blocked.
-fn symmetrized(board: &Board) -> Board {
-    let n = board.n();
-    let rows: Vec<u64> = (0..n)
-        .map(|r| {
-            let both = board.rows()[r] & board.rows()[n - 1 - r];
-            both & (both.reverse_bits() >> (64 - n))
-        })
-        .collect();
-    Board::from_free_rows(rows)
 }
 
 #[test]
@@ -248,23 +235,7 @@ fn the_eightfold_modes_count_the_same() {
     let mut rng = Rng::new(0x8f01);
     for round in 0..400 {
         let n = rng.between(4, 13);
-        let mut board = Board::blank(n);
-        for _ in 0..rng.below(n as u64 + 1) {
-            let (r, c) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
-            let (rr, cc) = (n - 1 - r, n - 1 - c);
-            for (y, x) in [
-                (r, c),
-                (r, cc),
-                (rr, c),
-                (rr, cc),
-                (c, r),
-                (c, rr),
-                (cc, r),
-                (cc, rr),
-            ] {
-                board.set_free(y, x, false);
-            }
-        }
+        let board = blocked_with_images(n, &mut rng, &Symmetry::ALL);
         let chunk = [None, Some(64)][rng.below(2) as usize];
         let mut folded =
             Plan::tuned(n, board.rows(), Default::default(), MinN::both(3), chunk).unwrap();
@@ -280,6 +251,20 @@ fn the_eightfold_modes_count_the_same() {
             folded.fold()
         );
     }
+}
+
+/// A board of side `n` with up to `n` random cells blocked, each with its
+/// `images` under those symmetries (the symmetries the board then keeps).
+fn blocked_with_images(n: usize, rng: &mut Rng, images: &[Symmetry]) -> Board {
+    let mut board = Board::blank(n);
+    for _ in 0..rng.below(n as u64 + 1) {
+        let (r, c) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
+        for symmetry in images {
+            let (y, x) = symmetry.apply(n, r, c);
+            board.set_free(y, x, false);
+        }
+    }
+    board
 }
 
 /// Pair mode (the two middle rows as pivots) from n = 4: blank even boards
@@ -305,23 +290,16 @@ fn pair_mode_counts_the_same() {
     let mut folds = std::collections::BTreeSet::new();
     for round in 0..400 {
         let n = 2 * rng.between(2, 6);
-        let mut board = Board::blank(n);
         // Which images of each blocked cell are blocked too: all four of
         // the mirror and the flip, one of them, or none.
-        let kind = rng.below(4);
-        for _ in 0..rng.below(n as u64 + 1) {
-            let (r, c) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
-            let (rr, cc) = (n - 1 - r, n - 1 - c);
-            let cells = match kind {
-                0 => vec![(r, c), (r, cc), (rr, c), (rr, cc)],
-                1 => vec![(r, c), (r, cc)],
-                2 => vec![(r, c), (rr, c)],
-                _ => vec![(r, c)],
-            };
-            for (y, x) in cells {
-                board.set_free(y, x, false);
-            }
-        }
+        use Symmetry::{Identity, MirrorColumns, MirrorRows, Rotate180};
+        let images: &[Symmetry] = match rng.below(4) {
+            0 => &[Identity, MirrorColumns, MirrorRows, Rotate180],
+            1 => &[Identity, MirrorColumns],
+            2 => &[Identity, MirrorRows],
+            _ => &[Identity],
+        };
+        let board = blocked_with_images(n, &mut rng, images);
         let chunk = [None, Some(64)][rng.below(2) as usize];
         let mut paired =
             Plan::tuned(n, board.rows(), Default::default(), MinN::pair(4), chunk).unwrap();

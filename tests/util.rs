@@ -183,6 +183,19 @@ pub use nqueens::base::rng::Rng;
 /// A random board, each cell blocked with probability `percent`/100.
 pub use nqueens::tools::generate::random_board;
 
+/// `board` with every cell blocked whose left-right or top-bottom mirror
+/// image is blocked: a board the symmetric paths take.
+pub fn symmetrized(board: &Board) -> Board {
+    let n = board.n();
+    let rows: Vec<u64> = (0..n)
+        .map(|r| {
+            let both = board.rows()[r] & board.rows()[n - 1 - r];
+            both & (both.reverse_bits() >> (64 - n))
+        })
+        .collect();
+    Board::from_free_rows(rows)
+}
+
 /// A board as judge input text (without the terminating 0).
 pub fn case_text(board: &Board) -> String {
     format!("{}\n{}", board.n(), board)

@@ -1,7 +1,9 @@
 //! The join's cost model: time per unit of each kind of work and the bytes
 //! a run holds, in one place. Planning prices every column set with these
 //! before anything large is allocated; `--estimate`, the planner's quotes
-//! and the unit weights all come from here.
+//! and the unit weights all come from here, and so does the price of one
+//! column set from its terms ([`task_ns`]), which exact planning and
+//! sampled pricing both call.
 //!
 //! # Constraints
 //! Nanoseconds on one core of the development machine (a shared 2-vCPU AMD
@@ -48,7 +50,8 @@ pub const NS_BUILD_ITEM: f64 = 50.0;
 pub const BOTTOM_PASS: f64 = 0.5;
 pub const BOTTOM_PASS_DIAG: f64 = 0.25;
 
-use crate::engine::half_board::matching::XBLOCK;
+use crate::engine::half_board::column_sets::{binom, for_each_comb, Symmetric};
+use crate::engine::half_board::matching::{Shape, XBLOCK};
 use crate::engine::half_board::row_groups::RowGroups;
 
 /// The work of one column set, in the model's terms.
@@ -117,4 +120,70 @@ pub fn scratch_bytes(chunk: usize, max_group: u64, ovw: usize, h: usize, n: usiz
         + table_rows(h, n) * words * 8
         + (group + XBLOCK) * words * 8
         + 8 * group * 16
+}
+
+/// Upper bounds for the placements of a half whose left quarter uses `k`
+/// of its columns: `left(rows)` and `right(rows)` give the two quarters'
+/// bucket sizes, and a half is a left placement with a right one on the
+/// complementary rows (the diagonals between them not yet tested).
+/// Returns the candidate pairs and the quarter placements involved.
+pub fn half_pairs(
+    h: usize,
+    k: u32,
+    left: impl Fn(u64) -> u64,
+    right: impl Fn(u64) -> u64,
+) -> (u64, u64) {
+    let hmask = (1u64 << h) - 1;
+    let (mut pairs, mut items) = (0u64, 0u64);
+    for_each_comb(h, k, |a| {
+        let x = left(a);
+        if x != 0 {
+            let y = right(hmask ^ a);
+            pairs += x * y;
+            items += x + y;
+        }
+    });
+    (pairs, items)
+}
+
+/// The words of bottom bitsets a task with `bottom_pairs` candidate
+/// bottoms fills (before rounding up to whole words), given the shares of
+/// each quarter's placements its pivot leaves (`passes`).
+pub fn bottom_words(sym: Symmetric, passes: [f64; 4], bottom_pairs: f64) -> f64 {
+    let pass = if sym.diagonal {
+        BOTTOM_PASS_DIAG
+    } else {
+        BOTTOM_PASS
+    };
+    bottom_pairs * passes[2] * passes[3] * pass / 64.0
+}
+
+/// The cost model's price, in ns, of the task with column set `s` of a
+/// pivot leaving `avail`: its top half's candidate pairs and quarter
+/// placements `top`, its bottom half's candidate pairs `bottom_pairs` and
+/// their [`bottom_words`], and the shares of each quarter's placements the
+/// pivot leaves (`passes`).
+#[allow(clippy::too_many_arguments)]
+pub fn task_ns(
+    shape: &Shape,
+    passes: [f64; 4],
+    top: (u64, u64),
+    bottom_pairs: u64,
+    words: f64,
+    s: u64,
+    avail: u64,
+) -> f64 {
+    let (h, wl) = (shape.h, shape.wl);
+    let lmask = (1u64 << wl) - 1;
+    let (tp, titems) = top;
+    let top_pass = passes[0] * passes[1];
+    let combs = binom(h, (s & lmask).count_ones() as usize)
+        + binom(h, ((avail ^ s) & lmask).count_ones() as usize);
+    TaskWork {
+        pairs: (tp + bottom_pairs) as f64,
+        xy_words: titems as f64 * top_pass.sqrt() * words,
+        pair_words: tp as f64 * top_pass * words,
+        setup: combs as f64 + (h * h) as f64 * words,
+    }
+    .ns()
 }

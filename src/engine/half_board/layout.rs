@@ -26,9 +26,9 @@ use std::ops::Range;
 
 use crate::engine::budget::Budget;
 use crate::engine::half_board::column_sets::{
-    binom, for_each_comb, for_each_task, pivots, Pivot, Symmetric, Task,
+    binom, for_each_task, pivots, Pivot, Symmetric, Task,
 };
-use crate::engine::half_board::cost::{self, TaskWork};
+use crate::engine::half_board::cost::{self, bottom_words, half_pairs, task_ns};
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{Quarter, QuarterShape};
 use crate::engine::half_board::sampling::{self, Sampled};
@@ -141,7 +141,7 @@ impl Layout {
         let wr = n - wl;
         // The bucket counts planning walks into are its largest allocation:
         // refuse before making them when they alone pass the limit.
-        let counting_bytes: usize = quarter_shapes.iter().map(|q| 4usize << (q.w + h)).sum();
+        let counting_bytes = counting_bytes(&quarter_shapes, h);
         if !budget.fits(counting_bytes, 0) {
             return None;
         }
@@ -284,6 +284,12 @@ impl Layout {
     }
 }
 
+/// The bytes of the dense bucket counts exact planning walks every
+/// quarter into (a `u32` per (columns, rows) key of each quarter).
+fn counting_bytes(shapes: &[QuarterShape; 4], h: usize) -> usize {
+    shapes.iter().map(|q| 4usize << (q.w + h)).sum()
+}
+
 /// What a planned join would cost, priced from samples
 /// ([`Layout::price`]).
 #[derive(Clone, Copy, Debug)]
@@ -314,7 +320,7 @@ impl Layout {
         let g = Geometry::of(n, free, min_n)?;
         let sampled = g.sample(sampling::DRAWS, SEED);
         let (shape, h) = (&g.shape, g.shape.h);
-        let counting_bytes: usize = g.quarter_shapes.iter().map(|q| 4usize << (q.w + h)).sum();
+        let counting_bytes = counting_bytes(&g.quarter_shapes, h);
         let task_bytes = (sampled.task_count() * (std::mem::size_of::<Task>() + 8) as f64) as usize;
         let planning_bytes = counting_bytes + task_bytes;
         if !budget.fits(planning_bytes, 0) {
@@ -622,72 +628,6 @@ fn price_tasks(shape: &Shape, pivots: &[Pivot], sym: Symmetric, buckets: &Bucket
             .push(task_ns(shape, passes, top, bp, words, s, avail));
     });
     priced
-}
-
-/// Upper bounds for the placements of a half whose left quarter uses `k`
-/// of its columns: `left(rows)` and `right(rows)` give the two quarters'
-/// bucket sizes, and a half is a left placement with a right one on the
-/// complementary rows (the diagonals between them not yet tested).
-/// Returns the candidate pairs and the quarter placements involved.
-pub fn half_pairs(
-    h: usize,
-    k: u32,
-    left: impl Fn(u64) -> u64,
-    right: impl Fn(u64) -> u64,
-) -> (u64, u64) {
-    let hmask = (1u64 << h) - 1;
-    let (mut pairs, mut items) = (0u64, 0u64);
-    for_each_comb(h, k, |a| {
-        let x = left(a);
-        if x != 0 {
-            let y = right(hmask ^ a);
-            pairs += x * y;
-            items += x + y;
-        }
-    });
-    (pairs, items)
-}
-
-/// The words of bottom bitsets a task with `bottom_pairs` candidate
-/// bottoms fills (before rounding up to whole words), given the shares of
-/// each quarter's placements its pivot leaves (`passes`).
-pub fn bottom_words(sym: Symmetric, passes: [f64; 4], bottom_pairs: f64) -> f64 {
-    let pass = if sym.diagonal {
-        cost::BOTTOM_PASS_DIAG
-    } else {
-        cost::BOTTOM_PASS
-    };
-    bottom_pairs * passes[2] * passes[3] * pass / 64.0
-}
-
-/// The cost model's price, in ns, of the task with column set `s` of a
-/// pivot leaving `avail`: its top half's candidate pairs and quarter
-/// placements `top`, its bottom half's candidate pairs `bottom_pairs` and
-/// their [`bottom_words`], and the shares of each quarter's placements the
-/// pivot leaves (`passes`).
-#[allow(clippy::too_many_arguments)]
-pub fn task_ns(
-    shape: &Shape,
-    passes: [f64; 4],
-    top: (u64, u64),
-    bottom_pairs: u64,
-    words: f64,
-    s: u64,
-    avail: u64,
-) -> f64 {
-    let (h, wl) = (shape.h, shape.wl);
-    let lmask = (1u64 << wl) - 1;
-    let (tp, titems) = top;
-    let top_pass = passes[0] * passes[1];
-    let combs = binom(h, (s & lmask).count_ones() as usize)
-        + binom(h, ((avail ^ s) & lmask).count_ones() as usize);
-    TaskWork {
-        pairs: (tp + bottom_pairs) as f64,
-        xy_words: titems as f64 * top_pass.sqrt() * words,
-        pair_words: tp as f64 * top_pass * words,
-        setup: combs as f64 + (h * h) as f64 * words,
-    }
-    .ns()
 }
 
 /// The tasks part by part (stable: the enumeration order within a part),

@@ -401,16 +401,7 @@ impl Walk<'_> {
             }
             let skip = !self.exact || missing < self.h - r;
             let rr = self.q.row0 + r;
-            let mut cand = 0u64;
-            let mut free = (self.free[rr] >> self.q.col0) & self.allowed & !cols;
-            while free != 0 {
-                let c = free.trailing_zeros() as usize;
-                free &= free - 1;
-                let cc = self.q.col0 + c;
-                if (dm >> (rr + cc)) & 1 == 0 && (am >> (rr + self.n - 1 - cc)) & 1 == 0 {
-                    cand |= 1 << c;
-                }
-            }
+            let mut cand = self.open(rr, cols, dm, am);
             let options = cand.count_ones() as u64 + u64::from(skip);
             if options == 0 {
                 return None;
@@ -437,6 +428,23 @@ impl Walk<'_> {
         Some((weight, self.stored(dm, am, cells), cols))
     }
 
+    /// The quarter's columns (bit `c` for board column `col0 + c`) that a
+    /// queen in board row `rr` may take: free, allowed, not in `cols`, and
+    /// on no diagonal of `dm` (`d = r + c`) or `am` (`a = r - c + n - 1`).
+    fn open(&self, rr: usize, cols: u64, dm: u64, am: u64) -> u64 {
+        let mut free = (self.free[rr] >> self.q.col0) & self.allowed & !cols;
+        let mut open = 0u64;
+        while free != 0 {
+            let c = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let cc = self.q.col0 + c;
+            if (dm >> (rr + cc)) & 1 == 0 && (am >> (rr + self.n - 1 - cc)) & 1 == 0 {
+                open |= 1 << c;
+            }
+        }
+        open
+    }
+
     fn step(&mut self, r: usize, rows: u64, cols: u64, dm: u64, am: u64, cells: u64) {
         let missing = (self.allowed & !cols).count_ones() as usize;
         if self.exact && missing > self.h - r {
@@ -451,16 +459,13 @@ impl Walk<'_> {
             self.step(r + 1, rows, cols, dm, am, cells);
         }
         let rr = self.q.row0 + r;
-        let mut cand = (self.free[rr] >> self.q.col0) & self.allowed & !cols;
+        let mut cand = self.open(rr, cols, dm, am);
         while cand != 0 {
             let c = cand.trailing_zeros() as usize;
             cand &= cand - 1;
             let cc = self.q.col0 + c;
             let d = rr + cc;
             let a = rr + self.n - 1 - cc;
-            if (dm >> d) & 1 != 0 || (am >> a) & 1 != 0 {
-                continue;
-            }
             self.step(
                 r + 1,
                 rows | 1 << r,

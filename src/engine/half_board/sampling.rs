@@ -37,7 +37,7 @@
 
 use crate::base::rng::Rng;
 use crate::engine::half_board::column_sets::{binom, positions, task_of, Pivot, Symmetric};
-use crate::engine::half_board::layout::{bottom_words, task_ns};
+use crate::engine::half_board::cost::{bottom_words, task_ns};
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{Quarter, QuarterShape};
 
@@ -124,8 +124,8 @@ pub fn sample(board: &Board, draws: usize, seed: u64) -> Sampled {
             }
             canonical += 1;
             let sb = pv.avail ^ s;
-            let top_pairs = half_pairs(board, 0, s, &mut rng);
-            let bottom_pairs = half_pairs(board, shape.hb, sb, &mut rng);
+            let top_pairs = half_descent(board, 0, s, &mut rng);
+            let bottom_pairs = half_descent(board, shape.hb, sb, &mut rng);
             let mut top_items = 0.0;
             for (q, cols) in [s & lmask, s >> wl].into_iter().enumerate() {
                 let shape = board.quarter_shapes[q];
@@ -244,7 +244,7 @@ fn random_subset(cols: &[usize], k: usize, rng: &mut Rng) -> u64 {
 /// attacks only queens of its own quarter (the test between the two
 /// quarters comes later, in the kernel, so the model prices pairs before
 /// it). 0 at a dead end.
-fn half_pairs(board: &Board, row0: usize, cols: u64, rng: &mut Rng) -> f64 {
+fn half_descent(board: &Board, row0: usize, cols: u64, rng: &mut Rng) -> f64 {
     let shape = board.shape;
     let (n, h, wl) = (shape.n, shape.h, shape.wl);
     let lmask = (1u64 << wl) - 1;
