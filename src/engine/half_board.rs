@@ -27,6 +27,9 @@
 //! - [`transpose`]: the 64 x 64 bit transpose the kernel stores bottoms with;
 //! - [`narrow`]: a layout cut down to some units (a shard's): only the
 //!   tables they need, priced as theirs;
+//! - [`ranked`]: past exact planning (n > 24), units named by a pivot and a
+//!   range of column-set ranks, priced from samples, each building its own
+//!   tables;
 //! - [`plan`]: a planned count and its units, one part's tables at a time.
 //!
 //! The count of solutions unique up to the 8 board symmetries is not
@@ -55,6 +58,7 @@ pub mod matching;
 pub mod narrow;
 pub mod plan;
 pub mod quarters;
+pub mod ranked;
 pub mod row_groups;
 pub mod sampling;
 pub mod sieve;

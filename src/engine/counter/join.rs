@@ -38,13 +38,6 @@ pub fn priced(n: usize, unique: bool, budget: Budget) -> Option<Sizing> {
     })
 }
 
-/// The join's price for the blank board of side `n` where it does not run
-/// yet (past [`crate::engine::counter::JOIN_TO`]), ns on one core at the
-/// reference speed of [`Kernel::join`].
-pub fn projected(n: usize) -> Option<f64> {
-    Plan::projected(n, &vec![full_row(n); n])
-}
-
 /// A planned join of the blank board, tables not yet built.
 pub struct Prepared {
     plan: Plan,

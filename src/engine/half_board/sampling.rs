@@ -62,6 +62,9 @@ pub struct Sampled {
     /// About the most candidate bottoms one task joins (what bounds its
     /// scratch): [`BOTTOMS_OVER_MEAN`] times their mean.
     pub max_bottoms: f64,
+    /// Per quarter: the placements of one canonical task's column set in
+    /// it, on average (what a table built for a few tasks holds).
+    pub set_items: [f64; 4],
 }
 
 /// The most candidate bottoms of one task over their mean (measured at
@@ -97,6 +100,8 @@ struct Draw {
     top_pairs: f64,
     top_items: f64,
     bottom_pairs: f64,
+    /// Placements of the task's column set in each quarter.
+    items: [f64; 4],
 }
 
 /// Prices the join of `board` from `draws` draws per pivot, seeded by
@@ -106,6 +111,7 @@ pub fn sample(board: &Board, draws: usize, seed: u64) -> Sampled {
     let (n, h, wl) = (shape.n, shape.h, shape.wl);
     let lmask = (1u64 << wl) - 1;
     let mut rng = Rng::new(seed);
+    let mut bottoms_rng = Rng::new(seed ^ 0xb0770b5);
     let blocks: Vec<[u64; 2]> = board
         .pivots
         .iter()
@@ -126,21 +132,28 @@ pub fn sample(board: &Board, draws: usize, seed: u64) -> Sampled {
             let sb = pv.avail ^ s;
             let top_pairs = half_descent(board, 0, s, &mut rng);
             let bottom_pairs = half_descent(board, shape.hb, sb, &mut rng);
-            let mut top_items = 0.0;
-            for (q, cols) in [s & lmask, s >> wl].into_iter().enumerate() {
+            let mut items = [0.0; 4];
+            for (q, cols) in [s & lmask, s >> wl, sb & lmask, sb >> wl]
+                .into_iter()
+                .enumerate()
+            {
+                // The bottoms' own stream: the prices drawn before they
+                // were sized stay what they were.
+                let rng = if q < 2 { &mut rng } else { &mut bottoms_rng };
                 let shape = board.quarter_shapes[q];
                 if let Some((estimate, ..)) =
-                    Quarter::probe(n, h, board.free, shape, Some(cols), &mut rng)
+                    Quarter::probe(n, h, board.free, shape, Some(cols), rng)
                 {
-                    top_items += estimate;
+                    items[q] = estimate;
                 }
             }
             kept.push(Draw {
                 pivot: pi,
                 s,
                 top_pairs,
-                top_items,
+                top_items: items[0] + items[1],
                 bottom_pairs,
+                items,
             });
         }
         tasks[pi] = subsets * canonical as f64 / draws.max(1) as f64;
@@ -204,7 +217,8 @@ pub fn sample(board: &Board, draws: usize, seed: u64) -> Sampled {
     }
 
     let placements = seen.map(|total| total / QUARTER_DRAWS as f64);
-    let mean_bottoms = kept.iter().map(|d| d.bottom_pairs).sum::<f64>() / kept.len().max(1) as f64;
+    let mean = |of: &dyn Fn(&Draw) -> f64| kept.iter().map(of).sum::<f64>() / kept.len().max(1) as f64;
+    let mean_bottoms = mean(&|d| d.bottom_pairs);
     Sampled {
         tasks,
         joins,
@@ -214,6 +228,7 @@ pub fn sample(board: &Board, draws: usize, seed: u64) -> Sampled {
             .map(|w| [0, 1, 2, 3].map(|q| w[q] / seen[q].max(f64::MIN_POSITIVE)))
             .collect(),
         max_bottoms: BOTTOMS_OVER_MEAN * mean_bottoms,
+        set_items: [0, 1, 2, 3].map(|q| mean(&|d| d.items[q])),
     }
 }
 
