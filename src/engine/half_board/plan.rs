@@ -223,15 +223,13 @@ impl Plan {
     pub fn unit_keys(&self) -> Box<dyn Iterator<Item = u64> + '_> {
         let n = std::iter::once(self.n() as u64);
         match &self.work {
-            Work::Listed(layout) => {
-                Box::new(n.chain(layout.units.iter().flat_map(move |unit| {
-                    std::iter::once(unit.tasks.len() as u64).chain(
-                        layout.tasks[unit.tasks.clone()]
-                            .iter()
-                            .map(|t| u64::from(t.s) | u64::from(t.pivot) << 32),
-                    )
-                })))
-            }
+            Work::Listed(layout) => Box::new(n.chain(layout.units.iter().flat_map(move |unit| {
+                std::iter::once(unit.tasks.len() as u64).chain(
+                    layout.tasks[unit.tasks.clone()]
+                        .iter()
+                        .map(|t| u64::from(t.s) | u64::from(t.pivot) << 32),
+                )
+            }))),
             Work::Ranked(ranked) => Box::new(
                 n.chain(std::iter::once(u64::from(b'r')))
                     .chain(ranked.unit_keys()),
@@ -272,6 +270,26 @@ impl Plan {
         self.released.notify_all();
         self.add_tally(&tally);
         count
+    }
+
+    /// For ranked units: the pivots (their available columns) and the
+    /// contribution of the column sets of pivot `pivot` with colex ranks in
+    /// `ranks` (a unit or a part of one; see
+    /// [`crate::engine::half_board::ranked`]). `None` for listed units.
+    /// Per-unit checks count such a range independently.
+    pub fn ranked_pivots(&self) -> Option<Vec<u64>> {
+        match &self.work {
+            Work::Listed(_) => None,
+            Work::Ranked(ranked) => Some(ranked.pivots.iter().map(|p| p.avail).collect()),
+        }
+    }
+
+    /// See [`Plan::ranked_pivots`].
+    pub fn count_ranks(&self, pivot: usize, ranks: std::ops::Range<u64>) -> Option<u128> {
+        match &self.work {
+            Work::Listed(_) => None,
+            Work::Ranked(ranked) => Some(ranked.count_ranks(pivot, ranks, Kernel::Auto).0),
+        }
     }
 
     /// Total number of solutions, all units on this thread.

@@ -38,8 +38,11 @@
 
 use std::ops::Range;
 
+use crate::base::rng::Rng;
 use crate::engine::budget::Budget;
-use crate::engine::half_board::column_sets::{binom, tasks_in_ranks, Pivot, Symmetric};
+use crate::engine::half_board::column_sets::{
+    binom, set_of_rank, tasks_in_ranks, Pivot, Symmetric,
+};
 use crate::engine::half_board::cost;
 use crate::engine::half_board::layout::{Geometry, MinN};
 use crate::engine::half_board::matching::{self, Kernel, Shape};
@@ -76,6 +79,12 @@ pub struct Ranked {
     pub quarter_shapes: [QuarterShape; 4],
     pub pivots: Vec<Pivot>,
     runs: Vec<Run>,
+    /// Per pivot, the share of each quarter's placements its diagonals
+    /// leave (the sampled pricing's, for pricing units on their own).
+    passes: Vec<[f64; 4]>,
+    /// The share of a unit's tasks that bring their own right quarters'
+    /// column sets (see `from_sampled`).
+    right_share: f64,
     /// The number of units.
     pub units: usize,
     /// Estimated ns on one core of the units (joins and their tables).
@@ -96,6 +105,11 @@ const UNIT_NS: f64 = 6e11;
 /// Units aimed at at least, where tasks allow (threads and shards get even
 /// shares).
 const MIN_UNITS: f64 = 512.0;
+
+/// Draws pricing a shard's units on their own ([`Ranked::narrow`]), in
+/// all and at least per unit.
+const SHARD_DRAWS: usize = 20_000;
+const UNIT_DRAWS: usize = 64;
 
 /// The largest unit's tables over the mean unit's (their column sets'
 /// placements vary; measured spread of one task's bottoms: 2.0-2.6x).
@@ -128,13 +142,20 @@ impl Ranked {
         } = g;
         let (n, h) = (shape.n, shape.h);
         let scratch_budget = budget.scratch_share(cost::SCRATCH_BUDGET);
-        shape.chunk = cost::chunk(sampled.max_bottoms as u64, 0, shape.ovw, h, n, scratch_budget);
+        shape.chunk = cost::chunk(
+            sampled.max_bottoms as u64,
+            0,
+            shape.ovw,
+            h,
+            n,
+            scratch_budget,
+        );
         let scratch_bytes = cost::scratch_bytes(shape.chunk, 0, shape.ovw, h, n);
 
         // One task's column sets' placements, per quarter, on average.
         let items = sampled.set_items;
-        let set_bytes = [0, 1, 2, 3]
-            .map(|q| Quarter::bytes(h, &quarter_shapes[q], 1, items[q] as u64) as f64);
+        let set_bytes =
+            [0, 1, 2, 3].map(|q| Quarter::bytes(h, &quarter_shapes[q], 1, items[q] as u64) as f64);
         let directories: usize = quarter_shapes.iter().map(|q| 4usize << q.w).sum();
         // Colex order varies the low (left) columns fastest: consecutive
         // tasks share their right quarters' sets while the left ones run
@@ -180,9 +201,10 @@ impl Ranked {
         let mut first = 0;
         for (p, pv) in pivots.iter().enumerate() {
             let ranks = ranks_of(pv, h);
-            let units = (sampled.tasks[p] / per_unit).ceil().clamp(1.0, ranks as f64) as u64;
-            let price =
-                sampled.joins[p] + unit_build_ns(per_unit) * sampled.tasks[p] / per_unit;
+            let units = (sampled.tasks[p] / per_unit)
+                .ceil()
+                .clamp(1.0, ranks as f64) as u64;
+            let price = sampled.joins[p] + unit_build_ns(per_unit) * sampled.tasks[p] / per_unit;
             runs.push(Run {
                 first,
                 units,
@@ -193,7 +215,10 @@ impl Ranked {
         }
         let cost = runs.iter().map(|r| r.price).sum();
         let thread_bytes = unit_bytes(per_unit) + scratch_bytes;
+        let right_share = sets(per_unit)[1] / per_unit;
         Some(Ranked {
+            passes: sampled.passes.clone(),
+            right_share,
             shape,
             sym,
             free,
@@ -223,11 +248,45 @@ impl Ranked {
         }
     }
 
-    /// Keeps the price of `units` only (a shard's): the others must not
-    /// run afterwards (nothing is held for any unit, so nothing else
+    /// Keeps the price of `units` only (a shard's), priced on their own:
+    /// the tasks of a rank range cost anything from nothing (column sets
+    /// all on one side) to several times the mean, so a shard's units are
+    /// sampled within their ranges ([`SHARD_DRAWS`] in all, at least
+    /// [`UNIT_DRAWS`] each, every rank of a shorter range). The others must
+    /// not run afterwards (nothing is held for any unit, so nothing else
     /// changes).
     pub fn narrow(&mut self, units: &[usize]) {
-        self.cost = units.iter().map(|&u| self.unit(u).weight).sum();
+        let board = sampling::Board {
+            shape: &self.shape,
+            sym: self.sym,
+            free: &self.free,
+            quarter_shapes: &self.quarter_shapes,
+            pivots: &self.pivots,
+        };
+        let mut rng = Rng::new(SEED ^ units.first().map_or(0, |&u| u as u64));
+        let mut ranks_rng = Rng::new(rng.next_u64());
+        let per = (SHARD_DRAWS / units.len().max(1)).max(UNIT_DRAWS) as u64;
+        let walk_ns = 2.0 * cost::NS_SET_WALK_ITEM + cost::NS_BUILD_ITEM;
+        let mut total = 0.0;
+        for &u in units {
+            let unit = self.unit(u);
+            let avail = self.pivots[unit.pivot].avail;
+            let (start, len) = (unit.ranks.start, unit.ranks.end - unit.ranks.start);
+            let draws = len.min(per);
+            let sets = (0..draws).map(|i| {
+                let rank = if draws == len {
+                    start + i
+                } else {
+                    start + ranks_rng.below(len)
+                };
+                set_of_rank(avail, self.shape.h, rank)
+            });
+            let passes = self.passes[unit.pivot];
+            let (joins, items) = sampling::price_sets(&board, unit.pivot, passes, sets, &mut rng);
+            let builds = walk_ns * (items[0] + items[2] + self.right_share * (items[1] + items[3]));
+            total += (joins + builds) * len as f64 / draws as f64;
+        }
+        self.cost = total;
     }
 
     /// What identifies the unit list, in order (for fingerprints): per
@@ -240,9 +299,16 @@ impl Ranked {
     /// tables of their column sets, their joins.
     pub fn run_unit(&self, i: usize, kernel: Kernel) -> (u128, Tally) {
         let unit = self.unit(i);
+        self.count_ranks(unit.pivot, unit.ranks, kernel)
+    }
+
+    /// The exact contribution of the column sets of pivot `pivot` with
+    /// colex ranks in `ranks` (any range: a unit, or a part of one), and
+    /// what it took.
+    pub fn count_ranks(&self, pivot: usize, ranks: Range<u64>, kernel: Kernel) -> (u128, Tally) {
         let (n, h, wl) = (self.shape.n, self.shape.h, self.shape.wl);
-        let pv = &self.pivots[unit.pivot];
-        let tasks = tasks_in_ranks(n, h, pv, unit.pivot, self.sym, unit.ranks);
+        let pv = &self.pivots[pivot];
+        let tasks = tasks_in_ranks(n, h, pv, pivot, self.sym, ranks);
         if tasks.is_empty() {
             return (0, Tally::default());
         }
@@ -280,31 +346,3 @@ fn ranks_of(pv: &Pivot, h: usize) -> u64 {
 /// (the unit list, and so shards' fingerprints, depend on it).
 const SEED: u64 = 0x5eed;
 
-#[cfg(test)]
-mod probe_tmp {
-    use super::*;
-    #[test]
-    #[ignore]
-    fn show() {
-        for n in 22..=28 {
-            let free = vec![(1u64 << n) - 1; n];
-            let g = Geometry::of(n, &free, MinN::default()).unwrap();
-            let s = g.sample(draws(n, g.shape.h), SEED);
-            eprintln!(
-                "n={n} tasks={:.3e} joins={:.3e} set_items={:?} max_bottoms={:.3e} placements={:?}",
-                s.task_count(),
-                s.joins_ns(),
-                s.set_items.map(|x| x as u64),
-                s.max_bottoms,
-                s.placements.map(|x| x as u64)
-            );
-            for gib in [1usize, 16] {
-                if let Some(r) = Ranked::new(n, &free, Budget::new(gib << 30, 1), MinN::default().ranked_from(22)) {
-                    eprintln!("  {gib} GiB: units={} cost={:.3e} peak={} MiB thread={} MiB chunk={}", r.units, r.cost, r.peak_bytes >> 20, r.thread_bytes >> 20, r.shape.chunk);
-                } else {
-                    eprintln!("  {gib} GiB: none");
-                }
-            }
-        }
-    }
-}
