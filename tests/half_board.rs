@@ -428,8 +428,9 @@ fn colex_rank(avail: u64, s: u64) -> u64 {
 /// 27), single column sets of the ranked join agree with an independent
 /// count. The join is planned 4-fold (mirror and flip; the 8-fold modes
 /// are checked against OEIS and the slow solver on small boards): for a
-/// random column set `S` (balanced at 24 and 25; with most columns on one
-/// side at 26 and 27, where a balanced set has billions of solutions), the
+/// random column set `S` with all but two or three of its columns on the
+/// left (a balanced set has from 10^8 solutions at 24 to billions at 27,
+/// hours for the plain search), the
 /// join's counts of every member of its orbit under the mirror and the
 /// flip (whichever member is canonical counts it, weighted; the others
 /// count nothing) add up to the plain search's counts of all the members.

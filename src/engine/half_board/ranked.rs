@@ -345,4 +345,3 @@ fn ranks_of(pv: &Pivot, h: usize) -> u64 {
 /// The sampling's seed: the same board is planned the same every time
 /// (the unit list, and so shards' fingerprints, depend on it).
 const SEED: u64 = 0x5eed;
-
