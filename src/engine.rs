@@ -18,6 +18,8 @@
 //! - [`find`]: a few solutions fast (lexicographic within a budget,
 //!   most-constrained first, the blank board's closed formula), for `show`;
 //! - [`parallel`]: work units on threads, results in order;
+//! - [`pricing`]: the kernels the engines' costs are priced by (each timed
+//!   apart at run time by the planner's calibration);
 //! - [`cpu`]: CPU time of a thread and of the process (`getrusage`).
 
 pub mod blank;
@@ -33,4 +35,5 @@ pub mod index;
 pub mod most_constrained;
 pub mod ordering;
 pub mod parallel;
+pub mod pricing;
 pub mod symmetry;

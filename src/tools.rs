@@ -2,9 +2,10 @@
 //!
 //! - [`judge`], [`files`]: judge mode over several input files, errors
 //!   naming the file;
-//! - [`count`], [`shard`], [`checkpoint`], [`progress`]: blank-board
-//!   counts, their cluster shards and `merge`, checkpoints to resume a
-//!   count, progress on stderr;
+//! - [`count`], [`shard`], [`checkpoint`], [`seal`], [`progress`]:
+//!   blank-board counts, their cluster shards and `merge`, checkpoints to
+//!   resume a count, the CRC-32 both seal their lines with, progress on
+//!   stderr;
 //! - [`generate`], [`stress`], [`shrink`], [`child`]: random inputs,
 //!   stress-testing another solution (run in its own process group, under a
 //!   time limit), shrinking a failure to a minimal input;
@@ -23,6 +24,7 @@ pub mod files;
 pub mod generate;
 pub mod judge;
 pub mod progress;
+pub mod seal;
 pub mod settings;
 pub mod shard;
 pub mod show;

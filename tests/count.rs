@@ -145,7 +145,7 @@ fn split_of(line: &str) -> String {
 /// made anew.
 fn resealed(line: &str) -> String {
     let body = line.rsplit_once(" crc=").map_or(line, |(body, _)| body);
-    let crc = nqueens::tools::checkpoint::crc32(body.as_bytes());
+    let crc = nqueens::tools::seal::crc32(body.as_bytes());
     format!("{body} crc={crc:08x}")
 }
 

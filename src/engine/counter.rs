@@ -41,7 +41,7 @@ use crate::base::error::Result;
 use crate::engine::blank::BlankEngine;
 use crate::engine::budget::Budget;
 pub use crate::engine::counts::Counts;
-use crate::plan::calibration::Kernel;
+use crate::engine::pricing::Kernel;
 
 /// From this side on the join counts the blank board faster than the
 /// constellations (measured on one thread: 0.36 s against 1.12 s at
@@ -109,7 +109,7 @@ pub struct Sizing {
     /// the set-up): no split into shards gets finer than one unit each.
     pub units: f64,
     /// The kernel whose speed `cpu_ns` is priced at (see
-    /// [`crate::plan::calibration`]).
+    /// `crate::plan::calibration`).
     pub kernel: Kernel,
 }
 

@@ -18,7 +18,7 @@ use crate::base::problem::Problem;
 use crate::engine::blank::BlankEngine;
 use crate::engine::counter::{fingerprint_of, Counts, Engine, Sizing, UnitCounter};
 use crate::engine::estimate::{self, NS_PER_NODE};
-use crate::plan::calibration::Kernel;
+use crate::engine::pricing::Kernel;
 
 /// The blank engine's count costs this fraction of the plain blank search
 /// as priced here (blank nodes x [`NS_PER_NODE`]): measured 19 ms at n = 14
