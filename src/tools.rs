@@ -10,6 +10,7 @@
 //!   stress-testing another solution (run in its own process group, under a
 //!   time limit), shrinking a failure to a minimal input;
 //! - [`test`]: running another solution on stored inputs, verdict per file;
+//! - [`failure`]: why a run of another solution failed (`stress`, `test`);
 //! - [`show`]: drawing and listing solutions;
 //! - [`bundle`]: one-file submissions made of [`crate::base`];
 //! - [`settings`]: what a run uses (memory, threads, progress, the
@@ -20,6 +21,7 @@ pub mod bundle;
 pub mod checkpoint;
 pub mod child;
 pub mod count;
+pub mod failure;
 pub mod files;
 pub mod generate;
 pub mod judge;
