@@ -593,6 +593,7 @@ mod tests {
         for cmd in ["judge", "checker", "count", "stress", "test", "show"] {
             let mut args = match cmd {
                 "judge" => vec![],
+                "count" => vec![cmd, "12"],
                 "stress" | "test" => vec![cmd, "--", "./mine"],
                 _ => vec![cmd],
             };
