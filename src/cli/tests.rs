@@ -557,6 +557,7 @@ fn settings_are_resolved_from_the_options_and_the_machine() {
     for cmd in ["judge", "checker", "count", "stress", "test", "show"] {
         let mut args = match cmd {
             "judge" => vec![],
+            "count" => vec![cmd, "12"],
             "stress" | "test" => vec![cmd, "--", "./mine"],
             _ => vec![cmd],
         };
