@@ -134,7 +134,7 @@ fn count_takes_one_size_or_a_range() {
     let cli = parse_str(&["count", "12", "--unique", "--threads", "3"]).unwrap();
     assert_eq!(
         cli.command,
-        Command::Count(crate::tools::count::Job {
+        Command::Count(crate::tools::count::CountOptions {
             from: 12,
             to: 12,
             table: false,
@@ -148,7 +148,7 @@ fn count_takes_one_size_or_a_range() {
     let cli = parse_str(&["count", "4..=9", "--progress"]).unwrap();
     assert!(matches!(
         cli.command,
-        Command::Count(crate::tools::count::Job {
+        Command::Count(crate::tools::count::CountOptions {
             from: 4,
             to: 9,
             table: true,
@@ -164,7 +164,7 @@ fn count_takes_one_size_or_a_range() {
     let cli = parse_str(&["count", "17", "--shard=2/8"]).unwrap();
     assert!(matches!(
         cli.command,
-        Command::Count(crate::tools::count::Job {
+        Command::Count(crate::tools::count::CountOptions {
             shard: Some(Shard { index: 2, of: 8 }),
             ..
         })
