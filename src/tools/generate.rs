@@ -137,7 +137,7 @@ impl TestInput {
     /// planner, the blank engine) on the answerer's threads.
     pub fn expected(&self, answerer: &mut Answerer) -> Result<String> {
         match self {
-            TestInput::Judge(_) => answerer.judge(self.text().as_bytes()),
+            TestInput::Judge(_) => answerer.answers(self.text().as_bytes()),
             &TestInput::Checker(n) => {
                 let mut out = Vec::new();
                 let threads = answerer.threads();

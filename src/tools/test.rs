@@ -109,7 +109,7 @@ fn expected(
         return Ok((String::from_utf8_lossy(&text).into_owned(), false));
     }
     let computed = match problem {
-        Target::Uva11195 => answerer.judge(input),
+        Target::Uva11195 => answerer.answers(input),
         Target::Checker => crate::base::input::read_size(input)
             .and_then(|n| TestInput::Checker(n).expected(answerer)),
     };
