@@ -13,7 +13,7 @@
 //!   thread's scratch) held within the run's [`Budget`] by splitting the
 //!   work into parts;
 //! - [`constellations`]: the blank engine's border constellations
-//!   ([`crate::engine::blank`]), every other side.
+//!   ([`crate::engine::constellations`]), every other side.
 //!
 //! # Unique counts
 //! Every unit's [`Counts`] carries, besides its share of the total, its
@@ -38,7 +38,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use crate::base::error::Result;
-use crate::engine::blank::BlankEngine;
+use crate::engine::constellations::ConstellationEngine;
 use crate::engine::budget::Budget;
 pub use crate::engine::counts::Counts;
 use crate::engine::pricing::Kernel;
@@ -156,7 +156,7 @@ pub trait UnitCounter: Send + Sync {
 
     /// The blank engine behind the units, when they are its constellations
     /// (in order): the planner then counts them in the kernel's lanes.
-    fn constellations(&self) -> Option<&Arc<BlankEngine>> {
+    fn constellations(&self) -> Option<&Arc<ConstellationEngine>> {
         None
     }
 }
@@ -233,7 +233,7 @@ impl Choice {
         self,
         threads: usize,
         done: &AtomicU64,
-        made: Option<Arc<BlankEngine>>,
+        made: Option<Arc<ConstellationEngine>>,
     ) -> Result<Arc<dyn UnitCounter>> {
         Ok(match (self, made) {
             (Choice::Join(join), _) => Arc::new((*join).build()),

@@ -22,7 +22,7 @@ use crate::base::board::Board;
 use crate::base::checker;
 use crate::base::error::Result;
 use crate::base::rng::Rng;
-use crate::engine::blank::BlankEngine;
+use crate::engine::constellations::ConstellationEngine;
 use crate::tools::bundle::Target;
 use crate::tools::judge::Answerer;
 
@@ -144,7 +144,7 @@ impl TestInput {
                 checker::run(
                     n,
                     |n| {
-                        Ok(BlankEngine::on_threads(n, threads)?
+                        Ok(ConstellationEngine::on_threads(n, threads)?
                             .counts(threads, false)?
                             .total)
                     },

@@ -300,7 +300,7 @@ mod tests {
         // deal must keep every shard within 10% of the average (at n = 13,
         // 4 shards measure 2.4%, 8 shards 3%).
         let n = 13;
-        let engine = crate::engine::blank::BlankEngine::new(n);
+        let engine = crate::engine::constellations::ConstellationEngine::new(n);
         let units = engine.units();
         for of in [2, 4, 8] {
             let work: Vec<u64> = (1..=of)
