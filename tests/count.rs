@@ -15,7 +15,11 @@ fn totals_and_unique_match_oeis_up_to_13() {
     for &(n, total, unique) in OEIS.iter().filter(|row| row.0 <= 13) {
         let counts = ConstellationEngine::new(n).counts(2, true).unwrap();
         assert_eq!((counts.total, counts.unique()), (total, unique), "n = {n}");
-        assert_eq!(ConstellationEngine::new(n).count(), total, "blank::count({n})");
+        assert_eq!(
+            ConstellationEngine::new(n).count(),
+            total,
+            "blank::count({n})"
+        );
     }
 }
 

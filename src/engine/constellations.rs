@@ -100,7 +100,11 @@ impl ConstellationEngine {
     ///
     /// # Errors
     /// A worker thread failed.
-    pub fn on_threads_counting(n: usize, threads: usize, done: &AtomicU64) -> Result<ConstellationEngine> {
+    pub fn on_threads_counting(
+        n: usize,
+        threads: usize,
+        done: &AtomicU64,
+    ) -> Result<ConstellationEngine> {
         let shares = parallel::map(n * n, threads, |share| {
             let units = least_borders_at(n, share / n, share % n)
                 .iter()

@@ -38,8 +38,8 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use crate::base::error::Result;
-use crate::engine::constellations::ConstellationEngine;
 use crate::engine::budget::Budget;
+use crate::engine::constellations::ConstellationEngine;
 pub use crate::engine::counts::Counts;
 use crate::engine::pricing::Kernel;
 

@@ -68,7 +68,12 @@ pub fn threads_for(threads: usize, cpu_ns: f64) -> usize {
     }
 }
 
-fn counts(job: &CountOptions, settings: &Settings, n: usize, unique: bool) -> Result<(Counts, u64)> {
+fn counts(
+    job: &CountOptions,
+    settings: &Settings,
+    n: usize,
+    unique: bool,
+) -> Result<(Counts, u64)> {
     let label = match job.shard {
         Some(shard) => format!("n={n} shard {}/{}", shard.index, shard.of),
         None => format!("n={n}"),
@@ -333,7 +338,13 @@ pub const SLOW_PLANNING_FROM: usize = 22;
 /// the join's range) a line before it starts, always (a log is told why
 /// nothing happens for a minute); elsewhere, on a terminal or under
 /// `--progress`, a line if it takes more than [`progress::QUIET_FOR`].
-fn planned(job: &CountOptions, settings: &Settings, n: usize, unique: bool, what: &str) -> counter::Choice {
+fn planned(
+    job: &CountOptions,
+    settings: &Settings,
+    n: usize,
+    unique: bool,
+    what: &str,
+) -> counter::Choice {
     // Planning the join takes a minute at N = 23, with nothing to count
     // progress by.
     let planning = format!(

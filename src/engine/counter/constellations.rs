@@ -99,7 +99,9 @@ impl Prepared {
     /// # Errors
     /// A worker thread failed.
     pub fn build(self, threads: usize, done: &AtomicU64) -> Result<Constellations> {
-        let engine = Arc::new(ConstellationEngine::on_threads_counting(self.n, threads, done)?);
+        let engine = Arc::new(ConstellationEngine::on_threads_counting(
+            self.n, threads, done,
+        )?);
         Ok(self.with(engine))
     }
 
