@@ -34,7 +34,6 @@
 //! order, with an estimate of the whole search on stderr when it is slow.
 
 use std::io::{self, BufWriter, Read, Write};
-use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -43,10 +42,6 @@ use crate::base::board::Board;
 use crate::base::error::{Error, Result};
 use crate::base::input::CaseReader;
 use crate::base::judge::Solver;
-use crate::base::output;
-use crate::base::problem::Problem;
-use crate::engine::find::{self, Outcome};
-use crate::plan::estimate;
 use crate::plan::planner::{Method, Planner};
 use crate::tools::files::{self, Input};
 use crate::tools::progress;
@@ -264,6 +259,7 @@ pub fn run_counting<R: Read, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::problem::Problem;
 
     #[test]
     fn unicode_boards_alternate_squares_and_mark_obstacles() {

@@ -22,7 +22,7 @@
 //! the lowest failing round, so a seed gives the same verdict with any `-j`.
 
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 
 use crate::base::error::{words, Error, Result};
 use crate::tools::bundle::Target;
-use crate::tools::child::{self, Limit};
+use crate::tools::child;
 use crate::tools::failure::Failure;
 use crate::tools::generate::{GenOptions, TestInput};
 use crate::tools::judge::Answerer;
@@ -335,6 +335,7 @@ fn save(dir: &Path, input: &TestInput, expected: &str) -> Result<[PathBuf; 2]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tools::child::Limit;
 
     fn sh(script: &str) -> Vec<OsString> {
         ["sh", "-c", script].iter().map(OsString::from).collect()
