@@ -83,7 +83,7 @@ fn main() {
     if sizes.is_empty() {
         sizes = (14..=17).collect();
     }
-    let all = nqueens::engine::parallel::threads(None);
+    let all = nqueens::tools::settings::Machine::this().cores;
     println!(
         "{:>3} {:<18} {:>7} {:>9} {:>12} {:>10} {:>9} {:>10}",
         "N", "engine", "threads", "seconds", "nodes", "nodes/s", "x mirror", "x 1 thread"

@@ -7,6 +7,9 @@
 //!   `given` (option values checked), `commands` (per-command checks, each
 //!   command's options a struct of its tool) and `values` (numbers, names);
 //! - [`size`]: memory sizes (`--memory 512MiB`);
+//! - [`resolve`](mod@resolve): the options every command means the same by
+//!   (`--threads`, `--memory`, `--progress`) and the machine, resolved once
+//!   into the run's [`crate::tools::settings::Settings`];
 //! - [`help`]: `--help`, global and per command, printed from the tables;
 //! - [`suggest`]: "did you mean ...?" for misspelled commands and options.
 //!
@@ -19,12 +22,14 @@ mod commands;
 mod given;
 pub mod help;
 pub mod parse;
+pub mod resolve;
 pub mod size;
 pub mod suggest;
 pub mod table;
 mod values;
 
 pub use parse::{parse, tokenize, Cli, Command, Tokens};
+pub use resolve::resolve;
 pub use suggest::distance;
 pub use table::{Cmd, Opt, FLAGS};
 pub use values::{number_in, range_in};
@@ -88,15 +93,12 @@ mod tests {
     fn options_anywhere_and_in_both_forms() {
         let cli = parse_str(&["checker", "--threads=3", "8"]).unwrap();
         assert_eq!(cli.threads, Some(3));
-        assert_eq!(parse_str(&["--memory", "4GiB"]).unwrap().memory, 4 << 30);
-        assert_eq!(parse_str(&["checker"]).unwrap().memory, 1 << 30);
         assert_eq!(
-            cli.command,
-            Command::Checker {
-                n: Some(8),
-                progress: false
-            }
+            parse_str(&["--memory", "4GiB"]).unwrap().memory,
+            Some(4 << 30)
         );
+        assert_eq!(parse_str(&["checker"]).unwrap().memory, None);
+        assert_eq!(cli.command, Command::Checker { n: Some(8) });
         assert_eq!(parse_str(&["--threads", "2"]).unwrap().threads, Some(2));
     }
 
@@ -172,12 +174,9 @@ mod tests {
                 to: 12,
                 table: false,
                 unique: true,
-                progress: false,
                 estimate: false,
                 shard: None,
-                threads: 3,
                 checkpoint: None,
-                memory: 1 << 30,
             })
         );
         assert_eq!(cli.threads, Some(3));
@@ -188,10 +187,10 @@ mod tests {
                 from: 4,
                 to: 9,
                 table: true,
-                progress: true,
                 ..
             })
         ));
+        assert!(cli.progress);
         let cli = parse_str(&["count", "17", "--checkpoint", "run.ckpt"]).unwrap();
         let Command::Count(job) = cli.command else {
             panic!("count")
@@ -567,5 +566,41 @@ mod tests {
                     || def.word.is_empty()
             );
         }
+    }
+
+    /// The options and the machine resolved once: defaults from the
+    /// machine, options over them, progress redrawn on a terminal.
+    #[test]
+    fn settings_are_resolved_from_the_options_and_the_machine() {
+        use crate::tools::progress::Progress;
+        use crate::tools::settings::Machine;
+        let machine = |stderr_terminal| Machine {
+            cores: 6,
+            stdout_terminal: false,
+            stderr_terminal,
+        };
+        let settings =
+            |args: &[&str], terminal| resolve(&parse_str(args).unwrap(), machine(terminal));
+        let plain = settings(&["count", "12"], false);
+        assert_eq!((plain.budget.bytes, plain.threads()), (1 << 30, 6));
+        assert_eq!(plain.progress, Progress::Off);
+        assert_eq!(plain.machine, machine(false));
+        let given = settings(
+            &["count", "12", "--threads", "3", "--memory", "2GiB"],
+            false,
+        );
+        assert_eq!((given.budget.bytes, given.threads()), (2 << 30, 3));
+        for cmd in ["judge", "checker", "count", "stress", "test", "show"] {
+            let mut args = match cmd {
+                "judge" => vec![],
+                "count" => vec![cmd, "12"],
+                "stress" | "test" => vec![cmd, "--", "./mine"],
+                _ => vec![cmd],
+            };
+            args.insert(args.len().min(1), "--progress");
+            assert_eq!(settings(&args, false).progress, Progress::Lines, "{cmd}");
+            assert_eq!(settings(&args, true).progress, Progress::Redrawn, "{cmd}");
+        }
+        assert_eq!(settings(&["count", "12"], true).progress, Progress::Redrawn);
     }
 }

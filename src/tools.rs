@@ -10,7 +10,10 @@
 //!   time limit), shrinking a failure to a minimal input;
 //! - [`test`]: running another solution on stored inputs, verdict per file;
 //! - [`show`]: drawing and listing solutions;
-//! - [`bundle`]: one-file submissions made of [`crate::base`].
+//! - [`bundle`]: one-file submissions made of [`crate::base`];
+//! - [`settings`]: what a run uses (memory, threads, progress, the
+//!   machine), resolved once by the command line and handed to each
+//!   command.
 
 pub mod bundle;
 pub mod checkpoint;
@@ -20,6 +23,7 @@ pub mod files;
 pub mod generate;
 pub mod judge;
 pub mod progress;
+pub mod settings;
 pub mod shard;
 pub mod show;
 pub mod shrink;

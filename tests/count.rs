@@ -23,7 +23,7 @@ fn totals_and_unique_match_oeis_up_to_13() {
 #[ignore = "a few seconds in release: cargo test --release -- --ignored"]
 fn totals_and_unique_match_oeis_up_to_16() {
     for &(n, total, unique) in OEIS.iter().filter(|row| (14..=16).contains(&row.0)) {
-        let threads = nqueens::engine::parallel::threads(None);
+        let threads = nqueens::tools::settings::Machine::this().cores;
         let counts = BlankEngine::on_threads(n, threads)
             .unwrap()
             .counts(threads, true)

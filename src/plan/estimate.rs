@@ -20,9 +20,11 @@ use crate::plan::calibration::{self, Calibration, Kernel};
 
 pub use crate::engine::counter::constellations::{blank_nodes, bytes as blank_engine_bytes};
 
-/// The memory any run takes besides an engine's tables
-/// ([`crate::engine::budget::BASE_BYTES`]).
-pub const BASE_BYTES: f64 = budget::BASE_BYTES as f64;
+/// The memory a run on `threads` threads takes besides an engine's tables
+/// ([`crate::engine::budget::base_bytes`]).
+pub fn base_bytes(threads: usize) -> f64 {
+    budget::base_bytes(threads) as f64
+}
 
 /// What a run is estimated to cost.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -86,7 +88,7 @@ pub fn of_sizing(sizing: &Sizing, threads: usize) -> Estimate {
         engine: Some(sizing.engine),
         cpu_ns: sizing.cpu_ns,
         wall_ns: sizing.cpu_ns / threads as f64,
-        bytes: BASE_BYTES + sizing.bytes + sizing.thread_bytes * (threads - 1) as f64,
+        bytes: base_bytes(threads) + sizing.bytes + sizing.thread_bytes * (threads - 1) as f64,
         threads,
         kernel: sizing.kernel,
         calibration: None,

@@ -272,7 +272,10 @@ mod tests {
     #[test]
     fn expected_answers_come_from_the_engine() {
         let input = TestInput::Judge(vec![Board::blank(4), Board::blank(1)]);
-        let mut answerer = Answerer::new(2, false);
+        let mut answerer = Answerer::new(
+            crate::engine::budget::Budget::default().on_threads(2),
+            crate::tools::progress::Progress::Off,
+        );
         assert_eq!(
             input.expected(&mut answerer).unwrap(),
             "Case 1: 2\nCase 2: 1\n"

@@ -50,6 +50,7 @@ use crate::plan::estimate;
 use crate::plan::planner::{Method, Planner};
 use crate::tools::files::{self, Input};
 use crate::tools::progress;
+use crate::tools::settings::Settings;
 
 pub mod svg;
 use svg::Picture;
@@ -71,10 +72,6 @@ pub struct ShowOptions {
     pub total: bool,
     /// `--lexicographic`: lexicographic order however long it takes.
     pub lexicographic: bool,
-    /// Show progress on stderr (`--progress`, or stderr is a terminal).
-    pub progress: bool,
-    /// Worker threads for the totals.
-    pub threads: usize,
     /// `--svg FILE`: also draw the solutions as an SVG picture in FILE
     /// (`-`: on stdout, in place of the text).
     pub svg: Option<PathBuf>,
@@ -89,15 +86,16 @@ impl ShowOptions {
         }
     }
 
-    /// How each case is written, as the options ask.
-    pub fn mode(&self) -> Mode {
+    /// How each case is written, as the options ask (drawn with Unicode
+    /// glyphs only when `stdout_terminal`: see [`Style::for_stdout`]).
+    pub fn mode(&self, stdout_terminal: bool) -> Mode {
         if self.list {
             Mode::List { limit: self.limit }
         } else {
             let style = if self.ascii {
                 Style::Ascii
             } else {
-                Style::for_stdout()
+                Style::for_stdout(stdout_terminal)
             };
             Mode::Draw {
                 limit: self.limit,
@@ -107,11 +105,11 @@ impl ShowOptions {
     }
 }
 
-/// Runs `nqueens show` as `options` say, writing to `out`; with progress
-/// on stderr (the case being searched, and for how long) while a case takes
-/// longer than a second. With `--svg`, the picture is written at the end
+/// Runs `nqueens show` as `options` say, writing to `out`, totals on the
+/// settings' threads; with progress on, on stderr (the case being searched,
+/// and for how long) while a case takes longer than a second. With `--svg`, the picture is written at the end
 /// (after an input error too: the cases before it).
-pub fn command(options: &ShowOptions, out: &mut dyn Write) -> Result<()> {
+pub fn command(options: &ShowOptions, settings: &Settings, out: &mut dyn Write) -> Result<()> {
     // Created first: a path that cannot be written fails before the search.
     let destination = options.svg.as_deref().map(svg::Destination::open);
     let destination = destination.transpose()?;
@@ -121,7 +119,7 @@ pub fn command(options: &ShowOptions, out: &mut dyn Write) -> Result<()> {
         Some(svg::Destination::Stdout) => &mut sink,
         _ => &mut *out,
     };
-    let shown = show_all(options, text, picture.as_mut());
+    let shown = show_all(options, settings, text, picture.as_mut());
     if let (Some(destination), Some(picture)) = (destination, &picture) {
         destination.write(picture, out)?;
     }
@@ -132,13 +130,17 @@ pub fn command(options: &ShowOptions, out: &mut dyn Write) -> Result<()> {
 /// cases and solutions to `picture`, if any.
 fn show_all(
     options: &ShowOptions,
+    settings: &Settings,
     out: &mut dyn Write,
     picture: Option<&mut Picture>,
 ) -> Result<()> {
-    let (mode, order) = (options.mode(), options.order());
+    let (mode, order) = (
+        options.mode(settings.machine.stdout_terminal),
+        options.order(),
+    );
     // The case being shown, and since when (ms after `start`).
     let (case, since, start) = (AtomicU64::new(0), AtomicU64::new(0), Instant::now());
-    let mut planner = Planner::new(Method::Auto, options.threads);
+    let mut planner = Planner::within(Method::Auto, settings.budget);
     // Each case's total, for the picture.
     let mut totals = Vec::new();
     let mut count = |board: &Board| -> Result<u128> {
@@ -167,7 +169,7 @@ fn show_all(
         since.store(start.elapsed().as_millis() as u64, Ordering::Relaxed);
     };
     let mut picture = picture;
-    let shown = progress::watch_with(options.progress, &status, || {
+    let shown = progress::watch_with(settings.progress, &status, || {
         let picture = picture.as_deref_mut();
         if let Some(n) = options.blank {
             let mut out = BufWriter::new(out);
@@ -516,11 +518,10 @@ pub enum Style {
 }
 
 impl Style {
-    /// Unicode when stdout is a terminal and the locale says UTF-8, else
-    /// ASCII.
-    pub fn for_stdout() -> Style {
-        use std::io::IsTerminal;
-        if io::stdout().is_terminal() && locale_is_utf8(|name| std::env::var(name).ok()) {
+    /// Unicode when stdout is a terminal (`stdout_terminal`) and the
+    /// locale says UTF-8, else ASCII.
+    pub fn for_stdout(stdout_terminal: bool) -> Style {
+        if stdout_terminal && locale_is_utf8(|name| std::env::var(name).ok()) {
             Style::Unicode
         } else {
             Style::Ascii

@@ -34,7 +34,8 @@ use crate::tools::bundle::Target;
 use crate::tools::child::{self, Limit};
 use crate::tools::generate::{GenOptions, TestInput};
 use crate::tools::judge::Answerer;
-use crate::tools::progress;
+use crate::tools::progress::{self, Progress};
+use crate::tools::settings::Settings;
 use crate::tools::shrink;
 
 /// The most tries spent shrinking one failure.
@@ -61,18 +62,14 @@ pub struct StressOptions {
     pub shrink: bool,
     /// Where `--save` writes the failing input and expected output.
     pub save: Option<PathBuf>,
-    /// Whether progress goes to stderr.
-    pub progress: bool,
-    /// Worker threads for the expected answers (`--threads`), shared by
-    /// the `-j` rounds running at once.
-    pub threads: usize,
 }
 
 impl StressOptions {
-    /// An answerer for one of the `-j` rounds running at once: the
-    /// threads shared out between them.
-    fn answerer(&self) -> Answerer {
-        Answerer::new((self.threads / self.jobs).max(1), false)
+    /// An answerer for one of the `-j` rounds running at once: the run's
+    /// threads (`--threads`) shared out between them.
+    fn answerer(&self, settings: &Settings) -> Answerer {
+        let threads = (settings.threads() / self.jobs).max(1);
+        Answerer::new(settings.budget.on_threads(threads), Progress::Off)
     }
 }
 
@@ -194,7 +191,7 @@ struct Sweep {
 /// a round above a failing one, so every round below it has been run and
 /// the failure kept is the lowest, however the threads were timed: the
 /// verdict for a seed does not depend on `-j`.
-fn sweep(options: &StressOptions, seed: u64, done: &AtomicU64) -> Sweep {
+fn sweep(options: &StressOptions, settings: &Settings, seed: u64, done: &AtomicU64) -> Sweep {
     let next = AtomicU64::new(0);
     let state = Mutex::new(Sweep {
         stop: None,
@@ -203,7 +200,7 @@ fn sweep(options: &StressOptions, seed: u64, done: &AtomicU64) -> Sweep {
     });
     let stops_before = |state: &Sweep, round: u64| state.stop.as_ref().is_some_and(|s| s.0 < round);
     let worker = || {
-        let mut answerer = options.answerer();
+        let mut answerer = options.answerer(settings);
         loop {
             let round = next.fetch_add(1, Ordering::Relaxed);
             if round >= options.rounds || stops_before(&state.lock().expect("no panic"), round) {
@@ -253,17 +250,22 @@ fn sweep(options: &StressOptions, seed: u64, done: &AtomicU64) -> Sweep {
 }
 
 /// Runs the stress test, writing the summary or the failure report to `out`
-/// (and progress to stderr when `options.progress`). Returns whether every
+/// (and progress to stderr when the settings say so). Returns whether every
 /// round passed.
 ///
 /// # Errors
 /// A command that cannot be started, output that cannot be written, a
 /// `--save` directory that cannot be written.
-pub fn run(options: &StressOptions, seed: u64, out: &mut dyn Write) -> Result<bool> {
+pub fn run(
+    options: &StressOptions,
+    settings: &Settings,
+    seed: u64,
+    out: &mut dyn Write,
+) -> Result<bool> {
     let started = Instant::now();
     let done = AtomicU64::new(0);
-    let swept = progress::watch(options.progress, "stress", options.rounds, &done, || {
-        sweep(options, seed, &done)
+    let swept = progress::watch(settings.progress, "stress", options.rounds, &done, || {
+        sweep(options, settings, seed, &done)
     });
     let Some((round, stop)) = swept.stop else {
         let slowest = swept.slowest.map_or(Duration::ZERO, |(time, _)| time);
@@ -287,7 +289,7 @@ pub fn run(options: &StressOptions, seed: u64, out: &mut dyn Write) -> Result<bo
     let found = failed.failure.clone();
     let (minimal, tries, failure, outcome) = if options.shrink {
         let Some((minimal, tries, failure, outcome)) =
-            shrink_failure(options, failed.input, &failed.failure)?
+            shrink_failure(options, settings, failed.input, &failed.failure)?
         else {
             // Flaky: the minimal input passed this time. Report the round.
             writeln!(
@@ -301,7 +303,7 @@ pub fn run(options: &StressOptions, seed: u64, out: &mut dyn Write) -> Result<bo
     } else {
         (failed.input, None, failed.failure, failed.outcome)
     };
-    let expected = minimal.expected(&mut options.answerer())?;
+    let expected = minimal.expected(&mut options.answerer(settings))?;
     let saved = match &options.save {
         Some(dir) => Some(save(dir, &minimal, &expected)?),
         None => None,
@@ -332,6 +334,7 @@ pub fn run(options: &StressOptions, seed: u64, out: &mut dyn Write) -> Result<bo
 /// really does: `None` when it passes this time (flaky).
 fn shrink_failure(
     options: &StressOptions,
+    settings: &Settings,
     input: TestInput,
     found: &Failure,
 ) -> Result<Option<(TestInput, usize, Failure, Outcome)>> {
@@ -339,9 +342,9 @@ fn shrink_failure(
     let shrinking = Instant::now();
     let tries = AtomicU64::new(0);
     let mut runs = 0;
-    let mut answerer = options.answerer();
+    let mut answerer = options.answerer(settings);
     // How many runs shrinking takes is not known ahead: no share, no ETA.
-    let shrunk = progress::watch(options.progress, "shrinking, runs", 0, &tries, || {
+    let shrunk = progress::watch(settings.progress, "shrinking, runs", 0, &tries, || {
         shrink::shrink(input, SHRINK_BUDGET, &mut |candidate| {
             tries.fetch_add(1, Ordering::Relaxed);
             if shrinking.elapsed() > SHRINK_TIME {

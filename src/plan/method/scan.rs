@@ -60,7 +60,7 @@ impl CountingMethod for Scan {
         let n = case.board.n();
         let search = shared.blank_nodes(n) * NS_PER_NODE * (BLANK_ENGINE_SHARE + CHECK_SHARE);
         let setup = blank_engine_units(n) * SETUP_NS_PER_UNIT;
-        (search + setup) / shared.threads as f64
+        (search + setup) / shared.threads() as f64
     }
 
     fn plan(&mut self, case: Case, shared: &mut Shared, batch: &mut Batch) -> Result<Answer> {

@@ -12,7 +12,7 @@ use crate::base::geometry;
 use crate::engine::ordering;
 use crate::plan::calibration::Kernel;
 use crate::plan::cost::{REFINE_NS, REFINE_WITHIN};
-use crate::plan::estimate::{Estimate, BASE_BYTES};
+use crate::plan::estimate::{base_bytes, Estimate};
 use crate::plan::method::Case;
 
 impl Planner {
@@ -204,12 +204,12 @@ impl Planner {
                 decisions
             }
         };
-        let threads = self.shared.threads;
+        let threads = self.shared.threads();
         let nothing = Estimate {
             engine: None,
             cpu_ns: 0.0,
             wall_ns: 0.0,
-            bytes: BASE_BYTES,
+            bytes: base_bytes(threads),
             threads,
             kernel: Kernel::Search,
             calibration: None,
@@ -233,7 +233,7 @@ impl Planner {
                         index: case,
                         board: &boards[case],
                     };
-                    let bytes = BASE_BYTES + method.memory(case, &mut self.shared);
+                    let bytes = base_bytes(threads) + method.memory(case, &mut self.shared);
                     let estimate = Estimate {
                         kernel: method.kernel(&boards[case.index]),
                         engine: method.engine(case, &mut self.shared),
