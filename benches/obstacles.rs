@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use nqueens::base::board::Board;
 use nqueens::base::judge::{PlainSolver, Solver};
 use nqueens::base::rng::Rng;
-use nqueens::engine::blank::BlankEngine;
+use nqueens::engine::constellations::ConstellationEngine;
 use nqueens::plan::planner::{Method, Planner};
 use nqueens::tools::generate::{clustered_board, random_board};
 
@@ -111,8 +111,8 @@ fn main() {
     println!("obstacle boards: plain search vs planner (1 thread unless said)");
     // Index builds, scans and inclusion-exclusion all stand on the blank
     // engine: its speed is what the near-blank figures mostly depend on.
-    let (_, count_time) = timed(|| BlankEngine::new(14).count());
-    let (_, enumerate_time) = timed(|| BlankEngine::new(14).for_each_solution(|_| {}));
+    let (_, count_time) = timed(|| ConstellationEngine::new(14).count());
+    let (_, enumerate_time) = timed(|| ConstellationEngine::new(14).for_each_solution(|_| {}));
     println!(
         "blank engine at n=14: count {:.1} ms, enumeration {:.1} ms",
         count_time.as_secs_f64() * 1e3,

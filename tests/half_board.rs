@@ -7,7 +7,7 @@ use nqueens::base::judge::Solver;
 use nqueens::base::problem::Problem;
 use nqueens::engine::half_board::{MinN, Plan};
 use nqueens::plan::planner::{Method, Planner};
-use nqueens::tools::count::Job;
+use nqueens::tools::count::CountOptions;
 use nqueens::tools::settings::Settings;
 
 use crate::threads::THREADS;
@@ -134,7 +134,7 @@ fn count_16_is_the_same_on_every_thread_count() {
     // In process: `count 16` runs the half-board engine's units on the
     // threads.
     for threads in THREADS {
-        let job = Job {
+        let job = CountOptions {
             from: 16,
             to: 16,
             table: false,

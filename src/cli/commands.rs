@@ -11,7 +11,7 @@ use super::values::{malformed, problem_named, sizes_in, usage};
 use crate::base::board::MAX_N;
 use crate::base::error::Result;
 use crate::tools::bundle::{Request, Target};
-use crate::tools::count::Job;
+use crate::tools::count::CountOptions;
 use crate::tools::files::Input;
 use crate::tools::judge::JudgeOptions;
 use crate::tools::show::ShowOptions;
@@ -45,7 +45,7 @@ pub(super) fn parse_judge(
 
 /// `count N|A..=B [--unique] [--progress] [--estimate] [--shard I/K]
 /// [--checkpoint FILE]`.
-pub(super) fn parse_count(given: &Given, sizes: Option<OsString>) -> Result<Job> {
+pub(super) fn parse_count(given: &Given, sizes: Option<OsString>) -> Result<CountOptions> {
     let Some(sizes) = sizes else {
         return Err(malformed("count needs N or a range A..=B"));
     };
@@ -63,7 +63,7 @@ pub(super) fn parse_count(given: &Given, sizes: Option<OsString>) -> Result<Job>
             "--estimate counts nothing, so it records nothing in a --checkpoint: give one of them",
         ));
     }
-    Ok(Job {
+    Ok(CountOptions {
         from,
         to,
         table,

@@ -19,7 +19,7 @@ use super::values::{malformed, number_in};
 use crate::base::board::MAX_N;
 use crate::base::error::{Error, Result};
 use crate::tools::bundle::Request;
-use crate::tools::count::Job;
+use crate::tools::count::CountOptions;
 use crate::tools::generate::GenOptions;
 use crate::tools::judge::JudgeOptions;
 use crate::tools::show::ShowOptions;
@@ -49,7 +49,7 @@ pub enum Command {
     /// Draw or list solutions.
     Show(ShowOptions),
     /// Count blank boards.
-    Count(Job),
+    Count(CountOptions),
     /// Add up shard records from `files` (stdin when empty).
     Merge {
         /// The record files.

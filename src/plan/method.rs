@@ -26,8 +26,8 @@ use std::sync::Arc;
 use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::problem::Problem;
-use crate::engine::blank::BlankEngine;
 use crate::engine::budget::Budget;
+use crate::engine::constellations::ConstellationEngine;
 use crate::engine::counter::{self, Choice, Engine, Sizing, UnitCounter};
 use crate::engine::estimate;
 use crate::plan::calibration::Kernel;
@@ -180,7 +180,7 @@ pub struct Shared {
     /// units will run on.
     budget: Budget,
     blank_nodes: HashMap<usize, f64>,
-    constellations: HashMap<usize, Arc<BlankEngine>>,
+    constellations: HashMap<usize, Arc<ConstellationEngine>>,
     /// Blank counters per side: chosen (and priced), then built on first use.
     blank_choices: HashMap<usize, (Sizing, Option<Choice>)>,
     blank_counters: HashMap<usize, Arc<dyn UnitCounter>>,
@@ -221,7 +221,7 @@ impl Shared {
 
     /// The blank engine's work units for side `n`, made on first use (their
     /// set-up on all threads).
-    pub fn constellations(&mut self, n: usize) -> Result<Arc<BlankEngine>> {
+    pub fn constellations(&mut self, n: usize) -> Result<Arc<ConstellationEngine>> {
         if let Some(all) = self.constellations.get(&n) {
             return Ok(all.clone());
         }
@@ -231,7 +231,7 @@ impl Shared {
             self.constellations.insert(n, all.clone());
             return Ok(all);
         }
-        let all = Arc::new(BlankEngine::on_threads(n, self.threads())?);
+        let all = Arc::new(ConstellationEngine::on_threads(n, self.threads())?);
         self.constellations.insert(n, all.clone());
         Ok(all)
     }

@@ -22,7 +22,7 @@ use crate::tools::shard::{self, Record, Shard};
 
 /// What `count` was asked for.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Job {
+pub struct CountOptions {
     /// The smallest board side.
     pub from: usize,
     /// The largest board side.
@@ -68,7 +68,12 @@ pub fn threads_for(threads: usize, cpu_ns: f64) -> usize {
     }
 }
 
-fn counts(job: &Job, settings: &Settings, n: usize, unique: bool) -> Result<(Counts, u64)> {
+fn counts(
+    job: &CountOptions,
+    settings: &Settings,
+    n: usize,
+    unique: bool,
+) -> Result<(Counts, u64)> {
     let label = match job.shard {
         Some(shard) => format!("n={n} shard {}/{}", shard.index, shard.of),
         None => format!("n={n}"),
@@ -192,13 +197,13 @@ fn report_resume(
 /// Runs `count` and writes its result to `out`.
 ///
 /// ```
-/// use nqueens::tools::{count::{run, Job}, settings::Settings};
-/// let job = Job { from: 8, to: 8, table: false, unique: true, estimate: false, shard: None, checkpoint: None };
+/// use nqueens::tools::{count::{run, CountOptions}, settings::Settings};
+/// let job = CountOptions { from: 8, to: 8, table: false, unique: true, estimate: false, shard: None, checkpoint: None };
 /// let mut out = Vec::new();
 /// run(&job, &Settings::quiet(2), &mut out).unwrap();
 /// assert_eq!(out, b"92 12\n");
 /// ```
-pub fn run(job: &Job, settings: &Settings, out: &mut dyn Write) -> Result<()> {
+pub fn run(job: &CountOptions, settings: &Settings, out: &mut dyn Write) -> Result<()> {
     if job.estimate {
         return print_estimates(job, settings, out);
     }
@@ -246,7 +251,7 @@ pub fn run(job: &Job, settings: &Settings, out: &mut dyn Write) -> Result<()> {
 
 /// The engine counting side `n` for the job: for a shard, narrowed to the
 /// shard's units (their tables only, priced as theirs).
-fn choose(job: &Job, settings: &Settings, n: usize, unique: bool) -> counter::Choice {
+fn choose(job: &CountOptions, settings: &Settings, n: usize, unique: bool) -> counter::Choice {
     let choice = counter::choose(n, unique, settings.budget);
     match job.shard {
         Some(shard) => choice.only(&|position| shard.owns(position), shard.of),
@@ -257,13 +262,13 @@ fn choose(job: &Job, settings: &Settings, n: usize, unique: bool) -> counter::Ch
 /// `count --estimate`: one line per N, nothing searched.
 ///
 /// ```
-/// use nqueens::tools::{count::{run, Job}, settings::Settings};
-/// let job = Job { from: 8, to: 8, table: false, unique: false, estimate: true, shard: None, checkpoint: None };
+/// use nqueens::tools::{count::{run, CountOptions}, settings::Settings};
+/// let job = CountOptions { from: 8, to: 8, table: false, unique: false, estimate: true, shard: None, checkpoint: None };
 /// let mut out = Vec::new();
 /// run(&job, &Settings::quiet(1), &mut out).unwrap();
 /// assert!(String::from_utf8(out).unwrap().starts_with("count 8: about "));
 /// ```
-fn print_estimates(job: &Job, settings: &Settings, out: &mut dyn Write) -> Result<()> {
+fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write) -> Result<()> {
     for n in job.from..=job.to {
         let what = match job.shard {
             Some(shard) => format!("count {n} --shard {}/{}", shard.index, shard.of),
@@ -333,7 +338,13 @@ pub const SLOW_PLANNING_FROM: usize = 22;
 /// the join's range) a line before it starts, always (a log is told why
 /// nothing happens for a minute); elsewhere, on a terminal or under
 /// `--progress`, a line if it takes more than [`progress::QUIET_FOR`].
-fn planned(job: &Job, settings: &Settings, n: usize, unique: bool, what: &str) -> counter::Choice {
+fn planned(
+    job: &CountOptions,
+    settings: &Settings,
+    n: usize,
+    unique: bool,
+    what: &str,
+) -> counter::Choice {
     // Planning the join takes a minute at N = 23, with nothing to count
     // progress by.
     let planning = format!(
@@ -356,7 +367,7 @@ fn planned(job: &Job, settings: &Settings, n: usize, unique: bool, what: &str) -
 
 /// Whether the job counts unique solutions: asked for, or a shard's record
 /// or a table, which always carry them.
-fn counts_unique(job: &Job) -> bool {
+fn counts_unique(job: &CountOptions) -> bool {
     job.unique || job.shard.is_some() || job.table
 }
 
@@ -709,7 +720,7 @@ mod tests {
     /// still get every thread.
     #[test]
     fn tiny_counts_run_on_one_thread() {
-        let job = |n| Job {
+        let job = |n| CountOptions {
             from: n,
             to: n,
             table: true,

@@ -119,9 +119,9 @@ impl Answerer {
     /// ```
     /// use nqueens::{engine::budget::Budget, tools::{judge::Answerer, progress::Progress}};
     /// let mut answerer = Answerer::new(Budget::default().on_threads(2), Progress::Off);
-    /// assert_eq!(answerer.judge(b"4\n....\n....\n....\n....\n0\n").unwrap(), "Case 1: 2\n");
+    /// assert_eq!(answerer.answers(b"4\n....\n....\n....\n....\n0\n").unwrap(), "Case 1: 2\n");
     /// ```
-    pub fn judge(&mut self, input: &[u8]) -> Result<String> {
+    pub fn answers(&mut self, input: &[u8]) -> Result<String> {
         let mut out = Vec::new();
         let (board, planner) = (&self.board, &mut self.planner);
         progress::watch_with(self.progress, &|| long_case(board), || {

@@ -24,11 +24,11 @@ use std::time::Duration;
 use crate::base::error::{words, Error, Result};
 use crate::tools::bundle::Target;
 use crate::tools::child::{self, Limit, Outcome};
+use crate::tools::failure::Failure;
 use crate::tools::files;
 use crate::tools::generate::TestInput;
 use crate::tools::judge::Answerer;
 use crate::tools::settings::Settings;
-use crate::tools::stress::{judge, Failure};
 
 /// The directory read when no DIR or FILE is given.
 pub const DEFAULT_DIR: &str = "test";
@@ -109,7 +109,7 @@ fn expected(
         return Ok((String::from_utf8_lossy(&text).into_owned(), false));
     }
     let computed = match problem {
-        Target::Uva11195 => answerer.judge(input),
+        Target::Uva11195 => answerer.answers(input),
         Target::Checker => crate::base::input::read_size(input)
             .and_then(|n| TestInput::Checker(n).expected(answerer)),
     };
@@ -305,7 +305,7 @@ pub fn run(options: &TestOptions, settings: &Settings, out: &mut dyn Write) -> R
                 words(&e)
             ))
         })?;
-        let failure = judge(&expected, &outcome);
+        let failure = Failure::of(&expected, &outcome);
         let verdict = Verdict::of(&failure);
         tally.add(verdict, &outcome);
         let note = if computed {
