@@ -41,7 +41,7 @@ use nqueens::base::judge::Solver;
 use nqueens::base::problem::Problem;
 use nqueens::engine::half_board::Plan;
 use nqueens::plan::planner::{Method, Planner};
-use nqueens::{base::mirror, engine::blank::BlankEngine, engine::parallel};
+use nqueens::{base::mirror, engine::constellations::ConstellationEngine, engine::parallel};
 
 /// The largest N the mirror baseline and the plain kernel are timed at.
 const BASELINE_UP_TO: usize = 17;
@@ -83,7 +83,7 @@ fn main() {
     if sizes.is_empty() {
         sizes = (14..=17).collect();
     }
-    let all = nqueens::engine::parallel::threads(None);
+    let all = nqueens::tools::settings::Machine::this().cores;
     println!(
         "{:>3} {:<18} {:>7} {:>9} {:>12} {:>10} {:>9} {:>10}",
         "N", "engine", "threads", "seconds", "nodes", "nodes/s", "x mirror", "x 1 thread"
@@ -103,7 +103,7 @@ fn main() {
             1.0,
             "-"
         );
-        let serial = BlankEngine::new(n);
+        let serial = ConstellationEngine::new(n);
         let engine_nodes = serial.nodes(serial.units());
         let mut one_thread = None;
         let mut thread_counts = vec![1];
@@ -112,7 +112,7 @@ fn main() {
         }
         for threads in thread_counts {
             let (counts, secs) = timed(|| {
-                BlankEngine::on_threads(n, threads)
+                ConstellationEngine::on_threads(n, threads)
                     .and_then(|engine| engine.counts(threads, false))
                     .unwrap()
             });

@@ -22,8 +22,7 @@ use std::time::{Duration, Instant};
 use nqueens::base::board::Board;
 use nqueens::base::judge::{PlainSolver, Solver};
 use nqueens::base::rng::Rng;
-use nqueens::engine::blank::BlankEngine;
-use nqueens::engine::parallel;
+use nqueens::engine::constellations::ConstellationEngine;
 use nqueens::plan::planner::{Method, Planner};
 use nqueens::tools::generate::{clustered_board, random_board};
 
@@ -108,12 +107,12 @@ fn main() {
         .find(|a| !a.starts_with('-'))
         .unwrap_or_default();
     let wanted = |name: &str| name.contains(filter.as_str());
-    let all = parallel::threads(None);
+    let all = nqueens::tools::settings::Machine::this().cores;
     println!("obstacle boards: plain search vs planner (1 thread unless said)");
     // Index builds, scans and inclusion-exclusion all stand on the blank
     // engine: its speed is what the near-blank figures mostly depend on.
-    let (_, count_time) = timed(|| BlankEngine::new(14).count());
-    let (_, enumerate_time) = timed(|| BlankEngine::new(14).for_each_solution(|_| {}));
+    let (_, count_time) = timed(|| ConstellationEngine::new(14).count());
+    let (_, enumerate_time) = timed(|| ConstellationEngine::new(14).for_each_solution(|_| {}));
     println!(
         "blank engine at n=14: count {:.1} ms, enumeration {:.1} ms",
         count_time.as_secs_f64() * 1e3,
@@ -323,7 +322,7 @@ fn secs(time: Duration) -> f64 {
 }
 
 fn big_single_boards() {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = nqueens::tools::settings::Machine::this().cores;
     println!("big single boards, one at a time ({cores} cores here). On a shared machine wall");
     println!("times stretch while other work holds the cores: est/cpu (the estimate over the");
     println!("CPU time) is the figure to read there, and a 2-thread time is only as good as");

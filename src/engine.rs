@@ -6,9 +6,9 @@
 //!   in work units (the join, the constellations) and the rule choosing one;
 //! - [`counts`]: a share of a blank board's counts;
 //! - [`half_board`]: the half-board join;
-//! - [`blank`]: the blank-board engine (border constellations up to
-//!   symmetry, completions counted in the kernel's lanes), and scans of
-//!   near-blank boards through it;
+//! - [`constellations`]: the constellation engine for the blank board
+//!   (border constellations up to symmetry, completions counted in the
+//!   kernel's lanes), and scans of near-blank boards through it;
 //! - [`index`]: the blank board's solutions as one bitset per cell;
 //! - [`inclusion`]: inclusion-exclusion over blocked cells;
 //! - [`most_constrained`]: the row with the fewest choices first;
@@ -18,10 +18,12 @@
 //! - [`find`]: a few solutions fast (lexicographic within a budget,
 //!   most-constrained first, the blank board's closed formula), for `show`;
 //! - [`parallel`]: work units on threads, results in order;
+//! - [`pricing`]: the kernels the engines' costs are priced by (each timed
+//!   apart at run time by the planner's calibration);
 //! - [`cpu`]: CPU time of a thread and of the process (`getrusage`).
 
-pub mod blank;
 pub mod budget;
+pub mod constellations;
 pub mod counter;
 pub mod counts;
 pub mod cpu;
@@ -33,4 +35,5 @@ pub mod index;
 pub mod most_constrained;
 pub mod ordering;
 pub mod parallel;
+pub mod pricing;
 pub mod symmetry;

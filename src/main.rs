@@ -1,16 +1,16 @@
 //! The `nqueens` command: see `nqueens --help` and the crate docs.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use nqueens::base::error::{Error, Result};
 use nqueens::cli::{self, help, Command};
-use nqueens::engine::budget::Budget;
 use nqueens::tools::files;
 use nqueens::tools::generate::{self, GenOptions, TestInput};
+use nqueens::tools::settings::{Machine, Settings};
 use nqueens::tools::stress::StressOptions;
 use nqueens::tools::test::Summary;
-use nqueens::{base::input, engine::parallel, tools};
+use nqueens::{base::input, tools};
 
 fn main() -> ExitCode {
     // Started as the measuring helper of `stress` and `test`, it runs that
@@ -60,6 +60,9 @@ fn return_freed_memory() {}
 fn run() -> Result<ExitCode> {
     return_freed_memory();
     let cli = cli::parse(std::env::args_os().skip(1))?;
+    // The machine asked once, the options resolved once: every command
+    // below takes what it uses from `settings`.
+    let settings = cli::resolve(&cli, Machine::this());
     let stdout = io::stdout();
     let done = match cli.command {
         Command::HelpOnHelp => stdout
@@ -73,23 +76,16 @@ fn run() -> Result<ExitCode> {
         Command::Version => {
             writeln!(stdout.lock(), "nqueens {}", env!("CARGO_PKG_VERSION")).map_err(Error::Write)
         }
-        Command::Judge(mut options) => {
-            options.progress |= io::stderr().is_terminal();
-            tools::judge::run(&options, &mut stdout.lock())
-        }
+        Command::Judge(options) => tools::judge::run(&options, &settings, &mut stdout.lock()),
         Command::Bundle(request) => stdout
             .lock()
             .write_all(tools::bundle::source(&request).as_bytes())
             .map_err(Error::Write),
         Command::Gen(options) => gen(&options),
-        Command::Stress(mut options) => {
-            options.progress |= io::stderr().is_terminal();
-            return stress(&options);
-        }
-        Command::Test(mut options) => {
-            options.progress |= io::stderr().is_terminal();
+        Command::Stress(options) => return stress(&options, &settings),
+        Command::Test(options) => {
             let mut out = io::stdout().lock();
-            let summary = tools::test::run(&options, &mut out)?;
+            let summary = tools::test::run(&options, &settings, &mut out)?;
             out.flush().map_err(Error::Write)?;
             return Ok(match summary {
                 Summary::AllPassed => ExitCode::SUCCESS,
@@ -97,25 +93,17 @@ fn run() -> Result<ExitCode> {
                 Summary::Errors => ExitCode::from(2),
             });
         }
-        Command::Show(mut options) => {
-            options.progress |= io::stderr().is_terminal();
-            tools::show::command(&options, &mut stdout.lock())
-        }
-        Command::Checker { n, progress } => {
+        Command::Show(options) => tools::show::command(&options, &settings, &mut stdout.lock()),
+        Command::Checker { n } => {
             let n = match n {
                 Some(n) => n,
                 None => input::read_size(io::stdin().lock())?,
             };
             let mut out = io::BufWriter::new(stdout.lock());
-            let budget = Budget::new(cli.memory, parallel::threads(cli.threads));
-            let progress = progress || io::stderr().is_terminal();
-            tools::count::checker(n, budget, progress, &mut out)?;
+            tools::count::checker(n, &settings, &mut out)?;
             out.flush().map_err(Error::Write)
         }
-        Command::Count(mut job) => {
-            job.progress |= io::stderr().is_terminal();
-            tools::count::run(&job, &mut stdout.lock())
-        }
+        Command::Count(job) => tools::count::run(&job, &settings, &mut stdout.lock()),
         Command::Merge { files } => merge(&files),
     };
     done.map(|()| ExitCode::SUCCESS)
@@ -132,10 +120,10 @@ fn gen(options: &GenOptions) -> Result<()> {
 }
 
 /// `nqueens stress`: exit status 0 when every round passed, 1 on a failure.
-fn stress(options: &StressOptions) -> Result<ExitCode> {
+fn stress(options: &StressOptions, settings: &Settings) -> Result<ExitCode> {
     let seed = options.gen.seed.unwrap_or_else(generate::clock_seed);
     let mut out = io::stdout().lock();
-    let passed = tools::stress::run(options, seed, &mut out)?;
+    let passed = tools::stress::run(options, settings, seed, &mut out)?;
     out.flush().map_err(Error::Write)?;
     Ok(if passed {
         ExitCode::SUCCESS

@@ -2,24 +2,32 @@
 //!
 //! - [`judge`], [`files`]: judge mode over several input files, errors
 //!   naming the file;
-//! - [`count`], [`shard`], [`checkpoint`], [`progress`]: blank-board
-//!   counts, their cluster shards and `merge`, checkpoints to resume a
-//!   count, progress on stderr;
+//! - [`count`], [`shard`], [`checkpoint`], [`seal`], [`progress`]:
+//!   blank-board counts, their cluster shards and `merge`, checkpoints to
+//!   resume a count, the CRC-32 both seal their lines with, progress on
+//!   stderr;
 //! - [`generate`], [`stress`], [`shrink`], [`child`]: random inputs,
 //!   stress-testing another solution (run in its own process group, under a
 //!   time limit), shrinking a failure to a minimal input;
 //! - [`test`]: running another solution on stored inputs, verdict per file;
+//! - [`failure`]: why a run of another solution failed (`stress`, `test`);
 //! - [`show`]: drawing and listing solutions;
-//! - [`bundle`]: one-file submissions made of [`crate::base`].
+//! - [`bundle`]: one-file submissions made of [`crate::base`];
+//! - [`settings`]: what a run uses (memory, threads, progress, the
+//!   machine), resolved once by the command line and handed to each
+//!   command.
 
 pub mod bundle;
 pub mod checkpoint;
 pub mod child;
 pub mod count;
+pub mod failure;
 pub mod files;
 pub mod generate;
 pub mod judge;
 pub mod progress;
+pub mod seal;
+pub mod settings;
 pub mod shard;
 pub mod show;
 pub mod shrink;

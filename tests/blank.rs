@@ -9,7 +9,7 @@ use crate::util::{case_text, run, OEIS};
 fn blank_counts_match_oeis_up_to_14() {
     for &(n, total, _) in OEIS.iter().filter(|row| row.0 <= 14) {
         assert_eq!(
-            nqueens::engine::blank::BlankEngine::new(n).count(),
+            nqueens::engine::constellations::ConstellationEngine::new(n).count(),
             total,
             "blank::count({n})"
         );
@@ -41,7 +41,7 @@ fn judge_mode_on_blank_boards_matches_oeis() {
 fn blank_counts_match_oeis_up_to_16() {
     for &(n, total, _) in OEIS.iter().filter(|row| row.0 <= 16) {
         assert_eq!(
-            nqueens::engine::blank::BlankEngine::new(n).count(),
+            nqueens::engine::constellations::ConstellationEngine::new(n).count(),
             total,
             "n = {n}"
         );

@@ -6,16 +6,20 @@ use std::ops::ControlFlow;
 
 use nqueens::base::board::Board;
 use nqueens::base::problem::Problem;
-use nqueens::engine::blank::BlankEngine;
+use nqueens::engine::constellations::ConstellationEngine;
 
 use crate::util::{run, OEIS};
 
 #[test]
 fn totals_and_unique_match_oeis_up_to_13() {
     for &(n, total, unique) in OEIS.iter().filter(|row| row.0 <= 13) {
-        let counts = BlankEngine::new(n).counts(2, true).unwrap();
+        let counts = ConstellationEngine::new(n).counts(2, true).unwrap();
         assert_eq!((counts.total, counts.unique()), (total, unique), "n = {n}");
-        assert_eq!(BlankEngine::new(n).count(), total, "blank::count({n})");
+        assert_eq!(
+            ConstellationEngine::new(n).count(),
+            total,
+            "blank::count({n})"
+        );
     }
 }
 
@@ -23,8 +27,8 @@ fn totals_and_unique_match_oeis_up_to_13() {
 #[ignore = "a few seconds in release: cargo test --release -- --ignored"]
 fn totals_and_unique_match_oeis_up_to_16() {
     for &(n, total, unique) in OEIS.iter().filter(|row| (14..=16).contains(&row.0)) {
-        let threads = nqueens::engine::parallel::threads(None);
-        let counts = BlankEngine::on_threads(n, threads)
+        let threads = nqueens::tools::settings::Machine::this().cores;
+        let counts = ConstellationEngine::on_threads(n, threads)
             .unwrap()
             .counts(threads, true)
             .unwrap();
@@ -36,7 +40,7 @@ fn totals_and_unique_match_oeis_up_to_16() {
 fn engine_agrees_with_the_plain_kernel_and_the_mirror_baseline() {
     for n in 1..=11 {
         let plain = Problem::new(&Board::blank(n)).count();
-        assert_eq!(BlankEngine::new(n).count(), plain, "n = {n}");
+        assert_eq!(ConstellationEngine::new(n).count(), plain, "n = {n}");
         assert_eq!(nqueens::base::mirror::count(n), plain, "n = {n}");
     }
 }
@@ -45,7 +49,7 @@ fn engine_agrees_with_the_plain_kernel_and_the_mirror_baseline() {
 fn enumeration_yields_every_solution_exactly_once() {
     for n in 1..=10 {
         let mut engine = Vec::new();
-        BlankEngine::new(n).for_each_solution(|cols| engine.push(cols.to_vec()));
+        ConstellationEngine::new(n).for_each_solution(|cols| engine.push(cols.to_vec()));
         let mut plain = Vec::new();
         Problem::new(&Board::blank(n)).for_each_solution(|cols| {
             plain.push(cols.to_vec());
@@ -145,7 +149,7 @@ fn split_of(line: &str) -> String {
 /// made anew.
 fn resealed(line: &str) -> String {
     let body = line.rsplit_once(" crc=").map_or(line, |(body, _)| body);
-    let crc = nqueens::tools::checkpoint::crc32(body.as_bytes());
+    let crc = nqueens::tools::seal::crc32(body.as_bytes());
     format!("{body} crc={crc:08x}")
 }
 

@@ -7,7 +7,8 @@ use nqueens::base::judge::Solver;
 use nqueens::base::problem::Problem;
 use nqueens::engine::half_board::{MinN, Plan};
 use nqueens::plan::planner::{Method, Planner};
-use nqueens::tools::count::Job;
+use nqueens::tools::count::CountOptions;
+use nqueens::tools::settings::Settings;
 
 use crate::threads::THREADS;
 use crate::util::{interleaved_on_two_threads, random_board, slow_count, symmetrized, Rng};
@@ -133,20 +134,17 @@ fn count_16_is_the_same_on_every_thread_count() {
     // In process: `count 16` runs the half-board engine's units on the
     // threads.
     for threads in THREADS {
-        let job = Job {
+        let job = CountOptions {
             from: 16,
             to: 16,
             table: false,
             unique: false,
-            progress: false,
             estimate: false,
             shard: None,
-            threads,
             checkpoint: None,
-            memory: 1 << 30,
         };
         let mut out = Vec::new();
-        nqueens::tools::count::run(&job, &mut out).unwrap();
+        nqueens::tools::count::run(&job, &Settings::quiet(threads), &mut out).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "14772512\n",

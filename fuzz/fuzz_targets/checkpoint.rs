@@ -15,7 +15,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use nqueens::engine::blank::Counts;
+use nqueens::engine::constellations::Counts;
 use nqueens::tools::checkpoint::{read, Contents, Entry, Header};
 use nqueens::tools::shard::Shard;
 

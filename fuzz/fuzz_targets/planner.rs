@@ -355,7 +355,7 @@ fn check_labels(labels: &[String], boards: &[Board], method: Method) {
         .into_iter()
         .find(|m| m.about().name == name)
         .unwrap();
-    let mut shared = Shared::new(1);
+    let mut shared = Shared::new(nqueens::engine::budget::Budget::default());
     for (k, (label, board)) in labels.iter().zip(boards).enumerate() {
         let own = label == name || label.starts_with(&format!("{name} ("));
         if name == "index" {

@@ -10,10 +10,8 @@ use super::table::Opt;
 use super::values::{malformed, problem_named, sizes_in, usage};
 use crate::base::board::MAX_N;
 use crate::base::error::Result;
-use crate::engine::budget::DEFAULT_BYTES;
-use crate::engine::parallel;
 use crate::tools::bundle::{Request, Target};
-use crate::tools::count::Job;
+use crate::tools::count::CountOptions;
 use crate::tools::files::Input;
 use crate::tools::judge::JudgeOptions;
 use crate::tools::show::ShowOptions;
@@ -25,7 +23,6 @@ use crate::tools::test::TestOptions;
 pub(super) fn parse_judge(
     given: &Given,
     files: impl Iterator<Item = OsString>,
-    threads: Option<usize>,
 ) -> Result<JudgeOptions> {
     let mut inputs: Vec<Input> = files.map(Input::from_arg).collect();
     if inputs.is_empty() {
@@ -42,20 +39,13 @@ pub(super) fn parse_judge(
         inputs,
         method: given.method()?,
         explain: given.has(Opt::Explain),
-        progress: given.has(Opt::Progress),
         estimate: given.has(Opt::Estimate),
-        threads: parallel::threads(threads),
-        memory: DEFAULT_BYTES,
     })
 }
 
 /// `count N|A..=B [--unique] [--progress] [--estimate] [--shard I/K]
 /// [--checkpoint FILE]`.
-pub(super) fn parse_count(
-    given: &Given,
-    sizes: Option<OsString>,
-    threads: Option<usize>,
-) -> Result<Job> {
+pub(super) fn parse_count(given: &Given, sizes: Option<OsString>) -> Result<CountOptions> {
     let Some(sizes) = sizes else {
         return Err(malformed("count needs N or a range A..=B"));
     };
@@ -73,17 +63,14 @@ pub(super) fn parse_count(
             "--estimate counts nothing, so it records nothing in a --checkpoint: give one of them",
         ));
     }
-    Ok(Job {
+    Ok(CountOptions {
         from,
         to,
         table,
         unique: given.has(Opt::Unique),
-        progress: given.has(Opt::Progress),
         estimate: given.has(Opt::Estimate),
         shard,
-        threads: parallel::threads(threads),
         checkpoint,
-        memory: DEFAULT_BYTES,
     })
 }
 
@@ -107,11 +94,7 @@ pub(super) fn parse_bundle(given: &Given, target: Option<OsString>) -> Result<Re
 }
 
 /// `stress [OPTIONS] -- COMMAND [ARGS...]`.
-pub(super) fn parse_stress(
-    given: &Given,
-    trailing: &[OsString],
-    threads: Option<usize>,
-) -> Result<StressOptions> {
+pub(super) fn parse_stress(given: &Given, trailing: &[OsString]) -> Result<StressOptions> {
     if trailing.is_empty() {
         return Err(malformed(
             "stress: no command to test (give it after '--', e.g. stress -- ./mine)",
@@ -125,8 +108,6 @@ pub(super) fn parse_stress(
         jobs: given.number(Opt::Jobs, 1..=256, 1)?,
         shrink: !given.has(Opt::NoShrink),
         save: given.path(Opt::Save),
-        progress: given.has(Opt::Progress),
-        threads: parallel::threads(threads),
     })
 }
 
@@ -135,7 +116,6 @@ pub(super) fn parse_test(
     given: &Given,
     paths: impl Iterator<Item = OsString>,
     trailing: &[OsString],
-    threads: Option<usize>,
 ) -> Result<TestOptions> {
     if trailing.is_empty() {
         return Err(malformed(
@@ -147,18 +127,12 @@ pub(super) fn parse_test(
         problem: given.problem()?,
         timeout: given.timeout()?,
         command: trailing.to_vec(),
-        threads: parallel::threads(threads),
-        progress: given.has(Opt::Progress),
     })
 }
 
 /// `show [--limit K | --solutions K] [--total] [--ascii] [--lexicographic]
 /// [--svg FILE] [--progress] [--n N | FILE]`.
-pub(super) fn parse_show(
-    given: &Given,
-    file: Option<OsString>,
-    threads: Option<usize>,
-) -> Result<ShowOptions> {
+pub(super) fn parse_show(given: &Given, file: Option<OsString>) -> Result<ShowOptions> {
     let list = given.has(Opt::Solutions);
     if list && given.has(Opt::Limit) {
         return Err(malformed(
@@ -184,8 +158,6 @@ pub(super) fn parse_show(
         ascii: given.has(Opt::Ascii),
         total: given.has(Opt::Total),
         lexicographic: given.has(Opt::Lexicographic),
-        progress: given.has(Opt::Progress),
-        threads: parallel::threads(threads),
         svg: given.path(Opt::Svg),
     })
 }

@@ -18,9 +18,8 @@ use super::table::{Cmd, Opt, COMMANDS, FLAGS};
 use super::values::{malformed, number_in};
 use crate::base::board::MAX_N;
 use crate::base::error::{Error, Result};
-use crate::engine::budget::DEFAULT_BYTES;
 use crate::tools::bundle::Request;
-use crate::tools::count::Job;
+use crate::tools::count::CountOptions;
 use crate::tools::generate::GenOptions;
 use crate::tools::judge::JudgeOptions;
 use crate::tools::show::ShowOptions;
@@ -38,9 +37,6 @@ pub enum Command {
     Checker {
         /// The board side, if given on the command line.
         n: Option<usize>,
-        /// `--progress`: the count's progress on stderr (also when stderr
-        /// is a terminal).
-        progress: bool,
     },
     /// Print a one-file solution (see [`crate::tools::bundle`]).
     Bundle(Request),
@@ -53,7 +49,7 @@ pub enum Command {
     /// Draw or list solutions.
     Show(ShowOptions),
     /// Count blank boards.
-    Count(Job),
+    Count(CountOptions),
     /// Add up shard records from `files` (stdin when empty).
     Merge {
         /// The record files.
@@ -67,15 +63,19 @@ pub enum Command {
     Version,
 }
 
-/// A parsed command line.
+/// A parsed command line: the command, and the options every command
+/// that takes them means the same by, as given (resolved with the machine
+/// into the run's settings by [`super::resolve`]).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Cli {
     /// The command.
     pub command: Command,
     /// `--threads`, if given.
     pub threads: Option<usize>,
-    /// `--memory` in bytes (default 1 GiB): judge, checker and count.
-    pub memory: usize,
+    /// `--memory` in bytes, if given (judge, checker and count).
+    pub memory: Option<usize>,
+    /// `--progress`, if given.
+    pub progress: bool,
 }
 
 /// Arguments split into options, positionals and what follows `--`.
@@ -207,7 +207,7 @@ fn help_topic(topic: Option<OsString>) -> Result<Cmd> {
 /// ```
 /// use nqueens::cli::{parse, Command};
 /// let cli = parse(["checker", "6"].map(Into::into)).unwrap();
-/// assert_eq!(cli.command, Command::Checker { n: Some(6), progress: false });
+/// assert_eq!(cli.command, Command::Checker { n: Some(6) });
 /// ```
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli> {
     let args: Vec<OsString> = args.into_iter().collect();
@@ -243,7 +243,8 @@ fn parse_args(args: Vec<OsString>) -> Result<Cli> {
     }
     let mut positionals = tokens.positionals.into_iter().skip(skip).peekable();
     let mut threads = None;
-    let mut memory = DEFAULT_BYTES;
+    let mut memory = None;
+    let progress = tokens.options.iter().any(|(opt, _)| *opt == Opt::Progress);
     for (opt, value) in &tokens.options {
         match (opt, value) {
             (Opt::Help, _) => {
@@ -254,6 +255,7 @@ fn parse_args(args: Vec<OsString>) -> Result<Cli> {
                     },
                     threads,
                     memory,
+                    progress,
                 })
             }
             (Opt::Version, _) => {
@@ -267,13 +269,14 @@ fn parse_args(args: Vec<OsString>) -> Result<Cli> {
                     command: Command::Version,
                     threads,
                     memory,
+                    progress,
                 });
             }
             (Opt::Threads, Some(value)) => {
                 threads = Some(number_in(&value.to_string_lossy(), 1..=1024, "--threads")?)
             }
             (Opt::Memory, Some(value)) => {
-                memory = size::bytes_in(&value.to_string_lossy(), "--memory")?;
+                memory = Some(size::bytes_in(&value.to_string_lossy(), "--memory")?);
             }
             _ => {}
         }
@@ -302,20 +305,14 @@ fn parse_args(args: Vec<OsString>) -> Result<Cli> {
         }
         command
     } else {
-        command_with(
-            cmd,
-            given,
-            &mut positionals,
-            &tokens.trailing,
-            threads,
-            memory,
-        )?
+        command_with(cmd, given, &mut positionals, &tokens.trailing)?
     };
     refuse_leftovers(cmd, &options, positionals.next(), &tokens.trailing)?;
     Ok(Cli {
         command,
         threads,
         memory,
+        progress,
     })
 }
 
@@ -326,20 +323,10 @@ fn command_with(
     given: &Given,
     positionals: &mut impl Iterator<Item = OsString>,
     trailing: &[OsString],
-    threads: Option<usize>,
-    memory: usize,
 ) -> Result<Command> {
     Ok(match cmd {
-        Cmd::Judge => {
-            let mut options = parse_judge(given, positionals.by_ref(), threads)?;
-            options.memory = memory;
-            Command::Judge(options)
-        }
-        Cmd::Count => {
-            let mut job = parse_count(given, positionals.next(), threads)?;
-            job.memory = memory;
-            Command::Count(job)
-        }
+        Cmd::Judge => Command::Judge(parse_judge(given, positionals.by_ref())?),
+        Cmd::Count => Command::Count(parse_count(given, positionals.next())?),
         Cmd::Merge => Command::Merge {
             files: positionals.by_ref().map(PathBuf::from).collect(),
         },
@@ -348,16 +335,13 @@ fn command_with(
                 Some(n) => Some(number_in(&n.to_string_lossy(), 1..=MAX_N, "N")?),
                 None => None,
             };
-            Command::Checker {
-                n,
-                progress: given.has(Opt::Progress),
-            }
+            Command::Checker { n }
         }
         Cmd::Bundle => Command::Bundle(parse_bundle(given, positionals.next())?),
         Cmd::Gen => Command::Gen(given.gen()?),
-        Cmd::Stress => Command::Stress(parse_stress(given, trailing, threads)?),
-        Cmd::Test => Command::Test(parse_test(given, positionals.by_ref(), trailing, threads)?),
-        Cmd::Show => Command::Show(parse_show(given, positionals.next(), threads)?),
+        Cmd::Stress => Command::Stress(parse_stress(given, trailing)?),
+        Cmd::Test => Command::Test(parse_test(given, positionals.by_ref(), trailing)?),
+        Cmd::Show => Command::Show(parse_show(given, positionals.next())?),
     })
 }
 

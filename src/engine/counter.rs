@@ -13,7 +13,7 @@
 //!   thread's scratch) held within the run's [`Budget`] by splitting the
 //!   work into parts;
 //! - [`constellations`]: the blank engine's border constellations
-//!   ([`crate::engine::blank`]), every other side.
+//!   ([`crate::engine::constellations`]), every other side.
 //!
 //! # Unique counts
 //! Every unit's [`Counts`] carries, besides its share of the total, its
@@ -38,10 +38,10 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use crate::base::error::Result;
-use crate::engine::blank::BlankEngine;
 use crate::engine::budget::Budget;
+use crate::engine::constellations::ConstellationEngine;
 pub use crate::engine::counts::Counts;
-use crate::plan::calibration::Kernel;
+use crate::engine::pricing::Kernel;
 
 /// From this side on the join counts the blank board faster than the
 /// constellations (measured on one thread: 0.36 s against 1.12 s at
@@ -106,7 +106,7 @@ pub struct Sizing {
     /// the set-up): no split into shards gets finer than one unit each.
     pub units: f64,
     /// The kernel whose speed `cpu_ns` is priced at (see
-    /// [`crate::plan::calibration`]).
+    /// `crate::plan::calibration`).
     pub kernel: Kernel,
 }
 
@@ -153,7 +153,7 @@ pub trait UnitCounter: Send + Sync {
 
     /// The blank engine behind the units, when they are its constellations
     /// (in order): the planner then counts them in the kernel's lanes.
-    fn constellations(&self) -> Option<&Arc<BlankEngine>> {
+    fn constellations(&self) -> Option<&Arc<ConstellationEngine>> {
         None
     }
 }
@@ -230,7 +230,7 @@ impl Choice {
         self,
         threads: usize,
         done: &AtomicU64,
-        made: Option<Arc<BlankEngine>>,
+        made: Option<Arc<ConstellationEngine>>,
     ) -> Result<Arc<dyn UnitCounter>> {
         Ok(match (self, made) {
             (Choice::Join(join), _) => Arc::new((*join).build()),

@@ -34,7 +34,7 @@ pub fn thread() -> Option<Duration> {
 /// `CLOCK_THREAD_CPUTIME_ID`, to the nanosecond) where `getrusage`'s may
 /// count in scheduler ticks (4 ms on some kernels): for timing work of a
 /// few milliseconds (the calibration probes,
-/// [`crate::plan::calibration`]). `None` where the system does not say.
+/// `crate::plan::calibration`). `None` where the system does not say.
 ///
 /// ```
 /// let before = nqueens::engine::cpu::thread_precise().unwrap();

@@ -8,7 +8,7 @@
 //! where `blank(S)` is the number of blank-board solutions with a queen on
 //! every cell of `S`. A set with two cells in one row, column or diagonal has
 //! no such solution and is skipped, so only *independent* sets are terms. The
-//! empty set's term is the blank count ([`BlankEngine::count`]), the others
+//! empty set's term is the blank count ([`ConstellationEngine::count`]), the others
 //! are forced-queen searches ([`Problem::place`] on the blank board), each a
 //! small fraction of the blank search.
 //!
@@ -27,7 +27,7 @@
 use crate::base::board::{Board, Symmetry};
 use crate::base::geometry::{attack, least, least_image, Cell};
 use crate::base::problem::Problem;
-use crate::engine::blank::BlankEngine;
+use crate::engine::constellations::ConstellationEngine;
 
 /// The blocked cells of `board`, row by row.
 pub fn blocked_cells(board: &Board) -> Vec<Cell> {
@@ -126,7 +126,7 @@ pub fn sign(cells: &[Cell]) -> i128 {
 /// ```
 pub fn count(board: &Board, limit: usize) -> Option<u128> {
     let n = board.n();
-    let mut total = BlankEngine::new(n).count() as i128;
+    let mut total = ConstellationEngine::new(n).count() as i128;
     for cells in terms(board, limit)? {
         total += sign(&cells) * term_problem(n, &cells).count() as i128;
     }

@@ -26,7 +26,7 @@
 
 use crate::base::board::Board;
 use crate::base::error::Result;
-use crate::engine::blank::BlankEngine;
+use crate::engine::constellations::ConstellationEngine;
 use crate::engine::parallel;
 
 /// The largest board side an index is built for.
@@ -167,13 +167,13 @@ impl SolutionIndex {
     /// ```
     pub fn build(n: usize) -> SolutionIndex {
         let mut builder = Builder::new(n);
-        BlankEngine::new(n).for_each_solution(|columns| builder.add(columns));
+        ConstellationEngine::new(n).for_each_solution(|columns| builder.add(columns));
         builder.finish()
     }
 
     /// Builds the same index (solutions numbered in another order) with the
     /// enumeration shared by `threads` threads: the blank engine's work units
-    /// ([`BlankEngine::units`]) are enumerated on the threads, then their solutions
+    /// ([`ConstellationEngine::units`]) are enumerated on the threads, then their solutions
     /// are written into the sets in unit order.
     ///
     /// # Errors
@@ -187,7 +187,7 @@ impl SolutionIndex {
     /// assert_eq!(SolutionIndex::build_on_threads(10, 2).unwrap().total(), 724);
     /// ```
     pub fn build_on_threads(n: usize, threads: usize) -> Result<SolutionIndex> {
-        let engine = BlankEngine::new(n);
+        let engine = ConstellationEngine::new(n);
         let found = parallel::deal(engine.units().len(), threads, |ids| {
             // One byte per queen: at most 15 x 2.3 M bytes in all. A unit's
             // solutions come one after another, then its end.

@@ -16,28 +16,6 @@ use std::thread;
 
 use crate::base::error::{Error, Result};
 
-/// The thread count to use: `requested`, or every core the OS offers.
-pub fn threads(requested: Option<usize>) -> usize {
-    requested.unwrap_or_else(cores).max(1)
-}
-
-/// The environment variable that sets the core count the program assumes
-/// instead of the OS's (a positive number; anything else is ignored): the
-/// default thread count, and the cores estimates compare `--threads` with.
-/// The tests set it, so that what they print is the same on any machine.
-pub const CORES_VARIABLE: &str = "NQUEENS_CORES";
-
-/// The cores this process has: [`CORES_VARIABLE`] when set to a positive
-/// number, else what the OS offers (at least 1).
-pub fn cores() -> usize {
-    std::env::var(CORES_VARIABLE)
-        .ok()
-        .and_then(|v| v.trim().parse::<usize>().ok())
-        .filter(|&cores| cores > 0)
-        .or_else(|| thread::available_parallelism().ok().map(|n| n.get()))
-        .unwrap_or(1)
-}
-
 /// `work(0..units)` on `threads` threads; `result[i] = work(i)`.
 ///
 /// ```

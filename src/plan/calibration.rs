@@ -69,76 +69,7 @@ pub const VARIABLE: &str = "NQUEENS_CALIBRATION";
 /// preempted or throttled moment spoiled cannot make a quote absurd.
 pub const MAX_FACTOR: f64 = 4.0;
 
-/// The kernels priced apart.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Kernel {
-    /// The half-board join of a blank board of even side.
-    JoinEven,
-    /// The half-board join of a blank board of odd side.
-    JoinOdd,
-    /// The half-board join of a board with blocked cells, either side.
-    JoinBoard,
-    /// The searches: the kernel's nodes, in lanes or not, and the methods
-    /// priced from them.
-    Search,
-}
-
-/// How many kernels are priced apart.
-pub const KERNELS: usize = 4;
-
-impl Kernel {
-    /// Every kernel, in the order of [`REFERENCE_NS`] and the factors.
-    pub const ALL: [Kernel; KERNELS] = [
-        Kernel::JoinEven,
-        Kernel::JoinOdd,
-        Kernel::JoinBoard,
-        Kernel::Search,
-    ];
-
-    /// The join's kernel for a blank board of side `n`.
-    pub fn join(n: usize) -> Kernel {
-        if n % 2 == 0 {
-            Kernel::JoinEven
-        } else {
-            Kernel::JoinOdd
-        }
-    }
-
-    /// The join's kernel for a board of side `n` with `blocked` blocked
-    /// cells.
-    ///
-    /// ```
-    /// use nqueens::plan::calibration::Kernel;
-    /// assert_eq!(Kernel::join_of(18, 0), Kernel::JoinEven);
-    /// assert_eq!(Kernel::join_of(17, 2), Kernel::JoinBoard);
-    /// ```
-    pub fn join_of(n: usize, blocked: usize) -> Kernel {
-        if blocked == 0 {
-            Kernel::join(n)
-        } else {
-            Kernel::JoinBoard
-        }
-    }
-
-    fn index(self) -> usize {
-        match self {
-            Kernel::JoinEven => 0,
-            Kernel::JoinOdd => 1,
-            Kernel::JoinBoard => 2,
-            Kernel::Search => 3,
-        }
-    }
-
-    /// Its name in the cache file.
-    fn name(self) -> &'static str {
-        match self {
-            Kernel::JoinEven => "join-even",
-            Kernel::JoinOdd => "join-odd",
-            Kernel::JoinBoard => "join-board",
-            Kernel::Search => "search",
-        }
-    }
-}
+pub use crate::engine::pricing::{Kernel, KERNELS};
 
 /// The probes' CPU time, ns, on a machine the model prices right, per
 /// [`Kernel`] (in its order): the development machine's probe (a shared
@@ -471,6 +402,16 @@ pub mod cache {
         }
     }
 
+    /// A kernel's name in the cache file.
+    fn name(kernel: Kernel) -> &'static str {
+        match kernel {
+            Kernel::JoinEven => "join-even",
+            Kernel::JoinOdd => "join-odd",
+            Kernel::JoinBoard => "join-board",
+            Kernel::Search => "search",
+        }
+    }
+
     /// The cache file, from the environment; `None` where neither variable
     /// names an absolute directory.
     pub fn path() -> Option<PathBuf> {
@@ -505,7 +446,7 @@ pub mod cache {
             key.version, key.build, key.cpu
         );
         for (kernel, ns) in Kernel::ALL.iter().zip(probes) {
-            text += &format!("{} {ns:.0}\n", kernel.name());
+            text += &format!("{} {ns:.0}\n", name(*kernel));
         }
         text
     }
@@ -544,7 +485,7 @@ pub mod cache {
         for (probe, kernel) in probes.iter_mut().zip(Kernel::ALL) {
             let (name, ns) = lines.next()?.split_once(' ')?;
             let ns: f64 = ns.parse().ok()?;
-            if name != kernel.name() || !ns.is_finite() || ns <= 0.0 {
+            if name != self::name(kernel) || !ns.is_finite() || ns <= 0.0 {
                 return None;
             }
             *probe = ns;

@@ -26,8 +26,8 @@ use std::sync::Arc;
 use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::problem::Problem;
-use crate::engine::blank::BlankEngine;
-use crate::engine::budget::{self, Budget};
+use crate::engine::budget::Budget;
+use crate::engine::constellations::ConstellationEngine;
 use crate::engine::counter::{self, Choice, Engine, Sizing, UnitCounter};
 use crate::engine::estimate;
 use crate::plan::calibration::Kernel;
@@ -172,16 +172,15 @@ pub trait CountingMethod: Send {
     fn absorb(&mut self, _values: &[i128]) {}
 }
 
-/// What all methods share within a run: the thread count, the blank
+/// What all methods share within a run: the memory limit and threads, the blank
 /// engine's work units per side, estimates of blank trees, and the lines
 /// for `--explain` that are not about one case.
 pub struct Shared {
-    /// The threads units will run on.
-    pub threads: usize,
-    /// The memory limit of the whole run, bytes (`--memory`).
-    pub memory: usize,
+    /// The memory limit of the whole run (`--memory`) on the threads
+    /// units will run on.
+    budget: Budget,
     blank_nodes: HashMap<usize, f64>,
-    constellations: HashMap<usize, Arc<BlankEngine>>,
+    constellations: HashMap<usize, Arc<ConstellationEngine>>,
     /// Blank counters per side: chosen (and priced), then built on first use.
     blank_choices: HashMap<usize, (Sizing, Option<Choice>)>,
     blank_counters: HashMap<usize, Arc<dyn UnitCounter>>,
@@ -189,11 +188,10 @@ pub struct Shared {
 }
 
 impl Shared {
-    /// Nothing known yet, for `threads` threads.
-    pub fn new(threads: usize) -> Shared {
+    /// Nothing known yet, for a run within `budget`.
+    pub fn new(budget: Budget) -> Shared {
         Shared {
-            threads: threads.max(1),
-            memory: budget::DEFAULT_BYTES,
+            budget,
             blank_nodes: HashMap::new(),
             constellations: HashMap::new(),
             blank_choices: HashMap::new(),
@@ -205,7 +203,12 @@ impl Shared {
     /// The run's memory limit on its threads: engines plan their tables
     /// and every thread's scratch within it.
     pub fn budget(&self) -> Budget {
-        Budget::new(self.memory, self.threads)
+        self.budget
+    }
+
+    /// The threads units will run on.
+    pub fn threads(&self) -> usize {
+        self.budget.threads
     }
 
     /// The estimated nodes of the plain blank search of side `n`.
@@ -218,7 +221,7 @@ impl Shared {
 
     /// The blank engine's work units for side `n`, made on first use (their
     /// set-up on all threads).
-    pub fn constellations(&mut self, n: usize) -> Result<Arc<BlankEngine>> {
+    pub fn constellations(&mut self, n: usize) -> Result<Arc<ConstellationEngine>> {
         if let Some(all) = self.constellations.get(&n) {
             return Ok(all.clone());
         }
@@ -228,7 +231,7 @@ impl Shared {
             self.constellations.insert(n, all.clone());
             return Ok(all);
         }
-        let all = Arc::new(BlankEngine::on_threads(n, self.threads)?);
+        let all = Arc::new(ConstellationEngine::on_threads(n, self.threads())?);
         self.constellations.insert(n, all.clone());
         Ok(all)
     }
@@ -246,7 +249,7 @@ impl Shared {
     /// The estimated cost (ns, on the threads) of the blank count of side
     /// `n` by [`Shared::blank_count_units`].
     pub fn blank_count_cost(&mut self, n: usize) -> f64 {
-        self.blank_choice(n).0.cpu_ns / self.threads as f64
+        self.blank_choice(n).0.cpu_ns / self.threads() as f64
     }
 
     /// What the blank count of side `n` will cost, as `count N --estimate`
@@ -263,7 +266,7 @@ impl Shared {
         let counter = match self.blank_counters.get(&n) {
             Some(counter) => counter.clone(),
             None => {
-                let threads = self.threads;
+                let threads = self.threads();
                 let choice = self.blank_choice(n).1.take();
                 let budget = self.budget();
                 let choice = choice.unwrap_or_else(|| counter::choose(n, false, budget));

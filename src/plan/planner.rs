@@ -36,6 +36,7 @@ use std::io::Write;
 use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::judge::Solver;
+use crate::engine::budget::Budget;
 use crate::plan::method::{registry, Answer, Batch, Case, CountingMethod, Shared};
 use report::{lock, Cases};
 
@@ -139,7 +140,8 @@ pub struct Planner {
 }
 
 impl Planner {
-    /// A planner that uses `choice` on `threads` threads.
+    /// A planner that uses `choice` on `threads` threads, within the
+    /// default memory limit ([`crate::engine::budget::DEFAULT_BYTES`]).
     ///
     /// ```
     /// use nqueens::{base::board::Board, base::judge::Solver, plan::planner::{Method, Planner}};
@@ -149,23 +151,21 @@ impl Planner {
     /// assert_eq!(planner.solve_all(&[board, Board::blank(8)]).unwrap(), [88, 92]);
     /// ```
     pub fn new(choice: Method, threads: usize) -> Planner {
+        Planner::within(choice, Budget::default().on_threads(threads))
+    }
+
+    /// A planner that uses `choice` and plans every engine within `budget`:
+    /// the memory of the whole process (`--memory`) on its threads.
+    pub fn within(choice: Method, budget: Budget) -> Planner {
         Planner {
             choice,
             methods: registry(),
-            shared: Shared::new(threads),
+            shared: Shared::new(budget),
             explain: None,
             progress: None,
             warnings: None,
             cases_done: 0,
         }
-    }
-
-    /// Plans every engine within `bytes` of memory for the whole process
-    /// (`--memory`; default [`crate::engine::budget::DEFAULT_BYTES`]), on
-    /// the planner's threads.
-    pub fn with_memory(mut self, bytes: usize) -> Planner {
-        self.shared.memory = bytes;
-        self
     }
 
     /// Writes one line per case as it is answered (method, estimated time,

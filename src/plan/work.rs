@@ -12,8 +12,8 @@ use std::sync::Arc;
 use crate::base::board::Board;
 use crate::base::kernel::{self, Counter};
 use crate::base::problem::Problem;
-use crate::engine::blank::scan::Frames;
-use crate::engine::blank::BlankEngine;
+use crate::engine::constellations::scan::Frames;
+use crate::engine::constellations::ConstellationEngine;
 use crate::engine::counter::UnitCounter;
 use crate::engine::index::SolutionIndex;
 use crate::engine::{estimate, most_constrained};
@@ -41,11 +41,11 @@ pub enum Work {
     Count(Problem),
     /// The completions of constellation `.2` of the blank engine `.1` for
     /// side `.0` (an index into its units), times the size of its orbit.
-    Completions(usize, Arc<BlankEngine>, usize),
+    Completions(usize, Arc<ConstellationEngine>, usize),
     /// The solutions of a board (seen through its frames `.0`) among the
     /// completions of constellation `.2` of the blank engine `.1` and their
     /// images.
-    Scan(Arc<Frames>, Arc<BlankEngine>, usize),
+    Scan(Arc<Frames>, Arc<ConstellationEngine>, usize),
     /// The solutions of a board, most constrained row first at every node.
     CountMostConstrained(Board),
     /// A board's count from a solution index of its side.
@@ -210,8 +210,8 @@ impl Ord for Part {
 #[derive(Clone, Copy, Debug)]
 pub enum LaneGroup<'a> {
     Count,
-    Completions(&'a BlankEngine),
-    Scan(&'a Frames, &'a BlankEngine),
+    Completions(&'a ConstellationEngine),
+    Scan(&'a Frames, &'a ConstellationEngine),
 }
 
 impl<'a> LaneGroup<'a> {

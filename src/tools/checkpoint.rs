@@ -73,15 +73,15 @@ mod format;
 mod reader;
 mod writer;
 
-pub use format::{crc32, Entry, Header, FORMAT, MAGIC};
+pub use format::{Entry, Header, FORMAT, MAGIC};
 pub use reader::{read, Contents};
 pub use writer::{Checkpoint, SYNC_EVERY};
 
 #[cfg(test)]
 mod tests {
-    use super::format::sealed;
     use super::*;
     use crate::engine::counter::Counts;
+    use crate::tools::seal::sealed;
     use crate::tools::shard::Shard;
     use std::fs::{self, OpenOptions};
     use std::io::Write;

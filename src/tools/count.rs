@@ -16,12 +16,13 @@ use crate::engine::counter::{self, Counts, Sizing};
 use crate::plan::calibration;
 use crate::plan::estimate::{self, Estimate, DAY};
 use crate::tools::checkpoint::{Checkpoint, Entry, Header};
-use crate::tools::progress::{self, figures, human};
+use crate::tools::progress::{self, figures, human, Progress};
+use crate::tools::settings::Settings;
 use crate::tools::shard::{self, Record, Shard};
 
 /// What `count` was asked for.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Job {
+pub struct CountOptions {
     /// The smallest board side.
     pub from: usize,
     /// The largest board side.
@@ -31,27 +32,13 @@ pub struct Job {
     pub table: bool,
     /// Also count unique solutions.
     pub unique: bool,
-    /// Draw progress on stderr.
-    pub progress: bool,
     /// Print the estimate instead of counting.
     pub estimate: bool,
     /// Compute only this shard of the work (one N only).
     pub shard: Option<Shard>,
-    /// Worker threads.
-    pub threads: usize,
     /// Record finished units in this file and skip those it holds (one N
     /// only; see [`crate::tools::checkpoint`]).
     pub checkpoint: Option<PathBuf>,
-    /// The memory limit of the whole process, bytes (`--memory`): the
-    /// engine plans its tables and every thread's scratch within it.
-    pub memory: usize,
-}
-
-impl Job {
-    /// The memory limit on the job's threads.
-    fn budget(&self) -> Budget {
-        Budget::new(self.memory, self.threads)
-    }
 }
 
 /// Counts the board of side `n` (or the shard's share of it) with progress,
@@ -81,7 +68,12 @@ pub fn threads_for(threads: usize, cpu_ns: f64) -> usize {
     }
 }
 
-fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
+fn counts(
+    job: &CountOptions,
+    settings: &Settings,
+    n: usize,
+    unique: bool,
+) -> Result<(Counts, u64)> {
     let label = match job.shard {
         Some(shard) => format!("n={n} shard {}/{}", shard.index, shard.of),
         None => format!("n={n}"),
@@ -96,13 +88,20 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
         None => format!("count {n}"),
     };
     let (units, estimate, threads) =
-        progress::watch(job.progress, &setup, (n * n) as u64, &shares, || {
-            let choice = planned(job, n, unique, &what);
+        progress::watch(settings.progress, &setup, (n * n) as u64, &shares, || {
+            let choice = planned(job, settings, n, unique, &what);
             let sizing = choice.sizing();
-            let estimate = estimate::of_sizing(&sizing, job.threads);
-            within_memory(job, n, &estimate)?;
-            warn_if_long(n, &what, job.shard, &sizing, &estimate, job.progress);
-            let threads = threads_for(job.threads, estimate::of_sizing(&sizing, 1).cpu_ns);
+            let estimate = estimate::of_sizing(&sizing, settings.threads());
+            within_memory(settings, n, &estimate)?;
+            warn_if_long(
+                n,
+                &what,
+                job.shard,
+                &sizing,
+                &estimate,
+                settings.progress.on(),
+            );
+            let threads = threads_for(settings.threads(), estimate::of_sizing(&sizing, 1).cpu_ns);
             choice
                 .build(threads, &shares)
                 .map(|units| (units, estimate, threads))
@@ -112,13 +111,13 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
         .filter(|&position| job.shard.map_or(true, |shard| shard.owns(position)))
         .collect();
     let total = positions.iter().map(|&p| units.weight(p)).sum();
-    let whole = Some(shown_seconds(&estimate, job.progress));
+    let whole = Some(shown_seconds(&estimate, settings.progress.on()));
     let path = match &job.checkpoint {
         Some(path) => path,
         None => {
             let done = AtomicU64::new(0);
             let counts =
-                progress::watch_estimated(job.progress, &label, total, &done, whole, || {
+                progress::watch_estimated(settings.progress, &label, total, &done, whole, || {
                     units.count_each(&positions, threads, &done, &|_, _| {})
                 })?;
             return Ok((counts, split));
@@ -142,7 +141,7 @@ fn counts(job: &Job, n: usize, unique: bool) -> Result<(Counts, u64)> {
         })
     };
     let counts = checkpoint.syncing(|| {
-        progress::watch_estimated(job.progress, &label, total, &done, whole, || {
+        progress::watch_estimated(settings.progress, &label, total, &done, whole, || {
             units.count_each(&positions, threads, &done, &record)
         })
     })?;
@@ -198,18 +197,18 @@ fn report_resume(
 /// Runs `count` and writes its result to `out`.
 ///
 /// ```
-/// use nqueens::tools::count::{run, Job};
-/// let job = Job { from: 8, to: 8, table: false, unique: true, progress: false, estimate: false, shard: None, threads: 2, checkpoint: None, memory: 1 << 30 };
+/// use nqueens::tools::{count::{run, CountOptions}, settings::Settings};
+/// let job = CountOptions { from: 8, to: 8, table: false, unique: true, estimate: false, shard: None, checkpoint: None };
 /// let mut out = Vec::new();
-/// run(&job, &mut out).unwrap();
+/// run(&job, &Settings::quiet(2), &mut out).unwrap();
 /// assert_eq!(out, b"92 12\n");
 /// ```
-pub fn run(job: &Job, out: &mut dyn Write) -> Result<()> {
+pub fn run(job: &CountOptions, settings: &Settings, out: &mut dyn Write) -> Result<()> {
     if job.estimate {
-        return print_estimates(job, out);
+        return print_estimates(job, settings, out);
     }
     if let Some(shard) = job.shard {
-        let (counts, split) = counts(job, job.from, true)?;
+        let (counts, split) = counts(job, settings, job.from, true)?;
         let record = Record {
             n: job.from,
             shard,
@@ -219,7 +218,7 @@ pub fn run(job: &Job, out: &mut dyn Write) -> Result<()> {
         return writeln!(out, "{}", record.line()).map_err(Error::Write);
     }
     if !job.table {
-        let (counts, _) = counts(job, job.from, job.unique)?;
+        let (counts, _) = counts(job, settings, job.from, job.unique)?;
         return if job.unique {
             writeln!(out, "{} {}", counts.total, counts.unique())
         } else {
@@ -236,7 +235,7 @@ pub fn run(job: &Job, out: &mut dyn Write) -> Result<()> {
     .map_err(Error::Write)?;
     for n in job.from..=job.to {
         let start = Instant::now();
-        let (counts, _) = counts(job, n, true)?;
+        let (counts, _) = counts(job, settings, n, true)?;
         let seconds = start.elapsed().as_secs_f64();
         writeln!(
             out,
@@ -252,8 +251,8 @@ pub fn run(job: &Job, out: &mut dyn Write) -> Result<()> {
 
 /// The engine counting side `n` for the job: for a shard, narrowed to the
 /// shard's units (their tables only, priced as theirs).
-fn choose(job: &Job, n: usize, unique: bool) -> counter::Choice {
-    let choice = counter::choose(n, unique, job.budget());
+fn choose(job: &CountOptions, settings: &Settings, n: usize, unique: bool) -> counter::Choice {
+    let choice = counter::choose(n, unique, settings.budget);
     match job.shard {
         Some(shard) => choice.only(&|position| shard.owns(position), shard.of),
         None => choice,
@@ -263,13 +262,13 @@ fn choose(job: &Job, n: usize, unique: bool) -> counter::Choice {
 /// `count --estimate`: one line per N, nothing searched.
 ///
 /// ```
-/// use nqueens::tools::count::{run, Job};
-/// let job = Job { from: 8, to: 8, table: false, unique: false, progress: false, estimate: true, shard: None, threads: 1, checkpoint: None, memory: 1 << 30 };
+/// use nqueens::tools::{count::{run, CountOptions}, settings::Settings};
+/// let job = CountOptions { from: 8, to: 8, table: false, unique: false, estimate: true, shard: None, checkpoint: None };
 /// let mut out = Vec::new();
-/// run(&job, &mut out).unwrap();
+/// run(&job, &Settings::quiet(1), &mut out).unwrap();
 /// assert!(String::from_utf8(out).unwrap().starts_with("count 8: about "));
 /// ```
-fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
+fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write) -> Result<()> {
     for n in job.from..=job.to {
         let what = match job.shard {
             Some(shard) => format!("count {n} --shard {}/{}", shard.index, shard.of),
@@ -279,18 +278,21 @@ fn print_estimates(job: &Job, out: &mut dyn Write) -> Result<()> {
         // A whole count is priced without planning it (sampled where
         // planning is slow); a shard's price is its own units', planned.
         let sizing = match job.shard {
-            None => counter::price(n, counts_unique(job), job.budget()),
-            Some(_) => planned(job, n, counts_unique(job), &what).sizing(),
+            None => counter::price(n, counts_unique(job), settings.budget),
+            Some(_) => planned(job, settings, n, counts_unique(job), &what).sizing(),
         };
-        let estimate = estimate::of_sizing(&sizing, job.threads).calibrated();
+        let estimate = estimate::of_sizing(&sizing, settings.threads()).calibrated();
         let mut verdict = match over_a_day(n, job.shard, &sizing, &estimate) {
             Some(way) => format!(": more than a day{way}"),
             None => String::new(),
         };
-        if estimate.bytes > job.memory as f64 {
-            verdict += &format!("; over --memory {}", progress::bytes(job.memory as f64));
+        if estimate.bytes > settings.budget.bytes as f64 {
+            verdict += &format!(
+                "; over --memory {}",
+                progress::bytes(settings.budget.bytes as f64)
+            );
         }
-        verdict += &progress::beyond_cores(&estimate, crate::engine::parallel::cores());
+        verdict += &progress::beyond_cores(&estimate, settings.machine.cores);
         writeln!(
             out,
             "{what}: {}{}{verdict}",
@@ -313,7 +315,13 @@ pub const SLOW_PLANNING_FROM: usize = 22;
 /// the join's range) a line before it starts, always (a log is told why
 /// nothing happens for a minute); elsewhere, on a terminal or under
 /// `--progress`, a line if it takes more than [`progress::QUIET_FOR`].
-fn planned(job: &Job, n: usize, unique: bool, what: &str) -> counter::Choice {
+fn planned(
+    job: &CountOptions,
+    settings: &Settings,
+    n: usize,
+    unique: bool,
+    what: &str,
+) -> counter::Choice {
     // Planning the join takes a minute at N = 23, with nothing to count
     // progress by.
     let planning = format!(
@@ -327,55 +335,55 @@ fn planned(job: &Job, n: usize, unique: bool, what: &str) -> counter::Choice {
         let _ = writeln!(std::io::stderr().lock(), "{planning}");
     }
     progress::say_if_slow(
-        job.progress && !slow,
+        settings.progress.on() && !slow,
         progress::QUIET_FOR,
         &planning,
         std::io::stderr(),
-        || choose(job, n, unique),
+        || choose(job, settings, n, unique),
     )
 }
 
 /// Whether the job counts unique solutions: asked for, or a shard's record
 /// or a table, which always carry them.
-fn counts_unique(job: &Job) -> bool {
+fn counts_unique(job: &CountOptions) -> bool {
     job.unique || job.shard.is_some() || job.table
 }
 
 /// Refuses, before anything large is allocated, a count whose engine
 /// cannot keep the memory limit even split into parts.
-fn within_memory(job: &Job, n: usize, estimate: &Estimate) -> Result<()> {
-    if estimate.bytes <= job.memory as f64 {
+fn within_memory(settings: &Settings, n: usize, estimate: &Estimate) -> Result<()> {
+    if estimate.bytes <= settings.budget.bytes as f64 {
         return Ok(());
     }
     Err(Error::Limit(format!(
         "count {n} needs about {} of memory on {} thread{} (the least its engine can \
          plan), more than --memory {}: give it more memory or fewer threads",
         progress::bytes(estimate.bytes),
-        job.threads,
-        if job.threads == 1 { "" } else { "s" },
-        progress::bytes(job.memory as f64)
+        settings.threads(),
+        if settings.threads() == 1 { "" } else { "s" },
+        progress::bytes(settings.budget.bytes as f64)
     )))
 }
 
 /// `nqueens checker N`: the first three solutions of the blank board, then
 /// its total (see [`checker::answer`]), with the total's engine planned
-/// for `budget`. A step still running after [`progress::QUIET_FOR`] (the
+/// for the settings' budget. A step still running after [`progress::QUIET_FOR`] (the
 /// search for the first solutions takes minutes at N = 40..64, the count
 /// minutes from N = 20) says so on stderr, terminal or not; a count
 /// estimated above [`progress::LONG`] says so before it starts; with
-/// `progress` (`--progress`, or stderr is a terminal) the count reports
+/// progress on (`--progress`, or stderr is a terminal) the count reports
 /// its share done, as `count` does.
 ///
 /// ```
-/// use nqueens::{engine::budget::Budget, tools::count::checker};
+/// use nqueens::tools::{count::checker, settings::Settings};
 /// let mut out = Vec::new();
-/// checker(6, Budget::new(1 << 30, 1), true, &mut out).unwrap();
+/// checker(6, &Settings::quiet(1), &mut out).unwrap();
 /// assert_eq!(out, b"2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n4\n");
 /// ```
 ///
 /// # Errors
 /// A failed write, or a worker thread failed.
-pub fn checker(n: usize, budget: Budget, progress: bool, out: &mut dyn Write) -> Result<()> {
+pub fn checker(n: usize, settings: &Settings, out: &mut dyn Write) -> Result<()> {
     let (searching, _) = checker_words(n);
     let first = progress::say_if_slow(
         true,
@@ -384,7 +392,11 @@ pub fn checker(n: usize, budget: Budget, progress: bool, out: &mut dyn Write) ->
         std::io::stderr(),
         || checker::first_solutions(n, checker::SHOWN),
     );
-    checker::answer(&first, || checker_total(n, budget, progress), out)
+    checker::answer(
+        &first,
+        || checker_total(n, settings.budget, settings.progress),
+        out,
+    )
 }
 
 /// What a slow `checker n` says on a terminal: while it searches for its
@@ -415,13 +427,13 @@ pub fn checker_words(n: usize) -> (String, String) {
 /// The total of the blank board of side `n` for checker mode: the engine
 /// `count n` uses, planned for `budget`, with `count`'s word on stderr
 /// when the count is estimated long or above a day (`checker 27` would
-/// otherwise count for years without one); with `progress`, its progress
-/// on stderr; without, a line if it takes more than
+/// otherwise count for years without one); with `progress` on, its progress
+/// on stderr; off, a line if it takes more than
 /// [`progress::QUIET_FOR`] and no word was said before.
 ///
 /// # Errors
 /// A worker thread failed.
-pub fn checker_total(n: usize, budget: Budget, progress: bool) -> Result<u128> {
+pub fn checker_total(n: usize, budget: Budget, progress: Progress) -> Result<u128> {
     let choice = counter::choose(n, false, budget);
     let sizing = choice.sizing();
     let estimate = estimate::of_sizing(&sizing, budget.threads);
@@ -431,17 +443,17 @@ pub fn checker_total(n: usize, budget: Budget, progress: bool) -> Result<u128> {
         None,
         &sizing,
         &estimate,
-        progress,
+        progress.on(),
     );
     let counter = choice.build(budget.threads, &AtomicU64::new(0))?;
     let all: Vec<usize> = (0..counter.units()).collect();
     let total = all.iter().map(|&unit| counter.weight(unit)).sum();
     let done = AtomicU64::new(0);
     let count = || counter.count_each(&all, budget.threads, &done, &|_, _| {});
-    let counts = if progress {
+    let counts = if progress.on() {
         let whole = Some(shown_seconds(&estimate, true));
         let label = format!("checker {n}: the count");
-        progress::watch_estimated(true, &label, total, &done, whole, count)?
+        progress::watch_estimated(progress, &label, total, &done, whole, count)?
     } else {
         let (_, counting) = checker_words(n);
         progress::say_if_slow(
@@ -686,22 +698,20 @@ mod tests {
     /// still get every thread.
     #[test]
     fn tiny_counts_run_on_one_thread() {
-        let job = |n| Job {
+        let job = |n| CountOptions {
             from: n,
             to: n,
             table: true,
             unique: true,
-            progress: false,
             estimate: false,
             shard: None,
-            threads: 4,
             checkpoint: None,
-            memory: crate::engine::budget::DEFAULT_BYTES,
         };
+        let settings = Settings::quiet(4);
         let threads = |n| {
             let job = job(n);
-            let sizing = choose(&job, n, true).sizing();
-            threads_for(job.threads, estimate::of_sizing(&sizing, 1).cpu_ns)
+            let sizing = choose(&job, &settings, n, true).sizing();
+            threads_for(settings.threads(), estimate::of_sizing(&sizing, 1).cpu_ns)
         };
         for n in 1..=10 {
             assert_eq!(threads(n), 1, "n = {n}");

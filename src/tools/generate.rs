@@ -22,7 +22,7 @@ use crate::base::board::Board;
 use crate::base::checker;
 use crate::base::error::Result;
 use crate::base::rng::Rng;
-use crate::engine::blank::BlankEngine;
+use crate::engine::constellations::ConstellationEngine;
 use crate::tools::bundle::Target;
 use crate::tools::judge::Answerer;
 
@@ -137,14 +137,14 @@ impl TestInput {
     /// planner, the blank engine) on the answerer's threads.
     pub fn expected(&self, answerer: &mut Answerer) -> Result<String> {
         match self {
-            TestInput::Judge(_) => answerer.judge(self.text().as_bytes()),
+            TestInput::Judge(_) => answerer.answers(self.text().as_bytes()),
             &TestInput::Checker(n) => {
                 let mut out = Vec::new();
                 let threads = answerer.threads();
                 checker::run(
                     n,
                     |n| {
-                        Ok(BlankEngine::on_threads(n, threads)?
+                        Ok(ConstellationEngine::on_threads(n, threads)?
                             .counts(threads, false)?
                             .total)
                     },
@@ -272,7 +272,10 @@ mod tests {
     #[test]
     fn expected_answers_come_from_the_engine() {
         let input = TestInput::Judge(vec![Board::blank(4), Board::blank(1)]);
-        let mut answerer = Answerer::new(2, false);
+        let mut answerer = Answerer::new(
+            crate::engine::budget::Budget::default().on_threads(2),
+            crate::tools::progress::Progress::Off,
+        );
         assert_eq!(
             input.expected(&mut answerer).unwrap(),
             "Case 1: 2\nCase 2: 1\n"

@@ -13,9 +13,11 @@ use std::time::Instant;
 use crate::base::error::{Error, Result};
 use crate::base::input::CaseReader;
 use crate::base::judge::{self, MAX_BATCH};
+use crate::engine::budget::Budget;
 use crate::plan::planner::{Method, Planner, ProgressBoard};
 use crate::tools::files::{self, Input};
-use crate::tools::progress::{self, beyond_cores, describe};
+use crate::tools::progress::{self, beyond_cores, describe, Progress};
+use crate::tools::settings::Settings;
 
 /// What judge mode was asked to do.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -26,37 +28,34 @@ pub struct JudgeOptions {
     pub method: Method,
     /// `--explain`: describe each case's method on stderr.
     pub explain: bool,
-    /// Progress of long cases on stderr (`--progress`, or stderr is a
-    /// terminal).
-    pub progress: bool,
     /// `--estimate`: print each case's estimate instead of answering it.
     pub estimate: bool,
-    /// Worker threads.
-    pub threads: usize,
-    /// `--memory`: the peak memory of the whole run, bytes.
-    pub memory: usize,
 }
 
 /// Answers every case of every input, in order, on `out` (or with
-/// `estimate`, writes each case's estimate instead). A file is opened only
+/// `estimate`, writes each case's estimate instead), every engine planned
+/// within the settings' budget. A file is opened only
 /// when the inputs before it are done, so its errors come after their
-/// answers. With `progress`, the case being searched, when it is estimated
+/// answers. With progress on, the case being searched, when it is estimated
 /// above a few seconds, is reported on stderr; a case estimated above a
 /// day is announced there when its batch starts.
-pub fn run(options: &JudgeOptions, out: &mut dyn Write) -> Result<()> {
-    let mut solver = Planner::new(options.method, options.threads).with_memory(options.memory);
+pub fn run(options: &JudgeOptions, settings: &Settings, out: &mut dyn Write) -> Result<()> {
+    let mut solver = Planner::within(options.method, settings.budget);
     if options.explain {
         solver = solver.explain_to(Box::new(io::stderr()));
     }
     if options.estimate {
-        return each_input(options, |input| estimate(input, &mut *out, &mut solver));
+        let cores = settings.machine.cores;
+        return each_input(options, |input| {
+            estimate(input, &mut *out, &mut solver, cores)
+        });
     }
     let board: ProgressBoard = Arc::new(Mutex::new(None));
     solver = solver
         .progress_to(board.clone())
         .warn_to(Box::new(io::stderr()));
     let mut answered = 0;
-    progress::watch_with(options.progress, &|| long_case(&board), || {
+    progress::watch_with(settings.progress, &|| long_case(&board), || {
         each_input(options, |input| {
             judge::run_after(input, &mut *out, &mut solver, &mut answered)
         })
@@ -88,16 +87,18 @@ pub struct Answerer {
     planner: Planner,
     board: ProgressBoard,
     threads: usize,
-    progress: bool,
+    progress: Progress,
 }
 
 impl Answerer {
-    /// Answers on `threads` worker threads; with `progress`, long cases
-    /// are reported on stderr as judge mode reports them.
-    pub fn new(threads: usize, progress: bool) -> Answerer {
+    /// Answers within `budget` (its memory, on its worker threads); with
+    /// `progress` on, long cases are reported on stderr as judge mode
+    /// reports them.
+    pub fn new(budget: Budget, progress: Progress) -> Answerer {
         let board: ProgressBoard = Arc::new(Mutex::new(None));
-        let mut planner = Planner::new(Method::Auto, threads).progress_to(board.clone());
-        if progress {
+        let threads = budget.threads;
+        let mut planner = Planner::within(Method::Auto, budget).progress_to(board.clone());
+        if progress.on() {
             planner = planner.warn_to(Box::new(io::stderr()));
         }
         Answerer {
@@ -116,11 +117,11 @@ impl Answerer {
     /// Judge mode's output for judge input `input`.
     ///
     /// ```
-    /// use nqueens::tools::judge::Answerer;
-    /// let mut answerer = Answerer::new(2, false);
-    /// assert_eq!(answerer.judge(b"4\n....\n....\n....\n....\n0\n").unwrap(), "Case 1: 2\n");
+    /// use nqueens::{engine::budget::Budget, tools::{judge::Answerer, progress::Progress}};
+    /// let mut answerer = Answerer::new(Budget::default().on_threads(2), Progress::Off);
+    /// assert_eq!(answerer.answers(b"4\n....\n....\n....\n....\n0\n").unwrap(), "Case 1: 2\n");
     /// ```
-    pub fn judge(&mut self, input: &[u8]) -> Result<String> {
+    pub fn answers(&mut self, input: &[u8]) -> Result<String> {
         let mut out = Vec::new();
         let (board, planner) = (&self.board, &mut self.planner);
         progress::watch_with(self.progress, &|| long_case(board), || {
@@ -193,8 +194,14 @@ impl<R: Read> Read for Watched<R> {
 }
 
 /// Writes each case's estimate (`--estimate`), batch by batch as judge
-/// mode would solve them, flushed before every wait for input.
-fn estimate(input: &mut dyn Read, out: &mut dyn Write, planner: &mut Planner) -> Result<()> {
+/// mode would solve them, flushed before every wait for input; a case
+/// whose estimate assumes more threads than the machine's `cores` says so.
+fn estimate(
+    input: &mut dyn Read,
+    out: &mut dyn Write,
+    planner: &mut Planner,
+    cores: usize,
+) -> Result<()> {
     let mut cases = CaseReader::new(input);
     let mut batch = Vec::new();
     loop {
@@ -211,7 +218,7 @@ fn estimate(input: &mut dyn Read, out: &mut dyn Write, planner: &mut Planner) ->
                     board.n(),
                     board.obstacles(),
                     describe(&estimate),
-                    beyond_cores(&estimate, crate::engine::parallel::cores()),
+                    beyond_cores(&estimate, cores),
                 )
                 .map_err(Error::Write)?;
             }

@@ -9,7 +9,7 @@
 //! # Complexity
 //! One wake-up every [`TICK`] while the work runs.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
@@ -17,6 +17,27 @@ use std::time::{Duration, Instant};
 
 use crate::plan::estimate::Estimate;
 pub use crate::plan::estimate::{human, DAY, LONG};
+
+/// Whether progress is shown on stderr, and how: resolved once per run
+/// (see [`crate::tools::settings`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Progress {
+    /// Nothing: no `--progress`, and stderr is not a terminal.
+    Off,
+    /// `--progress` to a log (stderr is not a terminal): a plain line once
+    /// a [`LOG_EVERY`], with no control characters.
+    Lines,
+    /// Stderr is a terminal: one status line, redrawn in place once a
+    /// [`REDRAW`] and cleared at the end.
+    Redrawn,
+}
+
+impl Progress {
+    /// Whether any progress is shown.
+    pub fn on(self) -> bool {
+        self != Progress::Off
+    }
+}
 
 /// How often the watcher looks at the counter.
 pub const TICK: Duration = Duration::from_millis(100);
@@ -165,22 +186,22 @@ pub fn status_estimated(
     )
 }
 
-/// Runs `work`, and while it runs (if `enabled`) redraws a status line on
-/// stderr from `done` (out of `total`). Returns what `work` returns.
+/// Runs `work`, and while it runs (as `progress` says) shows a status
+/// line on stderr from `done` (out of `total`). Returns what `work` returns.
 pub fn watch<T>(
-    enabled: bool,
+    progress: Progress,
     label: &str,
     total: u64,
     done: &AtomicU64,
     work: impl FnOnce() -> T,
 ) -> T {
-    watch_estimated(enabled, label, total, done, None, work)
+    watch_estimated(progress, label, total, done, None, work)
 }
 
 /// [`watch`] with an estimate of the whole run's time (see
 /// [`status_estimated`]).
 pub fn watch_estimated<T>(
-    enabled: bool,
+    progress: Progress,
     label: &str,
     total: u64,
     done: &AtomicU64,
@@ -198,7 +219,7 @@ pub fn watch_estimated<T>(
             estimate,
         ))
     };
-    watch_with(enabled, &line, work)
+    watch_with(progress, &line, work)
 }
 
 /// When the watcher shows a status line: each subject (a line's text up to
@@ -262,23 +283,23 @@ impl Pacer {
     }
 }
 
-/// Runs `work`, and while it runs (if `enabled`) shows what `status` says
-/// on stderr, paced by a [`Pacer`]: on a terminal redrawn once a
-/// [`REDRAW`], elsewhere a plain line once a [`LOG_EVERY`]; `None` shows
+/// Runs `work`, and while it runs (unless `progress` is off) shows what
+/// `status` says on stderr, paced by a [`Pacer`]: [`Progress::Redrawn`] once
+/// a [`REDRAW`], [`Progress::Lines`] a plain line once a [`LOG_EVERY`]; `None` shows
 /// nothing (and clears the line on a terminal). Each subject's first line
 /// comes after one [`REDRAW`] in either case, so a long run (and each long
 /// case of a batch) speaks from its first second. Returns what `work`
 /// returns.
 pub fn watch_with<T>(
-    enabled: bool,
+    progress: Progress,
     status: &(dyn Fn() -> Option<String> + Sync),
     work: impl FnOnce() -> T,
 ) -> T {
-    if !enabled {
+    if !progress.on() {
         return work();
     }
     let finished = AtomicBool::new(false);
-    let terminal = std::io::stderr().is_terminal();
+    let terminal = progress == Progress::Redrawn;
     let every = if terminal { REDRAW } else { LOG_EVERY };
     thread::scope(|scope| {
         scope.spawn(|| {

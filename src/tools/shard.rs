@@ -11,7 +11,7 @@
 //! A record is one line, `shard I/K n=N split=F total=T burnside=B crc=C`:
 //! easy to grep, to `cat` together, and to check. `C` seals the line as a
 //! checkpoint's lines are sealed: the CRC-32 of its bytes before ` crc=`
-//! ([`crate::tools::checkpoint::crc32`]), so a record edited by hand or
+//! ([`crate::tools::seal`]), so a record edited by hand or
 //! damaged is refused by `merge`. Records of versions that wrote no `crc=`
 //! are still added up, and `merge` says on stderr how many went unchecked. `T` and `B` are the shard's
 //! shares of the total and of Burnside's sum, 8 times the unique count
@@ -25,7 +25,7 @@
 
 use crate::base::error::{Error, Result};
 use crate::engine::counter::Counts;
-use crate::tools::checkpoint::crc32;
+use crate::tools::seal::{sealed, Seal};
 
 /// Which share of the work: shard `index` (1-based) of `of`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -103,13 +103,13 @@ impl Record {
             self.counts.total,
             self.counts.burnside
         );
-        format!("{body} crc={:08x}", crc32(body.as_bytes()))
+        sealed(&body)
     }
 
     /// Parses a record line (surrounding whitespace allowed): sealed with a
     /// matching `crc=`, or of a version that wrote none.
     pub fn parse(line: &str) -> Option<Record> {
-        match Seal::of(line) {
+        match Seal::of(line.trim()) {
             Seal::Matches(body) | Seal::Absent(body) => Record::parse_body(body),
             Seal::Broken => None,
         }
@@ -143,29 +143,6 @@ impl Record {
     }
 }
 
-/// A record line's seal.
-enum Seal<'a> {
-    /// Its `crc=` matches its body (given).
-    Matches(&'a str),
-    /// It has none (an older version's record): its body is all of it.
-    Absent(&'a str),
-    /// Its `crc=` does not match: edited or damaged.
-    Broken,
-}
-
-impl<'a> Seal<'a> {
-    fn of(line: &'a str) -> Seal<'a> {
-        let line = line.trim();
-        match line.rsplit_once(" crc=") {
-            None => Seal::Absent(line),
-            Some((body, crc)) if *crc == format!("{:08x}", crc32(body.as_bytes())) => {
-                Seal::Matches(body)
-            }
-            Some(_) => Seal::Broken,
-        }
-    }
-}
-
 /// Reads records from `text` (one a line; blank lines skipped), naming
 /// `source` and the line in errors.
 pub fn parse_records(source: &str, text: &str) -> Result<Vec<Record>> {
@@ -182,7 +159,7 @@ pub fn read_records(source: &str, text: &str) -> Result<(Vec<Record>, usize)> {
             continue;
         }
         let at = format!("{source}: line {}", number + 1);
-        let body = match Seal::of(line) {
+        let body = match Seal::of(line.trim()) {
             Seal::Matches(body) => body,
             Seal::Absent(body) => {
                 unchecked += 1;
@@ -323,7 +300,7 @@ mod tests {
         // deal must keep every shard within 10% of the average (at n = 13,
         // 4 shards measure 2.4%, 8 shards 3%).
         let n = 13;
-        let engine = crate::engine::blank::BlankEngine::new(n);
+        let engine = crate::engine::constellations::ConstellationEngine::new(n);
         let units = engine.units();
         for of in [2, 4, 8] {
             let work: Vec<u64> = (1..=of)

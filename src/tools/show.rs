@@ -34,7 +34,6 @@
 //! order, with an estimate of the whole search on stderr when it is slow.
 
 use std::io::{self, BufWriter, Read, Write};
-use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -43,16 +42,18 @@ use crate::base::board::Board;
 use crate::base::error::{Error, Result};
 use crate::base::input::CaseReader;
 use crate::base::judge::Solver;
-use crate::base::output;
-use crate::base::problem::Problem;
-use crate::engine::find::{self, Outcome};
-use crate::plan::estimate;
 use crate::plan::planner::{Method, Planner};
 use crate::tools::files::{self, Input};
 use crate::tools::progress;
+use crate::tools::settings::Settings;
 
+mod search;
 pub mod svg;
+mod text;
+
+pub use search::{show_case, Mode, Order, Total, LEXICOGRAPHIC_BUDGET, MOST_CONSTRAINED_BUDGET};
 use svg::Picture;
+pub use text::{draw, locale_is_utf8, Style};
 
 /// What `nqueens show` was asked to do.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -71,10 +72,6 @@ pub struct ShowOptions {
     pub total: bool,
     /// `--lexicographic`: lexicographic order however long it takes.
     pub lexicographic: bool,
-    /// Show progress on stderr (`--progress`, or stderr is a terminal).
-    pub progress: bool,
-    /// Worker threads for the totals.
-    pub threads: usize,
     /// `--svg FILE`: also draw the solutions as an SVG picture in FILE
     /// (`-`: on stdout, in place of the text).
     pub svg: Option<PathBuf>,
@@ -89,15 +86,16 @@ impl ShowOptions {
         }
     }
 
-    /// How each case is written, as the options ask.
-    pub fn mode(&self) -> Mode {
+    /// How each case is written, as the options ask (drawn with Unicode
+    /// glyphs only when `stdout_terminal`: see [`Style::for_stdout`]).
+    pub fn mode(&self, stdout_terminal: bool) -> Mode {
         if self.list {
             Mode::List { limit: self.limit }
         } else {
             let style = if self.ascii {
                 Style::Ascii
             } else {
-                Style::for_stdout()
+                Style::for_stdout(stdout_terminal)
             };
             Mode::Draw {
                 limit: self.limit,
@@ -107,11 +105,11 @@ impl ShowOptions {
     }
 }
 
-/// Runs `nqueens show` as `options` say, writing to `out`; with progress
-/// on stderr (the case being searched, and for how long) while a case takes
-/// longer than a second. With `--svg`, the picture is written at the end
+/// Runs `nqueens show` as `options` say, writing to `out`, totals on the
+/// settings' threads; with progress on, on stderr (the case being searched,
+/// and for how long) while a case takes longer than a second. With `--svg`, the picture is written at the end
 /// (after an input error too: the cases before it).
-pub fn command(options: &ShowOptions, out: &mut dyn Write) -> Result<()> {
+pub fn command(options: &ShowOptions, settings: &Settings, out: &mut dyn Write) -> Result<()> {
     // Created first: a path that cannot be written fails before the search.
     let destination = options.svg.as_deref().map(svg::Destination::open);
     let destination = destination.transpose()?;
@@ -121,7 +119,7 @@ pub fn command(options: &ShowOptions, out: &mut dyn Write) -> Result<()> {
         Some(svg::Destination::Stdout) => &mut sink,
         _ => &mut *out,
     };
-    let shown = show_all(options, text, picture.as_mut());
+    let shown = show_all(options, settings, text, picture.as_mut());
     if let (Some(destination), Some(picture)) = (destination, &picture) {
         destination.write(picture, out)?;
     }
@@ -132,13 +130,17 @@ pub fn command(options: &ShowOptions, out: &mut dyn Write) -> Result<()> {
 /// cases and solutions to `picture`, if any.
 fn show_all(
     options: &ShowOptions,
+    settings: &Settings,
     out: &mut dyn Write,
     picture: Option<&mut Picture>,
 ) -> Result<()> {
-    let (mode, order) = (options.mode(), options.order());
+    let (mode, order) = (
+        options.mode(settings.machine.stdout_terminal),
+        options.order(),
+    );
     // The case being shown, and since when (ms after `start`).
     let (case, since, start) = (AtomicU64::new(0), AtomicU64::new(0), Instant::now());
-    let mut planner = Planner::new(Method::Auto, options.threads);
+    let mut planner = Planner::within(Method::Auto, settings.budget);
     // Each case's total, for the picture.
     let mut totals = Vec::new();
     let mut count = |board: &Board| -> Result<u128> {
@@ -167,7 +169,7 @@ fn show_all(
         since.store(start.elapsed().as_millis() as u64, Ordering::Relaxed);
     };
     let mut picture = picture;
-    let shown = progress::watch_with(options.progress, &status, || {
+    let shown = progress::watch_with(settings.progress, &status, || {
         let picture = picture.as_deref_mut();
         if let Some(n) = options.blank {
             let mut out = BufWriter::new(out);
@@ -192,26 +194,6 @@ fn show_all(
         }
     }
     shown
-}
-
-/// How a case's total is counted, when it is shown at all.
-pub type Total<'a> = Option<&'a mut dyn FnMut(&Board) -> Result<u128>>;
-
-/// How each case is written.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Mode {
-    /// Up to `limit` drawings per case.
-    Draw {
-        /// Solutions per case.
-        limit: usize,
-        /// The glyphs.
-        style: Style,
-    },
-    /// `Case k: N` and up to `limit` column vectors per case.
-    List {
-        /// Solutions per case.
-        limit: usize,
-    },
 }
 
 /// Shows every case of judge-format `input`. On malformed input the cases
@@ -274,316 +256,10 @@ pub fn run_counting<R: Read, W: Write>(
     out.flush().map_err(Error::Write)
 }
 
-/// In which order `show` finds solutions.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Order {
-    /// Lexicographic when that search finds the first solution within
-    /// [`LEXICOGRAPHIC_BUDGET`] nodes; otherwise the order of a
-    /// most-constrained-first search ([`find::most_constrained`]; on a blank
-    /// board, the closed formula's solution first), which the headings say.
-    Auto,
-    /// Lexicographic however long it takes (`--lexicographic`); a case
-    /// that takes long gets an estimate on stderr.
-    Lexicographic,
-}
-
-/// Search nodes the lexicographic search gets for a case's first solution
-/// before [`Order::Auto`] turns to the most-constrained-first order (a
-/// tenth of a second or so).
-pub const LEXICOGRAPHIC_BUDGET: u64 = 1 << 22;
-
-/// Search nodes the most-constrained-first search gets before `show` says
-/// on stderr how far it got (it then goes on).
-pub const MOST_CONSTRAINED_BUDGET: u64 = 1 << 22;
-
-/// Writes one case in `mode`: each solution written and flushed as soon as
-/// the search finds it, then (when `total` is given) the total. Solutions
-/// come in `order`; where they are not in lexicographic order, the
-/// headings say so (`Case k, solution i (not in lexicographic order):`, in
-/// a listing `Case k (not in lexicographic order):`). The case and its
-/// solutions are drawn in `picture` too, if given.
-pub fn show_case(
-    out: &mut dyn Write,
-    case: u64,
-    board: &Board,
-    mode: Mode,
-    order: Order,
-    total: &mut Total,
-    mut picture: Option<&mut Picture>,
-) -> Result<()> {
-    let limit = match mode {
-        Mode::Draw { limit, .. } | Mode::List { limit } => limit,
-    };
-    if let Some(picture) = picture.as_deref_mut() {
-        picture.case(case, board, limit > 0);
-    }
-    // Whether every solution has been visited (so found == all of them).
-    let mut exhausted = false;
-    let mut found = 0;
-    if limit > 0 {
-        let mut first = None;
-        let started = Instant::now();
-        let (outcome, _) = find::lexicographic(board, LEXICOGRAPHIC_BUDGET, |columns| {
-            first = Some(columns.to_vec());
-            ControlFlow::Break(())
-        });
-        let lexicographic = outcome != Outcome::OutOfBudget || order == Order::Lexicographic;
-        if outcome == Outcome::OutOfBudget && order == Order::Lexicographic {
-            note(&format!(
-                "case {case}: the first solution in lexicographic order is not within the \
-                 first {LEXICOGRAPHIC_BUDGET} search nodes ({}); {}; still searching \
-                 (without --lexicographic, show answers at once)",
-                estimate::human(started.elapsed().as_secs_f64()),
-                whole_tree(board, LEXICOGRAPHIC_BUDGET, started.elapsed().as_secs_f64()),
-            ));
-        }
-        let mut shown = Shown {
-            out: &mut *out,
-            case,
-            board,
-            mode,
-            lexicographic,
-            limit,
-            found: 0,
-            failed: None,
-            picture,
-        };
-        if let Mode::List { .. } = mode {
-            shown.header().map_err(Error::Write)?;
-        }
-        if lexicographic {
-            exhausted = outcome == Outcome::Exhausted;
-            if !exhausted {
-                // The kernel gives the same order, faster.
-                Problem::new(board).for_each_solution(|columns| shown.write(columns));
-            }
-        } else {
-            exhausted = most_constrained_order(&mut shown);
-        }
-        if let Some(e) = shown.failed {
-            return Err(Error::Write(e));
-        }
-        found = shown.found;
-    } else if let Mode::List { .. } = mode {
-        // No solutions asked for (`--solutions 0 --total`): the heading alone.
-        writeln!(out, "Case {case}:").map_err(Error::Write)?;
-    }
-    // A search that visited every solution and found none has counted them.
-    let none = exhausted && found == 0;
-    let written = match (mode, total.as_mut()) {
-        (Mode::Draw { .. }, _) if none => writeln!(out, "Case {case}: no solutions\n"),
-        (Mode::Draw { .. }, Some(count)) => match count(board)? {
-            0 => writeln!(out, "Case {case}: no solutions\n"),
-            1 => writeln!(out, "Case {case}: 1 solution\n"),
-            n => writeln!(out, "Case {case}: {n} solutions\n"),
-        },
-        (Mode::List { .. }, Some(_)) if none => writeln!(out, "total: 0"),
-        (Mode::List { .. }, Some(count)) => writeln!(out, "total: {}", count(board)?),
-        (_, None) => Ok(()),
-    };
-    written.and_then(|()| out.flush()).map_err(Error::Write)
-}
-
-/// One case's solutions as they are written.
-struct Shown<'a> {
-    out: &'a mut dyn Write,
-    case: u64,
-    board: &'a Board,
-    mode: Mode,
-    /// Whether they come in lexicographic order (the headings say if not).
-    lexicographic: bool,
-    limit: usize,
-    found: usize,
-    failed: Option<io::Error>,
-    /// Where the solutions are drawn too, if anywhere.
-    picture: Option<&'a mut Picture>,
-}
-
-impl Shown<'_> {
-    /// A listing's `Case k:` line.
-    fn header(&mut self) -> io::Result<()> {
-        let case = self.case;
-        match self.lexicographic {
-            true => writeln!(self.out, "Case {case}:"),
-            false => writeln!(self.out, "Case {case} (not in lexicographic order):"),
-        }
-    }
-
-    /// Writes (and flushes) the next solution; `Break` after the last one
-    /// asked for, or when writing failed.
-    fn write(&mut self, columns: &[usize]) -> ControlFlow<()> {
-        self.found += 1;
-        let (case, found) = (self.case, self.found);
-        let order = match self.lexicographic {
-            true => "",
-            false => " (not in lexicographic order)",
-        };
-        let written = match self.mode {
-            Mode::Draw { style, .. } => writeln!(self.out, "Case {case}, solution {found}{order}:")
-                .and_then(|()| draw(self.out, self.board, columns, style))
-                .and_then(|()| writeln!(self.out)),
-            Mode::List { .. } => output::columns_line(self.out, columns),
-        };
-        if let Some(picture) = self.picture.as_deref_mut() {
-            picture.solution(columns, self.lexicographic);
-        }
-        if let Err(e) = written.and_then(|()| self.out.flush()) {
-            self.failed = Some(e);
-            return ControlFlow::Break(());
-        }
-        if self.found < self.limit {
-            ControlFlow::Continue(())
-        } else {
-            ControlFlow::Break(())
-        }
-    }
-}
-
-/// Shows solutions in the most-constrained-first order (on a blank board,
-/// the closed formula's solution first). When the search runs past its
-/// budget short of the solutions asked for, says so on stderr and goes on.
-/// Returns whether every solution was visited.
-fn most_constrained_order(shown: &mut Shown) -> bool {
-    let board = shown.board;
-    let formula = if board.obstacles() == 0 {
-        find::constructed(board.n())
-    } else {
-        None
-    };
-    if let Some(columns) = &formula {
-        if shown.write(columns).is_break() {
-            return false;
-        }
-    }
-    // Solutions the budgeted search visited: the unbudgeted one skips them.
-    let mut visited = 0;
-    let started = Instant::now();
-    for budget in [MOST_CONSTRAINED_BUDGET, u64::MAX] {
-        let mut skip = visited;
-        let (outcome, _) = find::most_constrained(board, budget, |columns| {
-            if skip > 0 {
-                skip -= 1;
-                return ControlFlow::Continue(());
-            }
-            visited += 1;
-            if formula.as_deref() == Some(columns) {
-                return ControlFlow::Continue(());
-            }
-            shown.write(columns)
-        });
-        if outcome != Outcome::OutOfBudget {
-            return outcome == Outcome::Exhausted;
-        }
-        let seconds = started.elapsed().as_secs_f64();
-        note(&format!(
-            "case {}: {} of {} solutions found in the first {MOST_CONSTRAINED_BUDGET} \
-             nodes of a most-constrained-first search ({}), none in the first \
-             {LEXICOGRAPHIC_BUDGET} of the lexicographic one; {}; still searching",
-            shown.case,
-            shown.found,
-            shown.limit,
-            estimate::human(seconds),
-            whole_tree(board, MOST_CONSTRAINED_BUDGET, seconds),
-        ));
-    }
-    false
-}
-
-/// What the random probes say of the whole (plain, row by row) search tree:
-/// its size and, at the speed of a search that took `seconds` for `spent`
-/// nodes, how long searching all of it would take.
-fn whole_tree(board: &Board, spent: u64, seconds: f64) -> String {
-    let nodes = crate::engine::estimate::nodes(&Problem::new(board).rows(), 200);
-    let time = nodes / spent.max(1) as f64 * seconds;
-    format!(
-        "the whole search tree is estimated at {nodes:.1e} nodes (all of it: {})",
-        estimate::human(time)
-    )
-}
-
-/// A line on stderr, as the program's messages are written.
-fn note(message: &str) {
-    let _ = writeln!(io::stderr().lock(), "nqueens: show: {message}");
-}
-
-/// How boards are drawn.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Style {
-    /// `Q`, `*` and `.`, one character per cell.
-    Ascii,
-    /// Chess glyphs on light and dark squares.
-    Unicode,
-}
-
-impl Style {
-    /// Unicode when stdout is a terminal and the locale says UTF-8, else
-    /// ASCII.
-    pub fn for_stdout() -> Style {
-        use std::io::IsTerminal;
-        if io::stdout().is_terminal() && locale_is_utf8(|name| std::env::var(name).ok()) {
-            Style::Unicode
-        } else {
-            Style::Ascii
-        }
-    }
-}
-
-/// Whether the locale (the first of `LC_ALL`, `LC_CTYPE`, `LANG` that is
-/// set and not empty, as C programs look them up) names UTF-8.
-///
-/// ```
-/// use nqueens::tools::show::locale_is_utf8;
-/// assert!(locale_is_utf8(|n| (n == "LANG").then(|| "en_US.UTF-8".to_string())));
-/// assert!(!locale_is_utf8(|n| (n == "LC_ALL").then(|| "C".to_string())));
-/// ```
-pub fn locale_is_utf8(var: impl Fn(&str) -> Option<String>) -> bool {
-    ["LC_ALL", "LC_CTYPE", "LANG"]
-        .iter()
-        .find_map(|name| var(name).filter(|value| !value.is_empty()))
-        .map(|value| {
-            let value = value.to_ascii_lowercase();
-            value.contains("utf-8") || value.contains("utf8")
-        })
-        .unwrap_or(false)
-}
-
-/// Writes `board` with queens at `columns` (one per row) in `style`.
-///
-/// ```
-/// use nqueens::{base::board::Board, tools::show::{draw, Style}};
-/// let mut board = Board::blank(4);
-/// board.set_free(0, 0, false);
-/// let mut out = Vec::new();
-/// draw(&mut out, &board, &[1, 3, 0, 2], Style::Ascii).unwrap();
-/// assert_eq!(out, b"*Q..\n...Q\nQ...\n..Q.\n");
-/// ```
-pub fn draw(out: &mut dyn Write, board: &Board, columns: &[usize], style: Style) -> io::Result<()> {
-    for (row, &queen) in columns.iter().enumerate() {
-        let mut line = String::new();
-        for col in 0..board.n() {
-            let cell = match (style, col == queen, board.is_free(row, col)) {
-                (Style::Ascii, true, _) => "Q",
-                (Style::Ascii, false, true) => ".",
-                (Style::Ascii, false, false) => "*",
-                (Style::Unicode, true, _) => "\u{265b}",
-                (Style::Unicode, false, false) => "\u{2573}",
-                (Style::Unicode, false, true) if (row + col) % 2 == 0 => "\u{25a1}",
-                (Style::Unicode, false, true) => "\u{25a0}",
-            };
-            if style == Style::Unicode && col > 0 {
-                line.push(' ');
-            }
-            line.push_str(cell);
-        }
-        line.push('\n');
-        out.write_all(line.as_bytes())?;
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::problem::Problem;
 
     #[test]
     fn unicode_boards_alternate_squares_and_mark_obstacles() {

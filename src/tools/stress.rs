@@ -2,11 +2,12 @@
 //! line with this program's answers; the first failure is shrunk to a
 //! minimal input and reported.
 //!
-//! A run *fails* when the command's output differs from ours (lines compared
-//! with trailing whitespace, including `\r`, ignored, and trailing blank
-//! lines ignored, as judges do), when it exits with a non-zero status or a
-//! signal, or when it uses more CPU time than the time limit, or hangs past
-//! the wall-clock backstop (it is then killed).
+//! A run *fails* ([`crate::tools::failure`]) when the command's output
+//! differs from ours (lines compared with trailing whitespace, including
+//! `\r`, ignored, and trailing blank lines ignored, as judges do), when it
+//! exits with a non-zero status or a signal, or when it uses more CPU time
+//! than the time limit, or hangs past the wall-clock backstop (it is then
+//! killed).
 //!
 //! Each run goes through [`crate::tools::child`]: its own process group,
 //! killed whole at a limit, its CPU time, wall time and peak memory
@@ -21,9 +22,8 @@
 //! the lowest failing round, so a seed gives the same verdict with any `-j`.
 
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::ExitStatus;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::thread;
@@ -31,11 +31,17 @@ use std::time::{Duration, Instant};
 
 use crate::base::error::{words, Error, Result};
 use crate::tools::bundle::Target;
-use crate::tools::child::{self, Limit};
+use crate::tools::child;
+use crate::tools::failure::Failure;
 use crate::tools::generate::{GenOptions, TestInput};
 use crate::tools::judge::Answerer;
-use crate::tools::progress;
+use crate::tools::progress::{self, Progress};
+use crate::tools::settings::Settings;
 use crate::tools::shrink;
+
+mod report;
+pub use report::shell_quote;
+use report::{report, seconds, Report};
 
 /// The most tries spent shrinking one failure.
 pub const SHRINK_BUDGET: usize = 3000;
@@ -61,49 +67,18 @@ pub struct StressOptions {
     pub shrink: bool,
     /// Where `--save` writes the failing input and expected output.
     pub save: Option<PathBuf>,
-    /// Whether progress goes to stderr.
-    pub progress: bool,
-    /// Worker threads for the expected answers (`--threads`), shared by
-    /// the `-j` rounds running at once.
-    pub threads: usize,
 }
 
 impl StressOptions {
-    /// An answerer for one of the `-j` rounds running at once: the
-    /// threads shared out between them.
-    fn answerer(&self) -> Answerer {
-        Answerer::new((self.threads / self.jobs).max(1), false)
+    /// An answerer for one of the `-j` rounds running at once: the run's
+    /// threads (`--threads`) shared out between them.
+    fn answerer(&self, settings: &Settings) -> Answerer {
+        let threads = (settings.threads() / self.jobs).max(1);
+        Answerer::new(settings.budget.on_threads(threads), Progress::Off)
     }
 }
 
 pub use crate::tools::child::Outcome;
-
-/// Why a run failed.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Failure {
-    /// Output line `line` (1-based) differs.
-    WrongAnswer {
-        /// The first differing line.
-        line: usize,
-    },
-    /// The command ended with a failure status or a signal.
-    Crash(ExitStatus),
-    /// The command reached a limit: the CPU time limit, or the wall-clock
-    /// backstop (it hung).
-    Timeout(Limit),
-}
-
-impl Failure {
-    /// The kind of failure, in words: `wrong answer`, `crash`, `time-out`.
-    /// Shrinking keeps it.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Failure::WrongAnswer { .. } => "wrong answer",
-            Failure::Crash(_) => "crash",
-            Failure::Timeout(_) => "time-out",
-        }
-    }
-}
 
 /// Runs `command` with `input` on stdin, killing its process group once it
 /// has used `timeout` of CPU time, or hung (see [`crate::tools::child`]).
@@ -120,47 +95,6 @@ pub fn run_command(command: &[OsString], input: &[u8], timeout: Duration) -> Res
     })
 }
 
-/// The lines judges compare: trailing whitespace and blank lines dropped.
-fn judged_lines(text: &str) -> Vec<&str> {
-    let mut lines: Vec<&str> = text.lines().map(str::trim_end).collect();
-    while lines.last() == Some(&"") {
-        lines.pop();
-    }
-    lines
-}
-
-/// The first line (1-based) where `actual` differs from `expected`.
-///
-/// ```
-/// use nqueens::tools::stress::first_difference;
-/// assert_eq!(first_difference("Case 1: 2\n", "Case 1: 2 \r\n\n"), None);
-/// assert_eq!(first_difference("a\nb\n", "a\nc\n"), Some(2));
-/// assert_eq!(first_difference("a\nb\n", "a\n"), Some(2));
-/// ```
-pub fn first_difference(expected: &str, actual: &str) -> Option<usize> {
-    let (expected, actual) = (judged_lines(expected), judged_lines(actual));
-    let common = expected.len().min(actual.len());
-    match (0..common).find(|&i| expected[i] != actual[i]) {
-        Some(i) => Some(i + 1),
-        None if expected.len() != actual.len() => Some(common + 1),
-        None => None,
-    }
-}
-
-/// Judges one outcome against the expected output.
-pub fn judge(expected: &str, outcome: &Outcome) -> Option<Failure> {
-    if let Some(limit) = outcome.limit {
-        return Some(Failure::Timeout(limit));
-    }
-    match outcome.status {
-        None => Some(Failure::Timeout(Limit::Wall)),
-        Some(status) if !status.success() => Some(Failure::Crash(status)),
-        Some(_) => {
-            first_difference(expected, &outcome.stdout).map(|line| Failure::WrongAnswer { line })
-        }
-    }
-}
-
 /// Runs the command on `input` and judges it.
 fn check(
     options: &StressOptions,
@@ -169,7 +103,7 @@ fn check(
 ) -> Result<(Option<Failure>, Outcome)> {
     let expected = input.expected(answerer)?;
     let outcome = run_command(&options.command, input.text().as_bytes(), options.timeout)?;
-    Ok((judge(&expected, &outcome), outcome))
+    Ok((Failure::of(&expected, &outcome), outcome))
 }
 
 /// A failing round: its input, why it failed, what the command did.
@@ -194,7 +128,7 @@ struct Sweep {
 /// a round above a failing one, so every round below it has been run and
 /// the failure kept is the lowest, however the threads were timed: the
 /// verdict for a seed does not depend on `-j`.
-fn sweep(options: &StressOptions, seed: u64, done: &AtomicU64) -> Sweep {
+fn sweep(options: &StressOptions, settings: &Settings, seed: u64, done: &AtomicU64) -> Sweep {
     let next = AtomicU64::new(0);
     let state = Mutex::new(Sweep {
         stop: None,
@@ -203,7 +137,7 @@ fn sweep(options: &StressOptions, seed: u64, done: &AtomicU64) -> Sweep {
     });
     let stops_before = |state: &Sweep, round: u64| state.stop.as_ref().is_some_and(|s| s.0 < round);
     let worker = || {
-        let mut answerer = options.answerer();
+        let mut answerer = options.answerer(settings);
         loop {
             let round = next.fetch_add(1, Ordering::Relaxed);
             if round >= options.rounds || stops_before(&state.lock().expect("no panic"), round) {
@@ -253,17 +187,22 @@ fn sweep(options: &StressOptions, seed: u64, done: &AtomicU64) -> Sweep {
 }
 
 /// Runs the stress test, writing the summary or the failure report to `out`
-/// (and progress to stderr when `options.progress`). Returns whether every
+/// (and progress to stderr when the settings say so). Returns whether every
 /// round passed.
 ///
 /// # Errors
 /// A command that cannot be started, output that cannot be written, a
 /// `--save` directory that cannot be written.
-pub fn run(options: &StressOptions, seed: u64, out: &mut dyn Write) -> Result<bool> {
+pub fn run(
+    options: &StressOptions,
+    settings: &Settings,
+    seed: u64,
+    out: &mut dyn Write,
+) -> Result<bool> {
     let started = Instant::now();
     let done = AtomicU64::new(0);
-    let swept = progress::watch(options.progress, "stress", options.rounds, &done, || {
-        sweep(options, seed, &done)
+    let swept = progress::watch(settings.progress, "stress", options.rounds, &done, || {
+        sweep(options, settings, seed, &done)
     });
     let Some((round, stop)) = swept.stop else {
         let slowest = swept.slowest.map_or(Duration::ZERO, |(time, _)| time);
@@ -287,7 +226,7 @@ pub fn run(options: &StressOptions, seed: u64, out: &mut dyn Write) -> Result<bo
     let found = failed.failure.clone();
     let (minimal, tries, failure, outcome) = if options.shrink {
         let Some((minimal, tries, failure, outcome)) =
-            shrink_failure(options, failed.input, &failed.failure)?
+            shrink_failure(options, settings, failed.input, &failed.failure)?
         else {
             // Flaky: the minimal input passed this time. Report the round.
             writeln!(
@@ -301,7 +240,7 @@ pub fn run(options: &StressOptions, seed: u64, out: &mut dyn Write) -> Result<bo
     } else {
         (failed.input, None, failed.failure, failed.outcome)
     };
-    let expected = minimal.expected(&mut options.answerer())?;
+    let expected = minimal.expected(&mut options.answerer(settings))?;
     let saved = match &options.save {
         Some(dir) => Some(save(dir, &minimal, &expected)?),
         None => None,
@@ -332,6 +271,7 @@ pub fn run(options: &StressOptions, seed: u64, out: &mut dyn Write) -> Result<bo
 /// really does: `None` when it passes this time (flaky).
 fn shrink_failure(
     options: &StressOptions,
+    settings: &Settings,
     input: TestInput,
     found: &Failure,
 ) -> Result<Option<(TestInput, usize, Failure, Outcome)>> {
@@ -339,9 +279,9 @@ fn shrink_failure(
     let shrinking = Instant::now();
     let tries = AtomicU64::new(0);
     let mut runs = 0;
-    let mut answerer = options.answerer();
+    let mut answerer = options.answerer(settings);
     // How many runs shrinking takes is not known ahead: no share, no ETA.
-    let shrunk = progress::watch(options.progress, "shrinking, runs", 0, &tries, || {
+    let shrunk = progress::watch(settings.progress, "shrinking, runs", 0, &tries, || {
         shrink::shrink(input, SHRINK_BUDGET, &mut |candidate| {
             tries.fetch_add(1, Ordering::Relaxed);
             if shrinking.elapsed() > SHRINK_TIME {
@@ -392,165 +332,13 @@ fn save(dir: &Path, input: &TestInput, expected: &str) -> Result<[PathBuf; 2]> {
     ])
 }
 
-/// A run's time as the reports show it.
-fn seconds(time: Duration) -> String {
-    format!("{:.3}s", time.as_secs_f64())
-}
-
-/// Everything a failure report shows.
-struct Report<'a> {
-    options: &'a StressOptions,
-    round: u64,
-    round_seed: u64,
-    minimal: &'a TestInput,
-    /// Shrinking runs, `None` under `--no-shrink`.
-    tries: Option<usize>,
-    expected: &'a str,
-    /// How the round failed.
-    found: &'a Failure,
-    /// How the input shown failed (run again, when shrunk).
-    failure: &'a Failure,
-    outcome: &'a Outcome,
-    /// The slowest passing run of the rounds, and its round.
-    slowest: Option<(Duration, u64)>,
-    /// Where `--save` wrote the input and the expected output.
-    saved: Option<[PathBuf; 2]>,
-}
-
-/// `tries` shrinking runs, in words: "1 shrinking run", "2 shrinking runs".
-fn shrinking_runs(tries: usize) -> String {
-    match tries {
-        1 => "1 shrinking run".to_string(),
-        _ => format!("{tries} shrinking runs"),
-    }
-}
-
-/// Writes the failure report: what failed, the minimal input, expected
-/// and actual output, how to reproduce.
-fn report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
-    let timeout = r.options.timeout;
-    let mut what = describe(r.failure, timeout);
-    if r.failure.kind() != r.found.kind() {
-        // Shrinking keeps the kind, so only a run that changed its ways
-        // (flaky) gets here; both are said.
-        what = format!(
-            "{} (the round's input); the minimal input below, run again: {what}",
-            describe(r.found, timeout)
-        );
-    }
-    let command: Vec<String> = r
-        .options
-        .command
-        .iter()
-        .map(|a| shell_quote(&a.to_string_lossy()))
-        .collect();
-    writeln!(
-        out,
-        "stress: FAILED in round {} (seed {}): {what}",
-        r.round, r.round_seed
-    )?;
-    match r.tries {
-        Some(tries) => writeln!(
-            out,
-            "minimal failing input ({}, after {}):",
-            r.minimal.describe(),
-            shrinking_runs(tries)
-        )?,
-        None => writeln!(out, "failing input ({}, not shrunk):", r.minimal.describe())?,
-    }
-    write!(out, "{}", r.minimal.text())?;
-    writeln!(out, "expected output:")?;
-    write!(out, "{}", r.expected)?;
-    writeln!(out, "actual output:")?;
-    if r.outcome.stdout.is_empty() {
-        writeln!(out, "(none)")?;
-    }
-    write!(out, "{}", r.outcome.stdout)?;
-    if !r.outcome.stdout.is_empty() && !r.outcome.stdout.ends_with('\n') {
-        writeln!(out, "(no newline at end of output)")?;
-    }
-    if !r.outcome.stderr.is_empty() {
-        writeln!(out, "actual stderr:")?;
-        write!(out, "{}", r.outcome.stderr)?;
-        if !r.outcome.stderr.ends_with('\n') {
-            writeln!(out)?;
-        }
-    }
-    let cpu = r
-        .outcome
-        .cpu
-        .map_or(String::new(), |cpu| format!(" ({} of CPU)", seconds(cpu)));
-    let slowest = match r.slowest {
-        Some((time, round)) => format!("the slowest passing run {} (round {round})", seconds(time)),
-        None => "no round passed".to_string(),
-    };
-    writeln!(
-        out,
-        "time: this run {}{cpu}, {slowest}",
-        seconds(r.outcome.time),
-    )?;
-    if let Some([input, output]) = &r.saved {
-        writeln!(
-            out,
-            "saved: {} (input), {} (expected output)",
-            input.display(),
-            output.display()
-        )?;
-    }
-    writeln!(
-        out,
-        "reproduce the unshrunk input: nqueens gen --seed {} {} | {}",
-        r.round_seed,
-        r.options.gen.to_args(),
-        command.join(" ")
-    )
-}
-
-/// A failure in words, for the report's first line.
-fn describe(failure: &Failure, timeout: Duration) -> String {
-    match failure {
-        Failure::WrongAnswer { line } => format!("wrong answer on output line {line}"),
-        Failure::Crash(status) => format!("crashed ({status})"),
-        Failure::Timeout(Limit::Cpu) => format!("timed out after {timeout:?} of CPU time"),
-        Failure::Timeout(Limit::Wall) => format!(
-            "timed out: killed after {:?} of wall time with less than {timeout:?} \
-             of CPU time (hung, or waiting for input?)",
-            child::wall_limit(timeout)
-        ),
-    }
-}
-
-/// `arg` as a POSIX shell word: unchanged when it is plain, else in single
-/// quotes, so the reproduce line can be pasted into a shell.
-///
-/// ```
-/// use nqueens::tools::stress::shell_quote;
-/// assert_eq!(shell_quote("./mine"), "./mine");
-/// assert_eq!(shell_quote("read n; echo 1"), "'read n; echo 1'");
-/// assert_eq!(shell_quote("it's"), "'it'\\''s'");
-/// ```
-pub fn shell_quote(arg: &str) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
-    if !arg.is_empty() && arg.chars().all(plain) {
-        arg.to_string()
-    } else {
-        format!("'{}'", arg.replace('\'', "'\\''"))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tools::child::Limit;
 
     fn sh(script: &str) -> Vec<OsString> {
         ["sh", "-c", script].iter().map(OsString::from).collect()
-    }
-
-    #[test]
-    fn one_shrinking_run_is_singular() {
-        assert_eq!(shrinking_runs(1), "1 shrinking run");
-        assert_eq!(shrinking_runs(0), "0 shrinking runs");
-        assert_eq!(shrinking_runs(12), "12 shrinking runs");
     }
 
     #[test]
@@ -573,7 +361,10 @@ mod tests {
         // used no CPU time: by the wall-clock backstop. No bound on how
         // long that took: a loaded machine may take longer.
         assert_eq!(outcome.status, None);
-        assert_eq!(judge("", &outcome), Some(Failure::Timeout(Limit::Wall)));
+        assert_eq!(
+            Failure::of("", &outcome),
+            Some(Failure::Timeout(Limit::Wall))
+        );
     }
 
     #[test]
@@ -586,13 +377,13 @@ mod tests {
     #[test]
     fn failures_are_told_apart() {
         let crashed = run_command(&sh("exit 3"), b"", Duration::from_secs(10)).unwrap();
-        assert!(matches!(judge("", &crashed), Some(Failure::Crash(_))));
+        assert!(matches!(Failure::of("", &crashed), Some(Failure::Crash(_))));
         let wrong = run_command(&sh("echo 'Case 1: 3'"), b"", Duration::from_secs(10)).unwrap();
         assert_eq!(
-            judge("Case 1: 2\n", &wrong),
+            Failure::of("Case 1: 2\n", &wrong),
             Some(Failure::WrongAnswer { line: 1 })
         );
-        assert_eq!(judge("Case 1: 3\n", &wrong), None);
+        assert_eq!(Failure::of("Case 1: 3\n", &wrong), None);
     }
 
     #[test]

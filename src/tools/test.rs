@@ -24,10 +24,11 @@ use std::time::Duration;
 use crate::base::error::{words, Error, Result};
 use crate::tools::bundle::Target;
 use crate::tools::child::{self, Limit, Outcome};
+use crate::tools::failure::Failure;
 use crate::tools::files;
 use crate::tools::generate::TestInput;
 use crate::tools::judge::Answerer;
-use crate::tools::stress::{judge, Failure};
+use crate::tools::settings::Settings;
 
 /// The directory read when no DIR or FILE is given.
 pub const DEFAULT_DIR: &str = "test";
@@ -43,10 +44,6 @@ pub struct TestOptions {
     pub timeout: Duration,
     /// The command and its arguments; never empty.
     pub command: Vec<OsString>,
-    /// Worker threads for computed expected outputs (`--threads`).
-    pub threads: usize,
-    /// Progress on stderr while a long expected output is computed.
-    pub progress: bool,
 }
 
 /// How the whole run went, for the exit status.
@@ -112,7 +109,7 @@ fn expected(
         return Ok((String::from_utf8_lossy(&text).into_owned(), false));
     }
     let computed = match problem {
-        Target::Uva11195 => answerer.judge(input),
+        Target::Uva11195 => answerer.answers(input),
         Target::Checker => crate::base::input::read_size(input)
             .and_then(|n| TestInput::Checker(n).expected(answerer)),
     };
@@ -273,15 +270,17 @@ fn prepare(
 }
 
 /// Runs the command on every input, writing one line per file (and the
-/// difference on failure), then a summary line.
+/// difference on failure), then a summary line. Expected outputs are
+/// computed on the settings' threads, with progress on stderr while a long
+/// one is computed when progress is on.
 ///
 /// # Errors
 /// No inputs, a command that cannot be started, output that cannot be
 /// written. An input whose expected output cannot be had is counted as an
 /// error in the summary instead.
-pub fn run(options: &TestOptions, out: &mut dyn Write) -> Result<Summary> {
+pub fn run(options: &TestOptions, settings: &Settings, out: &mut dyn Write) -> Result<Summary> {
     let paths = inputs(&options.paths)?;
-    let mut answerer = Answerer::new(options.threads, options.progress);
+    let mut answerer = Answerer::new(settings.budget, settings.progress);
     let width = paths
         .iter()
         .map(|p| p.display().to_string().len())
@@ -306,7 +305,7 @@ pub fn run(options: &TestOptions, out: &mut dyn Write) -> Result<Summary> {
                 words(&e)
             ))
         })?;
-        let failure = judge(&expected, &outcome);
+        let failure = Failure::of(&expected, &outcome);
         let verdict = Verdict::of(&failure);
         tally.add(verdict, &outcome);
         let note = if computed {

@@ -1,6 +1,6 @@
 //! The blank engine's border constellations as a [`UnitCounter`]: one unit
 //! per representative constellation, counted in the kernel's interleaved
-//! lanes ([`crate::engine::blank`]).
+//! lanes ([`crate::engine::constellations`]).
 //!
 //! # Constraints
 //! `1 <= n <= 64`.
@@ -15,10 +15,10 @@ use std::sync::Arc;
 use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::problem::Problem;
-use crate::engine::blank::BlankEngine;
+use crate::engine::constellations::ConstellationEngine;
 use crate::engine::counter::{fingerprint_of, Counts, Engine, Sizing, UnitCounter};
 use crate::engine::estimate::{self, NS_PER_NODE};
-use crate::plan::calibration::Kernel;
+use crate::engine::pricing::Kernel;
 
 /// The blank engine's count costs this fraction of the plain blank search
 /// as priced here (blank nodes x [`NS_PER_NODE`]): measured 19 ms at n = 14
@@ -99,13 +99,15 @@ impl Prepared {
     /// # Errors
     /// A worker thread failed.
     pub fn build(self, threads: usize, done: &AtomicU64) -> Result<Constellations> {
-        let engine = Arc::new(BlankEngine::on_threads_counting(self.n, threads, done)?);
+        let engine = Arc::new(ConstellationEngine::on_threads_counting(
+            self.n, threads, done,
+        )?);
         Ok(self.with(engine))
     }
 
     /// The counter over an engine of side `n` already made (its set-up is
     /// not repeated).
-    pub fn with(self, engine: Arc<BlankEngine>) -> Constellations {
+    pub fn with(self, engine: Arc<ConstellationEngine>) -> Constellations {
         assert_eq!(engine.n(), self.n, "an engine of another side");
         Constellations {
             engine,
@@ -116,7 +118,7 @@ impl Prepared {
 
 /// The blank engine's units.
 pub struct Constellations {
-    engine: Arc<BlankEngine>,
+    engine: Arc<ConstellationEngine>,
     unique: bool,
 }
 
@@ -161,7 +163,7 @@ impl UnitCounter for Constellations {
             .counts_each(&mine, threads, self.unique, done, finished)
     }
 
-    fn constellations(&self) -> Option<&Arc<BlankEngine>> {
+    fn constellations(&self) -> Option<&Arc<ConstellationEngine>> {
         Some(&self.engine)
     }
 }

@@ -16,7 +16,7 @@ use crate::engine::budget::Budget;
 use crate::engine::counter::fixed::fixed;
 use crate::engine::counter::{fingerprint_of, Counts, Engine, Sizing, UnitCounter};
 use crate::engine::half_board::Plan;
-use crate::plan::calibration::Kernel;
+use crate::engine::pricing::Kernel;
 
 /// What the symmetric units cost next to the join (measured: below 1% at
 /// n = 16..=20; the half turn's search dominates).

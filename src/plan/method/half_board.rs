@@ -78,13 +78,13 @@ impl CountingMethod for HalfBoard {
     fn memory(&mut self, case: Case, shared: &mut Shared) -> f64 {
         self.plans.get(&case.index).map_or(0.0, |plan| {
             let sizing = plan.sizing();
-            sizing.bytes + sizing.thread_bytes * (shared.threads - 1) as f64
+            sizing.bytes + sizing.thread_bytes * (shared.threads() - 1) as f64
         })
     }
 
     fn quote(&mut self, case: Case, shared: &mut Shared) -> f64 {
         self.plans.get(&case.index).map_or(f64::INFINITY, |plan| {
-            plan.sizing().cpu_ns / shared.threads.min(plan.units()).max(1) as f64
+            plan.sizing().cpu_ns / shared.threads().min(plan.units()).max(1) as f64
         })
     }
 

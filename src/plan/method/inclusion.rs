@@ -96,7 +96,7 @@ impl CountingMethod for InclusionExclusion {
             return 0.0;
         }
         let sizing = shared.blank_count_sizing(n);
-        sizing.bytes + sizing.thread_bytes * (shared.threads - 1) as f64
+        sizing.bytes + sizing.thread_bytes * (shared.threads() - 1) as f64
     }
 
     fn engine(&mut self, case: Case, shared: &mut Shared) -> Option<Engine> {

@@ -59,8 +59,8 @@ impl Index {
         // On threads the enumeration is shared, but the set-up and the
         // writes stay on one thread and the solutions pass through a buffer
         // first (measured at n = 14: 37 ms on 2 threads, 40 ms on one).
-        let threaded = nodes * (ENUMERATION_SHARE / shared.threads as f64 + WRITE_SHARE * 3.0);
-        if shared.threads > 1 && threaded < engine {
+        let threaded = nodes * (ENUMERATION_SHARE / shared.threads() as f64 + WRITE_SHARE * 3.0);
+        if shared.threads() > 1 && threaded < engine {
             (threaded, true)
         } else {
             (engine, false)
@@ -128,8 +128,8 @@ impl CountingMethod for Index {
             let start = Instant::now();
             // A forced index is built on the threads whenever there are
             // several, so that tests reach both builds.
-            let index = if on_threads || (forced && shared.threads > 1) {
-                SolutionIndex::build_on_threads(n, shared.threads)?
+            let index = if on_threads || (forced && shared.threads() > 1) {
+                SolutionIndex::build_on_threads(n, shared.threads())?
             } else {
                 SolutionIndex::build(n)
             };

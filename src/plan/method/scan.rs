@@ -1,6 +1,6 @@
 //! **scan**: each constellation of the blank engine is searched once, and
 //! a completion counts once per image of its constellation that avoids the
-//! board's blocked cells ([`crate::engine::blank::scan`]); for one
+//! board's blocked cells ([`crate::engine::constellations::scan`]); for one
 //! near-blank board on its own. Its units are the constellations, shared by
 //! the threads.
 //!
@@ -13,7 +13,7 @@
 use std::sync::Arc;
 
 use crate::base::error::Result;
-use crate::engine::blank::scan::Frames;
+use crate::engine::constellations::scan::Frames;
 use crate::plan::cost::{blank_engine_units, BLANK_ENGINE_SHARE, NS_PER_NODE, SETUP_NS_PER_UNIT};
 use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared, Skip};
 use crate::plan::work::Work;
@@ -60,7 +60,7 @@ impl CountingMethod for Scan {
         let n = case.board.n();
         let search = shared.blank_nodes(n) * NS_PER_NODE * (BLANK_ENGINE_SHARE + CHECK_SHARE);
         let setup = blank_engine_units(n) * SETUP_NS_PER_UNIT;
-        (search + setup) / shared.threads as f64
+        (search + setup) / shared.threads() as f64
     }
 
     fn plan(&mut self, case: Case, shared: &mut Shared, batch: &mut Batch) -> Result<Answer> {

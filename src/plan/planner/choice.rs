@@ -204,7 +204,7 @@ impl Planner {
                 decisions
             }
         };
-        let threads = self.shared.threads;
+        let threads = self.shared.threads();
         let nothing = Estimate {
             engine: None,
             cpu_ns: 0.0,

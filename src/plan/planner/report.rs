@@ -321,7 +321,7 @@ impl Planner {
         decisions: &[Decision],
         answers: &[Answer],
     ) -> Vec<Label> {
-        let threads = self.shared.threads as f64;
+        let threads = self.shared.threads() as f64;
         let known = |method: String| Label {
             method,
             cost: Some(0.0),
@@ -373,8 +373,8 @@ impl Planner {
                     boards[case].n(),
                     label.method,
                     human(seconds),
-                    self.shared.threads,
-                    if self.shared.threads == 1 { "" } else { "s" },
+                    self.shared.threads(),
+                    if self.shared.threads() == 1 { "" } else { "s" },
                     if seconds > DAY {
                         ", more than a day"
                     } else {

@@ -38,7 +38,7 @@ impl Planner {
             })
             .sum();
         let inline = self.choice == Method::Auto && estimated < MIN_PARALLEL_NS;
-        let threads = if inline { 1 } else { self.shared.threads };
+        let threads = if inline { 1 } else { self.shared.threads() };
         // Big searches are split on one thread too: for progress, and the
         // kernel runs a search's parts in its interleaved lanes.
         if !inline {

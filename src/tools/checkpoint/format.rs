@@ -1,7 +1,8 @@
 //! The format: the header and record lines, each sealed with its CRC-32
-//! (see the module [`super`] for the text of both).
+//! ([`crate::tools::seal`]; see the module [`super`] for the text of both).
 
 use crate::engine::counter::Counts;
+use crate::tools::seal::{sealed, Seal};
 use crate::tools::shard::Shard;
 
 /// The first word of every checkpoint.
@@ -9,49 +10,6 @@ pub const MAGIC: &str = "nqueens-checkpoint";
 
 /// The format version this program writes and reads.
 pub const FORMAT: u32 = 2;
-
-/// CRC-32 (IEEE 802.3, reflected, as zlib's `crc32`).
-///
-/// ```
-/// assert_eq!(nqueens::tools::checkpoint::crc32(b"123456789"), 0xcbf4_3926);
-/// ```
-pub fn crc32(bytes: &[u8]) -> u32 {
-    const TABLE: [u32; 256] = {
-        let mut table = [0u32; 256];
-        let mut i = 0;
-        while i < 256 {
-            let mut c = i as u32;
-            let mut k = 0;
-            while k < 8 {
-                c = if c & 1 == 1 {
-                    0xedb8_8320 ^ (c >> 1)
-                } else {
-                    c >> 1
-                };
-                k += 1;
-            }
-            table[i] = c;
-            i += 1;
-        }
-        table
-    };
-    let mut crc = !0u32;
-    for &byte in bytes {
-        crc = TABLE[((crc ^ u32::from(byte)) & 0xff) as usize] ^ (crc >> 8);
-    }
-    !crc
-}
-
-/// `body crc=C` for a line's body.
-pub(super) fn sealed(body: &str) -> String {
-    format!("{body} crc={:08x}", crc32(body.as_bytes()))
-}
-
-/// The body of a sealed line, when its checksum matches.
-fn unsealed(line: &str) -> Option<&str> {
-    let (body, crc) = line.rsplit_once(" crc=")?;
-    (crc.len() == 8 && *crc == format!("{:08x}", crc32(body.as_bytes()))).then_some(body)
-}
 
 /// What a checkpoint belongs to: its header line.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -113,7 +71,9 @@ impl Header {
     /// Parses a header line of format [`FORMAT`] (without its newline): it
     /// must be exactly as [`Header::line`] writes it.
     pub fn parse(line: &str) -> Option<Header> {
-        let body = unsealed(line)?;
+        let Seal::Matches(body) = Seal::of(line) else {
+            return None;
+        };
         let mut words = body.split(' ');
         if words.next()? != MAGIC || words.next()? != FORMAT.to_string() {
             return None;
@@ -221,7 +181,9 @@ impl Entry {
     /// Parses a record line (without its newline): it must be exactly as
     /// [`Entry::line`] writes it.
     pub fn parse(line: &str) -> Option<Entry> {
-        let body = unsealed(line)?;
+        let Seal::Matches(body) = Seal::of(line) else {
+            return None;
+        };
         let mut words = body.split(' ');
         if words.next()? != "unit" {
             return None;

@@ -87,7 +87,7 @@ fn small_image(n: usize, symmetry: Symmetry, cells: &[Cell]) -> ([Cell; 4], usiz
 /// Panics when `n` is outside `1..=64`.
 ///
 /// ```
-/// use nqueens::engine::blank::constellation::representatives;
+/// use nqueens::engine::constellations::borders::representatives;
 /// // 8 x 8: every solution's border queens fall in one of these orbits.
 /// let reps = representatives(8);
 /// let constellations: usize = reps.iter().map(|c| c.orbit.len()).sum();
@@ -212,7 +212,7 @@ const ROTATIONS: [Symmetry; 4] = [
 /// and measures how hard the border queens prune the top of the search.
 ///
 /// ```
-/// use nqueens::engine::blank::constellation::probe;
+/// use nqueens::engine::constellations::borders::probe;
 /// // 8 x 8, one corner queen: rows 1..=4 keep 6 cells each.
 /// assert_eq!(probe(8, &[(0, 0)]), 6 * 6 * 6 * 6);
 /// ```

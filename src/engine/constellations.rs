@@ -1,13 +1,13 @@
 //! Counting and enumerating the blank `n x n` board, with full symmetry.
 //!
 //! The engine splits the solutions by their border queens (see
-//! [`crate::engine::blank::constellation`]): one representative constellation per orbit of
+//! [`crate::engine::constellations::borders`]): one representative constellation per orbit of
 //! the eight symmetries, its queens folded into a blank board with
 //! [`crate::base::problem::Problem::place`], its interior counted by the kernel, and the count
 //! weighted by the orbit's size. Each representative is one work unit, so
 //! threads and cluster shards are just ways of dealing the units out.
 //!
-//! [`BlankEngine`] is the entry point: made once per side (its set-up,
+//! [`ConstellationEngine`] is the entry point: made once per side (its set-up,
 //! choosing the units, possibly on threads), its methods are the operations
 //! on the units: count, count unique, the completions of one unit or of many
 //! in the kernel's lanes, enumerate the solutions, scan a near-blank board
@@ -33,7 +33,7 @@
 //! 13.68 million for the mirror-symmetric search (2.6x). The rest of the
 //! engine's speed comes from the kernel's interleaved lanes.
 
-pub mod constellation;
+pub mod borders;
 pub mod scan;
 
 use std::ops::ControlFlow;
@@ -42,7 +42,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::base::error::Result;
 use crate::base::geometry::columns_image;
 use crate::base::kernel::{self, Counter, Leaves};
-use crate::engine::blank::constellation::{
+use crate::engine::constellations::borders::{
     cheapest_image, least_borders_at, representatives, Constellation,
 };
 use crate::engine::parallel;
@@ -51,56 +51,60 @@ pub use crate::engine::counts::Counts;
 
 /// The blank-board engine for one side `n`: its work units (one
 /// representative constellation per orbit, costliest first), made once, and
-/// the operations on them: counting ([`BlankEngine::count`],
-/// [`BlankEngine::counts`], [`BlankEngine::counts_of`]), the completions of
-/// one unit ([`BlankEngine::solve`]) or of many in the kernel's lanes
-/// ([`BlankEngine::completions_each`]), enumeration
-/// ([`BlankEngine::for_each_solution`], [`BlankEngine::for_each_solution_of`])
-/// and scans of near-blank boards ([`BlankEngine::scan_each`]).
+/// the operations on them: counting ([`ConstellationEngine::count`],
+/// [`ConstellationEngine::counts`], [`ConstellationEngine::counts_of`]), the completions of
+/// one unit ([`ConstellationEngine::solve`]) or of many in the kernel's lanes
+/// ([`ConstellationEngine::completions_each`]), enumeration
+/// ([`ConstellationEngine::for_each_solution`], [`ConstellationEngine::for_each_solution_of`])
+/// and scans of near-blank boards ([`ConstellationEngine::scan_each`]).
 ///
 /// Invariant: `units` are the representatives of side `n`, sorted by
 /// [`Constellation::probe`], costliest first (ties in the fixed order of
-/// [`crate::engine::blank::constellation::least_borders`]), so the order is
+/// [`crate::engine::constellations::borders::least_borders`]), so the order is
 /// deterministic and big units start early.
 ///
 /// ```
-/// use nqueens::engine::blank::BlankEngine;
-/// let engine = BlankEngine::new(8);
+/// use nqueens::engine::constellations::ConstellationEngine;
+/// let engine = ConstellationEngine::new(8);
 /// assert_eq!(engine.count(), 92);
 /// let counts = engine.counts(2, true).unwrap();
 /// assert_eq!((counts.total, counts.unique()), (92, 12));
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct BlankEngine {
+pub struct ConstellationEngine {
     n: usize,
     units: Vec<Constellation>,
 }
 
-impl BlankEngine {
+impl ConstellationEngine {
     /// The engine for the blank `n x n` board, its set-up on this thread.
     ///
     /// # Panics
     /// Panics when `n` is outside `1..=64`.
-    pub fn new(n: usize) -> BlankEngine {
-        BlankEngine::sorted(n, representatives(n))
+    pub fn new(n: usize) -> ConstellationEngine {
+        ConstellationEngine::sorted(n, representatives(n))
     }
 
-    /// [`BlankEngine::new`], with the set-up (choosing each unit's image) on
+    /// [`ConstellationEngine::new`], with the set-up (choosing each unit's image) on
     /// `threads` threads: left serial, it would cap the speed-up of two
     /// threads. The units are the same.
     ///
     /// # Errors
     /// A worker thread failed.
-    pub fn on_threads(n: usize, threads: usize) -> Result<BlankEngine> {
-        BlankEngine::on_threads_counting(n, threads, &AtomicU64::new(0))
+    pub fn on_threads(n: usize, threads: usize) -> Result<ConstellationEngine> {
+        ConstellationEngine::on_threads_counting(n, threads, &AtomicU64::new(0))
     }
 
-    /// [`BlankEngine::on_threads`], `done` counting the `n * n` shares of
+    /// [`ConstellationEngine::on_threads`], `done` counting the `n * n` shares of
     /// the set-up as they finish (for progress reports).
     ///
     /// # Errors
     /// A worker thread failed.
-    pub fn on_threads_counting(n: usize, threads: usize, done: &AtomicU64) -> Result<BlankEngine> {
+    pub fn on_threads_counting(
+        n: usize,
+        threads: usize,
+        done: &AtomicU64,
+    ) -> Result<ConstellationEngine> {
         let shares = parallel::map(n * n, threads, |share| {
             let units = least_borders_at(n, share / n, share % n)
                 .iter()
@@ -109,15 +113,15 @@ impl BlankEngine {
             done.fetch_add(1, Ordering::Relaxed);
             units
         })?;
-        Ok(BlankEngine::sorted(
+        Ok(ConstellationEngine::sorted(
             n,
             shares.into_iter().flatten().collect(),
         ))
     }
 
-    fn sorted(n: usize, mut units: Vec<Constellation>) -> BlankEngine {
+    fn sorted(n: usize, mut units: Vec<Constellation>) -> ConstellationEngine {
         units.sort_by_key(|unit| std::cmp::Reverse(unit.probe));
-        BlankEngine { n, units }
+        ConstellationEngine { n, units }
     }
 
     /// The board side.
@@ -137,7 +141,7 @@ impl BlankEngine {
     /// `2^((n / 2) * bits(n))`; the scale drops the bits above 40 of that.
     ///
     /// ```
-    /// let engine = nqueens::engine::blank::BlankEngine::new(8);
+    /// let engine = nqueens::engine::constellations::ConstellationEngine::new(8);
     /// assert!(engine.units().iter().all(|u| engine.cost(u) >= 1));
     /// ```
     pub fn cost(&self, unit: &Constellation) -> u64 {
@@ -151,7 +155,7 @@ impl BlankEngine {
     /// thread, in the kernel's interleaved lanes.
     ///
     /// ```
-    /// assert_eq!(nqueens::engine::blank::BlankEngine::new(8).count(), 92);
+    /// assert_eq!(nqueens::engine::constellations::ConstellationEngine::new(8).count(), 92);
     /// ```
     pub fn count(&self) -> u128 {
         let mut total = 0;
@@ -175,12 +179,12 @@ impl BlankEngine {
 
     /// The counts of `units` (some of this engine's, e.g. a shard's) on
     /// `threads` threads, added up; `done` grows by each unit's
-    /// [`BlankEngine::cost`] as it finishes (for progress reports).
+    /// [`ConstellationEngine::cost`] as it finishes (for progress reports).
     ///
     /// Each thread counts the units it draws in the kernel's interleaved
-    /// lanes ([`BlankEngine::completions_each`]); only the rare units that
+    /// lanes ([`ConstellationEngine::completions_each`]); only the rare units that
     /// need Burnside's lemma (for unique counts) are enumerated one by one
-    /// with [`BlankEngine::solve`].
+    /// with [`ConstellationEngine::solve`].
     ///
     /// # Errors
     /// A worker thread failed.
@@ -194,7 +198,7 @@ impl BlankEngine {
         self.counts_each(units, threads, unique, done, &|_, _| {})
     }
 
-    /// [`BlankEngine::counts_of`], calling `finished(i, counts)` on the
+    /// [`ConstellationEngine::counts_of`], calling `finished(i, counts)` on the
     /// worker thread as soon as `units[i]` is counted (before `done` grows),
     /// once per unit, in no particular order: for checkpoints.
     ///
@@ -269,7 +273,7 @@ impl BlankEngine {
     /// ends, in no particular order.
     ///
     /// ```
-    /// let engine = nqueens::engine::blank::BlankEngine::new(8);
+    /// let engine = nqueens::engine::constellations::ConstellationEngine::new(8);
     /// let mut total = 0;
     /// let tagged = engine.units().iter().map(|u| (u.orbit.len() as u128, u));
     /// engine.completions_each(tagged, |orbit, c| total += orbit * c);
@@ -286,7 +290,7 @@ impl BlankEngine {
         kernel::search_each(problems, |tag, counter| finished(tag, counter.total.into()));
     }
 
-    /// The number of kernel nodes [`BlankEngine::counts_of`] visits for
+    /// The number of kernel nodes [`ConstellationEngine::counts_of`] visits for
     /// `units` (not counting the enumeration of symmetric units for unique
     /// counts), for benchmarks.
     pub fn nodes(&self, units: &[Constellation]) -> u64 {
@@ -302,7 +306,7 @@ impl BlankEngine {
     ///
     /// ```
     /// let mut seen = Vec::new();
-    /// let engine = nqueens::engine::blank::BlankEngine::new(4);
+    /// let engine = nqueens::engine::constellations::ConstellationEngine::new(4);
     /// engine.for_each_solution(|cols| seen.push(cols.to_vec()));
     /// seen.sort();
     /// assert_eq!(seen, [vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);
@@ -318,7 +322,7 @@ impl BlankEngine {
     /// Calls `visit(i, Some(columns))` once for every solution of the blank
     /// board whose border queens are one of the images of `units()[i]`,
     /// then `visit(i, None)`, for each `i` of `ids`: the share of
-    /// [`BlankEngine::for_each_solution`] that belongs to those work units,
+    /// [`ConstellationEngine::for_each_solution`] that belongs to those work units,
     /// so that threads can enumerate units independently. A unit's solutions
     /// come one after another and its `None` after them (also for a unit
     /// without solutions), units in no particular order.
@@ -404,14 +408,14 @@ mod tests {
     #[test]
     fn small_boards() {
         for n in 1..=12 {
-            assert_eq!(BlankEngine::new(n).count(), TOTAL[n - 1], "n = {n}");
+            assert_eq!(ConstellationEngine::new(n).count(), TOTAL[n - 1], "n = {n}");
         }
     }
 
     #[test]
     fn unique_small_boards() {
         for n in 1..=12 {
-            let got = BlankEngine::new(n).counts(2, true).unwrap();
+            let got = ConstellationEngine::new(n).counts(2, true).unwrap();
             assert_eq!((got.total, got.unique()), (TOTAL[n - 1], UNIQUE[n - 1]));
         }
     }
@@ -421,7 +425,7 @@ mod tests {
         // From n = 26 the probes' sum passes u64::MAX; the weights must not
         // (tests run with overflow checks, so this would panic).
         for n in [26, 30] {
-            let engine = BlankEngine::new(n);
+            let engine = ConstellationEngine::new(n);
             let total: u64 = engine.units().iter().map(|unit| engine.cost(unit)).sum();
             assert!(total > 0, "n = {n}");
         }
@@ -429,9 +433,9 @@ mod tests {
 
     #[test]
     fn units_are_costliest_first_for_any_thread_count() {
-        let engine = BlankEngine::new(10);
+        let engine = ConstellationEngine::new(10);
         let units = engine.units();
         assert!(units.windows(2).all(|w| w[0].probe >= w[1].probe));
-        assert_eq!(BlankEngine::on_threads(10, 3).unwrap(), engine);
+        assert_eq!(ConstellationEngine::on_threads(10, 3).unwrap(), engine);
     }
 }

@@ -2,7 +2,7 @@
 //! board's solutions by the blank engine's work units.
 //!
 //! A board's solutions are the blank board's solutions that use no blocked
-//! cell. The blank engine ([`BlankEngine`]) lists the blank solutions as
+//! cell. The blank engine ([`ConstellationEngine`]) lists the blank solutions as
 //! each constellation's completions seen through every image of the
 //! constellation; a scan searches each constellation once and keeps, per
 //! image, the completions whose queens avoid that image's blocked cells. The
@@ -21,13 +21,13 @@ use std::ops::ControlFlow;
 
 use crate::base::board::{Board, Symmetry};
 use crate::base::kernel::{self, Leaves, Row};
-use crate::engine::blank::constellation::Constellation;
-use crate::engine::blank::BlankEngine;
+use crate::engine::constellations::borders::Constellation;
+use crate::engine::constellations::ConstellationEngine;
 
 /// A board's blocked cells as seen from each symmetry's frame: cell
 /// `(row, col)` is marked for symmetry `s` when the cell it maps to,
 /// `s.apply(n, row, col)`, is blocked. Made once per board, it lets
-/// [`BlankEngine::scan_each`] read each image's blocked cells instead of mapping them
+/// [`ConstellationEngine::scan_each`] read each image's blocked cells instead of mapping them
 /// cell by cell for every unit.
 #[derive(Clone, Debug)]
 pub struct Frames {
@@ -59,10 +59,10 @@ impl Frames {
     }
 }
 
-impl BlankEngine {
+impl ConstellationEngine {
     /// For each of `units`, the solutions of a board of this side (given by
     /// its [`Frames`]; usually few blocked cells) among those
-    /// [`BlankEngine::for_each_solution_of`] lists for the unit: its
+    /// [`ConstellationEngine::for_each_solution_of`] lists for the unit: its
     /// completions seen through every image of its constellation, kept when
     /// they use only free cells. Reported as `finished(tag, count)`, in no
     /// particular order; the units are searched in the kernel's interleaved
@@ -78,10 +78,10 @@ impl BlankEngine {
     /// completion.
     ///
     /// ```
-    /// use nqueens::{base::board::Board, engine::blank::{scan::Frames, BlankEngine}};
+    /// use nqueens::{base::board::Board, engine::constellations::{scan::Frames, ConstellationEngine}};
     /// let mut board = Board::blank(8);
     /// board.set_free(0, 0, false);
-    /// let engine = BlankEngine::new(8);
+    /// let engine = ConstellationEngine::new(8);
     /// let mut count = 0;
     /// engine.scan_each(&Frames::new(&board), engine.units().iter().map(|u| ((), u)), |(), c| count += c);
     /// assert_eq!(count, 92 - 4); // 4 solutions use a corner
@@ -147,7 +147,7 @@ struct Image {
     blocked: Vec<(usize, u64)>,
 }
 
-/// Counts the completions each image keeps (see [`BlankEngine::scan_each`]).
+/// Counts the completions each image keeps (see [`ConstellationEngine::scan_each`]).
 struct Avoiding {
     images: Vec<Image>,
     total: u128,
@@ -191,7 +191,7 @@ mod tests {
                     .wrapping_add(1442695040888963407);
                 let frames = Frames::new(&board);
                 let mut by_units = 0;
-                let engine = BlankEngine::new(n);
+                let engine = ConstellationEngine::new(n);
                 engine.scan_each(&frames, engine.units().iter().map(|u| ((), u)), |(), c| {
                     by_units += c
                 });

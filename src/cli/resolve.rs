@@ -1,0 +1,37 @@
+//! The options as given, resolved once with the machine into what the run
+//! uses ([`Settings`]): ripgrep's low-level to high-level arguments. Every
+//! default that depends on the machine is decided here and nowhere else:
+//! `--threads` defaults to every core, progress is on when stderr is a
+//! terminal, and redrawn in place there.
+
+use super::parse::Cli;
+use crate::engine::budget::{Budget, DEFAULT_BYTES};
+use crate::tools::progress::Progress;
+use crate::tools::settings::{Machine, Settings};
+
+/// The settings of the run `cli` asks for on `machine`: the memory limit
+/// (`--memory`, default [`DEFAULT_BYTES`]) on the threads (`--threads`,
+/// default every core), and progress (`--progress`, or stderr is a
+/// terminal).
+///
+/// ```
+/// use nqueens::cli::{parse, resolve};
+/// use nqueens::tools::{progress::Progress, settings::Machine};
+/// let machine = Machine { cores: 6, stdout_terminal: false, stderr_terminal: true };
+/// let settings = resolve(&parse(["count".into(), "12".into()]).unwrap(), machine);
+/// assert_eq!((settings.budget.bytes, settings.threads()), (1 << 30, 6));
+/// assert_eq!(settings.progress, Progress::Redrawn);
+/// ```
+pub fn resolve(cli: &Cli, machine: Machine) -> Settings {
+    let threads = cli.threads.unwrap_or(machine.cores);
+    let progress = match (machine.stderr_terminal, cli.progress) {
+        (true, _) => Progress::Redrawn,
+        (false, true) => Progress::Lines,
+        (false, false) => Progress::Off,
+    };
+    Settings {
+        budget: Budget::new(cli.memory.unwrap_or(DEFAULT_BYTES), threads),
+        progress,
+        machine,
+    }
+}
