@@ -273,8 +273,8 @@ pub fn price_sets(
         }
         let d = draw(board, pi, s, rng, &mut bottoms_rng);
         ns += d.ns(board, passes);
-        for q in 0..4 {
-            items[q] += d.items[q];
+        for (sum, item) in items.iter_mut().zip(d.items) {
+            *sum += item;
         }
     }
     (ns, items)
