@@ -37,7 +37,8 @@
 //! [`crate::engine::counter`] adds it by Burnside's lemma.
 //!
 //! # Constraints
-//! * `1 <= n <= MAX_N` (24).
+//! * `1 <= n <= 28`: planned exactly up to `MAX_N` (24), as ranked units
+//!   beyond ([`ranked`]).
 //! * `free[r]` bit `c` set means cell (r, c) is free; bits `>= n` are ignored.
 //! * Memory: one part's quarter tables (16 bytes per placement plus
 //!   `4 x 2^(n/2 + n/2)` bucket starts) plus per-thread scratch, estimated

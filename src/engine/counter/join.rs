@@ -4,7 +4,7 @@
 //! fixes ([`crate::engine::counter::fixed`]).
 //!
 //! # Constraints
-//! `1 <= n <= MAX_N` of [`crate::engine::half_board`]; the plan within
+//! `1 <= n <= JOIN_TO` of [`crate::engine::counter`]; the plan within
 //! its [`Budget`].
 //!
 //! # Complexity
