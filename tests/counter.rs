@@ -22,8 +22,8 @@ fn count_all(counter: &dyn UnitCounter, threads: usize) -> Counts {
 }
 
 #[test]
-fn the_rule_picks_the_join_from_16_on() {
-    for n in [1, 8, 15, 25, 30] {
+fn the_rule_picks_the_join_from_16_to_28() {
+    for n in [1, 8, 15, 29, 30] {
         assert_eq!(
             counter::choose(n, false, Default::default())
                 .sizing()
@@ -32,7 +32,7 @@ fn the_rule_picks_the_join_from_16_on() {
             "n = {n}"
         );
     }
-    for n in [16, 17, 18] {
+    for n in [16, 17, 18, 25, 28] {
         assert_eq!(
             counter::choose(n, true, Default::default()).sizing().engine,
             Engine::Join,
