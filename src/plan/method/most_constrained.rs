@@ -3,7 +3,7 @@
 //! blocked cells.
 //!
 //! # Complexity
-//! Its tree times the open rows examined per node.
+//! Its tree times a node's fixed cost plus the open rows examined per node.
 
 use crate::base::error::Result;
 use crate::engine::most_constrained;
@@ -11,9 +11,21 @@ use crate::plan::cost::{refined, PLAN_PROBES, REFINE_FRONTIER, REFINE_PROBES};
 use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared};
 use crate::plan::work::Work;
 
-/// Nanoseconds per open row of a node of the most-constrained-first search
-/// (measured: 5 to 12, against 6 to 16 per kernel node in the same runs).
-const NS_PER_ROW: f64 = 6.0;
+/// Nanoseconds per node of the most-constrained-first search, and per open
+/// row it examines there, at the reference speed of the searches' probe.
+/// Fitted on the CPU time of 19 boards, n = 17..=47 and 20% to 83% blocked
+/// (3 to 26 open rows a node; the quotes bench's boards), divided by the
+/// probe's factor on that machine (1.8): 21 + 6.7 per row there, each board
+/// within 0.78-1.16x of the fit. Priced at 6 per row and nothing per node
+/// before, the boards past n = 36 (20-26 open rows) came out 1.3-1.8x high.
+const NS_PER_NODE: f64 = 11.7;
+const NS_PER_ROW: f64 = 3.75;
+
+/// The price (ns) of a search of `nodes` nodes with `rows` open rows a node
+/// on average.
+fn price((nodes, rows): (f64, f64)) -> f64 {
+    nodes * (NS_PER_NODE + NS_PER_ROW * rows)
+}
 
 const ABOUT: About = About {
     name: "most-constrained",
@@ -30,15 +42,16 @@ impl CountingMethod for MostConstrained {
     }
 
     fn quote(&mut self, case: Case, _: &mut Shared) -> f64 {
-        let (nodes, rows) = most_constrained::estimate(case.board, PLAN_PROBES);
-        nodes * rows * NS_PER_ROW
+        price(most_constrained::estimate(case.board, PLAN_PROBES))
     }
 
     fn refine(&mut self, case: Case, _: &mut Shared, quote: f64) -> f64 {
-        refined(quote, NS_PER_ROW, || {
-            let (nodes, rows) =
-                most_constrained::estimate_stratified(case.board, REFINE_FRONTIER, REFINE_PROBES);
-            nodes * rows
+        refined(quote, 1.0, || {
+            price(most_constrained::estimate_stratified(
+                case.board,
+                REFINE_FRONTIER,
+                REFINE_PROBES,
+            ))
         })
     }
 
