@@ -248,7 +248,9 @@ pub fn run(
     report(
         out,
         &Report {
-            options,
+            timeout: options.timeout,
+            command: &options.command,
+            gen: &options.gen,
             round,
             round_seed,
             minimal: &minimal,

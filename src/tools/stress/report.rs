@@ -2,14 +2,14 @@
 //! input failed, when the minimal one failed otherwise), the minimal input,
 //! the expected and actual output, and how to reproduce it.
 
+use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use super::StressOptions;
 use crate::tools::child::{self, Limit, Outcome};
 use crate::tools::failure::Failure;
-use crate::tools::generate::TestInput;
+use crate::tools::generate::{GenOptions, TestInput};
 
 /// A run's time as the reports show it.
 pub(super) fn seconds(time: Duration) -> String {
@@ -18,7 +18,12 @@ pub(super) fn seconds(time: Duration) -> String {
 
 /// Everything a failure report shows.
 pub(super) struct Report<'a> {
-    pub(super) options: &'a StressOptions,
+    /// The time limit of one run (`--timeout`).
+    pub(super) timeout: Duration,
+    /// The command tested and its arguments.
+    pub(super) command: &'a [OsString],
+    /// What the inputs were generated with (`gen`'s options).
+    pub(super) gen: &'a GenOptions,
     pub(super) round: u64,
     pub(super) round_seed: u64,
     pub(super) minimal: &'a TestInput,
@@ -47,7 +52,7 @@ fn shrinking_runs(tries: usize) -> String {
 /// Writes the failure report: what failed, the minimal input, expected
 /// and actual output, how to reproduce.
 pub(super) fn report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
-    let timeout = r.options.timeout;
+    let timeout = r.timeout;
     let mut what = describe(r.failure, timeout);
     if r.failure.kind() != r.found.kind() {
         // Shrinking keeps the kind, so only a run that changed its ways
@@ -58,7 +63,6 @@ pub(super) fn report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         );
     }
     let command: Vec<String> = r
-        .options
         .command
         .iter()
         .map(|a| shell_quote(&a.to_string_lossy()))
@@ -120,7 +124,7 @@ pub(super) fn report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         out,
         "reproduce the unshrunk input: nqueens gen --seed {} {} | {}",
         r.round_seed,
-        r.options.gen.to_args(),
+        r.gen.to_args(),
         command.join(" ")
     )
 }
