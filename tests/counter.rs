@@ -22,8 +22,8 @@ fn count_all(counter: &dyn UnitCounter, threads: usize) -> Counts {
 }
 
 #[test]
-fn the_rule_picks_the_join_from_16_on() {
-    for n in [1, 8, 15, 25, 30] {
+fn the_rule_picks_the_join_from_16_to_28() {
+    for n in [1, 8, 15, 29, 30] {
         assert_eq!(
             counter::choose(n, false, Default::default())
                 .sizing()
@@ -32,7 +32,7 @@ fn the_rule_picks_the_join_from_16_on() {
             "n = {n}"
         );
     }
-    for n in [16, 17, 18] {
+    for n in [16, 17, 18, 25, 28] {
         assert_eq!(
             counter::choose(n, true, Default::default()).sizing().engine,
             Engine::Join,
@@ -304,7 +304,8 @@ fn an_estimate_over_a_day_names_shards_of_about_an_hour() {
     }
     let under_a_day = run(&["count", "20", "--estimate", "--threads", "2"], b"").stdout;
     assert!(!under_a_day.contains("shard"), "{under_a_day}");
-    let beyond = run(&["count", "27", "--estimate", "--threads", "2"], b"").stdout;
+    // Past the join's 28, the constellations: one unit is years of work.
+    let beyond = run(&["count", "29", "--estimate", "--threads", "2"], b"").stdout;
     assert!(beyond.contains("hopeless even in shards"), "{beyond}");
 }
 

@@ -48,17 +48,14 @@ use crate::engine::pricing::Kernel;
 /// n = 16, 3.1 s against 8.9 s at n = 17; at n = 15 they tie).
 pub const JOIN_FROM: usize = 16;
 
-/// The largest side the join counts. Planning walks every quarter
-/// placement into dense bucket counts (4 x 2^(n/2 + n/2) entries) and lists
-/// and prices every column set: 15 s at n = 22, a minute at 23 and
-/// minutes at 24. Past 24 a whole count is priced from samples
-/// ([`join::projected`]: about 150 days of CPU at 25, 60 years at 27),
-/// but planning one shard of 25 took 786 s of CPU and 1.1 GB (measured
-/// with this raised to 26 and `--shard 1/20000`, itself priced at 15 min
-/// of CPU): every shard would plan the whole count first. The join goes
-/// further once its units are made without listing every column set
-/// (issue 39, item 3).
-pub const JOIN_TO: usize = 24;
+/// The largest side the join counts. Up to
+/// [`crate::engine::half_board::MAX_N`] (24) it is planned exactly, every
+/// column set listed and priced from dense bucket counts (15 s at n = 22,
+/// minutes at 24); past it, as ranked units priced from samples
+/// ([`crate::engine::half_board::ranked`]: planning one shard of 25 the
+/// exact way took 786 s of CPU and 1.1 GB). 28 is as far as its pricing
+/// and the quarters' middle marks go.
+pub const JOIN_TO: usize = 28;
 
 /// From this side a whole count's price comes from samples of the join
 /// ([`join::priced`], about a second) instead of its planning (12 s at

@@ -27,6 +27,9 @@
 //! - [`transpose`]: the 64 x 64 bit transpose the kernel stores bottoms with;
 //! - [`narrow`]: a layout cut down to some units (a shard's): only the
 //!   tables they need, priced as theirs;
+//! - [`ranked`]: past exact planning (n > 24), units named by a pivot and a
+//!   range of column-set ranks, priced from samples, each building its own
+//!   tables;
 //! - [`plan`]: a planned count and its units, one part's tables at a time.
 //!
 //! The count of solutions unique up to the 8 board symmetries is not
@@ -34,7 +37,8 @@
 //! [`crate::engine::counter`] adds it by Burnside's lemma.
 //!
 //! # Constraints
-//! * `1 <= n <= MAX_N` (24).
+//! * `1 <= n <= 28`: planned exactly up to `MAX_N` (24), as ranked units
+//!   beyond ([`ranked`]).
 //! * `free[r]` bit `c` set means cell (r, c) is free; bits `>= n` are ignored.
 //! * Memory: one part's quarter tables (16 bytes per placement plus
 //!   `4 x 2^(n/2 + n/2)` bucket starts) plus per-thread scratch, estimated
@@ -55,6 +59,7 @@ pub mod matching;
 pub mod narrow;
 pub mod plan;
 pub mod quarters;
+pub mod ranked;
 pub mod row_groups;
 pub mod sampling;
 pub mod sieve;

@@ -293,9 +293,6 @@ fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write)
             );
         }
         verdict += &progress::beyond_cores(&estimate, settings.machine.cores);
-        if job.shard.is_none() {
-            verdict += &join_beyond(n, &estimate);
-        }
         writeln!(
             out,
             "{what}: {}{}{verdict}",
@@ -305,26 +302,6 @@ fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write)
         .map_err(Error::Write)?;
     }
     Ok(())
-}
-
-/// Past the sides the join counts (it plans to N = 24), what it is priced
-/// at from samples, at this machine's speed as `estimate` is: the figure
-/// that says what running it there would bring. Empty elsewhere.
-fn join_beyond(n: usize, estimate: &Estimate) -> String {
-    if n <= counter::JOIN_TO {
-        return String::new();
-    }
-    let Some(ns) = counter::join::projected(n) else {
-        return String::new();
-    };
-    let factor = estimate
-        .calibration
-        .map_or(1.0, |c| c.factor(crate::plan::calibration::Kernel::join(n)));
-    format!(
-        "; the half-board join, which does not run past N = {} yet, is priced at {} of CPU here",
-        counter::JOIN_TO,
-        human(ns * factor / 1e9)
-    )
 }
 
 /// From this side the join's planning takes many seconds (15 s at N = 22,
@@ -351,7 +328,8 @@ fn planned(
         "nqueens: planning {what} (its engine's tables are sized first; at this size \
          that takes a while)..."
     );
-    let slow = (SLOW_PLANNING_FROM..=counter::JOIN_TO).contains(&n);
+    // Past `MAX_N` the join is planned from samples, in about a second.
+    let slow = (SLOW_PLANNING_FROM..=crate::engine::half_board::MAX_N).contains(&n);
     if slow {
         // A courtesy: a failed write to stderr must not end the run.
         let _ = writeln!(std::io::stderr().lock(), "{planning}");

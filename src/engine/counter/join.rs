@@ -4,7 +4,7 @@
 //! fixes ([`crate::engine::counter::fixed`]).
 //!
 //! # Constraints
-//! `1 <= n <= MAX_N` of [`crate::engine::half_board`]; the plan within
+//! `1 <= n <= JOIN_TO` of [`crate::engine::counter`]; the plan within
 //! its [`Budget`].
 //!
 //! # Complexity
@@ -36,13 +36,6 @@ pub fn priced(n: usize, unique: bool, budget: Budget) -> Option<Sizing> {
         units: price.units,
         kernel: Kernel::join(n),
     })
-}
-
-/// The join's price for the blank board of side `n` where it does not run
-/// yet (past [`crate::engine::counter::JOIN_TO`]), ns on one core at the
-/// reference speed of [`Kernel::join`].
-pub fn projected(n: usize) -> Option<f64> {
-    Plan::projected(n, &vec![full_row(n); n])
 }
 
 /// A planned join of the blank board, tables not yet built.

@@ -301,6 +301,12 @@ pub fn tasks_in_ranks(
     tasks
 }
 
+/// The column set of colex rank `rank` among the `h`-subsets of the
+/// columns `avail` (the order [`tasks_in_ranks`] counts ranks in).
+pub fn set_of_rank(avail: u64, h: usize, rank: u64) -> u64 {
+    spread(unrank(h, rank), &positions(avail))
+}
+
 /// The `k`-subset of colex rank `rank` (the `rank`-th, from 0, of
 /// [`combinations`]' increasing order): the colex rank of `c_1 < ... <
 /// c_k` is the sum of `C(c_i, i)`, so each member, from the largest, is

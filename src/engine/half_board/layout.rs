@@ -223,17 +223,17 @@ impl Layout {
 
 /// What every plan of a board starts from: its rows, the symmetries the
 /// work list folds, the join's shape, the pivots and the quarters.
-struct Geometry {
-    free: Vec<u64>,
-    sym: Symmetric,
-    shape: Shape,
-    pivots: Vec<Pivot>,
-    quarter_shapes: [QuarterShape; 4],
+pub(super) struct Geometry {
+    pub free: Vec<u64>,
+    pub sym: Symmetric,
+    pub shape: Shape,
+    pub pivots: Vec<Pivot>,
+    pub quarter_shapes: [QuarterShape; 4],
 }
 
 impl Geometry {
     /// `None` when `n` is 0 or past [`PRICED_TO`], or `free.len() != n`.
-    fn of(n: usize, free: &[u64], min_n: MinN) -> Option<Geometry> {
+    pub fn of(n: usize, free: &[u64], min_n: MinN) -> Option<Geometry> {
         if n == 0 || n > PRICED_TO || free.len() != n {
             return None;
         }
@@ -262,7 +262,7 @@ impl Geometry {
     }
 
     /// The joins and quarters of this board priced from samples.
-    fn sample(&self, draws: usize, seed: u64) -> Sampled {
+    pub fn sample(&self, draws: usize, seed: u64) -> Sampled {
         let board = sampling::Board {
             shape: &self.shape,
             sym: self.sym,
@@ -397,9 +397,17 @@ pub struct MinN {
     pub diagonal: usize,
     pub cross: usize,
     pub pair: usize,
+    /// From this side the join is planned as ranked units
+    /// ([`crate::engine::half_board::ranked`]) instead of a task list.
+    pub ranked: usize,
 }
 
 impl MinN {
+    /// These modes, the join planned as ranked units from `n` on.
+    pub fn ranked_from(self, n: usize) -> MinN {
+        MinN { ranked: n, ..self }
+    }
+
     /// Both modes from `n` on (tests: 4 for everywhere, 99 for nowhere).
     /// Pair mode's own minimum left at its default.
     pub fn both(n: usize) -> MinN {
@@ -407,6 +415,7 @@ impl MinN {
             diagonal: n,
             cross: n,
             pair: PAIR_MIN_N,
+            ranked: MAX_N + 1,
         }
     }
 
@@ -417,6 +426,7 @@ impl MinN {
             diagonal: 99,
             cross: 99,
             pair: n,
+            ranked: MAX_N + 1,
         }
     }
 }
@@ -427,6 +437,7 @@ impl Default for MinN {
             diagonal: DIAG_MIN_N,
             cross: CROSS_MIN_N,
             pair: PAIR_MIN_N,
+            ranked: MAX_N + 1,
         }
     }
 }

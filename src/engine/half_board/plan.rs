@@ -17,15 +17,25 @@ use crate::engine::budget::{Budget, BASE_BYTES};
 use crate::engine::half_board::layout::{Layout, MinN, Price};
 use crate::engine::half_board::matching::{self, Kernel};
 use crate::engine::half_board::quarters::Quarter;
+use crate::engine::half_board::ranked::Ranked;
 use crate::engine::half_board::tally::Tally;
 
-/// A prepared count: the layout, and the tables of one part at a time.
+/// A prepared count: the layout, and the tables of one part at a time;
+/// or ranked units, each building its own tables.
 pub struct Plan {
-    layout: Layout,
+    work: Work,
     held: Mutex<Held>,
     released: Condvar,
     /// What the units run so far took (see [`Plan::tally`]).
     tally: Mutex<Tally>,
+}
+
+/// How the work is planned.
+enum Work {
+    /// Every task listed, in parts that share tables (up to `MAX_N`).
+    Listed(Layout),
+    /// Units named by rank ranges (past `MAX_N`).
+    Ranked(Ranked),
 }
 
 /// The part whose tables are in memory.
@@ -73,12 +83,19 @@ impl Plan {
         min_n: MinN,
         chunk: Option<usize>,
     ) -> Option<Plan> {
-        let mut layout = Layout::new(n, free, budget, min_n)?;
+        let mut work = if n >= min_n.ranked {
+            Work::Ranked(Ranked::new(n, free, budget, min_n)?)
+        } else {
+            Work::Listed(Layout::new(n, free, budget, min_n)?)
+        };
         if let Some(chunk) = chunk {
-            layout.shape.chunk = chunk;
+            match &mut work {
+                Work::Listed(layout) => layout.shape.chunk = chunk,
+                Work::Ranked(ranked) => ranked.shape.chunk = chunk,
+            }
         }
         Some(Plan {
-            layout,
+            work,
             held: Mutex::new(Held {
                 part: 0,
                 tables: None,
@@ -92,17 +109,17 @@ impl Plan {
     /// second (see [`Layout::price`]): where planning takes a minute,
     /// `--estimate` asks this instead.
     pub fn price(n: usize, free: &[u64], budget: Budget) -> Option<Price> {
-        Layout::price(n, free, budget, MinN::default())
-    }
-
-    /// The joins and tables of a count past [`crate::engine::half_board::MAX_N`]
-    /// (up to [`crate::engine::half_board::layout::PRICED_TO`]), ns on one
-    /// core, priced from samples: what the join would cost there once it
-    /// runs there (its planning does not yet).
-    pub fn projected(n: usize, free: &[u64]) -> Option<f64> {
-        let sampled = Layout::sampled(n, free, MinN::default())?;
-        let tables: f64 = sampled.placements.iter().sum();
-        Some(sampled.joins_ns() + crate::engine::half_board::cost::NS_QUARTER_ITEM * tables)
+        let min_n = MinN::default();
+        if n < min_n.ranked {
+            return Layout::price(n, free, budget, min_n);
+        }
+        let ranked = Ranked::new(n, free, budget, min_n)?;
+        Some(Price {
+            cost: ranked.cost,
+            peak_bytes: ranked.peak_bytes,
+            scratch_bytes: ranked.thread_bytes,
+            units: ranked.units as f64,
+        })
     }
 
     /// Sieve buckets of `bottoms` bottoms on average instead of
@@ -110,69 +127,114 @@ impl Plan {
     /// boards into many buckets with it (`usize::MAX`: no cut).
     #[doc(hidden)]
     pub fn sieve_buckets_of(&mut self, bottoms: usize) {
-        self.layout.shape.bucket_bottoms = bottoms;
+        match &mut self.work {
+            Work::Listed(layout) => layout.shape.bucket_bottoms = bottoms,
+            Work::Ranked(ranked) => ranked.shape.bucket_bottoms = bottoms,
+        }
     }
 
     /// Keeps only what `units` need (see [`Layout::narrow`]): the other
     /// units must not run afterwards. Cost and peak become theirs.
     pub fn narrow(&mut self, units: &[usize]) {
-        self.layout.narrow(units);
+        match &mut self.work {
+            Work::Listed(layout) => layout.narrow(units),
+            Work::Ranked(ranked) => ranked.narrow(units),
+        }
     }
 
     /// Board size.
     pub fn n(&self) -> usize {
-        self.layout.shape.n
+        match &self.work {
+            Work::Listed(layout) => layout.shape.n,
+            Work::Ranked(ranked) => ranked.shape.n,
+        }
     }
 
     /// The symmetries the work list folds (see
     /// [`crate::engine::half_board::column_sets::Symmetric::fold`]).
     pub fn fold(&self) -> &'static str {
-        self.layout.sym.fold()
+        match &self.work {
+            Work::Listed(layout) => layout.sym.fold(),
+            Work::Ranked(ranked) => ranked.sym.fold(),
+        }
+    }
+
+    /// Whether the units are ranked (each building its own tables) rather
+    /// than listed in parts.
+    pub fn is_ranked(&self) -> bool {
+        matches!(self.work, Work::Ranked(_))
     }
 
     /// Estimated peak memory in bytes of a run on one thread (planning, or
     /// one part's tables plus one scratch, whichever is more); each further
     /// concurrent thread adds [`Plan::scratch_bytes`].
     pub fn peak_bytes(&self) -> usize {
-        self.layout.planning_bytes.max(self.layout.running_bytes)
+        match &self.work {
+            Work::Listed(layout) => layout.planning_bytes.max(layout.running_bytes),
+            Work::Ranked(ranked) => ranked.peak_bytes,
+        }
     }
 
-    /// Estimated per-thread scratch memory in bytes.
+    /// Estimated bytes each further thread adds: its scratch (and for
+    /// ranked units its unit's tables).
     pub fn scratch_bytes(&self) -> usize {
-        self.layout.scratch_bytes
+        match &self.work {
+            Work::Listed(layout) => layout.scratch_bytes,
+            Work::Ranked(ranked) => ranked.thread_bytes,
+        }
     }
 
     /// Estimated total work in nanoseconds on one core (popcnt kernel).
     pub fn cost(&self) -> f64 {
-        self.layout.cost
+        match &self.work {
+            Work::Listed(layout) => layout.cost,
+            Work::Ranked(ranked) => ranked.cost,
+        }
     }
 
     /// Number of independent work units.
     pub fn units(&self) -> usize {
-        self.layout.units.len()
+        match &self.work {
+            Work::Listed(layout) => layout.units.len(),
+            Work::Ranked(ranked) => ranked.units,
+        }
     }
 
-    /// Number of parts (table sets built one after another).
+    /// Number of parts (table sets built one after another; ranked units
+    /// each build their own, and count as one part).
     pub fn parts(&self) -> usize {
-        self.layout.parts.len()
+        match &self.work {
+            Work::Listed(layout) => layout.parts.len(),
+            Work::Ranked(_) => 1,
+        }
     }
 
     /// Estimated relative cost of unit `i`.
     pub fn unit_weight(&self, i: usize) -> f64 {
-        self.layout.units[i].weight
+        match &self.work {
+            Work::Listed(layout) => layout.units[i].weight,
+            Work::Ranked(ranked) => ranked.unit(i).weight,
+        }
     }
 
-    /// What identifies the unit list, in order: per unit its number of
-    /// column sets, then each set with its pivot (for fingerprints).
-    pub fn unit_keys(&self) -> impl Iterator<Item = u64> + '_ {
-        let layout = &self.layout;
-        std::iter::once(self.n() as u64).chain(layout.units.iter().flat_map(move |unit| {
-            std::iter::once(unit.tasks.len() as u64).chain(
-                layout.tasks[unit.tasks.clone()]
-                    .iter()
-                    .map(|t| u64::from(t.s) | u64::from(t.pivot) << 32),
-            )
-        }))
+    /// What identifies the unit list, in order: per listed unit its number
+    /// of column sets, then each set with its pivot; per ranked unit its
+    /// pivot and ranks, after a marker (for fingerprints).
+    pub fn unit_keys(&self) -> Box<dyn Iterator<Item = u64> + '_> {
+        let n = std::iter::once(self.n() as u64);
+        match &self.work {
+            Work::Listed(layout) => Box::new(n.chain(layout.units.iter().flat_map(move |unit| {
+                std::iter::once(unit.tasks.len() as u64).chain(
+                    layout.tasks[unit.tasks.clone()]
+                        .iter()
+                        .map(|t| u64::from(t.s) | u64::from(t.pivot) << 32),
+                )
+            }))),
+            Work::Ranked(ranked) => Box::new(
+                n.chain(std::iter::once(u64::from(b'r')))
+                    .chain(ranked.unit_keys()),
+            ),
+        }
     }
 
     /// Exact contribution of unit `i`; the sum over all units is the count.
@@ -183,9 +245,16 @@ impl Plan {
     /// [`Plan::run_unit`] with an explicit kernel choice. Panics if the
     /// requested CPU features are missing.
     pub fn run_unit_with(&self, i: usize, kernel: Kernel) -> u128 {
-        let unit = &self.layout.units[i];
-        let tables = self.tables(unit.part);
-        let layout = &self.layout;
+        let layout = match &self.work {
+            Work::Listed(layout) => layout,
+            Work::Ranked(ranked) => {
+                let (count, tally) = ranked.run_unit(i, kernel);
+                self.add_tally(&tally);
+                return count;
+            }
+        };
+        let unit = &layout.units[i];
+        let tables = self.tables(layout, unit.part);
         let (count, tally) = matching::run(
             &layout.shape,
             &tables,
@@ -201,6 +270,26 @@ impl Plan {
         self.released.notify_all();
         self.add_tally(&tally);
         count
+    }
+
+    /// For ranked units: the pivots (their available columns) and the
+    /// contribution of the column sets of pivot `pivot` with colex ranks in
+    /// `ranks` (a unit or a part of one; see
+    /// [`crate::engine::half_board::ranked`]). `None` for listed units.
+    /// Per-unit checks count such a range independently.
+    pub fn ranked_pivots(&self) -> Option<Vec<u64>> {
+        match &self.work {
+            Work::Listed(_) => None,
+            Work::Ranked(ranked) => Some(ranked.pivots.iter().map(|p| p.avail).collect()),
+        }
+    }
+
+    /// See [`Plan::ranked_pivots`].
+    pub fn count_ranks(&self, pivot: usize, ranks: std::ops::Range<u64>) -> Option<u128> {
+        match &self.work {
+            Work::Listed(_) => None,
+            Work::Ranked(ranked) => Some(ranked.count_ranks(pivot, ranks, Kernel::Auto).0),
+        }
     }
 
     /// Total number of solutions, all units on this thread.
@@ -236,7 +325,7 @@ impl Plan {
 
     /// The tables of `part`: the ones in memory, or built once no unit of
     /// the part in memory is running any more.
-    fn tables(&self, part: usize) -> Arc<[Quarter; 4]> {
+    fn tables(&self, layout: &Layout, part: usize) -> Arc<[Quarter; 4]> {
         let mut held = self.lock();
         loop {
             if let Some(tables) = &held.tables {
@@ -249,7 +338,6 @@ impl Plan {
                 }
             }
             held.tables = None;
-            let layout = &self.layout;
             let needs = &layout.parts[part];
             let start = std::time::Instant::now();
             let tables = [0, 1, 2, 3].map(|q| {

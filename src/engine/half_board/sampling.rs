@@ -56,12 +56,18 @@ pub struct Sampled {
     pub joins: Vec<f64>,
     /// Per quarter: its placements over every column set.
     pub placements: [f64; 4],
+    /// Per pivot and quarter: the share of the quarter's placements the
+    /// pivot's diagonals leave.
+    pub passes: Vec<[f64; 4]>,
     /// Per pivot and quarter: the share of those placements whose columns
     /// the pivot leaves (all a part of its tasks can need).
     pub within: Vec<[f64; 4]>,
     /// About the most candidate bottoms one task joins (what bounds its
     /// scratch): [`BOTTOMS_OVER_MEAN`] times their mean.
     pub max_bottoms: f64,
+    /// Per quarter: the placements of one canonical task's column set in
+    /// it, on average (what a table built for a few tasks holds).
+    pub set_items: [f64; 4],
 }
 
 /// The most candidate bottoms of one task over their mean (measured at
@@ -97,15 +103,17 @@ struct Draw {
     top_pairs: f64,
     top_items: f64,
     bottom_pairs: f64,
+    /// Placements of the task's column set in each quarter.
+    items: [f64; 4],
 }
 
 /// Prices the join of `board` from `draws` draws per pivot, seeded by
 /// `seed` (the same seed gives the same figures).
 pub fn sample(board: &Board, draws: usize, seed: u64) -> Sampled {
     let shape = board.shape;
-    let (n, h, wl) = (shape.n, shape.h, shape.wl);
-    let lmask = (1u64 << wl) - 1;
+    let (n, h) = (shape.n, shape.h);
     let mut rng = Rng::new(seed);
+    let mut bottoms_rng = Rng::new(seed ^ 0xb0770b5);
     let blocks: Vec<[u64; 2]> = board
         .pivots
         .iter()
@@ -123,25 +131,7 @@ pub fn sample(board: &Board, draws: usize, seed: u64) -> Sampled {
                 continue;
             }
             canonical += 1;
-            let sb = pv.avail ^ s;
-            let top_pairs = half_descent(board, 0, s, &mut rng);
-            let bottom_pairs = half_descent(board, shape.hb, sb, &mut rng);
-            let mut top_items = 0.0;
-            for (q, cols) in [s & lmask, s >> wl].into_iter().enumerate() {
-                let shape = board.quarter_shapes[q];
-                if let Some((estimate, ..)) =
-                    Quarter::probe(n, h, board.free, shape, Some(cols), &mut rng)
-                {
-                    top_items += estimate;
-                }
-            }
-            kept.push(Draw {
-                pivot: pi,
-                s,
-                top_pairs,
-                top_items,
-                bottom_pairs,
-            });
+            kept.push(draw(board, pi, s, &mut rng, &mut bottoms_rng));
         }
         tasks[pi] = subsets * canonical as f64 / draws.max(1) as f64;
     }
@@ -172,17 +162,77 @@ pub fn sample(board: &Board, draws: usize, seed: u64) -> Sampled {
             }
         }
     }
+    let passes: Vec<[f64; 4]> = (0..board.pivots.len())
+        .map(|p| {
+            [0, 1, 2, 3].map(|q| {
+                if seen[q] > 0.0 {
+                    left[p][q] / seen[q]
+                } else {
+                    1.0
+                }
+            })
+        })
+        .collect();
     let mut joins = vec![0f64; board.pivots.len()];
     for d in &kept {
-        let passes = [0, 1, 2, 3].map(|q| {
-            if seen[q] > 0.0 {
-                left[d.pivot][q] / seen[q]
-            } else {
-                1.0
-            }
-        });
         let avail = board.pivots[d.pivot].avail;
         let subsets = binom(avail.count_ones() as usize, h) as f64;
+        joins[d.pivot] += d.ns(board, passes[d.pivot]) * subsets / draws.max(1) as f64;
+    }
+
+    let placements = seen.map(|total| total / QUARTER_DRAWS as f64);
+    let mean =
+        |of: &dyn Fn(&Draw) -> f64| kept.iter().map(of).sum::<f64>() / kept.len().max(1) as f64;
+    let mean_bottoms = mean(&|d| d.bottom_pairs);
+    Sampled {
+        tasks,
+        joins,
+        passes,
+        placements,
+        within: within
+            .iter()
+            .map(|w| [0, 1, 2, 3].map(|q| w[q] / seen[q].max(f64::MIN_POSITIVE)))
+            .collect(),
+        max_bottoms: BOTTOMS_OVER_MEAN * mean_bottoms,
+        set_items: [0, 1, 2, 3].map(|q| mean(&|d| d.items[q])),
+    }
+}
+
+/// The model's terms for the canonical task of pivot `pi` with column set
+/// `s`, each from one descent (the bottom quarters' sizes from their own
+/// stream `bottoms_rng`, so that the joins' figures do not depend on them).
+fn draw(board: &Board, pi: usize, s: u64, rng: &mut Rng, bottoms_rng: &mut Rng) -> Draw {
+    let shape = board.shape;
+    let (n, h, wl) = (shape.n, shape.h, shape.wl);
+    let lmask = (1u64 << wl) - 1;
+    let sb = board.pivots[pi].avail ^ s;
+    let top_pairs = half_descent(board, 0, s, rng);
+    let bottom_pairs = half_descent(board, shape.hb, sb, rng);
+    let mut items = [0.0; 4];
+    for (q, cols) in [s & lmask, s >> wl, sb & lmask, sb >> wl]
+        .into_iter()
+        .enumerate()
+    {
+        let rng = if q < 2 { &mut *rng } else { &mut *bottoms_rng };
+        if let Some((estimate, ..)) =
+            Quarter::probe(n, h, board.free, board.quarter_shapes[q], Some(cols), rng)
+        {
+            items[q] = estimate;
+        }
+    }
+    Draw {
+        pivot: pi,
+        s,
+        top_pairs,
+        top_items: items[0] + items[1],
+        bottom_pairs,
+        items,
+    }
+}
+
+impl Draw {
+    /// The task's joins, ns, by the cost model, for its pivot's `passes`.
+    fn ns(&self, board: &Board, passes: [f64; 4]) -> f64 {
         // The model's terms are counts: estimates are rounded to them, which
         // leaves their mean where it was up to a fraction of one.
         let round = |x: f64| x.round() as u64;
@@ -190,31 +240,44 @@ pub fn sample(board: &Board, draws: usize, seed: u64) -> Sampled {
         // estimate is not the rounded-up mean (an estimate of 0 rounds to
         // nothing where the task it stands for fills a word), so half a
         // word, the mean the rounding adds, goes on instead.
-        let words = bottom_words(board.sym, passes, d.bottom_pairs) + 0.5;
-        let ns = task_ns(
-            shape,
+        let words = bottom_words(board.sym, passes, self.bottom_pairs) + 0.5;
+        task_ns(
+            board.shape,
             passes,
-            (round(d.top_pairs), round(d.top_items)),
-            round(d.bottom_pairs),
+            (round(self.top_pairs), round(self.top_items)),
+            round(self.bottom_pairs),
             words,
-            d.s,
-            avail,
-        );
-        joins[d.pivot] += ns * subsets / draws.max(1) as f64;
+            self.s,
+            board.pivots[self.pivot].avail,
+        )
     }
+}
 
-    let placements = seen.map(|total| total / QUARTER_DRAWS as f64);
-    let mean_bottoms = kept.iter().map(|d| d.bottom_pairs).sum::<f64>() / kept.len().max(1) as f64;
-    Sampled {
-        tasks,
-        joins,
-        placements,
-        within: within
-            .iter()
-            .map(|w| [0, 1, 2, 3].map(|q| w[q] / seen[q].max(f64::MIN_POSITIVE)))
-            .collect(),
-        max_bottoms: BOTTOMS_OVER_MEAN * mean_bottoms,
+/// The joins (ns) and the placements per quarter of the tasks whose column
+/// sets `sets` yields, for pivot `pi` with `passes` (from a [`Sampled`] of
+/// the same board): column sets that are not canonical price 0. Each
+/// figure from one descent: unbiased, so a sum over many sets is close.
+pub fn price_sets(
+    board: &Board,
+    pi: usize,
+    passes: [f64; 4],
+    sets: impl Iterator<Item = u64>,
+    rng: &mut Rng,
+) -> (f64, [f64; 4]) {
+    let pv = &board.pivots[pi];
+    let mut bottoms_rng = Rng::new(rng.next_u64());
+    let (mut ns, mut items) = (0.0, [0.0; 4]);
+    for s in sets {
+        if task_of(board.shape.n, pv, pi, board.sym, s).is_none() {
+            continue;
+        }
+        let d = draw(board, pi, s, rng, &mut bottoms_rng);
+        ns += d.ns(board, passes);
+        for (sum, item) in items.iter_mut().zip(d.items) {
+            *sum += item;
+        }
     }
+    (ns, items)
 }
 
 /// A uniformly random `k`-subset of the columns `cols`, as a column set.

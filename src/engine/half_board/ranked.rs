@@ -1,0 +1,347 @@
+//! The join without a task list: work units named by a pivot and a range
+//! of colex ranks of its column sets, priced from samples, each building
+//! the quarter tables of its own tasks when it runs.
+//!
+//! Exact planning ([`crate::engine::half_board::layout`]) walks every
+//! quarter placement into dense bucket counts (`4 x 2^(n/2 + n/2)`
+//! entries) and lists and prices every canonical column set: past
+//! [`crate::engine::half_board::MAX_N`] that is a GiB and more than ten
+//! minutes before the first join, for every shard. Here nothing is listed:
+//!
+//! - the whole join is priced from samples
+//!   ([`crate::engine::half_board::sampling`]): per pivot its joins and
+//!   canonical tasks, per quarter the placements of one task's column set;
+//! - a unit is `(pivot, ranks)`: the column sets of that pivot whose colex
+//!   ranks among the `h`-subsets of its available columns fall in `ranks`
+//!   ([`tasks_in_ranks`] makes its canonical tasks when it runs). A pivot's
+//!   ranks are cut into equal ranges, so a unit weighs its pivot's price
+//!   times its share of the ranks;
+//! - a running unit builds the tables of its own column sets only, by walks
+//!   of those sets alone, joins its tasks and drops the tables: every thread
+//!   holds one unit's tables and scratch, whatever the board's size.
+//!
+//! Colex order varies the low columns fastest, so a unit's tasks share
+//! their right quarters' column sets (the high columns) and mostly differ
+//! in the left ones: units are kept to a few minutes of joins, where the
+//! walks of their sets cost a few percent (the price counts them).
+//!
+//! # Constraints
+//! `n <= PRICED_TO` (28): what the sampled pricing and the quarters'
+//! middle marks accept. A unit's tables must fit the memory: units are cut
+//! finer until one per thread does, down to one column set.
+//!
+//! # Complexity
+//! Planning: one sampled pricing, `O(DRAWS * n * h)` per pivot (about a
+//! second at any `n`), and one pass over the units. A unit: its tasks'
+//! joins ([`crate::engine::half_board::matching`]), plus two walks of each
+//! of its column sets.
+
+use std::ops::Range;
+
+use crate::base::rng::Rng;
+use crate::engine::budget::Budget;
+use crate::engine::half_board::column_sets::{
+    binom, set_of_rank, tasks_in_ranks, Pivot, Symmetric,
+};
+use crate::engine::half_board::cost;
+use crate::engine::half_board::layout::{Geometry, MinN};
+use crate::engine::half_board::matching::{self, Kernel, Shape};
+use crate::engine::half_board::quarters::{Quarter, QuarterShape};
+use crate::engine::half_board::sampling::{self, Sampled};
+use crate::engine::half_board::tally::Tally;
+
+/// One work unit: the column sets of pivot `pivot` with colex ranks in
+/// `ranks`, and its estimated ns on one core.
+#[derive(Clone, Debug)]
+pub struct RankedUnit {
+    pub pivot: usize,
+    pub ranks: Range<u64>,
+    pub weight: f64,
+}
+
+/// The units of one pivot: its ranks cut into `units` equal ranges, the
+/// first numbered `first`.
+#[derive(Clone, Debug)]
+struct Run {
+    first: usize,
+    units: u64,
+    ranks: u64,
+    /// The pivot's price, ns (its joins and its tables).
+    price: f64,
+}
+
+/// A join planned as ranked units. The unit list is not stored (it may
+/// hold tens of millions): unit `i` is computed from its pivot's [`Run`].
+pub struct Ranked {
+    pub shape: Shape,
+    pub sym: Symmetric,
+    pub free: Vec<u64>,
+    pub quarter_shapes: [QuarterShape; 4],
+    pub pivots: Vec<Pivot>,
+    runs: Vec<Run>,
+    /// Per pivot, the share of each quarter's placements its diagonals
+    /// leave (the sampled pricing's, for pricing units on their own).
+    passes: Vec<[f64; 4]>,
+    /// The share of a unit's tasks that bring their own right quarters'
+    /// column sets (see `from_sampled`).
+    right_share: f64,
+    /// The number of units.
+    pub units: usize,
+    /// Estimated ns on one core of the units (joins and their tables).
+    pub cost: f64,
+    /// Estimated peak bytes on one thread: the unit list, one unit's
+    /// tables and one scratch.
+    pub peak_bytes: usize,
+    /// Estimated bytes each further thread adds: its unit's tables and its
+    /// scratch.
+    pub thread_bytes: usize,
+}
+
+/// A unit's joins aimed at, ns at the reference speed: about ten minutes,
+/// so that a shard of an hour holds several and its walks stay a few
+/// percent of it.
+const UNIT_NS: f64 = 6e11;
+
+/// Units aimed at at least, where tasks allow (threads and shards get even
+/// shares).
+const MIN_UNITS: f64 = 512.0;
+
+/// Draws pricing a shard's units on their own ([`Ranked::narrow`]), in
+/// all and at least per unit.
+const SHARD_DRAWS: usize = 20_000;
+const UNIT_DRAWS: usize = 64;
+
+/// The largest unit's tables over the mean unit's (their column sets'
+/// placements vary; measured spread of one task's bottoms: 2.0-2.6x).
+const TABLES_OVER_MEAN: f64 = 2.6;
+
+/// Draws per pivot of the sampled pricing: [`sampling::DRAWS`], or fewer
+/// where a pivot has few column sets (small boards in tests).
+fn draws(n: usize, h: usize) -> usize {
+    (4 * binom(n, h) as usize).clamp(1000, sampling::DRAWS)
+}
+
+impl Ranked {
+    /// Plans the count of `n` queens on the board `free` as ranked units
+    /// for `budget`: one unit's tables and scratch per thread within its
+    /// engine bytes. `None` where [`Geometry::of`] refuses, or where even
+    /// units of one column set would not fit.
+    pub fn new(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Option<Ranked> {
+        let g = Geometry::of(n, free, min_n)?;
+        let sampled = g.sample(draws(n, g.shape.h), SEED);
+        Self::from_sampled(g, &sampled, budget)
+    }
+
+    fn from_sampled(g: Geometry, sampled: &Sampled, budget: Budget) -> Option<Ranked> {
+        let Geometry {
+            free,
+            sym,
+            mut shape,
+            pivots,
+            quarter_shapes,
+        } = g;
+        let (n, h) = (shape.n, shape.h);
+        let scratch_budget = budget.scratch_share(cost::SCRATCH_BUDGET);
+        shape.chunk = cost::chunk(
+            sampled.max_bottoms as u64,
+            0,
+            shape.ovw,
+            h,
+            n,
+            scratch_budget,
+        );
+        let scratch_bytes = cost::scratch_bytes(shape.chunk, 0, shape.ovw, h, n);
+
+        // One task's column sets' placements, per quarter, on average.
+        let items = sampled.set_items;
+        let set_bytes =
+            [0, 1, 2, 3].map(|q| Quarter::bytes(h, &quarter_shapes[q], 1, items[q] as u64) as f64);
+        let directories: usize = quarter_shapes.iter().map(|q| 4usize << q.w).sum();
+        // Colex order varies the low (left) columns fastest: consecutive
+        // tasks share their right quarters' sets while the left ones run
+        // through about C(wl, wl / 2) sets each.
+        let per_right = binom(shape.wl, shape.wl / 2) as f64;
+        let sets = |tasks: f64| {
+            let right = tasks.min(1.0 + tasks / per_right);
+            [tasks, right, tasks, right]
+        };
+        let unit_bytes = |tasks: f64| {
+            let sets = sets(tasks.max(1.0));
+            let bytes: f64 = (0..4).map(|q| sets[q] * set_bytes[q]).sum();
+            directories + (TABLES_OVER_MEAN * bytes) as usize
+        };
+        let unit_build_ns = |tasks: f64| -> f64 {
+            let sets = sets(tasks.max(1.0));
+            (0..4)
+                .map(|q| (2.0 * cost::NS_SET_WALK_ITEM + cost::NS_BUILD_ITEM) * items[q] * sets[q])
+                .sum()
+        };
+
+        let tasks = sampled.task_count().max(1.0);
+        let joins = sampled.joins_ns();
+        let per_task = (joins + unit_build_ns(1.0) * tasks) / tasks;
+        // Tasks per unit: about UNIT_NS of work, at least MIN_UNITS units,
+        // few enough column sets that each is walked on its own, and one
+        // unit per thread within the memory.
+        let widest = quarter_shapes.iter().map(|q| q.w).min().unwrap_or(1);
+        let mut per_unit = (UNIT_NS / per_task)
+            .min(tasks / MIN_UNITS)
+            .min(((1usize << widest) / 8) as f64)
+            .max(1.0);
+        let list = pivots.len() * std::mem::size_of::<Run>();
+        let fits = |per_unit: f64| budget.fits(list, unit_bytes(per_unit) + scratch_bytes);
+        while !fits(per_unit) {
+            if per_unit <= 1.0 {
+                return None;
+            }
+            per_unit = (per_unit / 2.0).max(1.0);
+        }
+
+        let mut runs = Vec::with_capacity(pivots.len());
+        let mut first = 0;
+        for (p, pv) in pivots.iter().enumerate() {
+            let ranks = ranks_of(pv, h);
+            let units = (sampled.tasks[p] / per_unit)
+                .ceil()
+                .clamp(1.0, ranks as f64) as u64;
+            let price = sampled.joins[p] + unit_build_ns(per_unit) * sampled.tasks[p] / per_unit;
+            runs.push(Run {
+                first,
+                units,
+                ranks,
+                price,
+            });
+            first += units as usize;
+        }
+        let cost = runs.iter().map(|r| r.price).sum();
+        let thread_bytes = unit_bytes(per_unit) + scratch_bytes;
+        let right_share = sets(per_unit)[1] / per_unit;
+        Some(Ranked {
+            passes: sampled.passes.clone(),
+            right_share,
+            shape,
+            sym,
+            free,
+            quarter_shapes,
+            pivots,
+            runs,
+            units: first,
+            cost,
+            peak_bytes: list + thread_bytes,
+            thread_bytes,
+        })
+    }
+
+    /// Unit `i`: its pivot, its ranks and its weight.
+    pub fn unit(&self, i: usize) -> RankedUnit {
+        let p = self.runs.partition_point(|r| r.first <= i) - 1;
+        let run = &self.runs[p];
+        let j = (i - run.first) as u64;
+        // `ranks * j` fits: ranks < 2^40 and units < 2^24 past n = 24.
+        let cut = |j: u64| (u128::from(run.ranks) * u128::from(j) / u128::from(run.units)) as u64;
+        let ranks = cut(j)..cut(j + 1);
+        let weight = run.price * (ranks.end - ranks.start) as f64 / run.ranks as f64;
+        RankedUnit {
+            pivot: p,
+            ranks,
+            weight,
+        }
+    }
+
+    /// Keeps the price of `units` only (a shard's), priced on their own:
+    /// the tasks of a rank range cost anything from nothing (column sets
+    /// all on one side) to several times the mean, so a shard's units are
+    /// sampled within their ranges ([`SHARD_DRAWS`] in all, at least
+    /// [`UNIT_DRAWS`] each, every rank of a shorter range). The others must
+    /// not run afterwards (nothing is held for any unit, so nothing else
+    /// changes).
+    pub fn narrow(&mut self, units: &[usize]) {
+        let board = sampling::Board {
+            shape: &self.shape,
+            sym: self.sym,
+            free: &self.free,
+            quarter_shapes: &self.quarter_shapes,
+            pivots: &self.pivots,
+        };
+        let mut rng = Rng::new(SEED ^ units.first().map_or(0, |&u| u as u64));
+        let mut ranks_rng = Rng::new(rng.next_u64());
+        let per = (SHARD_DRAWS / units.len().max(1)).max(UNIT_DRAWS) as u64;
+        let walk_ns = 2.0 * cost::NS_SET_WALK_ITEM + cost::NS_BUILD_ITEM;
+        let mut total = 0.0;
+        for &u in units {
+            let unit = self.unit(u);
+            let avail = self.pivots[unit.pivot].avail;
+            let (start, len) = (unit.ranks.start, unit.ranks.end - unit.ranks.start);
+            let draws = len.min(per);
+            let sets = (0..draws).map(|i| {
+                let rank = if draws == len {
+                    start + i
+                } else {
+                    start + ranks_rng.below(len)
+                };
+                set_of_rank(avail, self.shape.h, rank)
+            });
+            let passes = self.passes[unit.pivot];
+            let (joins, items) = sampling::price_sets(&board, unit.pivot, passes, sets, &mut rng);
+            let builds = walk_ns * (items[0] + items[2] + self.right_share * (items[1] + items[3]));
+            total += (joins + builds) * len as f64 / draws as f64;
+        }
+        self.cost = total;
+    }
+
+    /// What identifies the unit list, in order (for fingerprints): per
+    /// pivot its units and ranks (each unit's ranges follow from them).
+    pub fn unit_keys(&self) -> impl Iterator<Item = u64> + '_ {
+        self.runs.iter().flat_map(|r| [r.units, r.ranks])
+    }
+
+    /// The exact contribution of unit `i` and what it took: its tasks, the
+    /// tables of their column sets, their joins.
+    pub fn run_unit(&self, i: usize, kernel: Kernel) -> (u128, Tally) {
+        let unit = self.unit(i);
+        self.count_ranks(unit.pivot, unit.ranks, kernel)
+    }
+
+    /// The exact contribution of the column sets of pivot `pivot` with
+    /// colex ranks in `ranks` (any range: a unit, or a part of one), and
+    /// what it took.
+    pub fn count_ranks(&self, pivot: usize, ranks: Range<u64>, kernel: Kernel) -> (u128, Tally) {
+        let (n, h, wl) = (self.shape.n, self.shape.h, self.shape.wl);
+        let pv = &self.pivots[pivot];
+        let tasks = tasks_in_ranks(n, h, pv, pivot, self.sym, ranks);
+        if tasks.is_empty() {
+            return (0, Tally::default());
+        }
+        let start = std::time::Instant::now();
+        let lmask = (1u64 << wl) - 1;
+        let mut needed = self.quarter_shapes.map(|q| vec![false; 1usize << q.w]);
+        for task in &tasks {
+            let s = u64::from(task.s);
+            let sb = self.pivots[task.pivot as usize].avail ^ s;
+            for (q, cols) in [s & lmask, s >> wl, sb & lmask, sb >> wl]
+                .into_iter()
+                .enumerate()
+            {
+                needed[q][cols as usize] = true;
+            }
+        }
+        let tables = [0, 1, 2, 3].map(|q| {
+            Quarter::build(n, h, &self.free, self.quarter_shapes[q], &|cols| {
+                needed[q][cols as usize]
+            })
+        });
+        let built = start.elapsed();
+        let (count, mut tally) = matching::run(&self.shape, &tables, &self.pivots, &tasks, kernel);
+        tally.tables += built;
+        (count, tally)
+    }
+}
+
+/// The column sets of pivot `pv`: `h`-subsets of its available columns.
+fn ranks_of(pv: &Pivot, h: usize) -> u64 {
+    binom(pv.avail.count_ones() as usize, h)
+}
+
+/// The sampling's seed: the same board is planned the same every time
+/// (the unit list, and so shards' fingerprints, depend on it).
+const SEED: u64 = 0x5eed;
