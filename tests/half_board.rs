@@ -385,7 +385,15 @@ fn two_halves_with_columns(n: usize, h: usize, pivot: Option<usize>, s: u64) -> 
             open &= open - 1;
             let (dd, aa) = (r + c, r + n - 1 - c);
             if (d >> dd) & 1 == 0 && (a >> aa) & 1 == 0 {
-                list(n, r + 1, end, cols & !(1 << c), d | 1 << dd, a | 1 << aa, out);
+                list(
+                    n,
+                    r + 1,
+                    end,
+                    cols & !(1 << c),
+                    d | 1 << dd,
+                    a | 1 << aa,
+                    out,
+                );
             }
         }
     }
@@ -526,6 +534,9 @@ fn ranked_column_sets_agree_with_a_plain_search_at_24_to_27() {
             with_solutions += usize::from(got > 0);
             eprintln!("n = {n}, pivot {pivot:?}, S = {s:#x}: {got} solutions");
         }
-        assert!(with_solutions > 0, "n = {n}: every set drawn had no solution");
+        assert!(
+            with_solutions > 0,
+            "n = {n}: every set drawn had no solution"
+        );
     }
 }
