@@ -2,7 +2,7 @@
 //!
 //! - [`judge`], [`files`]: judge mode over several input files, errors
 //!   naming the file;
-//! - [`count`], [`shard`], [`checkpoint`], [`seal`], [`progress`]:
+//! - [`count`], [`shard`], [`merge`], [`checkpoint`], [`seal`], [`progress`]:
 //!   blank-board counts, their cluster shards and `merge`, checkpoints to
 //!   resume a count, the CRC-32 both seal their lines with, progress on
 //!   stderr;
@@ -25,6 +25,7 @@ pub mod failure;
 pub mod files;
 pub mod generate;
 pub mod judge;
+pub mod merge;
 pub mod progress;
 pub mod seal;
 pub mod settings;
