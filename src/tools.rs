@@ -6,6 +6,8 @@
 //!   blank-board counts, their cluster shards and `merge`, checkpoints to
 //!   resume a count, the CRC-32 both seal their lines with, progress on
 //!   stderr;
+//! - [`estimate_line`]: an estimate as `--estimate` and the notes before
+//!   long work print it;
 //! - [`generate`], [`stress`], [`shrink`], [`child`]: random inputs,
 //!   stress-testing another solution (run in its own process group, under a
 //!   time limit), shrinking a failure to a minimal input;
@@ -21,6 +23,7 @@ pub mod bundle;
 pub mod checkpoint;
 pub mod child;
 pub mod count;
+pub mod estimate_line;
 pub mod failure;
 pub mod files;
 pub mod generate;

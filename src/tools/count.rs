@@ -26,7 +26,8 @@ use crate::base::error::{Error, Result};
 use crate::engine::counter::{self, Counts};
 use crate::plan::estimate::{self, Estimate};
 use crate::tools::checkpoint::{Checkpoint, Entry, Header};
-use crate::tools::progress::{self, figures};
+use crate::tools::estimate_line::{self, figures};
+use crate::tools::progress;
 use crate::tools::settings::Settings;
 use crate::tools::shard::{Record, Shard};
 
@@ -301,15 +302,15 @@ fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write)
         if estimate.bytes > settings.budget.bytes as f64 {
             verdict += &format!(
                 "; over --memory {}",
-                progress::bytes(settings.budget.bytes as f64)
+                estimate_line::bytes(settings.budget.bytes as f64)
             );
         }
-        verdict += &progress::beyond_cores(&estimate, settings.machine.cores);
+        verdict += &estimate_line::beyond_cores(&estimate, settings.machine.cores);
         writeln!(
             out,
             "{what}: {}{}{verdict}",
             figures(&estimate),
-            progress::assumes(&estimate)
+            estimate_line::assumes(&estimate)
         )
         .map_err(Error::Write)?;
     }
@@ -370,10 +371,10 @@ fn within_memory(settings: &Settings, n: usize, estimate: &Estimate) -> Result<(
     Err(Error::Limit(format!(
         "count {n} needs about {} of memory on {} thread{} (the least its engine can \
          plan), more than --memory {}: give it more memory or fewer threads",
-        progress::bytes(estimate.bytes),
+        estimate_line::bytes(estimate.bytes),
         settings.threads(),
         if settings.threads() == 1 { "" } else { "s" },
-        progress::bytes(settings.budget.bytes as f64)
+        estimate_line::bytes(settings.budget.bytes as f64)
     )))
 }
 
