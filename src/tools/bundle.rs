@@ -71,6 +71,7 @@ impl Target {
             ("board", include_str!("../base/board.rs")),
             ("error", include_str!("../base/error.rs")),
             ("input", include_str!("../base/input.rs")),
+            ("cases", include_str!("../base/cases.rs")),
             ("kernel", include_str!("../base/kernel.rs")),
             ("problem", include_str!("../base/problem.rs")),
             ("output", include_str!("../base/output.rs")),

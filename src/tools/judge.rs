@@ -10,8 +10,8 @@ use std::io::{self, Read, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use crate::base::cases::CaseReader;
 use crate::base::error::{Error, Result};
-use crate::base::input::CaseReader;
 use crate::base::judge::{self, MAX_BATCH};
 use crate::engine::budget::Budget;
 use crate::plan::planner::{Method, Planner, ProgressBoard};
