@@ -186,7 +186,7 @@ pub fn split(board: &Board) -> Vec<Board> {
 
 /// The estimated number of nodes of [`count`]'s search on `board`, from
 /// `probes` random root-to-leaf walks (Knuth's estimator, as in
-/// [`crate::engine::estimate`]), and the average number of open rows per node.
+/// [`crate::engine::tree_size`]), and the average number of open rows per node.
 pub fn estimate(board: &Board, probes: u32) -> (f64, f64) {
     let (search, root) = start(board);
     let mut rng = Rng::new(0xd1a9 ^ board.n() as u64);
@@ -206,7 +206,7 @@ pub fn estimate(board: &Board, probes: u32) -> (f64, f64) {
 }
 
 /// The same estimate, stratified as
-/// [`crate::engine::estimate::nodes_stratified`] is: the top of the tree in
+/// [`crate::engine::tree_size::nodes_stratified`] is: the top of the tree in
 /// full until a level holds `frontier` nodes, then `probes` probes from
 /// each of them.
 pub fn estimate_stratified(board: &Board, frontier: usize, probes: u32) -> (f64, f64) {

@@ -29,7 +29,7 @@ use crate::base::problem::Problem;
 use crate::engine::budget::Budget;
 use crate::engine::constellations::ConstellationEngine;
 use crate::engine::counter::{self, Choice, Engine, Sizing, UnitCounter};
-use crate::engine::estimate;
+use crate::engine::tree_size;
 use crate::plan::calibration::Kernel;
 use crate::plan::work::Work;
 
@@ -216,7 +216,7 @@ impl Shared {
         *self
             .blank_nodes
             .entry(n)
-            .or_insert_with(|| estimate::nodes(&Problem::new(&Board::blank(n)).rows(), 256))
+            .or_insert_with(|| tree_size::nodes(&Problem::new(&Board::blank(n)).rows(), 256))
     }
 
     /// The blank engine's work units for side `n`, made on first use (their
