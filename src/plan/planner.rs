@@ -14,7 +14,7 @@
 //!    split so that threads can share them);
 //! 4. combines the units' results into answers, in order, and explains.
 //!
-//! Costs are estimated in nanoseconds (see [`crate::plan::cost`]); they only
+//! Costs are estimated in nanoseconds (see [`crate::plan::prices`]); they only
 //! steer the choice. Boards too small to plan get a quick quote, so
 //! planning never costs more than a small fraction of the work. Answers are
 //! sums of unit results in a fixed order, so they never depend on the

@@ -20,8 +20,8 @@ use crate::base::error::Result;
 use crate::base::geometry::Cell;
 use crate::engine::counter::Engine;
 use crate::engine::inclusion;
-use crate::plan::cost::NS_PER_LANE_NODE;
 use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared, Skip, Slot};
+use crate::plan::prices::NS_PER_LANE_NODE;
 use crate::plan::work::Work;
 
 /// At most this many terms are considered.

@@ -15,11 +15,11 @@ use crate::base::board::Symmetry;
 use crate::base::error::Result;
 use crate::base::problem::Problem;
 use crate::engine::{ordering, tree_size};
-use crate::plan::cost::{
+use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared};
+use crate::plan::prices::{
     refined, NS_PER_BOARD_NODE, NS_PER_LANE_NODE, NS_PER_NODE, PLAN_PROBES, QUICK_PROBES,
     REFINE_FRONTIER, REFINE_PROBES,
 };
-use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared};
 use crate::plan::work::Work;
 
 /// Boards up to this side are never planned: even the blank board is a few

@@ -10,10 +10,10 @@ use crate::base::error::Result;
 use crate::base::problem::Problem;
 use crate::engine::ordering;
 use crate::engine::tree_size;
-use crate::plan::cost::{
+use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared};
+use crate::plan::prices::{
     refined, NS_PER_BOARD_NODE, NS_PER_LANE_NODE, PLAN_PROBES, REFINE_FRONTIER, REFINE_PROBES,
 };
-use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared};
 use crate::plan::work::Work;
 
 const ABOUT: About = About {

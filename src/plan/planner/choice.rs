@@ -11,9 +11,9 @@ use crate::base::error::Result;
 use crate::base::geometry;
 use crate::engine::ordering;
 use crate::plan::calibration::Kernel;
-use crate::plan::cost::{REFINE_NS, REFINE_WITHIN};
 use crate::plan::estimate::{base_bytes, Estimate};
 use crate::plan::method::Case;
+use crate::plan::prices::{REFINE_NS, REFINE_WITHIN};
 
 impl Planner {
     /// The method's place in the registry.

@@ -11,9 +11,9 @@ use super::{Decision, Method, Planner};
 use crate::base::board::Board;
 use crate::base::error::{Error, Result};
 use crate::plan::calibration::{self, Kernel};
-use crate::plan::cost::ms;
 use crate::plan::estimate::{human, DAY, LONG};
 use crate::plan::method::{Answer, Unit};
+use crate::plan::prices::ms;
 use crate::plan::work::Work;
 
 /// Cases estimated above this (3 s on the threads) are long: they were
