@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use super::{Decision, Method, Planner};
+use super::{Decision, MethodChoice, Planner};
 use crate::base::board::Board;
 use crate::base::error::{Error, Result};
 use crate::plan::calibration::{self, Kernel};
@@ -343,7 +343,7 @@ impl Planner {
                     };
                     Label {
                         method: format!("{}{}{note}", method.about().name, answer.note),
-                        cost: (self.choice == Method::Auto).then_some(*cost),
+                        cost: (self.choice == MethodChoice::Auto).then_some(*cost),
                         wall,
                         kernel: method.kernel(board),
                     }
