@@ -425,7 +425,7 @@ fn mistakes_get_suggestions() {
 }
 
 /// Help lists an option only where it changes something, says what it
-/// does for that command, and agrees with the README.
+/// does for that command, and agrees with the submitting guide.
 #[test]
 fn help_is_true_for_each_command() {
     for cmd in [Cmd::Bundle, Cmd::Merge, Cmd::Gen] {
@@ -450,8 +450,8 @@ fn help_is_true_for_each_command() {
         );
     }
     assert!(help::command(Cmd::Test).contains("computing missing expected"));
-    let readme = std::fs::read_to_string("README.md").unwrap();
-    assert!(readme.contains("javac --release 8 Main.java"));
+    let guide = std::fs::read_to_string("docs/SUBMITTING.md").unwrap();
+    assert!(guide.contains("javac --release 8 Main.java"));
     assert!(help::command(Cmd::Bundle).contains("javac --release 8 Main.java"));
 }
 

@@ -533,7 +533,7 @@ const SHARD_SECONDS: f64 = 3600.0;
 /// When `estimate` (of `count n`, or of `shard` of it, by an engine of
 /// this `sizing`) is above a day, the way to do it instead, to follow
 /// "more than a day": so many shards that each takes about an hour on one
-/// thread, to run by the README's recipes (fewer when there are fewer
+/// thread, to run by the recipes of `docs/COUNTING.md` (fewer when there are fewer
 /// units than that); or, when even one unit a shard leaves a shard over a
 /// day, that it is hopeless.
 ///
