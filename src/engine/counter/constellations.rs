@@ -16,7 +16,8 @@ use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::problem::Problem;
 use crate::engine::constellations::ConstellationEngine;
-use crate::engine::counter::{fingerprint_of, Counts, Engine, Sizing, UnitCounter};
+use crate::engine::counter::unit::{fingerprint_of, Engine, Sizing, UnitCounter};
+use crate::engine::counts::Counts;
 use crate::engine::pricing::Kernel;
 use crate::engine::tree_size::{self, NS_PER_NODE};
 
