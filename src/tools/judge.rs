@@ -10,13 +10,14 @@ use std::io::{self, Read, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use crate::base::cases::CaseReader;
 use crate::base::error::{Error, Result};
-use crate::base::input::CaseReader;
 use crate::base::judge::{self, MAX_BATCH};
 use crate::engine::budget::Budget;
 use crate::plan::planner::{Method, Planner, ProgressBoard};
+use crate::tools::estimate_line::{beyond_cores, describe};
 use crate::tools::files::{self, Input};
-use crate::tools::progress::{self, beyond_cores, describe, Progress};
+use crate::tools::progress::{self, Progress};
 use crate::tools::settings::Settings;
 
 /// What judge mode was asked to do.

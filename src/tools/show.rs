@@ -39,8 +39,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use crate::base::board::Board;
+use crate::base::cases::CaseReader;
 use crate::base::error::{Error, Result};
-use crate::base::input::CaseReader;
 use crate::base::judge::Solver;
 use crate::plan::planner::{Method, Planner};
 use crate::tools::files::{self, Input};
