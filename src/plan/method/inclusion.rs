@@ -29,7 +29,9 @@ use crate::base::geometry::Cell;
 use crate::engine::counter::join::Prepared;
 use crate::engine::counter::{Engine, UnitCounter};
 use crate::engine::inclusion;
-use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared, Skip, Slot};
+use crate::plan::method::interface::{
+    About, Answer, Batch, Case, CountingMethod, Shared, Skip, Slot,
+};
 use crate::plan::prices::NS_PER_LANE_NODE;
 use crate::plan::work::Work;
 

@@ -22,7 +22,9 @@ use std::time::Instant;
 use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::engine::index::{query_passes, SolutionIndex, MAX_INDEX_N};
-use crate::plan::method::{unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip};
+use crate::plan::method::interface::{
+    unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip,
+};
 use crate::plan::prices::{ms, ENUMERATION_SHARE, NS_PER_NODE};
 use crate::plan::work::Work;
 

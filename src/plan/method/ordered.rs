@@ -15,7 +15,7 @@ use crate::base::board::Symmetry;
 use crate::base::error::Result;
 use crate::base::problem::Problem;
 use crate::engine::{ordering, tree_size};
-use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared};
+use crate::plan::method::interface::{About, Answer, Batch, Case, CountingMethod, Shared};
 use crate::plan::prices::{
     refined, NS_PER_BOARD_NODE, NS_PER_LANE_NODE, NS_PER_NODE, PLAN_PROBES, QUICK_PROBES,
     REFINE_FRONTIER, REFINE_PROBES,

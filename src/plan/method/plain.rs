@@ -10,7 +10,7 @@ use crate::base::error::Result;
 use crate::base::problem::Problem;
 use crate::engine::ordering;
 use crate::engine::tree_size;
-use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared};
+use crate::plan::method::interface::{About, Answer, Batch, Case, CountingMethod, Shared};
 use crate::plan::prices::{
     refined, NS_PER_BOARD_NODE, NS_PER_LANE_NODE, PLAN_PROBES, REFINE_FRONTIER, REFINE_PROBES,
 };

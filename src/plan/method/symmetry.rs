@@ -9,7 +9,9 @@ use std::collections::HashMap;
 use crate::base::error::Result;
 use crate::base::problem::Problem;
 use crate::engine::symmetry;
-use crate::plan::method::{unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip};
+use crate::plan::method::interface::{
+    unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip,
+};
 use crate::plan::prices::{NS_PER_BOARD_NODE, PLAN_PROBES};
 use crate::plan::work::Work;
 
