@@ -6,7 +6,7 @@ use nqueens::base::board::{full_row, Board, Symmetry};
 use nqueens::base::judge::Solver;
 use nqueens::base::problem::Problem;
 use nqueens::engine::half_board::{MinN, Plan};
-use nqueens::plan::planner::{Method, Planner};
+use nqueens::plan::planner::{MethodChoice, Planner};
 use nqueens::tools::count::CountOptions;
 use nqueens::tools::settings::Settings;
 
@@ -120,7 +120,7 @@ fn the_forced_method_agrees_and_falls_back_where_it_does_not_apply() {
     let want: Vec<u128> = boards.iter().map(|b| Problem::new(b).count()).collect();
     for threads in [1, 3] {
         let mut planner = Planner::new(
-            Method::parse("half-board").expect("a registered method"),
+            MethodChoice::parse("half-board").expect("a registered method"),
             threads,
         );
         assert_eq!(
@@ -165,7 +165,7 @@ fn inclusion_exclusion_takes_its_blank_count_from_the_half_board_engine() {
     board.set_free(7, 9, false);
     let want = [A000170[15], count(&board)];
     let mut planner = Planner::new(
-        Method::parse("inclusion-exclusion").expect("a registered method"),
+        MethodChoice::parse("inclusion-exclusion").expect("a registered method"),
         2,
     );
     assert_eq!(planner.solve_all(&[Board::blank(16), board]).unwrap(), want);

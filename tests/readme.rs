@@ -246,7 +246,7 @@ fn the_pages_name_every_option_command_and_method() {
     let guide = std::fs::read_to_string("docs/GUIDE.md").unwrap();
     let judge = &guide[guide.find("Options for judge mode").unwrap()..];
     let judge = &judge[..judge.find("\n\n").unwrap()];
-    for method in nqueens::plan::planner::Method::all() {
+    for method in nqueens::plan::planner::MethodChoice::all() {
         assert!(
             judge.contains(&format!("`{}`", method.name())),
             "the --method list lacks {}",

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::base::error::Result;
-use crate::plan::planner::Method;
+use crate::plan::planner::MethodChoice;
 use crate::tools::bundle::{Lang, Request, Target};
 use crate::tools::files::Input;
 use crate::tools::shard::Shard;
@@ -14,7 +14,7 @@ fn parse_str(args: &[&str]) -> Result<Cli> {
 }
 
 /// Judge mode's inputs, method and `--explain`.
-fn judge(args: &[&str]) -> (Vec<Input>, Method, bool) {
+fn judge(args: &[&str]) -> (Vec<Input>, MethodChoice, bool) {
     match parse_str(args).unwrap().command {
         Command::Judge(options) => (options.inputs, options.method, options.explain),
         other => panic!("judge mode expected, got {other:?}"),
@@ -23,11 +23,14 @@ fn judge(args: &[&str]) -> (Vec<Input>, Method, bool) {
 
 #[test]
 fn judge_is_the_default() {
-    assert_eq!(judge(&[]), (vec![Input::Stdin], Method::Auto, false));
-    assert_eq!(judge(&["-"]), (vec![Input::Stdin], Method::Auto, false));
+    assert_eq!(judge(&[]), (vec![Input::Stdin], MethodChoice::Auto, false));
+    assert_eq!(
+        judge(&["-"]),
+        (vec![Input::Stdin], MethodChoice::Auto, false)
+    );
     assert_eq!(
         judge(&["x.in"]),
-        (vec![Input::Path("x.in".into())], Method::Auto, false)
+        (vec![Input::Path("x.in".into())], MethodChoice::Auto, false)
     );
 }
 
@@ -317,14 +320,17 @@ fn method_and_explain_are_judge_options() {
         judge(&["--method", "index", "--explain", "x.in"]),
         (
             vec![Input::Path("x.in".into())],
-            Method::parse("index").unwrap(),
+            MethodChoice::parse("index").unwrap(),
             true
         )
     );
     let message = |args: &[&str]| parse_str(args).unwrap_err().to_string();
     assert_eq!(
         message(&["--method=fast"]),
-        format!("--method must be one of {}, not 'fast'", Method::names())
+        format!(
+            "--method must be one of {}, not 'fast'",
+            MethodChoice::names()
+        )
     );
     assert_eq!(
         message(&["checker", "--explain"]),

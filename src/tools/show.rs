@@ -42,7 +42,7 @@ use crate::base::board::Board;
 use crate::base::cases::CaseReader;
 use crate::base::error::{Error, Result};
 use crate::base::judge::Solver;
-use crate::plan::planner::{Method, Planner};
+use crate::plan::planner::{MethodChoice, Planner};
 use crate::tools::files::{self, Input};
 use crate::tools::progress;
 use crate::tools::settings::Settings;
@@ -140,7 +140,7 @@ fn show_all(
     );
     // The case being shown, and since when (ms after `start`).
     let (case, since, start) = (AtomicU64::new(0), AtomicU64::new(0), Instant::now());
-    let mut planner = Planner::within(Method::Auto, settings.budget);
+    let mut planner = Planner::within(MethodChoice::Auto, settings.budget);
     // Each case's total, for the picture.
     let mut totals = Vec::new();
     let mut count = |board: &Board| -> Result<u128> {
