@@ -121,7 +121,7 @@ pub fn command(options: &ShowOptions, settings: &Settings, out: &mut dyn Write) 
     };
     let shown = show_all(options, settings, text, picture.as_mut());
     if let (Some(destination), Some(picture)) = (destination, &picture) {
-        destination.write(picture, out)?;
+        destination.write(&picture.render(), out)?;
     }
     shown
 }
