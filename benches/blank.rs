@@ -40,7 +40,7 @@ use nqueens::base::board::{full_row, Board};
 use nqueens::base::judge::Solver;
 use nqueens::base::problem::Problem;
 use nqueens::engine::half_board::Plan;
-use nqueens::plan::planner::{Method, Planner};
+use nqueens::plan::planner::{MethodChoice, Planner};
 use nqueens::{base::mirror, engine::constellations::ConstellationEngine, engine::parallel};
 
 /// The largest N the mirror baseline and the plain kernel are timed at.
@@ -180,7 +180,7 @@ fn near_blank(n: usize) {
         board.set_free(row, col, false);
     }
     let (count, planner_secs) = timed(|| {
-        Planner::new(Method::Auto, 1)
+        Planner::new(MethodChoice::Auto, 1)
             .solve_all(std::slice::from_ref(&board))
             .unwrap()[0]
     });

@@ -23,7 +23,7 @@ use nqueens::base::board::Board;
 use nqueens::base::judge::{PlainSolver, Solver};
 use nqueens::base::rng::Rng;
 use nqueens::engine::constellations::ConstellationEngine;
-use nqueens::plan::planner::{Method, Planner};
+use nqueens::plan::planner::{MethodChoice, Planner};
 use nqueens::tools::generate::{clustered_board, random_board};
 
 /// A board of side `n` with each cell blocked with probability `percent`%.
@@ -84,7 +84,7 @@ fn compare_best_of(name: &str, boards: &[Board], threads: usize, runs: usize) ->
     }
     let mut planned_time = Duration::MAX;
     for _ in 0..runs {
-        let mut planner = Planner::new(Method::Auto, threads);
+        let mut planner = Planner::new(MethodChoice::Auto, threads);
         if std::env::args().any(|a| a == "--explain") {
             planner = planner.explain_to(Box::new(std::io::stderr()));
         }
@@ -299,7 +299,7 @@ fn big_board((n, kind, amount, seed): Recipe) -> (String, Board) {
 }
 
 /// The planner's method and estimate (ns on one thread) for `board`.
-fn estimate(method: Method, board: &Board) -> (String, f64) {
+fn estimate(method: MethodChoice, board: &Board) -> (String, f64) {
     let mut planner = Planner::new(method, 1);
     let (label, estimate) = planner.estimate(std::slice::from_ref(board)).unwrap()[0].clone();
     (label, estimate.cpu_ns)
@@ -307,7 +307,7 @@ fn estimate(method: Method, board: &Board) -> (String, f64) {
 
 /// Solves `board` with `method` on `threads` threads: the count, the wall
 /// time and the CPU time of all threads.
-fn run(method: Method, threads: usize, board: &Board) -> (u128, Duration, Duration) {
+fn run(method: MethodChoice, threads: usize, board: &Board) -> (u128, Duration, Duration) {
     let mut planner = Planner::new(method, threads);
     if std::env::args().any(|a| a == "--explain") {
         planner = planner.explain_to(Box::new(std::io::stderr()));
@@ -345,16 +345,16 @@ fn big_single_boards() {
     let mut ratios: Vec<f64> = Vec::new();
     for recipe in BIG_BOARDS {
         let (label, board) = big_board(recipe);
-        let (method, est) = estimate(Method::Auto, &board);
+        let (method, est) = estimate(MethodChoice::Auto, &board);
         let est = est / 1e9;
         if est > MOST_SECONDS {
             println!("{label:<28} {method:<17} {est:>6.1}s  skipped (above {MOST_SECONDS} s)");
             continue;
         }
-        let (count, one, cpu1) = run(Method::Auto, 1, &board);
-        let (count2, two, cpu2) = run(Method::Auto, 2, &board);
+        let (count, one, cpu1) = run(MethodChoice::Auto, 1, &board);
+        let (count2, two, cpu2) = run(MethodChoice::Auto, 2, &board);
         assert_eq!(count, count2, "{label}: 2 threads disagree");
-        let (_, plain_est) = estimate(Method::parse("plain").unwrap(), &board);
+        let (_, plain_est) = estimate(MethodChoice::parse("plain").unwrap(), &board);
         let plain = if plain_est / 1e9 <= MOST_SECONDS {
             let (plain_count, time) =
                 timed(|| PlainSolver.solve_all(std::slice::from_ref(&board)).unwrap());
@@ -382,7 +382,7 @@ fn big_single_boards() {
     );
     for recipe in BIG_BOARDS {
         let (label, board) = big_board(recipe);
-        for method in Method::all().into_iter().skip(1) {
+        for method in MethodChoice::all().into_iter().skip(1) {
             let (said, est) = estimate(method, &board);
             let est = est / 1e9;
             if !said.starts_with(method.name()) || est > MOST_FORCED_SECONDS {

@@ -22,7 +22,7 @@ use std::time::Duration;
 use nqueens::base::board::Board;
 use nqueens::base::judge::Solver;
 use nqueens::base::rng::Rng;
-use nqueens::plan::planner::{Method, Planner};
+use nqueens::plan::planner::{MethodChoice, Planner};
 use nqueens::tools::generate::{clustered_board, random_board};
 
 /// How a board's cells are blocked.
@@ -115,14 +115,14 @@ fn cpu_time() -> Duration {
 
 /// The method's label and its quote (seconds on one thread, at this
 /// machine's speed).
-fn quote(method: Method, board: &Board) -> (String, f64) {
+fn quote(method: MethodChoice, board: &Board) -> (String, f64) {
     let mut planner = Planner::new(method, 1);
     let (label, estimate) = planner.estimate(std::slice::from_ref(board)).unwrap()[0].clone();
     (label, estimate.calibrated().cpu_ns / 1e9)
 }
 
 /// The count of `board` with `method` on one thread, and the CPU time.
-fn run(method: Method, board: &Board) -> (u128, f64) {
+fn run(method: MethodChoice, board: &Board) -> (u128, f64) {
     let mut planner = Planner::new(method, 1);
     let before = cpu_time();
     let counts = planner.solve_all(std::slice::from_ref(board)).unwrap();
@@ -146,9 +146,9 @@ fn main() {
         if filter.as_ref().is_some_and(|f| !label.contains(f.as_str())) {
             continue;
         }
-        let (chosen, _) = quote(Method::Auto, &board);
+        let (chosen, _) = quote(MethodChoice::Auto, &board);
         let mut expected = None;
-        for method in Method::all().into_iter().skip(1) {
+        for method in MethodChoice::all().into_iter().skip(1) {
             let (said, secs) = quote(method, &board);
             if !said.starts_with(method.name()) || !secs.is_finite() {
                 continue; // does not apply: the fallback's label

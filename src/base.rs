@@ -9,8 +9,9 @@
 //!   and a board's image under them;
 //! - [`geometry`]: cells, attacks, and images and least images under the 8
 //!   symmetries (not bundled: the judge problems do not need it);
-//! - [`input`], [`output`], [`error`]: reading judge input with line-numbered
-//!   errors, the exact output formats, the one error type;
+//! - [`input`], [`cases`], [`output`], [`error`]: reading judge input with
+//!   line-numbered errors (tokens, then cases), the exact output formats,
+//!   the one error type;
 //! - [`kernel`]: the one bitmask backtracking loop every engine runs;
 //! - [`problem`]: a board with queens pre-placed, reduced to what is left to
 //!   search;
@@ -24,6 +25,7 @@
 //!   (not bundled).
 
 pub mod board;
+pub mod cases;
 pub mod checker;
 pub mod constrained;
 pub mod error;

@@ -14,7 +14,7 @@
 //! - [`most_constrained`]: the row with the fewest choices first;
 //! - [`ordering`]: the orientation with the smallest search tree;
 //! - [`symmetry`]: mirror-symmetric boards by halves;
-//! - [`estimate`]: a search tree's size from random probes;
+//! - [`tree_size`]: a search tree's size from random probes;
 //! - [`find`]: a few solutions fast (lexicographic within a budget,
 //!   most-constrained first, the blank board's closed formula), for `show`;
 //! - [`parallel`]: work units on threads, results in order;
@@ -27,7 +27,6 @@ pub mod constellations;
 pub mod counter;
 pub mod counts;
 pub mod cpu;
-pub mod estimate;
 pub mod find;
 pub mod half_board;
 pub mod inclusion;
@@ -37,3 +36,4 @@ pub mod ordering;
 pub mod parallel;
 pub mod pricing;
 pub mod symmetry;
+pub mod tree_size;

@@ -138,13 +138,13 @@ fn merge(paths: &[std::path::PathBuf]) -> Result<()> {
     if paths.is_empty() {
         inputs.push((
             "stdin".to_string(),
-            tools::count::read_text(io::stdin().lock(), "stdin")?,
+            tools::merge::read_text(io::stdin().lock(), "stdin")?,
         ));
     }
     for path in paths {
         let name = path.display().to_string();
-        let text = tools::count::read_text(files::open(path)?, &name)?;
+        let text = tools::merge::read_text(files::open(path)?, &name)?;
         inputs.push((name, text));
     }
-    tools::count::merge(&inputs, &mut io::stdout().lock())
+    tools::merge::run(&inputs, &mut io::stdout().lock())
 }

@@ -2,10 +2,12 @@
 //!
 //! - [`judge`], [`files`]: judge mode over several input files, errors
 //!   naming the file;
-//! - [`count`], [`shard`], [`checkpoint`], [`seal`], [`progress`]:
+//! - [`count`], [`shard`], [`merge`], [`checkpoint`], [`seal`], [`progress`]:
 //!   blank-board counts, their cluster shards and `merge`, checkpoints to
 //!   resume a count, the CRC-32 both seal their lines with, progress on
 //!   stderr;
+//! - [`estimate_line`]: an estimate as `--estimate` and the notes before
+//!   long work print it;
 //! - [`generate`], [`stress`], [`shrink`], [`child`]: random inputs,
 //!   stress-testing another solution (run in its own process group, under a
 //!   time limit), shrinking a failure to a minimal input;
@@ -21,10 +23,12 @@ pub mod bundle;
 pub mod checkpoint;
 pub mod child;
 pub mod count;
+pub mod estimate_line;
 pub mod failure;
 pub mod files;
 pub mod generate;
 pub mod judge;
+pub mod merge;
 pub mod progress;
 pub mod seal;
 pub mod settings;

@@ -259,16 +259,17 @@ fn sh_in(dir: &Path, script: &str) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// The README's Python lines, run as written (in a scratch folder holding
+/// The submitting guide's Python lines (`docs/SUBMITTING.md`), run as
+/// written (in a scratch folder holding
 /// the samples): every table row's `nqueens bundle ... > FILE` writes the
 /// bundle, and the "Try one" lines answer the sample as judge mode does.
 #[test]
-fn the_readmes_python_lines_work() {
+fn the_submitting_guides_python_lines_work() {
     if pythons().is_empty() {
         return;
     }
-    let readme = std::fs::read_to_string("README.md").unwrap();
-    let rows: Vec<&str> = readme
+    let guide = std::fs::read_to_string("docs/SUBMITTING.md").unwrap();
+    let rows: Vec<&str> = guide
         .lines()
         .filter(|l| l.starts_with("| ") && l.contains("--lang python"))
         .collect();
@@ -300,7 +301,7 @@ fn the_readmes_python_lines_work() {
             "{row}"
         );
     }
-    let try_one = &readme[readme.find("Try one as the judge would:").unwrap()..];
+    let try_one = &guide[guide.find("Try one as the judge would:").unwrap()..];
     let lines: Vec<&str> = try_one
         .lines()
         .take_while(|l| !l.starts_with("The Rust bundles build"))

@@ -85,11 +85,11 @@ fn rerun_without_tools(test: &str, ci: Option<&str>) -> (bool, String) {
 fn a_missing_tool_skips_its_test_and_names_the_package_but_fails_under_ci() {
     for (test, package) in [
         (
-            "resume::recipes::the_readme_gnu_parallel_recipe_survives_a_killed_shard",
+            "resume::recipes::the_guides_gnu_parallel_recipe_survives_a_killed_shard",
             "parallel",
         ),
         (
-            "resume::recipes::the_readme_slurm_recipe_survives_a_killed_and_a_requeued_task",
+            "resume::recipes::the_guides_slurm_recipe_survives_a_killed_and_a_requeued_task",
             "slurm-wlm",
         ),
         (

@@ -6,12 +6,14 @@ use nqueens::base::board::{full_row, Board, Symmetry};
 use nqueens::base::judge::Solver;
 use nqueens::base::problem::Problem;
 use nqueens::engine::half_board::{MinN, Plan};
-use nqueens::plan::planner::{Method, Planner};
+use nqueens::plan::planner::{MethodChoice, Planner};
 use nqueens::tools::count::CountOptions;
 use nqueens::tools::settings::Settings;
 
 use crate::threads::THREADS;
-use crate::util::{interleaved_on_two_threads, random_board, slow_count, symmetrized, Rng};
+use crate::util::{
+    case_text, interleaved_on_two_threads, random_board, run, slow_count, symmetrized, Rng,
+};
 
 const GIB: usize = 1 << 30;
 
@@ -118,7 +120,7 @@ fn the_forced_method_agrees_and_falls_back_where_it_does_not_apply() {
     let want: Vec<u128> = boards.iter().map(|b| Problem::new(b).count()).collect();
     for threads in [1, 3] {
         let mut planner = Planner::new(
-            Method::parse("half-board").expect("a registered method"),
+            MethodChoice::parse("half-board").expect("a registered method"),
             threads,
         );
         assert_eq!(
@@ -163,10 +165,57 @@ fn inclusion_exclusion_takes_its_blank_count_from_the_half_board_engine() {
     board.set_free(7, 9, false);
     let want = [A000170[15], count(&board)];
     let mut planner = Planner::new(
-        Method::parse("inclusion-exclusion").expect("a registered method"),
+        MethodChoice::parse("inclusion-exclusion").expect("a registered method"),
         2,
     );
     assert_eq!(planner.solve_all(&[Board::blank(16), board]).unwrap(), want);
+}
+
+#[test]
+fn inclusion_exclusion_joins_its_terms_like_the_slow_solver_counts() {
+    use nqueens::base::geometry::Cell;
+    use nqueens::engine::inclusion;
+    // Small boards: every term (or every odd one) through the join of its
+    // board, its queens turned towards the middle row, against the slow
+    // solver on hundreds of random sparse boards.
+    let mut rng = Rng::new(0x41_a1);
+    for _ in 0..300 {
+        let n = rng.between(4, 10);
+        let mut board = Board::blank(n);
+        for _ in 0..rng.between(1, 5) {
+            board.set_free(rng.between(0, n - 1), rng.between(0, n - 1), false);
+        }
+        let want = slow_count(&board);
+        let all = inclusion::count_with(&board, 1 << 12, |_| true);
+        assert_eq!(all, Some(want), "{board}");
+        let odd = |cells: &[Cell]| cells.len() % 2 == 1;
+        assert_eq!(
+            inclusion::count_with(&board, 1 << 12, odd),
+            Some(want),
+            "{board}"
+        );
+    }
+    // n = 16, where the planner's method joins its one-queen terms (priced
+    // below their searches), against the kernel.
+    for seed in 0..2 {
+        let mut rng = Rng::new(0x41_a2 + seed);
+        let mut board = Board::blank(16);
+        for _ in 0..3 {
+            board.set_free(rng.between(0, 15), rng.between(0, 15), false);
+        }
+        let input = format!("{}0\n", case_text(&board));
+        let args = [
+            "--method",
+            "inclusion-exclusion",
+            "--explain",
+            "--threads",
+            "2",
+        ];
+        let out = run(&args, input.as_bytes());
+        assert!(out.stderr.contains(" joined)"), "{}", out.stderr);
+        let want = Problem::new(&board).count();
+        assert_eq!(out.stdout, format!("Case 1: {want}\n"), "{board}");
+    }
 }
 
 /// The sieve (bottoms sorted by a few overlap diagonals, tops visiting only

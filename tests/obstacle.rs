@@ -3,7 +3,7 @@
 
 use nqueens::base::board::{Board, Symmetry};
 use nqueens::base::judge::{PlainSolver, Solver};
-use nqueens::plan::planner::{Method, Planner};
+use nqueens::plan::planner::{MethodChoice, Planner};
 
 use crate::util::{
     case_text, constructed_solutions, planted_board, random_board, run, slow_count, Rng,
@@ -59,7 +59,7 @@ fn symmetric_boards(seed: u64, count: usize, sizes: (usize, usize)) -> Vec<Board
         .collect()
 }
 
-fn solve(method: Method, threads: usize, boards: &[Board]) -> Vec<u128> {
+fn solve(method: MethodChoice, threads: usize, boards: &[Board]) -> Vec<u128> {
     // Batches as the judge forms them (at most 256 cases), with caches and
     // indexes kept across batches as in a run.
     let mut planner = Planner::new(method, threads);
@@ -75,7 +75,7 @@ fn every_method_agrees_with_the_slow_solver() {
     all.extend(sparse_boards(0x0b5_0002, 400, (1, 9), 6));
     all.extend(symmetric_boards(0x0b5_0003, 400, (1, 9)));
     let expected: Vec<u128> = all.iter().map(slow_count).collect();
-    for method in Method::all() {
+    for method in MethodChoice::all() {
         let got = solve(method, 1, &all);
         for ((board, want), got) in all.iter().zip(&expected).zip(got) {
             assert_eq!(got, *want, "{method:?} on\n{board}");
@@ -94,7 +94,7 @@ fn every_method_agrees_with_the_plain_search_on_bigger_boards() {
         all.push(random_board(&mut rng, n, 25));
     }
     let expected = PlainSolver.solve_all(&all).unwrap();
-    for method in Method::all() {
+    for method in MethodChoice::all() {
         assert_eq!(solve(method, 2, &all), expected, "{method:?}");
     }
 }
@@ -114,7 +114,7 @@ fn every_method_handles_big_dense_boards() {
         random_board(&mut rng, b.n(), 60)
     }));
     let expected = PlainSolver.solve_all(&all).unwrap();
-    for method in Method::all() {
+    for method in MethodChoice::all() {
         assert_eq!(solve(method, 2, &all), expected, "{method:?}");
     }
 }
@@ -128,7 +128,7 @@ fn repeats_and_symmetric_images_get_the_same_answers() {
         all.push(board.transformed(Symmetry::ALL[k % 8]));
     }
     let expected = PlainSolver.solve_all(&all).unwrap();
-    assert_eq!(solve(Method::Auto, 1, &all), expected);
+    assert_eq!(solve(MethodChoice::Auto, 1, &all), expected);
 }
 
 fn judge_input(boards: &[Board]) -> String {
@@ -169,7 +169,7 @@ fn each_method_can_be_forced_from_the_command_line() {
         .enumerate()
         .map(|(k, board)| format!("Case {}: {}\n", k + 1, slow_count(board)))
         .collect();
-    for method in Method::all() {
+    for method in MethodChoice::all() {
         let r = run(&["--method", method.name()], input.as_bytes());
         assert_eq!(
             (r.stdout.as_str(), r.status),
@@ -214,7 +214,7 @@ fn boards_one_per_batch_agree_on_any_thread_count() {
     let all = sparse_boards(0x0b5_000f, 24, (10, 12), 4);
     let expected = PlainSolver.solve_all(&all).unwrap();
     for threads in [1, 2] {
-        let mut planner = Planner::new(Method::Auto, threads);
+        let mut planner = Planner::new(MethodChoice::Auto, threads);
         let got: Vec<u128> = all
             .iter()
             .flat_map(|board| planner.solve_all(std::slice::from_ref(board)).unwrap())
@@ -246,7 +246,7 @@ fn every_method_agrees_with_the_plain_search_on_many_big_boards() {
     all.extend(sparse_boards(0x0b5_0012, 60, (10, 14), 6));
     all.extend(symmetric_boards(0x0b5_0013, 60, (10, 14)));
     let expected = PlainSolver.solve_all(&all).unwrap();
-    for method in Method::all() {
+    for method in MethodChoice::all() {
         for threads in [1, 2] {
             assert_eq!(
                 solve(method, threads, &all),

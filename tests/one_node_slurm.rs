@@ -1,6 +1,6 @@
 //! A one-node Slurm of a test's own: `munged`, `slurmctld` and `slurmd`
 //! started as children in a fresh folder (munge key, state, spool, logs,
-//! and the README's `slurm.conf` pointed at them), on free ports, and
+//! and the counting guide's `slurm.conf` pointed at them), on free ports, and
 //! stopped when the [`Cluster`] is dropped, also when the test fails.
 //!
 //! Every process it starts carries `SLURM_CONF=<its slurm.conf>` in its
@@ -47,7 +47,7 @@ impl Cluster {
                 "the test's own one-node Slurm must run as root (slurmd starts \
                  each task as the user who submitted it, and the test runs its \
                  daemons as SlurmUser=root): run the tests as root, as CI does, or \
-                 try the README's recipe against a Slurm set up by hand"
+                 try the recipe of docs/COUNTING.md against a Slurm set up by hand"
                     .into(),
             );
         }
@@ -223,13 +223,14 @@ impl Drop for Cluster {
     }
 }
 
-/// The README's `slurm.conf` (the here-document of "Trying the Slurm
-/// recipe on one machine"), with this machine's name and CPUs, its folders
-/// moved into `dir`, then what a cluster of a test's own needs besides:
-/// free ports, its own munge socket, pid and log files.
+/// The counting guide's `slurm.conf` (the here-document of "Trying the
+/// Slurm recipe by hand on one machine" in `docs/COUNTING.md`), with this
+/// machine's name and CPUs, its folders moved into `dir`, then what a
+/// cluster of a test's own needs besides: free ports, its own munge
+/// socket, pid and log files.
 fn slurm_conf(dir: &Path) -> String {
-    let readme = include_str!("../README.md");
-    let recipe: Vec<&str> = readme
+    let guide = include_str!("../docs/COUNTING.md");
+    let recipe: Vec<&str> = guide
         .lines()
         .map(str::trim)
         .skip_while(|l| !l.starts_with("cat > /etc/slurm/slurm.conf <<EOF"))
@@ -238,7 +239,7 @@ fn slurm_conf(dir: &Path) -> String {
         .collect();
     assert!(
         recipe.iter().any(|l| l.starts_with("NodeName=")),
-        "README has no slurm.conf here-document"
+        "docs/COUNTING.md has no slurm.conf here-document"
     );
     let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap();
     let host = host.trim().split('.').next().unwrap().to_string();

@@ -1,6 +1,6 @@
 //! `count --checkpoint`: runs killed at random moments resume to the OEIS
 //! totals, shards resume too, files of other runs are refused; and the
-//! README's cluster recipes run under the real schedulers, with faults
+//! counting guide's cluster recipes (`docs/COUNTING.md`) run under the real schedulers, with faults
 //! (`recipes`).
 
 mod recipes;

@@ -7,7 +7,7 @@ use nqueens::base::board::Board;
 use nqueens::base::judge::{PlainSolver, Solver};
 use nqueens::base::problem::Problem;
 use nqueens::engine::most_constrained;
-use nqueens::plan::planner::{Method, Planner};
+use nqueens::plan::planner::{MethodChoice, Planner};
 use nqueens::plan::work::Work;
 use nqueens::tools::generate;
 
@@ -96,7 +96,7 @@ fn split_boards_get_the_same_answers_on_every_thread_count() {
     // The methods whose units are searches (the others fall back to the
     // plain search on these boards, or count without searching).
     let methods = ["auto", "plain", "ordered", "most-constrained", "symmetry"];
-    for method in methods.map(|name| Method::parse(name).unwrap()) {
+    for method in methods.map(|name| MethodChoice::parse(name).unwrap()) {
         for threads in THREADS {
             let got = Planner::new(method, threads).solve_all(&boards).unwrap();
             assert_eq!(got, expected, "{method:?} on {threads} threads");

@@ -8,8 +8,9 @@ use std::sync::OnceLock;
 
 use crate::util;
 
-/// The README's deliberately wrong C++ solution (it forgets the obstacles),
-/// compiled once per test run with g++ as the README says (none, and the
+/// The deliberately wrong C++ solution of the README and the submitting
+/// guide (it forgets the obstacles), compiled once per test run with g++
+/// as they say (none, and the
 /// test is skipped, when g++ is missing).
 fn wrong_solver() -> Option<&'static str> {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();

@@ -47,7 +47,7 @@ use nqueens::base::rng::Rng;
 use nqueens::engine::inclusion;
 use nqueens::engine::most_constrained;
 use nqueens::plan::method::{registry, Case, Shared};
-use nqueens::plan::planner::{Method, Planner};
+use nqueens::plan::planner::{MethodChoice, Planner};
 use nqueens::plan::work::Work;
 
 /// The most boards of a batch.
@@ -300,12 +300,12 @@ impl Lines {
 
 /// The method each case's `--explain` line names (with its note), in
 /// order; checks the lines' numbers and the other lines.
-fn labels(text: &str, boards: &[Board], method: Method) -> Vec<String> {
+fn labels(text: &str, boards: &[Board], method: MethodChoice) -> Vec<String> {
     let mut labels = Vec::new();
     for line in text.lines() {
         let Some(rest) = line.strip_prefix("case ") else {
             assert!(
-                method == Method::Auto && line.starts_with("index n="),
+                method == MethodChoice::Auto && line.starts_with("index n="),
                 "{method:?}: {line}"
             );
             continue;
@@ -332,9 +332,9 @@ fn has_empty_line(board: &Board) -> bool {
 }
 
 /// Checks the labels of a run with `method` against the methods' own word.
-fn check_labels(labels: &[String], boards: &[Board], method: Method) {
+fn check_labels(labels: &[String], boards: &[Board], method: MethodChoice) {
     let names: Vec<&str> = registry().iter().map(|m| m.about().name).collect();
-    let Method::Forced(forced) = method else {
+    let MethodChoice::Forced(forced) = method else {
         for (k, label) in labels.iter().enumerate() {
             if let Some(first) = label.strip_prefix("repeat of case ") {
                 let first: usize = first.parse().unwrap();
@@ -380,7 +380,7 @@ fn check_labels(labels: &[String], boards: &[Board], method: Method) {
 /// Solves `boards` with `method` on `threads` threads, in batches of the
 /// sizes `cuts` gives (one planner, so that what it keeps between batches
 /// is used), and checks what it explains; returns the answers.
-fn solve(method: Method, threads: usize, boards: &[Board], cuts: &[usize]) -> Vec<u128> {
+fn solve(method: MethodChoice, threads: usize, boards: &[Board], cuts: &[usize]) -> Vec<u128> {
     let lines = Lines::default();
     let mut planner = Planner::new(method, threads).explain_to(Box::new(lines.clone()));
     let mut answers = Vec::new();
@@ -407,7 +407,7 @@ fn solve(method: Method, threads: usize, boards: &[Board], cuts: &[usize]) -> Ve
         let mut estimator = Planner::new(method, 1);
         let estimates = estimator.estimate(boards).expect("the planner estimates");
         assert_eq!(estimates.len(), boards.len());
-        if let Method::Forced(forced) = method {
+        if let MethodChoice::Forced(forced) = method {
             let name = forced.name();
             for (k, ((said, _), ran)) in estimates.iter().zip(&labels).enumerate() {
                 let name_of = |label: &str| label.starts_with(name);
@@ -499,7 +499,7 @@ fuzz_target!(|data: &[u8]| {
             None => 0,
         })
         .sum();
-    for method in Method::all() {
+    for method in MethodChoice::all() {
         if method.name() == "inclusion-exclusion" && terms > TERMS {
             continue;
         }

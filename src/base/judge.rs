@@ -18,8 +18,8 @@
 use std::io::{self, BufWriter, Read, Write};
 
 use crate::base::board::Board;
+use crate::base::cases::CaseReader;
 use crate::base::error::{Error, Result};
-use crate::base::input::CaseReader;
 use crate::base::output;
 use crate::base::problem::Problem;
 

@@ -9,7 +9,7 @@ use super::table::Opt;
 use super::values::{number_in, one_of, problem_named, range_in, usage};
 use crate::base::board::MAX_N;
 use crate::base::error::Result;
-use crate::plan::planner::Method;
+use crate::plan::planner::MethodChoice;
 use crate::tools::bundle::{Lang, Target};
 use crate::tools::generate::GenOptions;
 use crate::tools::shard::Shard;
@@ -63,12 +63,14 @@ impl<'a> Given<'a> {
     }
 
     /// `--method NAME`: `auto` (the default) or a registered method.
-    pub(super) fn method(&self) -> Result<Method> {
+    pub(super) fn method(&self) -> Result<MethodChoice> {
         match self.text(Opt::Method) {
-            None => Ok(Method::Auto),
+            None => Ok(MethodChoice::Auto),
             Some(name) => {
-                let names: Vec<(&'static str, Method)> =
-                    Method::all().into_iter().map(|m| (m.name(), m)).collect();
+                let names: Vec<(&'static str, MethodChoice)> = MethodChoice::all()
+                    .into_iter()
+                    .map(|m| (m.name(), m))
+                    .collect();
                 one_of(&name, &names, "--method")
             }
         }

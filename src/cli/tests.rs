@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::base::error::Result;
-use crate::plan::planner::Method;
+use crate::plan::planner::MethodChoice;
 use crate::tools::bundle::{Lang, Request, Target};
 use crate::tools::files::Input;
 use crate::tools::shard::Shard;
@@ -14,7 +14,7 @@ fn parse_str(args: &[&str]) -> Result<Cli> {
 }
 
 /// Judge mode's inputs, method and `--explain`.
-fn judge(args: &[&str]) -> (Vec<Input>, Method, bool) {
+fn judge(args: &[&str]) -> (Vec<Input>, MethodChoice, bool) {
     match parse_str(args).unwrap().command {
         Command::Judge(options) => (options.inputs, options.method, options.explain),
         other => panic!("judge mode expected, got {other:?}"),
@@ -23,11 +23,14 @@ fn judge(args: &[&str]) -> (Vec<Input>, Method, bool) {
 
 #[test]
 fn judge_is_the_default() {
-    assert_eq!(judge(&[]), (vec![Input::Stdin], Method::Auto, false));
-    assert_eq!(judge(&["-"]), (vec![Input::Stdin], Method::Auto, false));
+    assert_eq!(judge(&[]), (vec![Input::Stdin], MethodChoice::Auto, false));
+    assert_eq!(
+        judge(&["-"]),
+        (vec![Input::Stdin], MethodChoice::Auto, false)
+    );
     assert_eq!(
         judge(&["x.in"]),
-        (vec![Input::Path("x.in".into())], Method::Auto, false)
+        (vec![Input::Path("x.in".into())], MethodChoice::Auto, false)
     );
 }
 
@@ -317,14 +320,17 @@ fn method_and_explain_are_judge_options() {
         judge(&["--method", "index", "--explain", "x.in"]),
         (
             vec![Input::Path("x.in".into())],
-            Method::parse("index").unwrap(),
+            MethodChoice::parse("index").unwrap(),
             true
         )
     );
     let message = |args: &[&str]| parse_str(args).unwrap_err().to_string();
     assert_eq!(
         message(&["--method=fast"]),
-        format!("--method must be one of {}, not 'fast'", Method::names())
+        format!(
+            "--method must be one of {}, not 'fast'",
+            MethodChoice::names()
+        )
     );
     assert_eq!(
         message(&["checker", "--explain"]),
@@ -425,7 +431,7 @@ fn mistakes_get_suggestions() {
 }
 
 /// Help lists an option only where it changes something, says what it
-/// does for that command, and agrees with the README.
+/// does for that command, and agrees with the submitting guide.
 #[test]
 fn help_is_true_for_each_command() {
     for cmd in [Cmd::Bundle, Cmd::Merge, Cmd::Gen] {
@@ -450,8 +456,8 @@ fn help_is_true_for_each_command() {
         );
     }
     assert!(help::command(Cmd::Test).contains("computing missing expected"));
-    let readme = std::fs::read_to_string("README.md").unwrap();
-    assert!(readme.contains("javac --release 8 Main.java"));
+    let guide = std::fs::read_to_string("docs/SUBMITTING.md").unwrap();
+    assert!(guide.contains("javac --release 8 Main.java"));
     assert!(help::command(Cmd::Bundle).contains("javac --release 8 Main.java"));
 }
 

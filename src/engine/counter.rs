@@ -1,8 +1,9 @@
 //! One interface for every engine whose count of the blank board is a list
 //! of independent work units, and the one rule that chooses the engine.
 //!
-//! An engine implements [`UnitCounter`]: its units, each unit's weight,
-//! counting units on threads, its fingerprint. Before anything large is
+//! An engine implements [`UnitCounter`] (in [`unit`], which the engines
+//! import instead of this file): its units, each unit's weight, counting
+//! units on threads, its fingerprint. Before anything large is
 //! made, a [`Choice`] says which engine counts side `n` and what it will
 //! cost ([`Sizing`]: time, peak memory), and builds it. `count` (totals,
 //! `--unique`, shards, checkpoints, progress, `--estimate`), `merge`,
@@ -33,6 +34,7 @@
 pub mod constellations;
 pub mod fixed;
 pub mod join;
+pub mod unit;
 
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
@@ -41,7 +43,7 @@ use crate::base::error::Result;
 use crate::engine::budget::Budget;
 use crate::engine::constellations::ConstellationEngine;
 pub use crate::engine::counts::Counts;
-use crate::engine::pricing::Kernel;
+pub use unit::{fingerprint_of, Engine, Sizing, UnitCounter};
 
 /// From this side on the join counts the blank board faster than the
 /// constellations (measured on one thread: 0.36 s against 1.12 s at
@@ -73,95 +75,6 @@ pub fn price(n: usize, unique: bool, budget: Budget) -> Sizing {
         };
     }
     choose(n, unique, budget).sizing()
-}
-
-/// Which engine counts.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Engine {
-    Join,
-    Constellations,
-}
-
-impl Engine {
-    /// Its name, as `--estimate` and `--explain` print it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Join => "half-board join",
-            Engine::Constellations => "constellations",
-        }
-    }
-}
-
-/// What a count will cost, known before anything large is made.
-#[derive(Clone, Copy, PartialEq, Debug)]
-pub struct Sizing {
-    pub engine: Engine,
-    /// Work on one core, ns (set-up included).
-    pub cpu_ns: f64,
-    /// Peak bytes the engine holds on one thread.
-    pub bytes: f64,
-    /// Further bytes per further thread.
-    pub thread_bytes: f64,
-    /// The number of work units (estimated, where they are made only by
-    /// the set-up): no split into shards gets finer than one unit each.
-    pub units: f64,
-    /// The kernel whose speed `cpu_ns` is priced at (see
-    /// `crate::plan::calibration`).
-    pub kernel: Kernel,
-}
-
-/// A counter whose work is a list of independent units.
-pub trait UnitCounter: Send + Sync {
-    /// Which engine it is.
-    fn engine(&self) -> Engine;
-
-    /// The number of units.
-    fn units(&self) -> usize;
-
-    /// Unit `i`'s share of the work, for progress (at least 1; the sum over
-    /// all units fits a `u64`).
-    fn weight(&self, unit: usize) -> u64;
-
-    /// A fingerprint of the unit list: shards and checkpoints of another
-    /// list are refused.
-    fn fingerprint(&self) -> u64;
-
-    /// The counts of unit `i`, on this thread.
-    fn count(&self, unit: usize) -> Counts;
-
-    /// The counts of `units` on `threads` threads, added up, calling
-    /// `finished(i, counts)` as `units[i]` ends and adding its weight to
-    /// `done`. The default runs [`UnitCounter::count`] per unit.
-    ///
-    /// # Errors
-    /// A worker thread failed.
-    fn count_each(
-        &self,
-        units: &[usize],
-        threads: usize,
-        done: &AtomicU64,
-        finished: &(dyn Fn(usize, Counts) + Sync),
-    ) -> Result<Counts> {
-        let counts = crate::engine::parallel::map(units.len(), threads, |i| {
-            let counts = self.count(units[i]);
-            finished(i, counts);
-            done.fetch_add(self.weight(units[i]), std::sync::atomic::Ordering::Relaxed);
-            counts
-        })?;
-        Ok(counts.into_iter().fold(Counts::default(), |a, b| a + b))
-    }
-
-    /// The blank engine behind the units, when they are its constellations
-    /// (in order): the planner then counts them in the kernel's lanes.
-    fn constellations(&self) -> Option<&Arc<ConstellationEngine>> {
-        None
-    }
-}
-
-impl std::fmt::Debug for dyn UnitCounter {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}({} units)", self.engine().name(), self.units())
-    }
 }
 
 /// The engine chosen for a blank count, before it is built.
@@ -254,17 +167,4 @@ pub fn count_blank(n: usize, unique: bool, budget: Budget) -> Result<Counts> {
     let counter = choose(n, unique, budget).build(threads, &AtomicU64::new(0))?;
     let all: Vec<usize> = (0..counter.units()).collect();
     counter.count_each(&all, threads, &AtomicU64::new(0), &|_, _| {})
-}
-
-/// The FNV-1a hash of `values` (each as 8 little-endian bytes), for unit
-/// lists' fingerprints.
-pub fn fingerprint_of(values: impl IntoIterator<Item = u64>) -> u64 {
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for value in values {
-        for byte in value.to_le_bytes() {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(PRIME);
-        }
-    }
-    hash
 }

@@ -11,7 +11,8 @@
 //!   and gives up on a branch as soon as a row or a column has none. It
 //!   finds the first solution of a blank 64 x 64 board, or of one with a few
 //!   blocked cells, after a few hundred nodes; its order is not
-//!   lexicographic.
+//!   lexicographic. (Why it is not the planner's counting search of the
+//!   same rule: [`crate::engine::most_constrained`].)
 //! - [`constructed`]: a solution of the blank `n x n` board for every
 //!   `n >= 4` from a closed formula, no search at all.
 //!

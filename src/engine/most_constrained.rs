@@ -16,6 +16,24 @@
 //! instead of `O(1)`, but there are far fewer nodes on boards with
 //! obstacles), so it has its own loop.
 //!
+//! # Three searches, one rule
+//! The same rule (the open row with the fewest choices next; a node dead
+//! when an open row has no choice left or a free column no open row can
+//! reach) is searched in two other places, each for a reason of its own:
+//! - [`crate::base::constrained::most_constrained`], the Rust bundle's:
+//!   `base` may not use the engine (a bundle carries `base` alone), so it
+//!   has its own loop; it keeps each depth's open rows with their choices
+//!   (shifted by their distance to the new queen, no diagonal masks) and
+//!   only counts. Its tree is this one's.
+//! - [`crate::engine::find::most_constrained`], `show`'s: it hands each
+//!   solution's columns to a visitor as it finds them, tries columns from
+//!   the middle out, and stops when the visitor says so or a node budget
+//!   runs out; a count needs none of that.
+//!
+//! This one counts for the planner, and what the other two need not do it
+//! does: it cuts its tree into work units for the threads ([`split`]) and
+//! prices itself ([`estimate`]).
+//!
 //! # Constraints
 //! `1 <= n <= 64`.
 //!
@@ -186,7 +204,7 @@ pub fn split(board: &Board) -> Vec<Board> {
 
 /// The estimated number of nodes of [`count`]'s search on `board`, from
 /// `probes` random root-to-leaf walks (Knuth's estimator, as in
-/// [`crate::engine::estimate`]), and the average number of open rows per node.
+/// [`crate::engine::tree_size`]), and the average number of open rows per node.
 pub fn estimate(board: &Board, probes: u32) -> (f64, f64) {
     let (search, root) = start(board);
     let mut rng = Rng::new(0xd1a9 ^ board.n() as u64);
@@ -206,7 +224,7 @@ pub fn estimate(board: &Board, probes: u32) -> (f64, f64) {
 }
 
 /// The same estimate, stratified as
-/// [`crate::engine::estimate::nodes_stratified`] is: the top of the tree in
+/// [`crate::engine::tree_size::nodes_stratified`] is: the top of the tree in
 /// full until a level holds `frontier` nodes, then `probes` probes from
 /// each of them.
 pub fn estimate_stratified(board: &Board, frontier: usize, probes: u32) -> (f64, f64) {

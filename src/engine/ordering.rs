@@ -6,7 +6,7 @@
 //! early branch that dies young saves a whole subtree. Turning the board by
 //! one of its eight symmetries keeps the count and changes the order in
 //! which rows (or, transposed, columns) are filled, so the planner tries all
-//! eight with the estimator ([`crate::engine::estimate`]) and lets the one kernel
+//! eight with the estimator ([`crate::engine::tree_size`]) and lets the one kernel
 //! search the best. No second search loop is needed.
 //!
 //! A row or column with no free cell means no solution at all; that is
@@ -20,7 +20,7 @@
 
 use crate::base::board::{Board, Symmetry};
 use crate::base::problem::Problem;
-use crate::engine::estimate;
+use crate::engine::tree_size;
 
 /// An orientation needs to be this much better than the board as given to
 /// be taken: estimates are noisy, and the identity costs no transform.
@@ -92,7 +92,7 @@ pub fn first_lines_first(board: &Board) -> Symmetry {
 
 /// The estimated kernel nodes of `board` as given.
 pub fn plain_nodes(board: &Board, probes: u32) -> f64 {
-    estimate::nodes(&Problem::new(board).rows(), probes)
+    tree_size::nodes(&Problem::new(board).rows(), probes)
 }
 
 /// The orientation with the smallest estimated tree, and that estimate.

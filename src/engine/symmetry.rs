@@ -21,7 +21,7 @@
 use crate::base::board::{Board, Symmetry};
 use crate::base::geometry::symmetries;
 use crate::base::problem::Problem;
-use crate::engine::estimate;
+use crate::engine::tree_size;
 
 /// The symmetries that map `board` to itself (always the identity).
 ///
@@ -47,7 +47,7 @@ pub fn halves(board: &Board, probes: u32) -> Option<(Vec<(Problem, u128)>, f64)>
         if turned.transformed(Symmetry::MirrorColumns) != turned {
             continue;
         }
-        let nodes = estimate::nodes(&Problem::new(&turned).rows(), probes);
+        let nodes = tree_size::nodes(&Problem::new(&turned).rows(), probes);
         if best.as_ref().map_or(true, |(_, b)| nodes < *b) {
             best = Some((turned, nodes));
         }

@@ -14,7 +14,7 @@
 //!    split so that threads can share them);
 //! 4. combines the units' results into answers, in order, and explains.
 //!
-//! Costs are estimated in nanoseconds (see [`crate::plan::cost`]); they only
+//! Costs are estimated in nanoseconds (see [`crate::plan::prices`]); they only
 //! steer the choice. Boards too small to plan get a quick quote, so
 //! planning never costs more than a small fraction of the work. Answers are
 //! sums of unit results in a fixed order, so they never depend on the
@@ -43,7 +43,7 @@ use report::{lock, Cases};
 pub use report::{CaseProgress, ProgressBoard, PROGRESS_NS};
 
 /// A method of the registry, by its name. It is made only from the
-/// registry ([`Method::parse`], [`Method::all`]), so a misspelled name is
+/// registry ([`MethodChoice::parse`], [`MethodChoice::all`]), so a misspelled name is
 /// refused where it is given (on the command line, or as a test's
 /// `expect`) instead of falling back to another method.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -59,46 +59,49 @@ impl Registered {
 /// Which method the planner uses: its own choice per case, or one method
 /// of the registry forced (`--method NAME`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Method {
+pub enum MethodChoice {
     /// The cheapest quote per case (the default).
     Auto,
     /// This registered method, wherever it applies.
     Forced(Registered),
 }
 
-impl Method {
+impl MethodChoice {
     /// `auto`, then every registered method.
-    pub fn all() -> Vec<Method> {
+    pub fn all() -> Vec<MethodChoice> {
         let forced = registry()
             .into_iter()
-            .map(|m| Method::Forced(Registered(m.about().name)));
-        std::iter::once(Method::Auto).chain(forced).collect()
+            .map(|m| MethodChoice::Forced(Registered(m.about().name)));
+        std::iter::once(MethodChoice::Auto).chain(forced).collect()
     }
 
     /// The command-line names, comma-separated.
     pub fn names() -> String {
-        let names: Vec<&str> = Method::all().into_iter().map(Method::name).collect();
+        let names: Vec<&str> = MethodChoice::all()
+            .into_iter()
+            .map(MethodChoice::name)
+            .collect();
         names.join(", ")
     }
 
     /// The command-line name.
     pub fn name(self) -> &'static str {
         match self {
-            Method::Auto => "auto",
-            Method::Forced(method) => method.name(),
+            MethodChoice::Auto => "auto",
+            MethodChoice::Forced(method) => method.name(),
         }
     }
 
     /// The method named `name`, if any: `auto` or a registered one.
     ///
     /// ```
-    /// use nqueens::plan::planner::Method;
-    /// assert_eq!(Method::parse("index").unwrap().name(), "index");
-    /// assert!(matches!(Method::parse("index"), Some(Method::Forced(_))));
-    /// assert_eq!(Method::parse("indx"), None);
+    /// use nqueens::plan::planner::MethodChoice;
+    /// assert_eq!(MethodChoice::parse("index").unwrap().name(), "index");
+    /// assert!(matches!(MethodChoice::parse("index"), Some(MethodChoice::Forced(_))));
+    /// assert_eq!(MethodChoice::parse("indx"), None);
     /// ```
-    pub fn parse(name: &str) -> Option<Method> {
-        Method::all().into_iter().find(|m| m.name() == name)
+    pub fn parse(name: &str) -> Option<MethodChoice> {
+        MethodChoice::all().into_iter().find(|m| m.name() == name)
     }
 }
 
@@ -130,7 +133,7 @@ impl Decision {
 
 /// The planner, as the judge's [`Solver`].
 pub struct Planner {
-    choice: Method,
+    choice: MethodChoice,
     methods: Vec<Box<dyn CountingMethod>>,
     shared: Shared,
     explain: Option<Box<dyn Write + Send>>,
@@ -144,19 +147,19 @@ impl Planner {
     /// default memory limit ([`crate::engine::budget::DEFAULT_BYTES`]).
     ///
     /// ```
-    /// use nqueens::{base::board::Board, base::judge::Solver, plan::planner::{Method, Planner}};
-    /// let mut planner = Planner::new(Method::Auto, 2);
+    /// use nqueens::{base::board::Board, base::judge::Solver, plan::planner::{MethodChoice, Planner}};
+    /// let mut planner = Planner::new(MethodChoice::Auto, 2);
     /// let mut board = Board::blank(8);
     /// board.set_free(0, 0, false);
     /// assert_eq!(planner.solve_all(&[board, Board::blank(8)]).unwrap(), [88, 92]);
     /// ```
-    pub fn new(choice: Method, threads: usize) -> Planner {
+    pub fn new(choice: MethodChoice, threads: usize) -> Planner {
         Planner::within(choice, Budget::default().on_threads(threads))
     }
 
     /// A planner that uses `choice` and plans every engine within `budget`:
     /// the memory of the whole process (`--memory`) on its threads.
-    pub fn within(choice: Method, budget: Budget) -> Planner {
+    pub fn within(choice: MethodChoice, budget: Budget) -> Planner {
         Planner {
             choice,
             methods: registry(),
@@ -238,8 +241,8 @@ impl Solver for Planner {
         answered: &mut dyn FnMut(&[u128]) -> Result<()>,
     ) -> Result<()> {
         let decisions = match self.choice {
-            Method::Auto => self.choose(boards, true)?,
-            Method::Forced(method) => {
+            MethodChoice::Auto => self.choose(boards, true)?,
+            MethodChoice::Forced(method) => {
                 let decisions = self.force(method, boards)?;
                 self.warn_fallbacks(method, boards, &decisions);
                 decisions
@@ -306,7 +309,7 @@ mod tests {
     fn every_method_agrees_with_the_plain_search() {
         let boards = boards(7, 300, 9);
         let expected = PlainSolver.solve_all(&boards).unwrap();
-        for method in Method::all() {
+        for method in MethodChoice::all() {
             for threads in [1, 3] {
                 let got = Planner::new(method, threads).solve_all(&boards).unwrap();
                 assert_eq!(got, expected, "{method:?} on {threads} threads");
@@ -320,7 +323,7 @@ mod tests {
         // gets its time): another grouping than without, same answers.
         let boards = boards(13, 200, 11);
         let expected = PlainSolver.solve_all(&boards).unwrap();
-        for method in Method::all() {
+        for method in MethodChoice::all() {
             for threads in [1, 3] {
                 let mut planner =
                     Planner::new(method, threads).explain_to(Box::new(std::io::sink()));
@@ -336,7 +339,7 @@ mod tests {
     #[test]
     fn a_case_quoted_short_is_posted_for_progress_too() {
         let board: ProgressBoard = Default::default();
-        let mut planner = Planner::new(Method::Auto, 1).progress_to(board.clone());
+        let mut planner = Planner::new(MethodChoice::Auto, 1).progress_to(board.clone());
         let mut seen = Vec::new();
         let mut blocked = Board::blank(8);
         blocked.set_free(0, 0, false);
@@ -357,9 +360,9 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for method in Method::all() {
-            assert_eq!(Method::parse(method.name()), Some(method));
-            assert!(Method::names().contains(method.name()));
+        for method in MethodChoice::all() {
+            assert_eq!(MethodChoice::parse(method.name()), Some(method));
+            assert!(MethodChoice::names().contains(method.name()));
         }
     }
 }

@@ -16,7 +16,7 @@ use crate::engine::constellations::scan::Frames;
 use crate::engine::constellations::ConstellationEngine;
 use crate::engine::counter::UnitCounter;
 use crate::engine::index::SolutionIndex;
-use crate::engine::{estimate, most_constrained};
+use crate::engine::{most_constrained, tree_size};
 
 /// Boards up to this side are never worth splitting (nor estimating).
 const SMALL_N: usize = 9;
@@ -67,7 +67,7 @@ impl Work {
     /// is proportional to); `None` for units that are no search.
     fn size(&self, probes: u32) -> Option<f64> {
         match self {
-            Work::Count(problem) => Some(estimate::nodes(&problem.rows(), probes)),
+            Work::Count(problem) => Some(tree_size::nodes(&problem.rows(), probes)),
             Work::CountMostConstrained(board) => {
                 let (nodes, rows) = most_constrained::estimate(board, probes);
                 Some(nodes * rows)

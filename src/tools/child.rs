@@ -60,20 +60,32 @@
 //! while it runs, which can miss its last milliseconds (`None`: not
 //! sampled). A run killed at a limit has no report: its peak is as last
 //! sampled.
+//!
+//! # Rooms
+//! This file is the run itself ([`run`]: spawn, feed, drain, watch, kill
+//! at a limit) and what it returns. Beside it: [`sys`] (the C calls and
+//! `/proc`), [`groups`] (the running process groups and the stop signals)
+//! and [`helper`] (the measuring helper, [`serve`]).
+
+mod groups;
+mod helper;
+mod sys;
+
+pub use groups::REAP_LIMIT;
+pub use helper::serve;
 
 use std::ffi::OsString;
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Write};
-use std::os::raw::{c_int, c_long};
-use std::os::unix::io::{AsRawFd, FromRawFd};
-use std::os::unix::net::UnixStream;
+use std::io::{self, Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::path::PathBuf;
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicI32, Ordering};
-use std::sync::{mpsc, Once, OnceLock};
+use std::sync::atomic::Ordering;
+use std::sync::{mpsc, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
+
+use groups::{install_handler, kill_group, register, spawned, Running, SPAWNING};
+use helper::{read_report, spawn_helper, Ended};
+use sys::{cpu_of, peak_kib, tree_cpu, wait_for};
 
 /// The most output kept from one run (the rest is drained and dropped).
 const OUTPUT_CAP: usize = 1 << 24;
@@ -88,18 +100,8 @@ pub const WALL_FACTOR: u32 = 4;
 /// ... plus this much.
 pub const WALL_SLACK: Duration = Duration::from_secs(1);
 
-/// The environment variable that makes the binary the measuring helper
-/// (see the module docs); its value is the report's descriptor.
-const HELPER_ENV: &str = "NQUEENS_MEASURING_HELPER";
-
-/// The descriptor the helper writes its report to.
-const REPORT_FD: c_int = 3;
-
 /// How long to wait for output still held open by a stopped group.
 const GRACE: Duration = Duration::from_millis(500);
-
-/// The longest wait for a killed group's processes to be gone.
-pub const REAP_LIMIT: Duration = Duration::from_secs(3);
 
 /// Which limit a run reached.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -159,492 +161,6 @@ fn cpu_watched() -> bool {
     *WATCHED.get_or_init(|| cpu_of(std::process::id()).is_some())
 }
 
-// `kill(2)` with a negative pid signals a whole process group. std has no
-// such call (`Child::kill` signals the leader only), and the crate takes no
-// `libc` dependency, so it is declared here: std already links the C
-// library, and the signature is POSIX's (`pid_t` is a 32-bit int on Linux
-// and the BSDs). Preferred to running `kill -KILL -PGID` as a program: that
-// would need a `kill` binary on the PATH and a fork at the very moment a
-// runaway solution may have exhausted the process limit.
-// `signal(2)` and `_exit(2)` for the same reason, to catch Ctrl-C (see the
-// module docs): both are in every C library, and the handler calls only
-// async-signal-safe functions (`kill`, `_exit`) and atomic loads.
-// `waitpid(2)` (async-signal-safe too) reaps what of a killed group is
-// ours; `prctl(2)`, Linux only, makes the orphans of a group ours (see the
-// module docs).
-// `wait4(2)` gives the waited-for process's status with its resource use
-// (CPU time, peak memory: see the module docs); `sysconf(3)` the clock
-// ticks `/proc/PID/stat` counts in; `dup2(2)` and `fcntl(2)` put the
-// helper's report pipe at its descriptor, inherited by the helper alone.
-extern "C" {
-    fn wait4(pid: i32, status: *mut c_int, options: c_int, usage: *mut Rusage) -> i32;
-    fn sysconf(name: c_int) -> c_long;
-    fn dup2(old: c_int, new: c_int) -> c_int;
-    fn fcntl(fd: c_int, command: c_int, ...) -> c_int;
-    fn kill(pid: i32, signal: i32) -> i32;
-    fn signal(signum: i32, handler: extern "C" fn(i32)) -> usize;
-    fn _exit(status: i32) -> !;
-    fn waitpid(pid: i32, status: *mut i32, options: i32) -> i32;
-    #[cfg(target_os = "linux")]
-    fn prctl(option: i32, ...) -> i32;
-}
-
-/// `WNOHANG`: the same value on Linux, the BSDs and macOS.
-const WNOHANG: i32 = 1;
-
-/// `EINTR`: the same value on Linux, the BSDs and macOS.
-const EINTR: i32 = 4;
-
-/// `F_SETFD` and `FD_CLOEXEC`: the same values on Linux, the BSDs, macOS.
-const F_SETFD: c_int = 2;
-const FD_CLOEXEC: c_int = 1;
-
-/// `_SC_CLK_TCK` (Linux; only `/proc` is read in its ticks).
-const SC_CLK_TCK: c_int = 2;
-
-/// `struct timeval`: seconds and microseconds (both a C `long` on Linux
-/// and the BSDs' 64-bit ABIs).
-#[repr(C)]
-#[derive(Clone, Copy, Default)]
-struct Timeval {
-    seconds: c_long,
-    micros: c_long,
-}
-
-impl Timeval {
-    fn duration(self) -> Duration {
-        Duration::from_secs(self.seconds.max(0) as u64)
-            + Duration::from_micros(self.micros.max(0) as u64)
-    }
-}
-
-/// `struct rusage`: user and system time, the peak resident set
-/// (`ru_maxrss`: KiB on Linux and the BSDs, bytes on macOS), then 13
-/// `long` counters not read here.
-#[repr(C)]
-#[derive(Clone, Copy, Default)]
-struct Rusage {
-    user: Timeval,
-    system: Timeval,
-    maxrss: c_long,
-    rest: [c_long; 13],
-}
-
-impl Rusage {
-    fn cpu(&self) -> Duration {
-        self.user.duration() + self.system.duration()
-    }
-
-    fn peak_kib(&self) -> u64 {
-        let maxrss = self.maxrss.max(0) as u64;
-        if cfg!(target_os = "macos") {
-            maxrss / 1024
-        } else {
-            maxrss
-        }
-    }
-}
-
-/// Waits for the child `pid`: its raw status and resource use.
-fn wait_for(pid: u32) -> io::Result<(c_int, Rusage)> {
-    let pid = i32::try_from(pid).map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
-    loop {
-        let mut status = 0;
-        let mut usage = Rusage::default();
-        // SAFETY: wait4 writes one int and one `struct rusage` (which
-        // `Rusage` lays out: repr(C), the same fields and size) into
-        // memory we own.
-        let waited = unsafe { wait4(pid, &mut status, 0, &mut usage) };
-        if waited == pid {
-            return Ok((status, usage));
-        }
-        let error = io::Error::last_os_error();
-        if error.raw_os_error() != Some(EINTR) {
-            return Err(error);
-        }
-    }
-}
-
-/// The CPU time that process `pid` and everything it started and has not
-/// waited for yet (a shell running the solution as its child) have used so
-/// far: [`cpu_of`] each, down the tree of `/proc/PID/task/TID/children`.
-/// What was waited for is in its parent's figure already.
-fn tree_cpu(pid: u32) -> Option<Duration> {
-    let own = cpu_of(pid)?;
-    let mut total = own;
-    let mut stack = children_of(pid);
-    let mut seen = 0;
-    while let Some(child) = stack.pop() {
-        // A bound on a runaway fork: the tree's first thousand suffice.
-        seen += 1;
-        if seen > 1000 {
-            break;
-        }
-        if let Some(cpu) = cpu_of(child) {
-            total += cpu;
-            stack.extend(children_of(child));
-        }
-    }
-    Some(total)
-}
-
-/// The children of process `pid`, from each of its threads' `children`
-/// (Linux 3.5 and later; none where it cannot be read).
-fn children_of(pid: u32) -> Vec<u32> {
-    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
-        return Vec::new();
-    };
-    tasks
-        .flatten()
-        .filter_map(|task| std::fs::read_to_string(task.path().join("children")).ok())
-        .flat_map(|list| {
-            list.split_whitespace()
-                .filter_map(|pid| pid.parse().ok())
-                .collect::<Vec<u32>>()
-        })
-        .collect()
-}
-
-/// The CPU time (user and system, its waited-for children's included) that
-/// process `pid` has used so far, from `/proc/PID/stat`.
-fn cpu_of(pid: u32) -> Option<Duration> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // The fields after the command name (which may hold spaces and ')'):
-    // state is field 3, utime, stime, cutime, cstime fields 14 to 17.
-    let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_whitespace().collect();
-    let ticks: u64 = fields
-        .get(11..15)?
-        .iter()
-        .map(|f| f.parse::<u64>().ok())
-        .sum::<Option<u64>>()?;
-    static PER_SECOND: OnceLock<u64> = OnceLock::new();
-    // SAFETY: sysconf takes an integer and touches no memory of ours.
-    let per_second = *PER_SECOND.get_or_init(|| unsafe { sysconf(SC_CLK_TCK) }.max(1) as u64);
-    Some(Duration::from_secs_f64(ticks as f64 / per_second as f64))
-}
-
-/// `PR_SET_CHILD_SUBREAPER` (Linux).
-#[cfg(target_os = "linux")]
-const PR_SET_CHILD_SUBREAPER: i32 = 36;
-
-/// `SIGKILL`: the same number on every Unix.
-const SIGKILL: i32 = 9;
-
-/// `SIGHUP`, `SIGINT`, `SIGTERM`: the same numbers on every Unix.
-const STOP_SIGNALS: [i32; 3] = [1, 2, 15];
-
-/// The process groups running now (0: a free slot). More than `-j`'s
-/// largest value, so a slot is always free.
-static GROUPS: [AtomicI32; 300] = {
-    #[allow(clippy::declare_interior_mutable_const)]
-    const FREE: AtomicI32 = AtomicI32::new(0);
-    [FREE; 300]
-};
-
-/// Spawns under way: their groups exist (or are about to) but are not in
-/// [`GROUPS`] yet, so a stop signal then cannot kill them.
-static SPAWNING: AtomicI32 = AtomicI32::new(0);
-
-/// The stop signal caught while a spawn was under way (0: none); the
-/// spawner kills its group and exits with it once its group is known.
-static CAUGHT: AtomicI32 = AtomicI32::new(0);
-
-/// Kills every running group, then exits once they are gone: the handler
-/// of [`STOP_SIGNALS`]. While a spawn is under way it leaves the exit to
-/// the spawner (see [`spawned`]), which alone can name the new group.
-extern "C" fn stop(signal: i32) {
-    CAUGHT.store(signal, Ordering::SeqCst);
-    for group in &GROUPS {
-        kill_group(group.load(Ordering::SeqCst) as u32);
-    }
-    if SPAWNING.load(Ordering::SeqCst) == 0 {
-        reap_all_and_exit(signal);
-    }
-}
-
-/// Waits (bounded) until every registered group is gone, then exits with
-/// status 128 + `signal`, as a shell reports a death by that signal. Only
-/// async-signal-safe calls: `kill`, `waitpid`, `nanosleep`,
-/// `clock_gettime`, `_exit`.
-fn reap_all_and_exit(signal: i32) -> ! {
-    let deadline = Instant::now() + REAP_LIMIT;
-    for group in &GROUPS {
-        reap_group(group.load(Ordering::SeqCst) as u32, deadline);
-    }
-    // SAFETY: _exit(2) is async-signal-safe and ends the process at once.
-    unsafe { _exit(128 + signal) }
-}
-
-/// Installs the handler of [`STOP_SIGNALS`], once, before the first spawn.
-fn install_handler() {
-    static INSTALL: Once = Once::new();
-    INSTALL.call_once(|| {
-        for signum in STOP_SIGNALS {
-            // SAFETY: `stop` is an `extern "C" fn(i32)`, what signal(2)
-            // takes; it touches only atomics and async-signal-safe calls.
-            unsafe {
-                signal(signum, stop);
-            }
-        }
-        // SAFETY: prctl(2) with an option and an unsigned long touches no
-        // memory of ours; a failure (an old kernel) only means orphans go
-        // to init, and the bounded wait still ends.
-        #[cfg(target_os = "linux")]
-        unsafe {
-            prctl(PR_SET_CHILD_SUBREAPER, 1 as std::os::raw::c_ulong);
-        }
-    });
-}
-
-/// After a spawn (`pgid` its group, when it succeeded): ends the spawn's
-/// window, and if a stop signal came during it, kills the group and exits
-/// as the handler would have.
-fn spawned(pgid: Option<u32>) {
-    SPAWNING.fetch_sub(1, Ordering::SeqCst);
-    let signal = CAUGHT.load(Ordering::SeqCst);
-    if signal != 0 {
-        if let Some(pgid) = pgid {
-            kill_group(pgid);
-            reap_group(pgid, Instant::now() + REAP_LIMIT);
-        }
-        reap_all_and_exit(signal);
-    }
-}
-
-/// Registers `pgid` as running; returns its slot, freed when the group's
-/// [`Running`] is dropped.
-fn register(pgid: u32) -> Option<&'static AtomicI32> {
-    let pgid = i32::try_from(pgid).ok()?;
-    GROUPS.iter().find(|slot| {
-        slot.compare_exchange(0, pgid, Ordering::SeqCst, Ordering::SeqCst)
-            .is_ok()
-    })
-}
-
-/// Kills every process of the group `pgid` (ignoring a group that is gone).
-fn kill_group(pgid: u32) {
-    let Ok(pgid) = i32::try_from(pgid) else {
-        return;
-    };
-    if pgid > 1 {
-        // SAFETY: kill(2) takes two integers and touches no memory of ours;
-        // a negative pid names the group (never 0 or -1, which would be our
-        // own group or every process).
-        unsafe {
-            kill(-pgid, SIGKILL);
-        }
-    }
-}
-
-/// Waits until no process of the group `pgid` (killed) is left, or until
-/// `deadline`: reaps those of them that are this process's children (the
-/// orphans, where it is their subreaper; never the leader while it is
-/// still to be waited for by [`run`], which drops [`Running`] only after),
-/// and polls `kill(-pgid, 0)`, which fails once the group is empty.
-fn reap_group(pgid: u32, deadline: Instant) {
-    let Ok(pgid) = i32::try_from(pgid) else {
-        return;
-    };
-    if pgid <= 1 {
-        return;
-    }
-    loop {
-        // SAFETY: waitpid(2) and kill(2) take integers and a null status
-        // pointer (allowed: the status is not stored); a negative pid names
-        // the group.
-        unsafe {
-            while waitpid(-pgid, std::ptr::null_mut(), WNOHANG) > 0 {}
-            if kill(-pgid, 0) != 0 {
-                return;
-            }
-        }
-        if Instant::now() >= deadline {
-            return;
-        }
-        thread::sleep(Duration::from_millis(1));
-    }
-}
-
-/// A running group: killed, waited for until it is gone (see
-/// [`reap_group`]), and its slot freed, when dropped (also on an early
-/// return, always after the leader was waited for).
-struct Running {
-    pgid: u32,
-    slot: Option<&'static AtomicI32>,
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        kill_group(self.pgid);
-        reap_group(self.pgid, Instant::now() + REAP_LIMIT);
-        if let Some(slot) = self.slot {
-            slot.store(0, Ordering::SeqCst);
-        }
-    }
-}
-
-/// The peak resident memory (`VmHWM`) of process `pid` in KiB.
-fn peak_kib(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line["VmHWM:".len()..]
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .ok()
-}
-
-/// The measuring helper, when this process is the binary (see [`serve`]).
-static HELPER: OnceLock<PathBuf> = OnceLock::new();
-
-/// In the binary, first thing: when started as the measuring helper, runs
-/// the command of its arguments, reports on it and exits; otherwise makes
-/// this executable the helper of the runs to come (see the module docs).
-pub fn serve() {
-    if std::env::var_os(HELPER_ENV).is_none() {
-        if let Ok(me) = std::env::current_exe() {
-            let _ = HELPER.set(me);
-        }
-        return;
-    }
-    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
-    // Marked close-on-exec first, so that only the helper holds it: when
-    // the helper is killed, the parent sees the pipe's end.
-    // SAFETY: fcntl takes integers and touches no memory of ours.
-    let open = unsafe { fcntl(REPORT_FD, F_SETFD, FD_CLOEXEC) } != -1;
-    if args.is_empty() || !open {
-        // Not started by `run`: the variable came from elsewhere.
-        let _ = writeln!(
-            io::stderr(),
-            "nqueens: {HELPER_ENV} is set, but this is no run of stress or test: unset it"
-        );
-        std::process::exit(2);
-    }
-    // SAFETY: the parent put the report's pipe at REPORT_FD (see
-    // `spawn_helper`; it is open, as fcntl just found) and nothing else of
-    // this process uses it.
-    let mut report = unsafe { File::from_raw_fd(REPORT_FD) };
-    let started = Instant::now();
-    let mut command = Command::new(&args[0]);
-    command.args(&args[1..]).env_remove(HELPER_ENV);
-    // SAFETY: the hook does nothing; it makes std fork (a copy of this
-    // small process) instead of sharing this process's memory until the
-    // exec, which would count its peak as the command's.
-    unsafe {
-        command.pre_exec(|| Ok(()));
-    }
-    let child = match command.spawn() {
-        Ok(child) => child,
-        Err(e) => {
-            let _ = writeln!(report, "error {} {e}", e.raw_os_error().unwrap_or(0));
-            std::process::exit(0);
-        }
-    };
-    let _ = writeln!(report, "pid {}", child.id());
-    let line = match wait_for(child.id()) {
-        Ok((status, usage)) => format!(
-            "end {status} {} {} {}",
-            usage.cpu().as_nanos(),
-            usage.peak_kib(),
-            started.elapsed().as_nanos()
-        ),
-        Err(e) => format!("error {} {e}", e.raw_os_error().unwrap_or(0)),
-    };
-    let _ = writeln!(report, "{line}");
-    std::process::exit(0);
-}
-
-/// How the measured process ended, as the helper reports it or as a
-/// direct wait finds it.
-struct Ended {
-    /// Its raw status (`None`: none was reported, the helper was killed).
-    status: Option<c_int>,
-    cpu: Option<Duration>,
-    /// The kernel's peak, exact (`None` without the helper).
-    peak_kib: Option<u64>,
-    /// The time the helper measured, from just before its fork.
-    time: Option<Duration>,
-    /// When the wait returned.
-    at: Instant,
-}
-
-/// Starts the helper on `command` with the pipes of [`run`], in its own
-/// process group; its report comes on the returned stream.
-fn spawn_helper(
-    helper: &PathBuf,
-    command: &[OsString],
-) -> io::Result<(std::process::Child, UnixStream)> {
-    let (ours, theirs) = UnixStream::pair()?;
-    let fd = theirs.as_raw_fd();
-    let mut spawn = Command::new(helper);
-    spawn
-        .args(command)
-        .env(HELPER_ENV, REPORT_FD.to_string())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    // SAFETY: dup2 and fcntl are async-signal-safe and touch only the
-    // descriptor table of the forked child: the report's end (made
-    // close-on-exec by std, so no other child inherits it) goes to
-    // REPORT_FD, without close-on-exec.
-    unsafe {
-        spawn.pre_exec(move || {
-            let done = if fd == REPORT_FD {
-                fcntl(REPORT_FD, F_SETFD, 0)
-            } else {
-                dup2(fd, REPORT_FD)
-            };
-            match done {
-                -1 => Err(io::Error::last_os_error()),
-                _ => Ok(()),
-            }
-        });
-    }
-    let child = spawn.spawn()?;
-    drop(theirs);
-    Ok((child, ours))
-}
-
-/// Reads the helper's report to its end, posting the measured process's
-/// pid on `pids` as soon as it is known; an error when the command could
-/// not be started.
-fn read_report(report: UnixStream, pids: &mpsc::Sender<u32>) -> io::Result<Option<Ended>> {
-    let mut ended = None;
-    for line in BufReader::new(report).lines() {
-        let Ok(line) = line else { break };
-        let words: Vec<&str> = line.split(' ').collect();
-        match words[..] {
-            ["pid", pid] => {
-                if let Ok(pid) = pid.parse() {
-                    let _ = pids.send(pid);
-                }
-            }
-            ["end", status, cpu, peak, time] => {
-                let nanos = |t: &str| t.parse::<u64>().ok().map(Duration::from_nanos);
-                ended = Some(Ended {
-                    status: status.parse().ok(),
-                    cpu: nanos(cpu),
-                    peak_kib: peak.parse().ok(),
-                    time: nanos(time),
-                    at: Instant::now(),
-                });
-            }
-            _ => {
-                if let Some(rest) = line.strip_prefix("error ") {
-                    let (code, message) = rest.split_once(' ').unwrap_or((rest, ""));
-                    return Err(match code.parse() {
-                        Ok(code) if code != 0 => io::Error::from_raw_os_error(code),
-                        _ => io::Error::new(io::ErrorKind::Other, message.to_string()),
-                    });
-                }
-            }
-        }
-    }
-    Ok(ended)
-}
-
 /// Runs `command` with `input` on stdin, limited to `timeout` of CPU time
 /// (and [`wall_limit`] of wall time), killing its whole process group at
 /// a limit.
@@ -660,9 +176,7 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<
     // `spawned`.
     install_handler();
     SPAWNING.fetch_add(1, Ordering::SeqCst);
-    let helped = HELPER
-        .get()
-        .and_then(|helper| spawn_helper(helper, command).ok());
+    let helped = helper::path().and_then(|helper| spawn_helper(helper, command).ok());
     let spawn = match helped {
         Some((child, report)) => Ok((child, Some(report))),
         None => Command::new(&command[0])
@@ -925,26 +439,5 @@ mod tests {
             outcome.cpu.unwrap() < Duration::from_millis(100),
             "{outcome:?}"
         );
-    }
-
-    #[test]
-    fn the_helpers_report_is_read() {
-        let (pids, pid) = mpsc::channel();
-        let (mut ours, theirs) = UnixStream::pair().unwrap();
-        ours.write_all(b"pid 42\nend 256 1500000000 2048 2000000000\n")
-            .unwrap();
-        drop(ours);
-        let ended = read_report(theirs, &pids).unwrap().unwrap();
-        assert_eq!(pid.recv().unwrap(), 42);
-        assert_eq!(ExitStatus::from_raw(ended.status.unwrap()).code(), Some(1));
-        assert_eq!(ended.cpu, Some(Duration::from_millis(1500)));
-        assert_eq!(ended.peak_kib, Some(2048));
-        assert_eq!(ended.time, Some(Duration::from_secs(2)));
-        let (mut ours, theirs) = UnixStream::pair().unwrap();
-        ours.write_all(b"error 2 No such file or directory\n")
-            .unwrap();
-        drop(ours);
-        let error = read_report(theirs, &pids).map(|_| ()).unwrap_err();
-        assert_eq!(error.kind(), io::ErrorKind::NotFound);
     }
 }

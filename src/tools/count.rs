@@ -1,24 +1,37 @@
-//! The `count` and `merge` commands: blank-board counts as the user sees
-//! them (one number, `TOTAL UNIQUE`, a table, or a shard record).
+//! The `count` command: blank-board counts as the user sees them (one
+//! number, `TOTAL UNIQUE`, a table, or a shard record), and checker mode,
+//! which counts with the same engine.
 //!
 //! Results go to the writer handed in (stdout); progress, when enabled,
 //! goes to stderr only (see [`crate::tools::progress`]).
+//!
+//! # Rooms
+//! This file runs a count: the engine chosen and planned, checkpoints
+//! resumed, the table or the record printed. Beside it: [`advice`] (what
+//! a long count says before it starts: how long, or which shards instead)
+//! and [`checker_mode`] (`nqueens checker N`). Adding up the shards'
+//! records is the `merge` command's, [`crate::tools::merge`].
 
-use std::io::{Read, Write};
+mod advice;
+mod checker_mode;
+
+pub use checker_mode::{checker, checker_total, checker_words};
+
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
-use crate::base::checker;
-use crate::base::error::{words, Error, Result};
-use crate::engine::budget::Budget;
-use crate::engine::counter::{self, Counts, Sizing};
-use crate::plan::calibration;
-use crate::plan::estimate::{self, Estimate, DAY};
+use crate::base::error::{Error, Result};
+use crate::engine::counter::{self, Counts};
+use crate::plan::estimate::{self, Estimate};
 use crate::tools::checkpoint::{Checkpoint, Entry, Header};
-use crate::tools::progress::{self, figures, human, Progress};
+use crate::tools::estimate_line::{self, figures};
+use crate::tools::progress;
 use crate::tools::settings::Settings;
-use crate::tools::shard::{self, Record, Shard};
+use crate::tools::shard::{Record, Shard};
+
+use advice::{over_a_day, shown_seconds, warn_if_long};
 
 /// What `count` was asked for.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -289,15 +302,15 @@ fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write)
         if estimate.bytes > settings.budget.bytes as f64 {
             verdict += &format!(
                 "; over --memory {}",
-                progress::bytes(settings.budget.bytes as f64)
+                estimate_line::bytes(settings.budget.bytes as f64)
             );
         }
-        verdict += &progress::beyond_cores(&estimate, settings.machine.cores);
+        verdict += &estimate_line::beyond_cores(&estimate, settings.machine.cores);
         writeln!(
             out,
             "{what}: {}{}{verdict}",
             figures(&estimate),
-            progress::assumes(&estimate)
+            estimate_line::assumes(&estimate)
         )
         .map_err(Error::Write)?;
     }
@@ -358,335 +371,11 @@ fn within_memory(settings: &Settings, n: usize, estimate: &Estimate) -> Result<(
     Err(Error::Limit(format!(
         "count {n} needs about {} of memory on {} thread{} (the least its engine can \
          plan), more than --memory {}: give it more memory or fewer threads",
-        progress::bytes(estimate.bytes),
+        estimate_line::bytes(estimate.bytes),
         settings.threads(),
         if settings.threads() == 1 { "" } else { "s" },
-        progress::bytes(settings.budget.bytes as f64)
+        estimate_line::bytes(settings.budget.bytes as f64)
     )))
-}
-
-/// `nqueens checker N`: the first three solutions of the blank board, then
-/// its total (see [`checker::answer`]), with the total's engine planned
-/// for the settings' budget. A step still running after [`progress::QUIET_FOR`] (the
-/// search for the first solutions takes minutes at N = 40..64, the count
-/// minutes from N = 20) says so on stderr, terminal or not; a count
-/// estimated above [`progress::LONG`] says so before it starts; with
-/// progress on (`--progress`, or stderr is a terminal) the count reports
-/// its share done, as `count` does.
-///
-/// ```
-/// use nqueens::tools::{count::checker, settings::Settings};
-/// let mut out = Vec::new();
-/// checker(6, &Settings::quiet(1), &mut out).unwrap();
-/// assert_eq!(out, b"2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n4\n");
-/// ```
-///
-/// # Errors
-/// A failed write, or a worker thread failed.
-pub fn checker(n: usize, settings: &Settings, out: &mut dyn Write) -> Result<()> {
-    let (searching, _) = checker_words(n);
-    let first = progress::say_if_slow(
-        true,
-        progress::QUIET_FOR,
-        &searching,
-        std::io::stderr(),
-        || checker::first_solutions(n, checker::SHOWN),
-    );
-    checker::answer(
-        &first,
-        || checker_total(n, settings.budget, settings.progress),
-        out,
-    )
-}
-
-/// What a slow `checker n` says on a terminal: while it searches for its
-/// first solutions, then while it counts them all.
-///
-/// ```
-/// let (searching, counting) = nqueens::tools::count::checker_words(40);
-/// assert_eq!(
-///     searching,
-///     "nqueens: checker 40: searching for the first 3 solutions in lexicographic \
-///      order (a plain search: on a large board it can take minutes)..."
-/// );
-/// assert_eq!(counting, "nqueens: checker 40: counting all the solutions (this takes a while at this size)...");
-/// ```
-pub fn checker_words(n: usize) -> (String, String) {
-    (
-        format!(
-            "nqueens: checker {n}: searching for the first {} solutions in lexicographic \
-             order (a plain search: on a large board it can take minutes)...",
-            checker::SHOWN
-        ),
-        format!(
-            "nqueens: checker {n}: counting all the solutions (this takes a while at this size)..."
-        ),
-    )
-}
-
-/// The total of the blank board of side `n` for checker mode: the engine
-/// `count n` uses, planned for `budget`, with `count`'s word on stderr
-/// when the count is estimated long or above a day (`checker 27` would
-/// otherwise count for years without one); with `progress` on, its progress
-/// on stderr; off, a line if it takes more than
-/// [`progress::QUIET_FOR`] and no word was said before.
-///
-/// # Errors
-/// A worker thread failed.
-pub fn checker_total(n: usize, budget: Budget, progress: Progress) -> Result<u128> {
-    let choice = counter::choose(n, false, budget);
-    let sizing = choice.sizing();
-    let estimate = estimate::of_sizing(&sizing, budget.threads);
-    let said = warn_if_long(
-        n,
-        &format!("checker {n}: the count"),
-        None,
-        &sizing,
-        &estimate,
-        progress.on(),
-    );
-    let counter = choice.build(budget.threads, &AtomicU64::new(0))?;
-    let all: Vec<usize> = (0..counter.units()).collect();
-    let total = all.iter().map(|&unit| counter.weight(unit)).sum();
-    let done = AtomicU64::new(0);
-    let count = || counter.count_each(&all, budget.threads, &done, &|_, _| {});
-    let counts = if progress.on() {
-        let whole = Some(shown_seconds(&estimate, true));
-        let label = format!("checker {n}: the count");
-        progress::watch_estimated(progress, &label, total, &done, whole, count)?
-    } else {
-        let (_, counting) = checker_words(n);
-        progress::say_if_slow(
-            !said,
-            progress::QUIET_FOR,
-            &counting,
-            std::io::stderr(),
-            count,
-        )?
-    };
-    Ok(counts.total)
-}
-
-/// Says on stderr, before any work on a side, terminal or not, when the
-/// cost model puts its count above a day, and what to do instead (a run
-/// of `count 30` should not be left to find that out); or above
-/// [`progress::LONG`], that it will take that long, and how to watch it
-/// when it is not watched (`watched`: progress is on). `what` names the
-/// count of side `n` (`count 22`, `checker 20: the count`). Returns
-/// whether it said anything.
-fn warn_if_long(
-    n: usize,
-    what: &str,
-    shard: Option<Shard>,
-    sizing: &Sizing,
-    estimate: &Estimate,
-    watched: bool,
-) -> bool {
-    // The probes run only when they decide.
-    if !calibration::above(estimate.wall_ns, estimate.kernel, progress::LONG * 1e9) {
-        return false;
-    }
-    let estimate = &estimate.calibrated();
-    let threads = format!(
-        "{} thread{}",
-        estimate.threads,
-        if estimate.threads == 1 { "" } else { "s" }
-    );
-    if let Some(way) = over_a_day(n, shard, sizing, estimate) {
-        eprintln!(
-            "nqueens: this count is estimated at about {} on {threads}, more than a \
-             day{way}; it will run until stopped",
-            human(estimate.wall_ns / 1e9),
-        );
-    } else if estimate.wall_ns / 1e9 > progress::LONG {
-        let watch = if watched {
-            ""
-        } else {
-            "; --progress shows how far it is"
-        };
-        eprintln!(
-            "nqueens: {what} is estimated at about {} on {threads}{watch}",
-            human(estimate.wall_ns / 1e9),
-        );
-    } else {
-        return false;
-    }
-    true
-}
-
-/// The seconds of `estimate` (on its threads) a progress line may show:
-/// at this machine's speed when `shown` and long enough for the probes to
-/// matter (a run estimated far below a second is over before a line
-/// could show it: the reference model's figure, no probe).
-fn shown_seconds(estimate: &Estimate, shown: bool) -> f64 {
-    if shown && estimate.wall_ns * calibration::MAX_FACTOR > 1e9 {
-        estimate.calibrated().wall_ns / 1e9
-    } else {
-        estimate.wall_ns / 1e9
-    }
-}
-
-/// The longest a shard should take on one thread, in seconds: an hour, a
-/// task any cluster takes.
-const SHARD_SECONDS: f64 = 3600.0;
-
-/// When `estimate` (of `count n`, or of `shard` of it, by an engine of
-/// this `sizing`) is above a day, the way to do it instead, to follow
-/// "more than a day": so many shards that each takes about an hour on one
-/// thread, to run by the README's recipes (fewer when there are fewer
-/// units than that); or, when even one unit a shard leaves a shard over a
-/// day, that it is hopeless.
-///
-/// For a shard, the advice is about that shard: it is split into finer
-/// shards of the same count (shard `I/K` is shards `I, I+K, ...` of
-/// `M*K`, each about an hour), or, where it is about one work unit
-/// already (the finest split), it says that it cannot be split further.
-fn over_a_day(
-    n: usize,
-    shard: Option<Shard>,
-    sizing: &Sizing,
-    estimate: &Estimate,
-) -> Option<String> {
-    if estimate.wall_ns / 1e9 <= DAY {
-        return None;
-    }
-    // This run's CPU on one thread, and the whole count's.
-    let cpu = estimate.cpu_ns / 1e9;
-    let of = shard.map_or(1, |shard| shard.of);
-    let whole = cpu * of as f64;
-    let finest = round_down(sizing.units);
-    let wanted = round_up(whole / SHARD_SECONDS);
-    let (shards, finest_note) = if wanted <= finest {
-        (wanted, "")
-    } else {
-        (finest, " (about one work unit each, the finest split)")
-    };
-    if let Some(shard) = shard {
-        return Some(finer_shards(n, shard, cpu, sizing.units, shards));
-    }
-    let each = human(whole / shards);
-    if whole / shards > DAY {
-        return Some(format!(
-            "; hopeless even in shards: with one work unit each ({shards} shards), \
-             about {each} each"
-        ));
-    }
-    Some(format!(
-        "; in {shards} shards instead{finest_note}, about {each} each on one thread: `nqueens count {n} \
-         --shard I/{shards}` for I = 1..={shards}, as in the README's \"Shards for clusters\""
-    ))
-}
-
-/// The advice for `shard` of `count n` over a day (`cpu` seconds on one
-/// thread) when the whole count has `units` work units and would be best
-/// split into `shards`: the shard split `M` ways into shards of `M*K`
-/// (those it is made of), or, when it holds about one work unit, that it
-/// cannot be split further.
-fn finer_shards(n: usize, shard: Shard, cpu: f64, units: f64, shards: f64) -> String {
-    let of = shard.of as f64;
-    // Each shard of `M*K` holds about `units / (M*K)` units: no finer
-    // than one unit each.
-    let ways = (shards / of).min(units / of).floor();
-    if ways < 2.0 {
-        let hopeless = if cpu > DAY { ": hopeless" } else { "" };
-        let step = significance(units);
-        return format!(
-            "; this shard is about one of count {n}'s {} work units (the finest split), \
-             so it cannot be split further{hopeless}",
-            (units / step).round() * step
-        );
-    }
-    let ways = ways as usize;
-    let finer = ways * shard.of;
-    let each = cpu / ways as f64;
-    let verdict = if each > DAY {
-        " (still more than a day each: hopeless even split finest)"
-    } else {
-        ""
-    };
-    let (first, second, last) = (
-        shard.index,
-        shard.index + shard.of,
-        shard.index + (ways - 1) * shard.of,
-    );
-    let list = if ways == 2 {
-        format!("{first} and {last}")
-    } else {
-        format!("{first}, {second}, ..., {last}")
-    };
-    format!(
-        "; this shard is shards {list} of {finer} (its units, dealt {ways} ways), about {} \
-         each on one thread{verdict}: `nqueens count {n} --shard J/{finer}` for those J",
-        human(each)
-    )
-}
-
-/// `x` (at least 1) rounded up to two significant digits: 5599.2 -> 5600.
-fn round_up(x: f64) -> f64 {
-    let step = significance(x);
-    ((x / step).ceil() * step).max(1.0)
-}
-
-/// `x` (at least 1) rounded down to two significant digits: 27115 -> 27000.
-fn round_down(x: f64) -> f64 {
-    let step = significance(x);
-    ((x / step).floor() * step).max(1.0)
-}
-
-/// The place of `x`'s second significant digit (1 below 100).
-fn significance(x: f64) -> f64 {
-    10f64.powi((x.max(1.0).log10().floor() as i32 - 1).max(0))
-}
-
-/// Runs `merge` on the texts `(source name, contents)` and writes
-/// `TOTAL UNIQUE` to `out`.
-pub fn merge(inputs: &[(String, String)], out: &mut dyn Write) -> Result<()> {
-    let mut records = Vec::new();
-    let mut unchecked = 0;
-    for (source, text) in inputs {
-        let (read, old) = shard::read_records(source, text)?;
-        records.extend(read);
-        unchecked += old;
-    }
-    let (_, counts) = shard::merge(&records)?;
-    if unchecked > 0 {
-        // A courtesy: a failed write to stderr must not end the run.
-        let _ = writeln!(
-            std::io::stderr().lock(),
-            "nqueens: merge: {unchecked} of {} records carry no crc= (made by an older \
-             nqueens): added up unchecked",
-            records.len()
-        );
-    }
-    writeln!(out, "{} {}", counts.total, counts.unique()).map_err(Error::Write)
-}
-
-/// Reads all of `input` as text for [`merge`]. Bytes that are not UTF-8
-/// (a binary file given by mistake) are an error naming the line they are
-/// on, as every other error of a record does.
-///
-/// ```
-/// use nqueens::tools::count::read_text;
-/// let error = read_text(&b"shard 1/2 n=4\n\xff\xfe\n"[..], "x.txt").unwrap_err();
-/// assert!(error.to_string().starts_with("x.txt: line 2: not text"));
-/// ```
-pub fn read_text(mut input: impl Read, source: &str) -> Result<String> {
-    let mut bytes = Vec::new();
-    input.read_to_end(&mut bytes).map_err(|e| {
-        Error::Shards(format!(
-            "{source}: cannot read shard records: {}",
-            words(&e)
-        ))
-    })?;
-    String::from_utf8(bytes).map_err(|e| {
-        let bytes = e.as_bytes();
-        let good = e.utf8_error().valid_up_to();
-        let line = 1 + bytes[..good].iter().filter(|&&b| b == b'\n').count();
-        Error::Shards(format!(
-            "{source}: line {line}: not text (bytes that are not UTF-8); \
-             shard records are the lines 'count N --shard I/K' prints"
-        ))
-    })
 }
 
 #[cfg(test)]

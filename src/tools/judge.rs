@@ -10,13 +10,14 @@ use std::io::{self, Read, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use crate::base::cases::CaseReader;
 use crate::base::error::{Error, Result};
-use crate::base::input::CaseReader;
 use crate::base::judge::{self, MAX_BATCH};
 use crate::engine::budget::Budget;
-use crate::plan::planner::{Method, Planner, ProgressBoard};
+use crate::plan::planner::{MethodChoice, Planner, ProgressBoard};
+use crate::tools::estimate_line::{beyond_cores, describe};
 use crate::tools::files::{self, Input};
-use crate::tools::progress::{self, beyond_cores, describe, Progress};
+use crate::tools::progress::{self, Progress};
 use crate::tools::settings::Settings;
 
 /// What judge mode was asked to do.
@@ -25,7 +26,7 @@ pub struct JudgeOptions {
     /// The inputs, read in order (stdin when no FILE was given).
     pub inputs: Vec<Input>,
     /// `--method`: how to count (the planner chooses for `Auto`).
-    pub method: Method,
+    pub method: MethodChoice,
     /// `--explain`: describe each case's method on stderr.
     pub explain: bool,
     /// `--estimate`: print each case's estimate instead of answering it.
@@ -97,7 +98,7 @@ impl Answerer {
     pub fn new(budget: Budget, progress: Progress) -> Answerer {
         let board: ProgressBoard = Arc::new(Mutex::new(None));
         let threads = budget.threads;
-        let mut planner = Planner::within(Method::Auto, budget).progress_to(board.clone());
+        let mut planner = Planner::within(MethodChoice::Auto, budget).progress_to(board.clone());
         if progress.on() {
             planner = planner.warn_to(Box::new(io::stderr()));
         }

@@ -39,10 +39,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use crate::base::board::Board;
+use crate::base::cases::CaseReader;
 use crate::base::error::{Error, Result};
-use crate::base::input::CaseReader;
 use crate::base::judge::Solver;
-use crate::plan::planner::{Method, Planner};
+use crate::plan::planner::{MethodChoice, Planner};
 use crate::tools::files::{self, Input};
 use crate::tools::progress;
 use crate::tools::settings::Settings;
@@ -121,7 +121,7 @@ pub fn command(options: &ShowOptions, settings: &Settings, out: &mut dyn Write) 
     };
     let shown = show_all(options, settings, text, picture.as_mut());
     if let (Some(destination), Some(picture)) = (destination, &picture) {
-        destination.write(picture, out)?;
+        destination.write(&picture.render(), out)?;
     }
     shown
 }
@@ -140,7 +140,7 @@ fn show_all(
     );
     // The case being shown, and since when (ms after `start`).
     let (case, since, start) = (AtomicU64::new(0), AtomicU64::new(0), Instant::now());
-    let mut planner = Planner::within(Method::Auto, settings.budget);
+    let mut planner = Planner::within(MethodChoice::Auto, settings.budget);
     // Each case's total, for the picture.
     let mut totals = Vec::new();
     let mut count = |board: &Board| -> Result<u128> {

@@ -1,4 +1,5 @@
-//! The README's shard recipes under the real schedulers, with the faults a
+//! The counting guide's shard recipes (`docs/COUNTING.md`, "Shards for
+//! clusters") under the real schedulers, with the faults a
 //! cluster makes: a shard killed mid-run and run again, a task requeued.
 //! Each ends with the merged total against OEIS, and with every shard's
 //! checkpoint read back: each unit recorded once, in one shard (so no unit
@@ -28,11 +29,11 @@ const RECORDED_BEFORE_FAULT: usize = 3;
 /// How long a recipe may take in all, on a loaded machine.
 const RECIPE_LIMIT: Duration = Duration::from_secs(100);
 
-/// The README's lines from the one that starts with `start` (after the
-/// indent), with its continuation lines, as one shell command.
-fn readme_command(start: &str) -> String {
-    let readme = include_str!("../../README.md");
-    let mut lines = readme
+/// The counting guide's lines from the one that starts with `start`
+/// (after the indent), with its continuation lines, as one shell command.
+fn guide_command(start: &str) -> String {
+    let guide = include_str!("../../docs/COUNTING.md");
+    let mut lines = guide
         .lines()
         .skip_while(|l| !l.trim_start().starts_with(start));
     let mut command = String::new();
@@ -46,7 +47,7 @@ fn readme_command(start: &str) -> String {
             }
         }
     }
-    panic!("README has no command starting with '{start}'");
+    panic!("docs/COUNTING.md has no command starting with '{start}'");
 }
 
 /// `sh -c SCRIPT` in `dir`, with the binary first on the PATH as `nqueens`.
@@ -222,17 +223,17 @@ fn wait(child: &mut Child) -> i32 {
     }
 }
 
-/// The README's GNU parallel recipe at n = 17 in 16 shards: one shard is
+/// The counting guide's GNU parallel recipe at n = 17 in 16 shards: one shard is
 /// killed (SIGKILL) mid-run, so `parallel` fails and its record is
 /// missing; the same line run again resumes every shard from its
 /// checkpoint, and the merge is exact.
 #[test]
-fn the_readme_gnu_parallel_recipe_survives_a_killed_shard() {
+fn the_guides_gnu_parallel_recipe_survives_a_killed_shard() {
     if !have_tool("parallel", "parallel") {
         return;
     }
     let (n, of) = (17, 16);
-    let recipe = readme_command("parallel -j 8 ")
+    let recipe = guide_command("parallel -j 8 ")
         .replace("count 19", &format!("count {n}"))
         .replace("/64", &format!("/{of}"))
         .replace("seq 64", &format!("seq {of}"));
@@ -240,7 +241,7 @@ fn the_readme_gnu_parallel_recipe_survives_a_killed_shard() {
         recipe.contains(&format!("--shard {{}}/{of}")) && recipe.contains(&format!("seq {of}")),
         "{recipe}"
     );
-    let merge = readme_command("nqueens merge shards.txt");
+    let merge = guide_command("nqueens merge shards.txt");
     let dir = scratch("parallel");
 
     let mut first = shell(&recipe, &dir)
@@ -271,14 +272,14 @@ fn the_readme_gnu_parallel_recipe_survives_a_killed_shard() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The README's Slurm job-array recipe at n = 18 in 16 shards, on a
+/// The counting guide's Slurm job-array recipe at n = 18 in 16 shards, on a
 /// one-node Slurm of the test's own. Two faults land on running tasks:
 /// one is killed (`scancel --signal=KILL`) and run again by submitting the
 /// recipe for its index alone; one is requeued (`scontrol requeue`) and
 /// runs again by itself. Both resume from their checkpoints; `merge` of
 /// the outputs is exact.
 #[test]
-fn the_readme_slurm_recipe_survives_a_killed_and_a_requeued_task() {
+fn the_guides_slurm_recipe_survives_a_killed_and_a_requeued_task() {
     if !have_tool("sbatch", "slurm-wlm") || !have_tool("/usr/sbin/munged", "munge") {
         return;
     }
@@ -291,7 +292,7 @@ fn the_readme_slurm_recipe_survives_a_killed_and_a_requeued_task() {
     let (n, of) = (18, 16);
     let work = cluster.work();
     let submit = |array: &str| -> String {
-        let recipe = readme_command("sbatch --array")
+        let recipe = guide_command("sbatch --array")
             .replace("sbatch ", "sbatch --parsable ")
             .replace("1-64", array)
             .replace("--cpus-per-task=4", "--cpus-per-task=1")
@@ -369,7 +370,7 @@ fn the_readme_slurm_recipe_survives_a_killed_and_a_requeued_task() {
     }
 
     let mut merge = cluster.command("sh");
-    merge.args(["-c", &readme_command("nqueens merge shard-")]);
+    merge.args(["-c", &guide_command("nqueens merge shard-")]);
     let merged = run(merge);
     assert_eq!(
         (merged.stdout.as_str(), merged.status),

@@ -16,9 +16,10 @@ use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::problem::Problem;
 use crate::engine::constellations::ConstellationEngine;
-use crate::engine::counter::{fingerprint_of, Counts, Engine, Sizing, UnitCounter};
-use crate::engine::estimate::{self, NS_PER_NODE};
+use crate::engine::counter::unit::{fingerprint_of, Engine, Sizing, UnitCounter};
+use crate::engine::counts::Counts;
 use crate::engine::pricing::Kernel;
+use crate::engine::tree_size::{self, NS_PER_NODE};
 
 /// The blank engine's count costs this fraction of the plain blank search
 /// as priced here (blank nodes x [`NS_PER_NODE`]): measured 19 ms at n = 14
@@ -42,7 +43,7 @@ pub const SETUP_NS_PER_UNIT: f64 = 10_000.0;
 
 /// The estimated nodes of the plain blank search of side `n`.
 pub fn blank_nodes(n: usize) -> f64 {
-    estimate::nodes(&Problem::new(&Board::blank(n)).rows(), BLANK_PROBES)
+    tree_size::nodes(&Problem::new(&Board::blank(n)).rows(), BLANK_PROBES)
 }
 
 /// The work units of side `n`, estimated without making them: about

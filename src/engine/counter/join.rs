@@ -14,7 +14,8 @@
 use crate::base::board::{full_row, Symmetry};
 use crate::engine::budget::Budget;
 use crate::engine::counter::fixed::fixed;
-use crate::engine::counter::{fingerprint_of, Counts, Engine, Sizing, UnitCounter};
+use crate::engine::counter::unit::{fingerprint_of, Engine, Sizing, UnitCounter};
+use crate::engine::counts::Counts;
 use crate::engine::half_board::Plan;
 use crate::engine::pricing::Kernel;
 

@@ -19,7 +19,9 @@ use crate::base::error::Result;
 use crate::engine::counter::join::Prepared;
 use crate::engine::counter::UnitCounter;
 use crate::plan::calibration::Kernel;
-use crate::plan::method::{unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip};
+use crate::plan::method::interface::{
+    unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip,
+};
 use crate::plan::work::Work;
 
 const ABOUT: About = About {

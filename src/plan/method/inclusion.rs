@@ -3,7 +3,12 @@
 //! near-blank boards where no index pays, and for blank boards (no terms).
 //!
 //! Blank counts and terms (up to symmetry) are kept for the run, so a later
-//! board reuses them; within a batch each is searched once.
+//! board reuses them; within a batch each is searched once. A term is a
+//! search with its queens placed, or, where the half-board join of its
+//! board is priced cheaper (one queen on a board of 15 and more: its search
+//! is about `1/n` of the plain blank tree, seconds at n = 17), that join,
+//! turned so that the queens sit near the middle row
+//! ([`inclusion::term_rows_for_join`]).
 //!
 //! # Constraints
 //! Boards with blocked cells up to n = 18 and [`MAX_TERMS`] terms; blank
@@ -12,16 +17,22 @@
 //!
 //! # Complexity
 //! The blank engine's count (shared by the threads) plus, per term, a
-//! search of about `1/n^|S|` of the blank tree.
+//! search of about `1/n^|S|` of the blank tree or a join of a board with
+//! `|S|` queens placed (the join's own cost model), whichever is priced
+//! lower.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::base::error::Result;
 use crate::base::geometry::Cell;
-use crate::engine::counter::Engine;
+use crate::engine::counter::join::Prepared;
+use crate::engine::counter::{Engine, UnitCounter};
 use crate::engine::inclusion;
-use crate::plan::cost::NS_PER_LANE_NODE;
-use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared, Skip, Slot};
+use crate::plan::method::interface::{
+    About, Answer, Batch, Case, CountingMethod, Shared, Skip, Slot,
+};
+use crate::plan::prices::NS_PER_LANE_NODE;
 use crate::plan::work::Work;
 
 /// At most this many terms are considered.
@@ -33,6 +44,13 @@ const MAX_N: usize = 18;
 /// run of distinct near-blank boards without an index could pile up
 /// millions, so past this the cache starts afresh.
 const MAX_CACHED_TERMS: usize = 1 << 20;
+
+/// Terms whose search is priced above this (ns) are priced through the
+/// join as well: planning one takes 10-150 ms at n = 15..=18.
+const JOIN_TERM_FROM: f64 = 5e7;
+/// The smallest side whose terms may be joined (as for the half-board
+/// method: below, the searches are cheaper than building the tables).
+const JOIN_MIN_N: usize = 15;
 
 type TermKey = (usize, Vec<Cell>);
 
@@ -51,6 +69,10 @@ pub struct InclusionExclusion {
     /// Blank counts and terms this batch computes, and their slots.
     pending_blanks: HashMap<usize, Slot>,
     pending_terms: HashMap<TermKey, Slot>,
+    /// This batch's price of each term not known yet, and the join plans of
+    /// those priced cheaper joined than searched.
+    prices: HashMap<TermKey, f64>,
+    joins: HashMap<TermKey, Prepared>,
 }
 
 impl InclusionExclusion {
@@ -62,6 +84,33 @@ impl InclusionExclusion {
         } else {
             shared.blank_count_cost(n)
         }
+    }
+
+    /// The estimated cost (ns) of the term of `key`, whose search prunes
+    /// about `1/n` of the blank tree per queen: that search's, or its
+    /// join's when it is priced lower (the join then planned, for
+    /// [`CountingMethod::plan`]).
+    fn term_cost(&mut self, key: &TermKey, shared: &mut Shared) -> f64 {
+        if let Some(&price) = self.prices.get(key) {
+            return price;
+        }
+        let n = key.0;
+        let search = shared.blank_nodes(n) * NS_PER_LANE_NODE / (n as f64).powi(key.1.len() as i32);
+        let mut price = search;
+        if n >= JOIN_MIN_N && search > JOIN_TERM_FROM {
+            let rows = inclusion::term_rows_for_join(n, &key.1);
+            if let Some(plan) = Prepared::of_board(&rows, shared.budget()) {
+                let join = plan.sizing().cpu_ns;
+                // In parts, the units would rebuild tables (as for the
+                // half-board method).
+                if plan.parts() == 1 && join < search {
+                    price = join;
+                    self.joins.insert(key.clone(), plan);
+                }
+            }
+        }
+        self.prices.insert(key.clone(), price);
+        price
     }
 }
 
@@ -91,12 +140,20 @@ impl CountingMethod for InclusionExclusion {
 
     fn memory(&mut self, case: Case, shared: &mut Shared) -> f64 {
         let n = case.board.n();
+        // The joined terms run one after another at worst: the biggest.
+        let joins = (self.joins.values())
+            .filter(|plan| plan.sizing().bytes > 0.0)
+            .map(|plan| {
+                let sizing = plan.sizing();
+                sizing.bytes + sizing.thread_bytes * (shared.threads() - 1) as f64
+            })
+            .fold(0.0, f64::max);
         if self.blank_counts.contains_key(&n) {
             // Known: the terms' searches hold only their stacks.
-            return 0.0;
+            return joins;
         }
         let sizing = shared.blank_count_sizing(n);
-        sizing.bytes + sizing.thread_bytes * (shared.threads() - 1) as f64
+        joins.max(sizing.bytes + sizing.thread_bytes * (shared.threads() - 1) as f64)
     }
 
     fn engine(&mut self, case: Case, shared: &mut Shared) -> Option<Engine> {
@@ -110,16 +167,17 @@ impl CountingMethod for InclusionExclusion {
 
     fn quote(&mut self, case: Case, shared: &mut Shared) -> f64 {
         let n = case.board.n();
-        let sets = match self.quoted.get(&case.index) {
-            Some(sets) => sets,
+        let keys: Vec<TermKey> = match self.quoted.get(&case.index) {
+            Some(sets) => sets
+                .iter()
+                .map(|cells| inclusion::term_key(n, cells))
+                .collect(),
             None => return f64::INFINITY,
         };
-        let blank_nodes = shared.blank_nodes(n);
         let mut cost = self.blank_cost(n, shared);
-        for cells in sets {
-            if !self.terms.contains_key(&inclusion::term_key(n, cells)) {
-                // A forced queen keeps about 1/n of the tree, per queen.
-                cost += blank_nodes * NS_PER_LANE_NODE / (n as f64).powi(cells.len() as i32);
+        for key in keys {
+            if !self.terms.contains_key(&key) {
+                cost += self.term_cost(&key, shared);
             }
         }
         cost
@@ -159,6 +217,7 @@ impl CountingMethod for InclusionExclusion {
             }
         }
         let count = sets.len();
+        let mut joined = 0;
         for cells in sets {
             let sign = inclusion::sign(&cells);
             let key = inclusion::term_key(n, &cells);
@@ -170,8 +229,22 @@ impl CountingMethod for InclusionExclusion {
                 Some(&slot) => slot,
                 None => {
                     let slot = batch.slot();
-                    let problem = inclusion::term_problem(n, &key.1);
-                    batch.push(case.index, slot, 1, Work::Count(problem));
+                    // Priced now when forced (a forced method is not quoted).
+                    self.term_cost(&key, shared);
+                    match self.joins.remove(&key) {
+                        Some(plan) => {
+                            joined += 1;
+                            let counter: Arc<dyn UnitCounter> = Arc::new(plan.build());
+                            for unit in 0..counter.units() {
+                                let work = Work::Units(counter.clone(), unit);
+                                batch.push(case.index, slot, 1, work);
+                            }
+                        }
+                        None => {
+                            let problem = inclusion::term_problem(n, &key.1);
+                            batch.push(case.index, slot, 1, Work::Count(problem));
+                        }
+                    }
                     self.pending_terms.insert(key, slot);
                     slot
                 }
@@ -185,6 +258,8 @@ impl CountingMethod for InclusionExclusion {
                 Some(engine) => format!(" (blank: {})", engine.name()),
                 None => " (blank)".to_string(),
             }
+        } else if joined > 0 {
+            format!(" ({count} terms, {joined} joined)")
         } else {
             format!(" ({count} terms)")
         };
@@ -199,6 +274,8 @@ impl CountingMethod for InclusionExclusion {
             self.terms.insert(key, slot.value(values) as u128);
         }
         self.quoted.clear();
+        self.prices.clear();
+        self.joins.clear();
         if self.terms.len() > MAX_CACHED_TERMS {
             self.terms.clear();
         }

@@ -22,8 +22,10 @@ use std::time::Instant;
 use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::engine::index::{query_passes, SolutionIndex, MAX_INDEX_N};
-use crate::plan::cost::{ms, ENUMERATION_SHARE, NS_PER_NODE};
-use crate::plan::method::{unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip};
+use crate::plan::method::interface::{
+    unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip,
+};
+use crate::plan::prices::{ms, ENUMERATION_SHARE, NS_PER_NODE};
 use crate::plan::work::Work;
 
 /// Nanoseconds per 64-bit word of an index pass (measured: about 0.3).

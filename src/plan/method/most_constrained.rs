@@ -7,8 +7,8 @@
 
 use crate::base::error::Result;
 use crate::engine::most_constrained;
-use crate::plan::cost::{refined, PLAN_PROBES, REFINE_FRONTIER, REFINE_PROBES};
-use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared};
+use crate::plan::method::interface::{About, Answer, Batch, Case, CountingMethod, Shared};
+use crate::plan::prices::{refined, PLAN_PROBES, REFINE_FRONTIER, REFINE_PROBES};
 use crate::plan::work::Work;
 
 /// Nanoseconds per node of the most-constrained-first search, and per open

@@ -14,12 +14,12 @@ use std::collections::HashMap;
 use crate::base::board::Symmetry;
 use crate::base::error::Result;
 use crate::base::problem::Problem;
-use crate::engine::{estimate, ordering};
-use crate::plan::cost::{
+use crate::engine::{ordering, tree_size};
+use crate::plan::method::interface::{About, Answer, Batch, Case, CountingMethod, Shared};
+use crate::plan::prices::{
     refined, NS_PER_BOARD_NODE, NS_PER_LANE_NODE, NS_PER_NODE, PLAN_PROBES, QUICK_PROBES,
     REFINE_FRONTIER, REFINE_PROBES,
 };
-use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared};
 use crate::plan::work::Work;
 
 /// Boards up to this side are never planned: even the blank board is a few
@@ -72,7 +72,11 @@ impl CountingMethod for Ordered {
             let board = case
                 .board
                 .transformed(symmetry.unwrap_or(Symmetry::Identity));
-            estimate::nodes_stratified(&Problem::new(&board).rows(), REFINE_FRONTIER, REFINE_PROBES)
+            tree_size::nodes_stratified(
+                &Problem::new(&board).rows(),
+                REFINE_FRONTIER,
+                REFINE_PROBES,
+            )
         })
     }
 

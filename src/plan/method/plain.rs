@@ -8,12 +8,12 @@
 
 use crate::base::error::Result;
 use crate::base::problem::Problem;
-use crate::engine::estimate;
 use crate::engine::ordering;
-use crate::plan::cost::{
+use crate::engine::tree_size;
+use crate::plan::method::interface::{About, Answer, Batch, Case, CountingMethod, Shared};
+use crate::plan::prices::{
     refined, NS_PER_BOARD_NODE, NS_PER_LANE_NODE, PLAN_PROBES, REFINE_FRONTIER, REFINE_PROBES,
 };
-use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared};
 use crate::plan::work::Work;
 
 const ABOUT: About = About {
@@ -37,7 +37,7 @@ impl CountingMethod for Plain {
     fn refine(&mut self, case: Case, _: &mut Shared, quote: f64) -> f64 {
         refined(quote, NS_PER_LANE_NODE, || {
             let rows = Problem::new(case.board).rows();
-            estimate::nodes_stratified(&rows, REFINE_FRONTIER, REFINE_PROBES)
+            tree_size::nodes_stratified(&rows, REFINE_FRONTIER, REFINE_PROBES)
         })
     }
 

@@ -14,8 +14,8 @@ use std::sync::Arc;
 
 use crate::base::error::Result;
 use crate::engine::constellations::scan::Frames;
-use crate::plan::cost::{blank_engine_units, BLANK_ENGINE_SHARE, NS_PER_NODE, SETUP_NS_PER_UNIT};
-use crate::plan::method::{About, Answer, Batch, Case, CountingMethod, Shared, Skip};
+use crate::plan::method::interface::{About, Answer, Batch, Case, CountingMethod, Shared, Skip};
+use crate::plan::prices::{blank_engine_units, BLANK_ENGINE_SHARE, NS_PER_NODE, SETUP_NS_PER_UNIT};
 use crate::plan::work::Work;
 
 /// The largest board a scan is considered for.

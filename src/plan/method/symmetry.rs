@@ -9,8 +9,10 @@ use std::collections::HashMap;
 use crate::base::error::Result;
 use crate::base::problem::Problem;
 use crate::engine::symmetry;
-use crate::plan::cost::{NS_PER_BOARD_NODE, PLAN_PROBES};
-use crate::plan::method::{unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip};
+use crate::plan::method::interface::{
+    unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip,
+};
+use crate::plan::prices::{NS_PER_BOARD_NODE, PLAN_PROBES};
 use crate::plan::work::Work;
 
 const NOT_SYMMETRIC: Skip = "board not mirror-symmetric";

@@ -5,15 +5,15 @@
 use std::collections::HashMap;
 use std::io::Write;
 
-use super::{Decision, Method, Planner, Registered};
+use super::{Decision, MethodChoice, Planner, Registered};
 use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::geometry;
 use crate::engine::ordering;
 use crate::plan::calibration::Kernel;
-use crate::plan::cost::{REFINE_NS, REFINE_WITHIN};
 use crate::plan::estimate::{base_bytes, Estimate};
 use crate::plan::method::Case;
+use crate::plan::prices::{REFINE_NS, REFINE_WITHIN};
 
 impl Planner {
     /// The method's place in the registry.
@@ -181,8 +181,8 @@ impl Planner {
     /// [`crate::base::judge::Solver::solve`] numbers them.
     pub fn estimate(&mut self, boards: &[Board]) -> Result<Vec<(String, Estimate)>> {
         let decisions = match self.choice {
-            Method::Auto => self.choose(boards, false)?,
-            Method::Forced(method) => {
+            MethodChoice::Auto => self.choose(boards, false)?,
+            MethodChoice::Forced(method) => {
                 let forced = self.place(method);
                 let mut decisions = Vec::with_capacity(boards.len());
                 for (case, board) in boards.iter().enumerate() {

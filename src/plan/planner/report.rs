@@ -7,13 +7,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use super::{Decision, Method, Planner};
+use super::{Decision, MethodChoice, Planner};
 use crate::base::board::Board;
 use crate::base::error::{Error, Result};
 use crate::plan::calibration::{self, Kernel};
-use crate::plan::cost::ms;
 use crate::plan::estimate::{human, DAY, LONG};
 use crate::plan::method::{Answer, Unit};
+use crate::plan::prices::ms;
 use crate::plan::work::Work;
 
 /// Cases estimated above this (3 s on the threads) are long: they were
@@ -343,7 +343,7 @@ impl Planner {
                     };
                     Label {
                         method: format!("{}{}{note}", method.about().name, answer.note),
-                        cost: (self.choice == Method::Auto).then_some(*cost),
+                        cost: (self.choice == MethodChoice::Auto).then_some(*cost),
                         wall,
                         kernel: method.kernel(board),
                     }

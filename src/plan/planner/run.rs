@@ -6,7 +6,7 @@ use std::io::Write;
 use std::time::Duration;
 
 use super::report::{Cases, Outputs, Report, Starts};
-use super::{Decision, Method, Planner};
+use super::{Decision, MethodChoice, Planner};
 use crate::base::error::Result;
 use crate::engine::parallel;
 use crate::plan::method::Batch;
@@ -37,7 +37,7 @@ impl Planner {
                 _ => 1e3,
             })
             .sum();
-        let inline = self.choice == Method::Auto && estimated < MIN_PARALLEL_NS;
+        let inline = self.choice == MethodChoice::Auto && estimated < MIN_PARALLEL_NS;
         let threads = if inline { 1 } else { self.shared.threads() };
         // Big searches are split on one thread too: for progress, and the
         // kernel runs a search's parts in its interleaved lanes.

@@ -254,7 +254,7 @@ fn most_constrained_order(shown: &mut Shown) -> bool {
 /// its size and, at the speed of a search that took `seconds` for `spent`
 /// nodes, how long searching all of it would take.
 fn whole_tree(board: &Board, spent: u64, seconds: f64) -> String {
-    let nodes = crate::engine::estimate::nodes(&Problem::new(board).rows(), 200);
+    let nodes = crate::engine::tree_size::nodes(&Problem::new(board).rows(), 200);
     let time = nodes / spent.max(1) as f64 * seconds;
     format!(
         "the whole search tree is estimated at {nodes:.1e} nodes (all of it: {})",

@@ -5,7 +5,6 @@ use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::Picture;
 use crate::base::error::{words, Error, Result};
 
 /// Where the picture goes: `-` is stdout (in place of the text), anything
@@ -30,9 +29,8 @@ impl Destination {
         Ok(Destination::File(path.to_path_buf(), file))
     }
 
-    /// Writes `picture` here, or to `stdout` for `-`.
-    pub fn write(self, picture: &Picture, stdout: &mut dyn Write) -> Result<()> {
-        let svg = picture.render();
+    /// Writes `svg` (a picture's text) here, or to `stdout` for `-`.
+    pub fn write(self, svg: &str, stdout: &mut dyn Write) -> Result<()> {
         match self {
             Destination::Stdout => stdout
                 .write_all(svg.as_bytes())

@@ -43,7 +43,7 @@ fn pick(rng: &mut Rng, cells: u64) -> u64 {
 /// few next to the rest.
 ///
 /// ```
-/// use nqueens::engine::estimate::nodes;
+/// use nqueens::engine::tree_size::nodes;
 /// use nqueens::base::kernel::Row;
 /// // A board whose rows each have one free cell is a single path.
 /// let rows: Vec<Row> = (0..5).map(|r| Row { free: 1 << (2 * r % 5), advance: 1 }).collect();
@@ -68,7 +68,7 @@ pub fn nodes(rows: &[Row], probes: u32) -> f64 {
 ///
 /// ```
 /// use nqueens::base::{board::Board, problem::Problem};
-/// use nqueens::engine::estimate::{nodes, nodes_stratified};
+/// use nqueens::engine::tree_size::{nodes, nodes_stratified};
 /// let rows = Problem::new(&Board::blank(8)).rows();
 /// // A frontier wider than the tree: every node is counted.
 /// let exact = Problem::new(&Board::blank(8)).nodes() as f64;

@@ -8,7 +8,7 @@
 pub use crate::engine::counter::constellations::{
     units as blank_engine_units, BLANK_ENGINE_SHARE, SETUP_NS_PER_UNIT,
 };
-pub use crate::engine::estimate::NS_PER_NODE;
+pub use crate::engine::tree_size::NS_PER_NODE;
 
 /// The same, for estimates of boards with obstacles from a few dozen probes:
 /// their trees are lopsided, so most probes die early and the estimate

@@ -1,0 +1,396 @@
+//! What a counting method is to the planner: the [`CountingMethod`]
+//! trait and what it trades in (a [`Case`] to quote, the [`Shared`] state
+//! of a run, the [`Batch`] of work units, the [`Answer`] slots they add
+//! up to). Each method's file implements it from here, apart from the
+//! [`registry`](super::registry) that lists the methods, so that none of
+//! them imports the folder's top.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::base::board::Board;
+use crate::base::error::Result;
+use crate::base::problem::Problem;
+use crate::engine::budget::Budget;
+use crate::engine::constellations::ConstellationEngine;
+use crate::engine::counter::{self, Choice, Engine, Sizing, UnitCounter};
+use crate::engine::tree_size;
+use crate::plan::calibration::Kernel;
+use crate::plan::work::Work;
+
+/// The error of a method asked to plan a case it did not prepare in
+/// [`CountingMethod::applies`]: the planner always asks that first, so this
+/// is a bug, reported instead of a wrong count.
+pub fn unprepared(method: &str) -> crate::base::error::Error {
+    crate::base::error::Error::Worker(format!("{method}: a case planned before it was prepared"))
+}
+
+/// A method's name, as `--method` takes it and `--explain` prints it, one
+/// line on what it does and where it applies, for `--help`.
+#[derive(Clone, Copy, Debug)]
+pub struct About {
+    pub name: &'static str,
+    pub help: &'static str,
+    /// The boards it applies to, as `--help` says it (`""`: every board):
+    /// what [`CountingMethod::applies`] checks, in one line. A forced
+    /// method leaves the other boards to the registry's first.
+    pub applies: &'static str,
+}
+
+/// A case of the batch: its place in the batch and its board.
+#[derive(Clone, Copy, Debug)]
+pub struct Case<'a> {
+    pub index: usize,
+    pub board: &'a Board,
+}
+
+/// Why a method does not apply to a board, as `--explain` says it.
+pub type Skip = &'static str;
+
+/// One counting method.
+///
+/// The planner calls, per batch: [`applies`](Self::applies) and
+/// [`quote`](Self::quote) for the cases it plans; [`weigh`](Self::weigh) and [`invest`](Self::invest) so that
+/// methods with a shared investment (an index) decide on it; then
+/// [`plan`](Self::plan) for each case the method won; and after the units
+/// ran, [`absorb`](Self::absorb) with every slot's value.
+pub trait CountingMethod: Send {
+    /// Its name and what it does.
+    fn about(&self) -> About;
+
+    /// A quote made without planning, for a board too small to be worth
+    /// planning: the planner takes the first method that gives one and asks
+    /// no other. `None` (the default) when the board is not that small, or
+    /// the method does not do quick quotes.
+    fn quick(&mut self, _case: Case, _shared: &mut Shared) -> Option<f64> {
+        None
+    }
+
+    /// Whether the method applies to case `case`, `board`, and if not, why.
+    /// The method may prepare its plan here, for [`quote`](Self::quote) and
+    /// [`plan`](Self::plan) in the same batch.
+    fn applies(&mut self, _case: Case, _shared: &mut Shared) -> std::result::Result<(), Skip> {
+        Ok(())
+    }
+
+    /// The estimated cost (ns) of answering a case the method applies to.
+    /// Asked only when the planner chooses (a forced method is not quoted).
+    fn quote(&mut self, case: Case, shared: &mut Shared) -> f64;
+
+    /// A finer quote than [`quote`](Self::quote) (asked right after it), for
+    /// a case whose quote is within reach of the cheapest: it may cost
+    /// milliseconds (a stratified estimate of a search tree). The default
+    /// is `quote` itself.
+    fn refine(&mut self, _case: Case, _shared: &mut Shared, quote: f64) -> f64 {
+        quote
+    }
+
+    /// Whether [`quote`](Self::quote) is the wall time on the threads (the
+    /// method's units share them, and its quote says so); otherwise it is
+    /// the time on one thread. For estimates only.
+    fn quotes_on_threads(&self) -> bool {
+        false
+    }
+
+    /// The memory (bytes) the method holds to answer a case it applies to,
+    /// beyond the board itself: the blank engine's units, an index, join
+    /// tables. For estimates only; the default is nothing worth counting (a
+    /// search's stack).
+    fn memory(&mut self, _case: Case, _shared: &mut Shared) -> f64 {
+        0.0
+    }
+
+    /// The blank counter's engine, when answering the case runs a blank
+    /// count ([`Shared::blank_count_units`]): estimates name it as
+    /// `count N --estimate` does. For estimates only.
+    fn engine(&mut self, _case: Case, _shared: &mut Shared) -> Option<Engine> {
+        None
+    }
+
+    /// The kernel whose speed its quote for `board` is priced at
+    /// ([`crate::plan::calibration`]): the searches', unless it says.
+    fn kernel(&self, _board: &Board) -> Kernel {
+        Kernel::Search
+    }
+
+    /// Whether this is the method that hands a board without blocked cells
+    /// to the blank counter (the engine `count N` uses): the planner gives
+    /// it every such board that is not too small to plan.
+    fn counts_blank(&self) -> bool {
+        false
+    }
+
+    /// Told the cheapest quote of every other method for a board: a method
+    /// with a shared investment records what it would save (`best` is
+    /// infinite when this method is forced).
+    fn weigh(&mut self, _board: &Board, _best: f64, _shared: &mut Shared) {}
+
+    /// Makes the shared investments that pay for themselves (all of those
+    /// weighed, when `forced`); true when that may have lowered quotes.
+    fn invest(&mut self, _shared: &mut Shared, _forced: bool) -> Result<bool> {
+        Ok(false)
+    }
+
+    /// The work that answers case `case` (quoted before, or forced): units
+    /// pushed to `batch`, and the answer as a sum of their slots.
+    fn plan(&mut self, case: Case, shared: &mut Shared, batch: &mut Batch) -> Result<Answer>;
+
+    /// After the batch ran: every slot's value, for what the method keeps
+    /// between batches. Whatever it prepared for the batch is dropped.
+    fn absorb(&mut self, _values: &[i128]) {}
+}
+
+/// What all methods share within a run: the memory limit and threads, the blank
+/// engine's work units per side, estimates of blank trees, and the lines
+/// for `--explain` that are not about one case.
+pub struct Shared {
+    /// The memory limit of the whole run (`--memory`) on the threads
+    /// units will run on.
+    budget: Budget,
+    blank_nodes: HashMap<usize, f64>,
+    constellations: HashMap<usize, Arc<ConstellationEngine>>,
+    /// Blank counters per side: chosen (and priced), then built on first use.
+    blank_choices: HashMap<usize, (Sizing, Option<Choice>)>,
+    blank_counters: HashMap<usize, Arc<dyn UnitCounter>>,
+    notes: Vec<String>,
+}
+
+impl Shared {
+    /// Nothing known yet, for a run within `budget`.
+    pub fn new(budget: Budget) -> Shared {
+        Shared {
+            budget,
+            blank_nodes: HashMap::new(),
+            constellations: HashMap::new(),
+            blank_choices: HashMap::new(),
+            blank_counters: HashMap::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// The run's memory limit on its threads: engines plan their tables
+    /// and every thread's scratch within it.
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// The threads units will run on.
+    pub fn threads(&self) -> usize {
+        self.budget.threads
+    }
+
+    /// The estimated nodes of the plain blank search of side `n`.
+    pub fn blank_nodes(&mut self, n: usize) -> f64 {
+        *self
+            .blank_nodes
+            .entry(n)
+            .or_insert_with(|| tree_size::nodes(&Problem::new(&Board::blank(n)).rows(), 256))
+    }
+
+    /// The blank engine's work units for side `n`, made on first use (their
+    /// set-up on all threads).
+    pub fn constellations(&mut self, n: usize) -> Result<Arc<ConstellationEngine>> {
+        if let Some(all) = self.constellations.get(&n) {
+            return Ok(all.clone());
+        }
+        // The blank count's engine, when it is the constellations.
+        if let Some(all) = self.blank_counters.get(&n).and_then(|c| c.constellations()) {
+            let all = all.clone();
+            self.constellations.insert(n, all.clone());
+            return Ok(all);
+        }
+        let all = Arc::new(ConstellationEngine::on_threads(n, self.threads())?);
+        self.constellations.insert(n, all.clone());
+        Ok(all)
+    }
+
+    /// The engine counting the blank board of side `n`, chosen by
+    /// [`counter::choose`] once per run.
+    fn blank_choice(&mut self, n: usize) -> &mut (Sizing, Option<Choice>) {
+        let budget = self.budget();
+        self.blank_choices.entry(n).or_insert_with(|| {
+            let choice = counter::choose(n, false, budget);
+            (choice.sizing(), Some(choice))
+        })
+    }
+
+    /// The estimated cost (ns, on the threads) of the blank count of side
+    /// `n` by [`Shared::blank_count_units`].
+    pub fn blank_count_cost(&mut self, n: usize) -> f64 {
+        self.blank_choice(n).0.cpu_ns / self.threads() as f64
+    }
+
+    /// What the blank count of side `n` will cost, as `count N --estimate`
+    /// prices it: the same engine, chosen for the same memory limit and
+    /// threads ([`counter::choose`]).
+    pub fn blank_count_sizing(&mut self, n: usize) -> Sizing {
+        self.blank_choice(n).0
+    }
+
+    /// The blank count of side `n` as work units whose results add up to
+    /// it, from the chosen engine (constellations as the kernel's lane
+    /// units).
+    pub fn blank_count_units(&mut self, n: usize) -> Result<Vec<Work>> {
+        let counter = match self.blank_counters.get(&n) {
+            Some(counter) => counter.clone(),
+            None => {
+                let threads = self.threads();
+                let choice = self.blank_choice(n).1.take();
+                let budget = self.budget();
+                let choice = choice.unwrap_or_else(|| counter::choose(n, false, budget));
+                // Scans may have set up the constellations already.
+                let made = self.constellations.get(&n).cloned();
+                let counter = choice.build_reusing(threads, &Default::default(), made)?;
+                self.blank_counters.insert(n, counter.clone());
+                counter
+            }
+        };
+        Ok(match counter.constellations() {
+            Some(engine) => (0..counter.units())
+                .map(|i| Work::Completions(n, engine.clone(), i))
+                .collect(),
+            None => (0..counter.units())
+                .map(|i| Work::Units(counter.clone(), i))
+                .collect(),
+        })
+    }
+
+    /// Records a line for `--explain` (an index built, say).
+    pub fn note(&mut self, line: String) {
+        self.notes.push(line);
+    }
+
+    /// The lines recorded since the last call.
+    pub fn take_notes(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notes)
+    }
+}
+
+/// Where units' results are summed: one per search a method needs the
+/// value of (a case's count, a blank count, an inclusion-exclusion term).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Slot(usize);
+
+impl Slot {
+    /// The slot's value among the batch's slot values.
+    pub fn value(self, values: &[i128]) -> i128 {
+        values[self.0]
+    }
+
+    /// The slot's place among the batch's slot values.
+    pub fn index(self) -> usize {
+        self.0
+    }
+}
+
+/// One unit of a batch: its work, the case it works for (its time is
+/// reported with that case), and the slot its result goes into, times a
+/// weight.
+#[derive(Clone, Debug)]
+pub struct Unit {
+    pub case: usize,
+    pub work: Work,
+    pub slot: Slot,
+    pub weight: i128,
+}
+
+impl AsRef<Work> for Unit {
+    fn as_ref(&self) -> &Work {
+        &self.work
+    }
+}
+
+/// A batch's units and slots, as the methods plan them.
+#[derive(Default, Debug)]
+pub struct Batch {
+    pub units: Vec<Unit>,
+    slots: usize,
+}
+
+impl Batch {
+    /// A new slot, zero until units add to it.
+    pub fn slot(&mut self) -> Slot {
+        self.slots += 1;
+        Slot(self.slots - 1)
+    }
+
+    /// The number of slots made so far.
+    pub fn slots(&self) -> usize {
+        self.slots
+    }
+
+    /// A unit of case `case` adding `weight` times its result to `slot`.
+    pub fn push(&mut self, case: usize, slot: Slot, weight: i128, work: Work) {
+        self.units.push(Unit {
+            case,
+            work,
+            slot,
+            weight,
+        });
+    }
+
+    /// Splits every big search among the units into parts for `threads`
+    /// threads ([`Work::split_for`]), each part adding to the same slot.
+    pub fn split_for(&mut self, threads: usize) {
+        for unit in std::mem::take(&mut self.units) {
+            let (case, slot, weight) = (unit.case, unit.slot, unit.weight);
+            for part in unit.work.split_for(threads) {
+                self.push(case, slot, weight, part);
+            }
+        }
+    }
+
+    /// A new slot holding the sum of `parts`' results, each times its
+    /// weight: the usual way a case's own searches are planned.
+    pub fn sum(&mut self, case: usize, parts: impl IntoIterator<Item = (Work, i128)>) -> Answer {
+        let slot = self.slot();
+        for (work, weight) in parts {
+            self.push(case, slot, weight, work);
+        }
+        Answer::of(slot)
+    }
+}
+
+/// A case's answer: a known constant plus signed multiples of slots.
+#[derive(Clone, Debug, Default)]
+pub struct Answer {
+    pub constant: i128,
+    pub slots: Vec<(Slot, i128)>,
+    /// What `--explain` adds to the method's name (the number of terms, say).
+    pub note: String,
+}
+
+impl Answer {
+    /// The value of one slot.
+    pub fn of(slot: Slot) -> Answer {
+        Answer {
+            slots: vec![(slot, 1)],
+            ..Answer::default()
+        }
+    }
+
+    /// A value known without any work.
+    pub fn known(value: u128) -> Answer {
+        Answer {
+            constant: value as i128,
+            ..Answer::default()
+        }
+    }
+
+    /// The same answer with an `--explain` note.
+    pub fn noted(mut self, note: String) -> Answer {
+        self.note = note;
+        self
+    }
+
+    /// The answer, given every slot's value.
+    pub fn value(&self, values: &[i128]) -> u128 {
+        let total = self.constant
+            + self
+                .slots
+                .iter()
+                .map(|&(slot, sign)| sign * slot.value(values))
+                .sum::<i128>();
+        total as u128
+    }
+}

@@ -1,0 +1,108 @@
+//! The line an estimate is printed as, by `--estimate` (judge mode and
+//! `count`) and by the notes before long work: its figures (time on the
+//! threads, CPU time, engine, peak memory), what it assumes (a free core
+//! per thread, at the speed its calibration says), and, priced for more
+//! threads than the machine has cores, the time on the cores there are.
+
+use crate::plan::estimate::{human, Estimate, DAY};
+
+/// An estimate in words: [`figures`], then "hopeless" above a day (said of
+/// the judge's boards, which have no shards; `count` names shards instead),
+/// with what it [`assumes`] between them.
+///
+/// ```
+/// use nqueens::{engine::counter::Engine, plan::estimate::Estimate};
+/// use nqueens::plan::calibration::{Calibration, Kernel};
+/// let e = Estimate {
+///     engine: Some(Engine::Join), cpu_ns: 4e9, wall_ns: 2e9, bytes: 3.5 * 1048576.0, threads: 2,
+///     kernel: Kernel::JoinEven, calibration: Some(Calibration::pinned(1.0)),
+/// };
+/// assert_eq!(
+///     nqueens::tools::estimate_line::describe(&e),
+///     "about 2 s on 2 threads (4 s of CPU; engine: half-board join), \
+///      peak memory about 3.5 MiB, with a free core per thread at the speed \
+///      NQUEENS_CALIBRATION pins (1.00x the reference)"
+/// );
+/// ```
+pub fn describe(estimate: &Estimate) -> String {
+    let hopeless = if estimate.wall_ns / 1e9 > DAY {
+        ": hopeless (more than a day)"
+    } else {
+        ""
+    };
+    format!("{}{}{hopeless}", figures(estimate), assumes(estimate))
+}
+
+/// What an estimate assumes, to end its line: a free core for each thread
+/// (the times are CPU time; on a busy machine the wall time is longer by
+/// each thread's wait for a core), at the speed its calibration says
+/// ([`crate::plan::calibration`]).
+pub fn assumes(estimate: &Estimate) -> String {
+    let speed = match &estimate.calibration {
+        Some(calibration) => calibration.words(estimate.kernel),
+        None => "the reference machine's speed".to_string(),
+    };
+    format!(", with a free core per thread at {speed}")
+}
+
+/// What follows an estimate priced for more threads than the machine
+/// has `cores`: that it is, and the time on the cores there are (each
+/// thread then waits for a core); nothing otherwise. `--estimate` prices the
+/// threads asked for (a shard may be priced here for a bigger node) and
+/// says so.
+///
+/// ```
+/// use nqueens::{plan::estimate::Estimate, tools::estimate_line::beyond_cores};
+/// use nqueens::plan::calibration::Kernel;
+/// let e = Estimate {
+///     engine: None, cpu_ns: 480e9, wall_ns: 60e9, bytes: 0.0, threads: 8,
+///     kernel: Kernel::Search, calibration: None,
+/// };
+/// assert_eq!(
+///     beyond_cores(&e, 2),
+///     "; priced for 8 threads, this machine has 2 cores (about 4 min on them)"
+/// );
+/// assert_eq!(beyond_cores(&e, 8), "");
+/// ```
+pub fn beyond_cores(estimate: &Estimate, cores: usize) -> String {
+    let cores = cores.max(1);
+    if estimate.threads <= cores {
+        return String::new();
+    }
+    format!(
+        "; priced for {} threads, this machine has {cores} core{} (about {} on them)",
+        estimate.threads,
+        if cores == 1 { "" } else { "s" },
+        human(estimate.cpu_ns / cores as f64 / 1e9)
+    )
+}
+
+/// An estimate's figures: time on the threads, CPU time, the engine it
+/// prices (for blank counts), peak memory.
+pub fn figures(estimate: &Estimate) -> String {
+    let tree = match estimate.engine {
+        Some(engine) => format!("; engine: {}", engine.name()),
+        None => String::new(),
+    };
+    let wall = estimate.wall_ns / 1e9;
+    format!(
+        "about {} on {} thread{} ({} of CPU{tree}), peak memory about {}",
+        human(wall),
+        estimate.threads,
+        if estimate.threads == 1 { "" } else { "s" },
+        human(estimate.cpu_ns / 1e9),
+        bytes(estimate.bytes)
+    )
+}
+
+/// Bytes in MiB, GiB or TiB.
+pub fn bytes(amount: f64) -> String {
+    let mib = amount / (1024.0 * 1024.0);
+    if mib < 1024.0 {
+        format!("{mib:.1} MiB")
+    } else if mib < 1024.0 * 1024.0 {
+        format!("{:.1} GiB", mib / 1024.0)
+    } else {
+        format!("{:.1} TiB", mib / (1024.0 * 1024.0))
+    }
+}
