@@ -89,6 +89,11 @@ pub(super) struct Prefixes {
     /// Level `i >= 1` at words `i * words..`; level 0 is a table row.
     levels: Vec<u64>,
     words: usize,
+    /// Words ANDed into shared levels and into placements' bitsets (read
+    /// into the tally).
+    pub(super) level_words: u64,
+    pub(super) final_words: u64,
+    pub(super) spans: u64,
 }
 
 impl Prefixes {
@@ -106,6 +111,12 @@ impl Prefixes {
     /// (as [`and_rows`]), on the words of the buckets a placement of sieve
     /// key `key` can fit (the others are left as they were: nothing reads
     /// them, see [`Sieve`]); returns whether any bit is left.
+    ///
+    /// When the sieve cuts, the rows are ANDed afresh on those buckets
+    /// only: shared levels would have to hold every bucket a later
+    /// placement might read, nearly the whole width, and at N = 22 they
+    /// were about 90% of the words the join touched (25 words a solution
+    /// where the pair loop reads 5; ANDed afresh, 23 in all).
     #[inline(always)]
     pub(super) fn and_rows(
         &mut self,
@@ -116,13 +127,15 @@ impl Prefixes {
         (sieve, key): (&Sieve, usize),
     ) -> bool {
         let words = self.words;
-        if words < PREFIX_WORDS {
-            return and_rows(dst, table, words, groups, cells);
-        }
         let mut rows = [0usize; 16];
         let k = groups.rows_of(cells, &mut rows);
-        if k < 2 {
+        if sieve.cuts() && k >= 2 {
             self.k = 0;
+            return and_rows_on(dst, table, words, &rows[..k], sieve.ranges(key), self);
+        }
+        if words < PREFIX_WORDS || k < 2 {
+            self.k = 0;
+            self.final_words += (k.max(2) - 1) as u64 * words as u64;
             return and_rows(dst, table, words, groups, cells);
         }
         // Levels 1..common are the previous placement's and still right.
@@ -131,6 +144,7 @@ impl Prefixes {
             common += 1;
         }
         for i in common.max(1)..k - 1 {
+            self.level_words += words as u64;
             let (done, rest) = self.levels.split_at_mut(i * words);
             let below = if i == 1 {
                 table_row(table, rows[0], words)
@@ -151,28 +165,53 @@ impl Prefixes {
             &self.levels[(k - 2) * words..(k - 1) * words]
         };
         let last = table_row(table, rows[k - 1], words);
-        if !sieve.cuts() {
-            for ((o, a), b) in dst.iter_mut().zip(below).zip(last) {
-                *o = a & b;
-            }
-            return dst.iter().any(|&x| x != 0);
-        }
-        let mut any = 0;
-        for (from, to) in sieve.ranges(key) {
-            for ((o, a), b) in dst[from..to]
-                .iter_mut()
-                .zip(&below[from..to])
-                .zip(&last[from..to])
-            {
-                *o = a & b;
-                any |= *o;
-            }
-        }
+        self.final_words += words as u64;
         self.rows = rows;
         // Level k - 1 was not kept (it went to `dst`).
         self.k = k - 1;
+        let mut any = 0;
+        for ((o, a), b) in dst.iter_mut().zip(below).zip(last) {
+            *o = a & b;
+            any |= *o;
+        }
         any != 0
     }
+}
+
+/// `dst` = AND of the table rows `rows` (at least two), on the word
+/// ranges `spans` only; returns whether any bit is left there. Counts
+/// the words and spans into `tally`.
+#[inline(always)]
+fn and_rows_on(
+    dst: &mut [u64],
+    table: &[u64],
+    words: usize,
+    rows: &[usize],
+    spans: impl Iterator<Item = (usize, usize)>,
+    tally: &mut Prefixes,
+) -> bool {
+    let (first, rest) = rows.split_first().expect("two rows");
+    let (last, middle) = rest.split_last().expect("two rows");
+    let mut any = 0;
+    for (from, to) in spans {
+        tally.final_words += (rows.len() - 1) as u64 * (to - from) as u64;
+        tally.spans += 1;
+        let out = &mut dst[from..to];
+        out.copy_from_slice(&table_row(table, *first, words)[from..to]);
+        for &r in middle {
+            for (o, a) in out.iter_mut().zip(&table_row(table, r, words)[from..to]) {
+                *o &= a;
+            }
+        }
+        for (o, a) in out
+            .iter_mut()
+            .zip(&table_row(table, *last, words)[from..to])
+        {
+            *o &= a;
+            any |= *o;
+        }
+    }
+    any != 0
 }
 
 /// Row `i` of a table of `words`-word rows. A function, not a closure:

@@ -268,6 +268,11 @@ impl Job<'_> {
         sc.ypre.reset(words);
         let built = Instant::now();
         let sums = self.join_tops(t, words, &groups, sc);
+        for pre in [&mut sc.xpre, &mut sc.ypre] {
+            sc.tally.level_words += std::mem::take(&mut pre.level_words);
+            sc.tally.final_words += std::mem::take(&mut pre.final_words);
+            sc.tally.spans += std::mem::take(&mut pre.spans);
+        }
         sc.tally.halves += built - start;
         sc.tally.join += built.elapsed();
         sums
@@ -456,7 +461,7 @@ fn join_left_blocks(
 ) {
     let (dm, da_) = diagonals;
     let (mut dirty, mut clean) = (0u64, 0u64);
-    let (mut bitsets, mut tops, mut pair_words) = (0u64, 0u64, 0u64);
+    let (mut bitsets, mut tops, mut pair_words, mut spans) = (0u64, 0u64, 0u64, 0u64);
     let mut li = 0;
     while li < sc.lbuf.len() {
         // X_l for a block of top-left placements.
@@ -501,6 +506,7 @@ fn join_left_blocks(
                     for (from, to) in sc.sieve.ranges(sc.xkey[xi] | ykey) {
                         c += and_popcount(&x[from..to], &y[from..to]);
                         pair_words += (to - from) as u64;
+                        spans += 1;
                     }
                 } else {
                     c = and_popcount(x, y);
@@ -520,6 +526,7 @@ fn join_left_blocks(
     sc.tally.bitset_words += bitsets * words as u64;
     sc.tally.tops += tops;
     sc.tally.pair_words += pair_words;
+    sc.tally.spans += spans;
 }
 
 /// Step 2 for the first `nb` bottoms in `sc.bot`, `nbits` overlap diagonals

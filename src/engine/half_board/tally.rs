@@ -21,6 +21,12 @@ pub struct Tally {
     /// Quarter-placement bitsets built (`X_l`, `Y_r`) and their words.
     pub bitsets: u64,
     pub bitset_words: u64,
+    /// Words the bitsets' shared row levels ANDed, and their final ANDs
+    /// (on the buckets a placement can fit).
+    pub level_words: u64,
+    pub final_words: u64,
+    /// Word ranges (runs of sieve buckets) the loops above stepped through.
+    pub spans: u64,
     /// Top half placements ANDed with their bottoms, and the words read
     /// for them (what the sieve cuts).
     pub tops: u64,
@@ -42,6 +48,9 @@ impl Tally {
         self.bottoms += other.bottoms;
         self.bitsets += other.bitsets;
         self.bitset_words += other.bitset_words;
+        self.level_words += other.level_words;
+        self.final_words += other.final_words;
+        self.spans += other.spans;
         self.tops += other.tops;
         self.pair_words += other.pair_words;
         self.tables += other.tables;
