@@ -41,7 +41,7 @@ use std::sync::{Arc, Mutex};
 
 use libfuzzer_sys::fuzz_target;
 use nqueens::base::board::{full_row, Board, Symmetry};
-use nqueens::base::judge::Solver;
+use nqueens::base::uva11195::Solver;
 use nqueens::base::problem::Problem;
 use nqueens::base::rng::Rng;
 use nqueens::engine::inclusion;

@@ -35,7 +35,7 @@ use std::io::Write;
 
 use crate::base::board::Board;
 use crate::base::error::Result;
-use crate::base::judge::Solver;
+use crate::base::uva11195::Solver;
 use crate::engine::budget::Budget;
 use crate::plan::method::{registry, Answer, Batch, Case, CountingMethod, Shared};
 use report::{lock, Cases};
@@ -147,7 +147,7 @@ impl Planner {
     /// default memory limit ([`crate::engine::budget::DEFAULT_BYTES`]).
     ///
     /// ```
-    /// use nqueens::{base::board::Board, base::judge::Solver, plan::planner::{MethodChoice, Planner}};
+    /// use nqueens::{base::board::Board, base::uva11195::Solver, plan::planner::{MethodChoice, Planner}};
     /// let mut planner = Planner::new(MethodChoice::Auto, 2);
     /// let mut board = Board::blank(8);
     /// board.set_free(0, 0, false);
@@ -292,7 +292,7 @@ impl Solver for Planner {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::base::judge::PlainSolver;
+    use crate::base::uva11195::PlainSolver;
 
     fn boards(seed: u64, count: usize, max_n: usize) -> Vec<Board> {
         let mut rng = crate::base::rng::Rng::new(seed);

@@ -78,7 +78,7 @@ impl Target {
         ];
         let top: &[(&str, &str)] = match self {
             Target::Uva11195 => &[
-                ("judge", include_str!("../base/judge.rs")),
+                ("uva11195", include_str!("../base/uva11195.rs")),
                 ("index", include_str!("../base/index.rs")),
                 ("constrained", include_str!("../base/constrained.rs")),
             ],
@@ -129,7 +129,7 @@ impl Target {
                 ("output", &["pub fn columns_line("]),
                 ("constrained", &["pub fn indexed("]),
                 (
-                    "judge",
+                    "uva11195",
                     &[
                         "fn solve_all(",
                         "pub struct PlainSolver;",
@@ -149,7 +149,7 @@ impl Target {
             Target::Uva11195 => {
                 "    let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    let result = base::judge::run(stdin.lock(), stdout.lock(), &mut base::constrained::BundleSolver::default());
+    let result = base::uva11195::run(stdin.lock(), stdout.lock(), &mut base::constrained::BundleSolver::default());
 "
             }
             Target::Checker => {

@@ -27,7 +27,7 @@ use crate::tools::child::{self, Limit, Outcome};
 use crate::tools::failure::Failure;
 use crate::tools::files;
 use crate::tools::generate::TestInput;
-use crate::tools::judge::Answerer;
+use crate::tools::judge_mode::Answerer;
 use crate::tools::settings::Settings;
 
 /// The directory read when no DIR or FILE is given.

@@ -1,7 +1,7 @@
 //! Help and suggestions: help wins over everything, lists each option
 //! where it changes something, and a misspelled word gets a suggestion.
 
-use super::util::{judge, parse_str};
+use super::util::{judge_mode, parse_str};
 use crate::cli::{help, table, tokenize, Cmd, Command, Opt, FLAGS};
 use crate::tools::files::Input;
 use std::ffi::OsString;
@@ -14,11 +14,11 @@ fn help_wins_over_everything_else() {
     );
     assert_eq!(
         parse_str(&["--help"]).unwrap().command,
-        Command::Help(Cmd::Judge)
+        Command::Help(Cmd::JudgeMode)
     );
     assert_eq!(
         parse_str(&["help"]).unwrap().command,
-        Command::Help(Cmd::Judge)
+        Command::Help(Cmd::JudgeMode)
     );
     assert_eq!(
         parse_str(&["help", "count"]).unwrap().command,
@@ -95,7 +95,10 @@ fn mistakes_get_suggestions() {
         "--limit must be a whole number from 1 to 1000000, not '0'"
     );
     // A word with a dot is a file name, even when it looks like a command.
-    assert_eq!(judge(&["count.in"]).0, [Input::Path("count.in".into())]);
+    assert_eq!(
+        judge_mode(&["count.in"]).0,
+        [Input::Path("count.in".into())]
+    );
 }
 
 /// Help lists an option only where it changes something, says what it
@@ -141,7 +144,7 @@ fn every_option_is_parsed_and_in_help() {
             .find(|cmd| flag.scope.includes(*cmd))
             .expect("some command takes each option");
         let mut args: Vec<&str> = match cmd {
-            Cmd::Judge => vec![],
+            Cmd::JudgeMode => vec![],
             Cmd::Count => vec!["count", "8"],
             Cmd::Stress => vec!["stress"],
             other => vec![other.def().word],

@@ -1,21 +1,24 @@
 //! Parsing: judge mode by default, inputs in order, options anywhere and
 //! in both forms, values checked, repeated and conflicting options refused.
 
-use super::util::{judge, parse_str};
+use super::util::{judge_mode, parse_str};
 use crate::cli::{parse, Cmd, Command};
 use crate::plan::planner::MethodChoice;
 use crate::tools::files::Input;
 use std::ffi::OsString;
 
 #[test]
-fn judge_is_the_default() {
-    assert_eq!(judge(&[]), (vec![Input::Stdin], MethodChoice::Auto, false));
+fn judge_mode_is_the_default() {
     assert_eq!(
-        judge(&["-"]),
+        judge_mode(&[]),
         (vec![Input::Stdin], MethodChoice::Auto, false)
     );
     assert_eq!(
-        judge(&["x.in"]),
+        judge_mode(&["-"]),
+        (vec![Input::Stdin], MethodChoice::Auto, false)
+    );
+    assert_eq!(
+        judge_mode(&["x.in"]),
         (vec![Input::Path("x.in".into())], MethodChoice::Auto, false)
     );
 }
@@ -34,7 +37,7 @@ fn stdin_is_read_once() {
 #[test]
 fn several_files_are_read_in_order() {
     assert_eq!(
-        judge(&["a.in", "-", "b.in"]).0,
+        judge_mode(&["a.in", "-", "b.in"]).0,
         [
             Input::Path("a.in".into()),
             Input::Stdin,
@@ -101,7 +104,7 @@ fn repeated_and_conflicting_options_are_refused() {
         parse_str(&["--method", "plain", "--method", "index", "--help"])
             .unwrap()
             .command,
-        Command::Help(Cmd::Judge)
+        Command::Help(Cmd::JudgeMode)
     );
 }
 
@@ -140,8 +143,8 @@ fn paths_stay_as_given_and_defaults_are_shared() {
     assert_eq!(test.timeout, parse::DEFAULT_TIMEOUT);
     // A word that starts with a character of several bytes is a word
     // (judge mode's FILE), not a panic.
-    assert_eq!(judge(&["é"]).0, [Input::Path("é".into())]);
-    assert_eq!(judge(&["ü-3"]).0, [Input::Path("ü-3".into())]);
+    assert_eq!(judge_mode(&["é"]).0, [Input::Path("é".into())]);
+    assert_eq!(judge_mode(&["ü-3"]).0, [Input::Path("ü-3".into())]);
     // A name that is not UTF-8 before '=' is an unknown option, not a panic.
     let bad = OsString::from_vec(b"--\xff\xfe=1".to_vec());
     assert!(parse(vec![bad])
@@ -151,9 +154,9 @@ fn paths_stay_as_given_and_defaults_are_shared() {
 }
 
 #[test]
-fn method_and_explain_are_judge_options() {
+fn method_and_explain_are_judge_mode_options() {
     assert_eq!(
-        judge(&["--method", "index", "--explain", "x.in"]),
+        judge_mode(&["--method", "index", "--explain", "x.in"]),
         (
             vec![Input::Path("x.in".into())],
             MethodChoice::parse("index").unwrap(),

@@ -11,9 +11,9 @@ pub(super) fn parse_str(args: &[&str]) -> Result<Cli> {
 }
 
 /// Judge mode's inputs, method and `--explain`.
-pub(super) fn judge(args: &[&str]) -> (Vec<Input>, MethodChoice, bool) {
+pub(super) fn judge_mode(args: &[&str]) -> (Vec<Input>, MethodChoice, bool) {
     match parse_str(args).unwrap().command {
-        Command::Judge(options) => (options.inputs, options.method, options.explain),
+        Command::JudgeMode(options) => (options.inputs, options.method, options.explain),
         other => panic!("judge mode expected, got {other:?}"),
     }
 }
