@@ -21,6 +21,8 @@
 //! - [`uva11195`], [`checker`], [`mirror`]: the two judge problems, and the
 //!   mirror-symmetric blank count that the checker runs;
 //! - [`rng`]: the one seeded pseudo-random generator;
+//! - [`target`]: which of the two problems a command is asked for (not
+//!   bundled);
 //! - [`published`]: the published blank-board counts tests check against
 //!   (not bundled).
 
@@ -38,4 +40,5 @@ pub mod output;
 pub mod problem;
 pub mod published;
 pub mod rng;
+pub mod target;
 pub mod uva11195;

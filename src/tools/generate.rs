@@ -22,8 +22,8 @@ use crate::base::board::Board;
 use crate::base::checker;
 use crate::base::error::Result;
 use crate::base::rng::Rng;
+use crate::base::target::Target;
 use crate::engine::constellations::ConstellationEngine;
-use crate::tools::bundle::Target;
 use crate::tools::judge_mode::Answerer;
 
 /// What to generate.
@@ -62,7 +62,7 @@ impl GenOptions {
     /// The options as `gen` arguments (without the seed), to reproduce a run.
     ///
     /// ```
-    /// use nqueens::{tools::bundle::Target, tools::generate::GenOptions};
+    /// use nqueens::{base::target::Target, tools::generate::GenOptions};
     /// let args = GenOptions::defaults(Target::Uva11195).to_args();
     /// assert_eq!(args, "--cases 4 --n 1..=14 --density 0..=40");
     /// ```

@@ -30,7 +30,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::base::error::{words, Error, Result};
-use crate::tools::bundle::Target;
+use crate::base::target::Target;
 use crate::tools::child;
 use crate::tools::failure::Failure;
 use crate::tools::generate::{GenOptions, TestInput};

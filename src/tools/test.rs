@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::base::error::{words, Error, Result};
-use crate::tools::bundle::Target;
+use crate::base::target::Target;
 use crate::tools::child::{self, Limit, Outcome};
 use crate::tools::failure::Failure;
 use crate::tools::files;

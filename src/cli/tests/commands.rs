@@ -2,8 +2,9 @@
 //! options, and the usage errors of each.
 
 use super::util::parse_str;
+use crate::base::target::Target;
 use crate::cli::Command;
-use crate::tools::bundle::{Lang, Request, Target};
+use crate::tools::bundle::{Lang, Request};
 use crate::tools::files::Input;
 use crate::tools::shard::Shard;
 
