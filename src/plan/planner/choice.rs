@@ -5,7 +5,9 @@
 use std::collections::HashMap;
 use std::io::Write;
 
-use super::{Decision, MethodChoice, Planner, Registered};
+use super::decision::Decision;
+use super::method_choice::{MethodChoice, Registered};
+use super::state::Planner;
 use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::geometry;
