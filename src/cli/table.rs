@@ -257,7 +257,7 @@ macro_rules! options {
     };
 }
 
-const JUDGE: Scope = Scope::Only(&[Cmd::JudgeMode]);
+const JUDGE_MODE: Scope = Scope::Only(&[Cmd::JudgeMode]);
 const COUNT: Scope = Scope::Only(&[Cmd::Count]);
 const GEN_STRESS: Scope = Scope::Only(&[Cmd::Gen, Cmd::Stress]);
 const GEN_STRESS_TEST: Scope = Scope::Only(&[Cmd::Gen, Cmd::Stress, Cmd::Test]);
@@ -287,7 +287,7 @@ options! {
         long: "--method",
         short: None,
         value: Some("NAME"),
-        scope: JUDGE,
+        scope: JUDGE_MODE,
         help: "force one counting method (see METHODS;\n\
                default: auto, the planner's choice per case)",
     },
@@ -296,7 +296,7 @@ options! {
         long: "--explain",
         short: None,
         value: None,
-        scope: JUDGE,
+        scope: JUDGE_MODE,
         help: "one line per case on stderr as it is answered:\n\
                the method chosen, estimated time, actual (wall)\n\
                time and CPU time",
