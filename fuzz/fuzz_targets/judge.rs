@@ -16,8 +16,8 @@
 use libfuzzer_sys::fuzz_target;
 use nqueens::base::board::{Board, Symmetry};
 use nqueens::base::error::{Error, Result};
-use nqueens::base::uva11195::{self, Solver};
 use nqueens::base::problem::Problem;
+use nqueens::base::uva11195::{self, Solver};
 
 /// The largest search a board may cost, as the product over its rows of the
 /// free cells in the row (a bound on the leaves of the search tree). Boards
