@@ -29,10 +29,10 @@ use crate::base::geometry::Cell;
 use crate::engine::counter::join::Prepared;
 use crate::engine::counter::{Engine, UnitCounter};
 use crate::engine::inclusion;
+use crate::plan::calibration::{self, Kernel};
 use crate::plan::method::interface::{
     About, Answer, Batch, Case, CountingMethod, Shared, Skip, Slot,
 };
-use crate::plan::calibration::{self, Kernel};
 use crate::plan::prices::NS_PER_LANE_NODE;
 use crate::plan::work::Work;
 
