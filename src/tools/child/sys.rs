@@ -139,6 +139,38 @@ pub(super) fn tree_cpu(pid: u32) -> Option<Duration> {
     Some(total)
 }
 
+/// How long the threads of process `pid` and everything it started and
+/// still runs have waited for a CPU (runnable, not running), the longest
+/// of them: `/proc/PID/task/TID/schedstat`'s second field, in ns. The
+/// wall-clock backstop does not count this time (see the module docs of
+/// [`super`]): a busy program that a loaded machine keeps waiting is not
+/// hung. `None` where no thread's figure can be read.
+pub(super) fn tree_wait(pid: u32) -> Option<Duration> {
+    let mut longest: Option<u64> = None;
+    let mut stack = vec![pid];
+    let mut seen = 0;
+    while let Some(p) = stack.pop() {
+        // The same bound on a runaway fork as the CPU time's.
+        seen += 1;
+        if seen > 1000 {
+            break;
+        }
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{p}/task")) else {
+            continue;
+        };
+        for task in tasks.flatten() {
+            let waited = std::fs::read_to_string(task.path().join("schedstat"))
+                .ok()
+                .and_then(|line| line.split_whitespace().nth(1)?.parse::<u64>().ok());
+            if let Some(ns) = waited {
+                longest = Some(longest.map_or(ns, |l| l.max(ns)));
+            }
+        }
+        stack.extend(children_of(p));
+    }
+    longest.map(Duration::from_nanos)
+}
+
 /// The children of process `pid`, from each of its threads' `children`
 /// (Linux 3.5 and later; none where it cannot be read).
 fn children_of(pid: u32) -> Vec<u32> {
