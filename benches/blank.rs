@@ -37,8 +37,8 @@ mod growth;
 use std::time::Instant;
 
 use nqueens::base::board::{full_row, Board};
-use nqueens::base::judge::Solver;
 use nqueens::base::problem::Problem;
+use nqueens::base::uva11195::Solver;
 use nqueens::engine::half_board::Plan;
 use nqueens::plan::planner::{MethodChoice, Planner};
 use nqueens::{base::mirror, engine::constellations::ConstellationEngine, engine::parallel};

@@ -20,8 +20,8 @@
 use std::time::{Duration, Instant};
 
 use nqueens::base::board::Board;
-use nqueens::base::judge::{PlainSolver, Solver};
 use nqueens::base::rng::Rng;
+use nqueens::base::uva11195::{PlainSolver, Solver};
 use nqueens::engine::constellations::ConstellationEngine;
 use nqueens::plan::planner::{MethodChoice, Planner};
 use nqueens::tools::generate::{clustered_board, random_board};

@@ -20,8 +20,8 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use nqueens::base::board::Board;
-use nqueens::base::judge::Solver;
 use nqueens::base::rng::Rng;
+use nqueens::base::uva11195::Solver;
 use nqueens::plan::planner::{MethodChoice, Planner};
 use nqueens::tools::generate::{clustered_board, random_board};
 

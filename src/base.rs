@@ -18,9 +18,11 @@
 //! - [`constrained`]: what the one-file Rust submission runs: boards equal
 //!   up to symmetry once, the solution index where it pays ([`index`]),
 //!   else the kernel in its best orientation, or most-constrained row first;
-//! - [`judge`], [`checker`], [`mirror`]: the two judge problems, and the
+//! - [`uva11195`], [`checker`], [`mirror`]: the two judge problems, and the
 //!   mirror-symmetric blank count that the checker runs;
 //! - [`rng`]: the one seeded pseudo-random generator;
+//! - [`target`]: which of the two problems a command is asked for (not
+//!   bundled);
 //! - [`published`]: the published blank-board counts tests check against
 //!   (not bundled).
 
@@ -32,10 +34,11 @@ pub mod error;
 pub mod geometry;
 pub mod index;
 pub mod input;
-pub mod judge;
 pub mod kernel;
 pub mod mirror;
 pub mod output;
 pub mod problem;
 pub mod published;
 pub mod rng;
+pub mod target;
+pub mod uva11195;

@@ -76,7 +76,9 @@ fn run() -> Result<ExitCode> {
         Command::Version => {
             writeln!(stdout.lock(), "nqueens {}", env!("CARGO_PKG_VERSION")).map_err(Error::Write)
         }
-        Command::Judge(options) => tools::judge::run(&options, &settings, &mut stdout.lock()),
+        Command::JudgeMode(options) => {
+            tools::judge_mode::run(&options, &settings, &mut stdout.lock())
+        }
         Command::Bundle(request) => stdout
             .lock()
             .write_all(tools::bundle::source(&request).as_bytes())

@@ -1,6 +1,6 @@
 //! The commands and workflow tools around the engines.
 //!
-//! - [`judge`], [`files`]: judge mode over several input files, errors
+//! - [`judge_mode`], [`files`]: judge mode over several input files, errors
 //!   naming the file;
 //! - [`count`], [`shard`], [`merge`], [`checkpoint`], [`seal`], [`progress`]:
 //!   blank-board counts, their cluster shards and `merge`, checkpoints to
@@ -27,7 +27,7 @@ pub mod estimate_line;
 pub mod failure;
 pub mod files;
 pub mod generate;
-pub mod judge;
+pub mod judge_mode;
 pub mod merge;
 pub mod progress;
 pub mod seal;

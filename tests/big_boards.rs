@@ -3,7 +3,7 @@
 
 use nqueens::base::board::Board;
 use nqueens::base::error::Result;
-use nqueens::base::judge::{self, Solver};
+use nqueens::base::uva11195::{self, Solver};
 
 use crate::threads::assert_same_for_every_thread_count;
 use crate::util::{case_text, planted_board, run, slow_count, Rng};
@@ -57,7 +57,7 @@ fn counts_beyond_64_bits_are_printed_whole() {
     let counts = vec![u64::MAX as u128, u64::MAX as u128 + 1, u128::MAX];
     let mut out = Vec::new();
     let input = b"1\n.\n1\n.\n1\n.\n0\n";
-    judge::run(&input[..], &mut out, &mut Huge(counts)).unwrap();
+    uva11195::run(&input[..], &mut out, &mut Huge(counts)).unwrap();
     assert_eq!(
         String::from_utf8(out).unwrap(),
         "Case 1: 18446744073709551615\n\

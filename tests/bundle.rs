@@ -12,8 +12,8 @@ use std::sync::{Mutex, OnceLock};
 use nqueens::base::board::{Board, Symmetry};
 use nqueens::base::constrained::BundleSolver;
 use nqueens::base::index::Index;
-use nqueens::base::judge::Solver;
 use nqueens::base::problem::Problem;
+use nqueens::base::uva11195::Solver;
 
 use crate::util::{self, planted_board, random_board, slow_count, symmetrized, Rng};
 

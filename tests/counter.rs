@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicU64;
 
 use nqueens::base::board::full_row;
 use nqueens::engine::budget::{Budget, DEFAULT_BYTES};
-use nqueens::engine::counter::{self, join, Counts, Engine, UnitCounter};
+use nqueens::engine::counter::{self, join, Counts, Engine, UnitCounter, Watch};
 use nqueens::engine::half_board::{MinN, Plan};
 use nqueens::tools::shard::{merge, Record, Shard};
 
@@ -17,7 +17,7 @@ use crate::util::{interleaved_on_two_threads, oeis_total, run, run_on_cores, OEI
 fn count_all(counter: &dyn UnitCounter, threads: usize) -> Counts {
     let all: Vec<usize> = (0..counter.units()).collect();
     counter
-        .count_each(&all, threads, &AtomicU64::new(0), &|_, _| {})
+        .count_each(&all, threads, Watch::done(&AtomicU64::new(0)))
         .unwrap()
 }
 

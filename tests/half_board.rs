@@ -3,8 +3,8 @@
 //! memory limit and planner method.
 
 use nqueens::base::board::{full_row, Board, Symmetry};
-use nqueens::base::judge::Solver;
 use nqueens::base::problem::Problem;
+use nqueens::base::uva11195::Solver;
 use nqueens::engine::half_board::{MinN, Plan};
 use nqueens::plan::planner::{MethodChoice, Planner};
 use nqueens::tools::count::CountOptions;

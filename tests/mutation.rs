@@ -11,7 +11,7 @@
 
 use nqueens::base::board::Board;
 use nqueens::base::error::Error;
-use nqueens::base::judge;
+use nqueens::base::uva11195;
 
 use crate::child::run_limited;
 use crate::util::{case_text, random_board, slow_count, Rng};
@@ -211,7 +211,7 @@ fn the_reference_reader_agrees_on_valid_input() {
         let (boards, error) = reference(&input);
         assert_eq!(error, None);
         assert_eq!(
-            judge::run_to_string(&input).unwrap(),
+            uva11195::run_to_string(&input).unwrap(),
             expected_answers(&boards)
         );
     }
@@ -223,7 +223,7 @@ fn judge_mutated_inputs(seed: u64, count: usize) {
     for (input, boards, error_line) in mutated_inputs(seed, count) {
         let shown = input.escape_ascii().to_string();
         let mut out = Vec::new();
-        let result = judge::run(&input[..], &mut out, &mut judge::PlainSolver);
+        let result = uva11195::run(&input[..], &mut out, &mut uva11195::PlainSolver);
         let out = String::from_utf8(out).expect("answers are ASCII");
         assert_eq!(out, expected_answers(&boards), "input \"{shown}\"");
         match (result, error_line) {

@@ -2,7 +2,7 @@
 //! against the slow solver and the plain search. Fixed seeds.
 
 use nqueens::base::board::{Board, Symmetry};
-use nqueens::base::judge::{PlainSolver, Solver};
+use nqueens::base::uva11195::{PlainSolver, Solver};
 use nqueens::plan::planner::{MethodChoice, Planner};
 
 use crate::util::{
@@ -64,7 +64,7 @@ fn solve(method: MethodChoice, threads: usize, boards: &[Board]) -> Vec<u128> {
     // indexes kept across batches as in a run.
     let mut planner = Planner::new(method, threads);
     boards
-        .chunks(nqueens::base::judge::MAX_BATCH)
+        .chunks(nqueens::base::uva11195::MAX_BATCH)
         .flat_map(|batch| planner.solve_all(batch).unwrap())
         .collect()
 }

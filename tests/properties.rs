@@ -4,8 +4,8 @@
 use std::ops::ControlFlow;
 
 use nqueens::base::board::{Board, Symmetry};
-use nqueens::base::judge::{self, PlainSolver, Solver};
 use nqueens::base::problem::Problem;
+use nqueens::base::uva11195::{self, PlainSolver, Solver};
 
 use crate::util::{
     case_text, constructed_solutions, planted_board, random_board, run, slow_count, Rng,
@@ -120,7 +120,7 @@ fn big_dense_boards_work_end_to_end() {
         assert_eq!(count, slow_count(&board), "n = {n}");
         let text = format!("{}0\n", case_text(&board));
         assert_eq!(
-            judge::run_to_string(text.as_bytes()).unwrap(),
+            uva11195::run_to_string(text.as_bytes()).unwrap(),
             format!("Case 1: {count}\n")
         );
     }

@@ -4,8 +4,8 @@
 //! the thread count. Fixed seeds.
 
 use nqueens::base::board::Board;
-use nqueens::base::judge::{PlainSolver, Solver};
 use nqueens::base::problem::Problem;
+use nqueens::base::uva11195::{PlainSolver, Solver};
 use nqueens::engine::most_constrained;
 use nqueens::plan::planner::{MethodChoice, Planner};
 use nqueens::plan::work::Work;

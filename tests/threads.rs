@@ -59,7 +59,7 @@ fn checker_output(n: usize) -> String {
 /// (`bundle`, `gen` and `merge` use no threads and refuse `--threads`.)
 fn commands() -> Vec<(Vec<&'static str>, Vec<u8>, Stdout)> {
     let judge = judge_input();
-    let plain = nqueens::base::judge::run_to_string(&judge).unwrap();
+    let plain = nqueens::base::uva11195::run_to_string(&judge).unwrap();
     let eight = "1 5 8 6 3 7 2 4\n1 6 8 3 7 4 2 5\n1 7 4 6 8 2 5 3\n";
     vec![
         (vec![], judge, Stdout::Exact(plain)),

@@ -16,8 +16,8 @@
 use libfuzzer_sys::fuzz_target;
 use nqueens::base::board::{Board, Symmetry};
 use nqueens::base::error::{Error, Result};
-use nqueens::base::judge::{self, Solver};
 use nqueens::base::problem::Problem;
+use nqueens::base::uva11195::{self, Solver};
 
 /// The largest search a board may cost, as the product over its rows of the
 /// free cells in the row (a bound on the leaves of the search tree). Boards
@@ -72,7 +72,7 @@ impl Solver for Checked {
 fuzz_target!(|data: &[u8]| {
     let mut solver = Checked::default();
     let mut out = Vec::new();
-    let result = judge::run(data, &mut out, &mut solver);
+    let result = uva11195::run(data, &mut out, &mut solver);
 
     let expected: String = solver
         .counts
@@ -105,7 +105,7 @@ fuzz_target!(|data: &[u8]| {
     text.push_str("0\n");
     let mut again = Checked::default();
     let mut out = Vec::new();
-    judge::run(text.as_bytes(), &mut out, &mut again).expect("printed boards read back");
+    uva11195::run(text.as_bytes(), &mut out, &mut again).expect("printed boards read back");
     assert_eq!(again.boards, solver.boards);
     assert_eq!(String::from_utf8(out).unwrap(), expected);
 });

@@ -41,9 +41,9 @@ use std::sync::{Arc, Mutex};
 
 use libfuzzer_sys::fuzz_target;
 use nqueens::base::board::{full_row, Board, Symmetry};
-use nqueens::base::judge::Solver;
 use nqueens::base::problem::Problem;
 use nqueens::base::rng::Rng;
+use nqueens::base::uva11195::Solver;
 use nqueens::engine::inclusion;
 use nqueens::engine::most_constrained;
 use nqueens::plan::method::{registry, Case, Shared};

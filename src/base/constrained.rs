@@ -34,8 +34,8 @@ use std::collections::HashMap;
 use crate::base::board::{full_row, Board, Symmetry};
 use crate::base::error::Result;
 use crate::base::index::{self, Index};
-use crate::base::judge::Solver;
 use crate::base::problem::Problem;
+use crate::base::uva11195::Solver;
 
 /// Boards below this side are searched top to bottom as given: small
 /// enough that estimating would cost more than it saves.

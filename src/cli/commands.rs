@@ -10,20 +10,21 @@ use super::table::Opt;
 use super::values::{malformed, problem_named, sizes_in, usage};
 use crate::base::board::MAX_N;
 use crate::base::error::Result;
-use crate::tools::bundle::{Request, Target};
+use crate::base::target::Target;
+use crate::tools::bundle::Request;
 use crate::tools::count::CountOptions;
 use crate::tools::files::Input;
-use crate::tools::judge::JudgeOptions;
+use crate::tools::judge_mode::JudgeModeOptions;
 use crate::tools::show::ShowOptions;
 use crate::tools::stress::StressOptions;
 use crate::tools::test::TestOptions;
 
 /// `[--method NAME] [--explain] [--progress] [--estimate] [FILE...]`:
 /// several FILEs are one stream.
-pub(super) fn parse_judge(
+pub(super) fn parse_judge_mode(
     given: &Given,
     files: impl Iterator<Item = OsString>,
-) -> Result<JudgeOptions> {
+) -> Result<JudgeModeOptions> {
     let mut inputs: Vec<Input> = files.map(Input::from_arg).collect();
     if inputs.is_empty() {
         inputs.push(Input::Stdin);
@@ -35,7 +36,7 @@ pub(super) fn parse_judge(
             "'-' (stdin) is given {stdins} times; it can be read only once"
         )));
     }
-    Ok(JudgeOptions {
+    Ok(JudgeModeOptions {
         inputs,
         method: given.method()?,
         explain: given.has(Opt::Explain),

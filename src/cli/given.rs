@@ -9,8 +9,9 @@ use super::table::Opt;
 use super::values::{number_in, one_of, problem_named, range_in, usage};
 use crate::base::board::MAX_N;
 use crate::base::error::Result;
+use crate::base::target::Target;
 use crate::plan::planner::MethodChoice;
-use crate::tools::bundle::{Lang, Target};
+use crate::tools::bundle::Lang;
 use crate::tools::generate::GenOptions;
 use crate::tools::shard::Shard;
 

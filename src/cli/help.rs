@@ -26,7 +26,7 @@ pub fn usage() -> String {
 /// The usage shown after a malformed command line: that of `cmd` (its
 /// usage lines and where its help is), or the global one-line usage.
 pub fn usage_of(cmd: Option<Cmd>) -> String {
-    let Some(cmd) = cmd.filter(|cmd| *cmd != Cmd::Judge) else {
+    let Some(cmd) = cmd.filter(|cmd| *cmd != Cmd::JudgeMode) else {
         return usage();
     };
     let def = cmd.def();
@@ -87,7 +87,7 @@ fn options(out: &mut String, cmd: Cmd) {
 pub fn global() -> String {
     let mut out =
         String::from("nqueens: counts ways to place n mutually non-attacking queens.\n\nUSAGE:\n");
-    let judge = Cmd::Judge.def();
+    let judge = Cmd::JudgeMode.def();
     let wide = 33;
     row_at(
         &mut out,
@@ -108,12 +108,12 @@ pub fn global() -> String {
         "this help, or a command's",
     );
     out.push_str("\nCOMMANDS:\n");
-    for def in COMMANDS.iter().filter(|def| def.cmd != Cmd::Judge) {
+    for def in COMMANDS.iter().filter(|def| def.cmd != Cmd::JudgeMode) {
         row(&mut out, &format!("    {}", def.word), def.summary);
     }
     out.push_str("\nJUDGE MODE:\n");
-    indent(&mut out, Cmd::Judge.def().about);
-    options(&mut out, Cmd::Judge);
+    indent(&mut out, Cmd::JudgeMode.def().about);
+    options(&mut out, Cmd::JudgeMode);
     // From the registry, so a new method is listed without an edit here.
     out.push_str("\nMETHODS (--method NAME; --explain names the one chosen):\n");
     row(
@@ -170,7 +170,7 @@ pub fn on_help() -> String {
 
 /// The help of one command: usage, what it does, the options it takes.
 pub fn command(cmd: Cmd) -> String {
-    if cmd == Cmd::Judge {
+    if cmd == Cmd::JudgeMode {
         return global();
     }
     let def = cmd.def();

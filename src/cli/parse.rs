@@ -9,7 +9,7 @@ use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
 
 use super::commands::{
-    parse_bundle, parse_count, parse_judge, parse_show, parse_stress, parse_test,
+    parse_bundle, parse_count, parse_judge_mode, parse_show, parse_stress, parse_test,
 };
 use super::given::Given;
 use super::size;
@@ -21,7 +21,7 @@ use crate::base::error::{Error, Result};
 use crate::tools::bundle::Request;
 use crate::tools::count::CountOptions;
 use crate::tools::generate::GenOptions;
-use crate::tools::judge::JudgeOptions;
+use crate::tools::judge_mode::JudgeModeOptions;
 use crate::tools::show::ShowOptions;
 use crate::tools::stress::StressOptions;
 use crate::tools::test::TestOptions;
@@ -32,7 +32,7 @@ pub use super::given::DEFAULT_TIMEOUT;
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Command {
     /// Judge mode: answer the cases of the inputs.
-    Judge(JudgeOptions),
+    JudgeMode(JudgeModeOptions),
     /// Checker mode for board side `n` (read from stdin when `None`).
     Checker {
         /// The board side, if given on the command line.
@@ -187,7 +187,7 @@ fn words() -> impl Iterator<Item = &'static str> {
 /// `help [COMMAND]`: the command whose help is asked for.
 fn help_topic(topic: Option<OsString>) -> Result<Cmd> {
     let Some(topic) = topic else {
-        return Ok(Cmd::Judge);
+        return Ok(Cmd::JudgeMode);
     };
     let topic = topic.to_string_lossy();
     if let Some(cmd) = Cmd::from_word(&topic) {
@@ -235,7 +235,7 @@ fn parse_args(args: Vec<OsString>) -> Result<Cli> {
     let is_help = tokens.positionals.first().is_some_and(|w| w == "help");
     let cmd = command_of(tokens.positionals.first())?;
     let skip = usize::from(cmd.is_some() || is_help);
-    let cmd = cmd.unwrap_or(Cmd::Judge);
+    let cmd = cmd.unwrap_or(Cmd::JudgeMode);
     // After `--` come words that are no options (`checker -- 6`, a FILE
     // named `-x`), except for the commands that run a COMMAND given there.
     if !matches!(cmd, Cmd::Stress | Cmd::Test) {
@@ -325,7 +325,7 @@ fn command_with(
     trailing: &[OsString],
 ) -> Result<Command> {
     Ok(match cmd {
-        Cmd::Judge => Command::Judge(parse_judge(given, positionals.by_ref())?),
+        Cmd::JudgeMode => Command::JudgeMode(parse_judge_mode(given, positionals.by_ref())?),
         Cmd::Count => Command::Count(parse_count(given, positionals.next())?),
         Cmd::Merge => Command::Merge {
             files: positionals.by_ref().map(PathBuf::from).collect(),

@@ -7,7 +7,7 @@
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Cmd {
     /// The default: UVa 11195 cases from FILEs or stdin.
-    Judge,
+    JudgeMode,
     /// `checker [N]`.
     Checker,
     /// `count N|A..=B`.
@@ -44,7 +44,7 @@ pub struct CommandDef {
 /// Every command, in the order help and usage list them.
 pub const COMMANDS: &[CommandDef] = &[
     CommandDef {
-        cmd: Cmd::Judge,
+        cmd: Cmd::JudgeMode,
         word: "",
         usage: &["[OPTIONS] [FILE...]"],
         summary: "judge mode (UVa 11195): FILEs or stdin ('-')",
@@ -257,7 +257,7 @@ macro_rules! options {
     };
 }
 
-const JUDGE: Scope = Scope::Only(&[Cmd::Judge]);
+const JUDGE_MODE: Scope = Scope::Only(&[Cmd::JudgeMode]);
 const COUNT: Scope = Scope::Only(&[Cmd::Count]);
 const GEN_STRESS: Scope = Scope::Only(&[Cmd::Gen, Cmd::Stress]);
 const GEN_STRESS_TEST: Scope = Scope::Only(&[Cmd::Gen, Cmd::Stress, Cmd::Test]);
@@ -266,7 +266,7 @@ const SHOW: Scope = Scope::Only(&[Cmd::Show]);
 const BUNDLE: Scope = Scope::Only(&[Cmd::Bundle]);
 /// The commands that can run long: they report `--progress`.
 const LONG_RUNS: Scope = Scope::Only(&[
-    Cmd::Judge,
+    Cmd::JudgeMode,
     Cmd::Checker,
     Cmd::Count,
     Cmd::Show,
@@ -278,8 +278,8 @@ const LONG_RUNS: Scope = Scope::Only(&[
 /// run long is spread over threads, and a command with threads to use is
 /// one whose work can run long.
 const THREADED: Scope = LONG_RUNS;
-const ESTIMATES: Scope = Scope::Only(&[Cmd::Judge, Cmd::Count]);
-const COUNTING: Scope = Scope::Only(&[Cmd::Judge, Cmd::Checker, Cmd::Count]);
+const ESTIMATES: Scope = Scope::Only(&[Cmd::JudgeMode, Cmd::Count]);
+const COUNTING: Scope = Scope::Only(&[Cmd::JudgeMode, Cmd::Checker, Cmd::Count]);
 
 options! {
     /// `--method NAME`.
@@ -287,7 +287,7 @@ options! {
         long: "--method",
         short: None,
         value: Some("NAME"),
-        scope: JUDGE,
+        scope: JUDGE_MODE,
         help: "force one counting method (see METHODS;\n\
                default: auto, the planner's choice per case)",
     },
@@ -296,7 +296,7 @@ options! {
         long: "--explain",
         short: None,
         value: None,
-        scope: JUDGE,
+        scope: JUDGE_MODE,
         help: "one line per case on stderr as it is answered:\n\
                the method chosen, estimated time, actual (wall)\n\
                time and CPU time",
@@ -563,7 +563,7 @@ impl Opt {
     /// (`--progress`, `--threads`), that command's own.
     pub fn help_for(self, cmd: Cmd) -> &'static str {
         match (self, cmd) {
-            (Opt::Progress, Cmd::Judge) => {
+            (Opt::Progress, Cmd::JudgeMode) => {
                 "each case that runs past a second, on stderr:\n\
                  share done, elapsed, time left (default: when\n\
                  stderr is a terminal)"
@@ -592,7 +592,7 @@ impl Opt {
                  cases on stderr as judge mode shows them\n\
                  (default: when stderr is a terminal)"
             }
-            (Opt::Threads, Cmd::Judge | Cmd::Count) => {
+            (Opt::Threads, Cmd::JudgeMode | Cmd::Count) => {
                 "worker threads (default: all cores); the output\n\
                  never depends on it"
             }

@@ -7,7 +7,7 @@ use std::ops::RangeInclusive;
 use super::suggest::nearest;
 use crate::base::board::MAX_N;
 use crate::base::error::{Error, Result};
-use crate::tools::bundle::Target;
+use crate::base::target::Target;
 
 /// A value on the command line that cannot be used: one line.
 pub(super) fn usage(message: impl Into<String>) -> Error {

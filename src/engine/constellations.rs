@@ -48,6 +48,7 @@ use crate::engine::constellations::borders::{
 use crate::engine::parallel;
 
 pub use crate::engine::counts::Counts;
+use crate::engine::counts::Watch;
 
 /// The blank-board engine for one side `n`: its work units (one
 /// representative constellation per orbit, costliest first), made once, and
@@ -195,12 +196,11 @@ impl ConstellationEngine {
         unique: bool,
         done: &AtomicU64,
     ) -> Result<Counts> {
-        self.counts_each(units, threads, unique, done, &|_, _| {})
+        self.counts_each(units, threads, unique, Watch::done(done))
     }
 
-    /// [`ConstellationEngine::counts_of`], calling `finished(i, counts)` on the
-    /// worker thread as soon as `units[i]` is counted (before `done` grows),
-    /// once per unit, in no particular order: for checkpoints.
+    /// [`ConstellationEngine::counts_of`], telling `watch` as soon as
+    /// `units[i]` is counted (as the `i`-th, of its cost).
     ///
     /// # Errors
     /// A worker thread failed.
@@ -209,8 +209,7 @@ impl ConstellationEngine {
         units: &[Constellation],
         threads: usize,
         unique: bool,
-        done: &AtomicU64,
-        finished: &(dyn Fn(usize, Counts) + Sync),
+        watch: Watch,
     ) -> Result<Counts> {
         let parts = parallel::deal(units.len(), threads, |ids| {
             let mut solved = Vec::new();
@@ -219,9 +218,8 @@ impl ConstellationEngine {
                 let unit = &units[i];
                 if unique && unit.stabilizer.len() > 1 {
                     let counts = self.solve(unit, unique);
-                    finished(i, counts);
                     solved.push((i, counts));
-                    done.fetch_add(self.cost(unit), Ordering::Relaxed);
+                    watch.ended(i, counts, self.cost(unit));
                     return false;
                 }
                 true
@@ -229,9 +227,8 @@ impl ConstellationEngine {
             self.completions_each(rest.map(|i| (i, &units[i])), |i, completions| {
                 let unit = &units[i];
                 let counts = weigh(unit, completions, unique);
-                finished(i, counts);
                 counted.push((i, counts));
-                done.fetch_add(self.cost(unit), Ordering::Relaxed);
+                watch.ended(i, counts, self.cost(unit));
             });
             solved.extend(counted);
             solved

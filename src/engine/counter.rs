@@ -42,7 +42,7 @@ use std::sync::Arc;
 use crate::base::error::Result;
 use crate::engine::budget::Budget;
 use crate::engine::constellations::ConstellationEngine;
-pub use crate::engine::counts::Counts;
+pub use crate::engine::counts::{Counts, Watch};
 pub use unit::{fingerprint_of, Engine, Sizing, UnitCounter};
 
 /// From this side on the join counts the blank board faster than the
@@ -88,11 +88,12 @@ pub enum Choice {
 /// unique counts need.
 ///
 /// ```
-/// use nqueens::engine::counter::{choose, Engine};
+/// use nqueens::engine::counter::{choose, Engine, Watch};
 /// let budget = Default::default();
 /// assert_eq!(choose(8, false, budget).sizing().engine, Engine::Constellations);
 /// let counter = choose(8, true, budget).build(1, &Default::default()).unwrap();
-/// let counts = counter.count_each(&(0..counter.units()).collect::<Vec<_>>(), 1, &Default::default(), &|_, _| {}).unwrap();
+/// let done = Default::default();
+/// let counts = counter.count_each(&(0..counter.units()).collect::<Vec<_>>(), 1, Watch::done(&done)).unwrap();
 /// assert_eq!((counts.total, counts.unique()), (92, 12));
 /// ```
 pub fn choose(n: usize, unique: bool, budget: Budget) -> Choice {
@@ -166,5 +167,5 @@ pub fn count_blank(n: usize, unique: bool, budget: Budget) -> Result<Counts> {
     let threads = budget.threads;
     let counter = choose(n, unique, budget).build(threads, &AtomicU64::new(0))?;
     let all: Vec<usize> = (0..counter.units()).collect();
-    counter.count_each(&all, threads, &AtomicU64::new(0), &|_, _| {})
+    counter.count_each(&all, threads, Watch::done(&AtomicU64::new(0)))
 }

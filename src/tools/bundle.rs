@@ -26,43 +26,14 @@ pub mod strip;
 
 use std::fmt;
 
+use crate::base::target::Target;
 use strip::{strip_comments, strip_doc_examples, strip_items, strip_test_items};
 
 /// The judges' usual source size limit: 64 KiB.
 pub const MAX_BYTES: usize = 64 * 1024;
 
-/// Which problem a bundle solves.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Target {
-    /// UVa 11195 "Another n-Queen Problem" (judge mode).
-    Uva11195,
-    /// USACO 1.5.4 "Checker Challenge" / Luogu P1219 (checker mode).
-    Checker,
-}
-
+/// What each problem's Rust bundle is made of.
 impl Target {
-    /// Every target, in the order `--help` lists them.
-    pub const ALL: [Target; 2] = [Target::Uva11195, Target::Checker];
-
-    /// The target named `name` on the command line.
-    ///
-    /// ```
-    /// use nqueens::tools::bundle::Target;
-    /// assert_eq!(Target::from_name("checker"), Some(Target::Checker));
-    /// assert_eq!(Target::from_name("p1219"), None);
-    /// ```
-    pub fn from_name(name: &str) -> Option<Target> {
-        Target::ALL.into_iter().find(|t| t.name() == name)
-    }
-
-    /// The command-line name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Target::Uva11195 => "uva11195",
-            Target::Checker => "checker",
-        }
-    }
-
     /// The modules the target needs, each `(name, source)`, dependencies
     /// first. Invariant: every `crate::X` path in these sources names a
     /// module of the list.
@@ -78,7 +49,7 @@ impl Target {
         ];
         let top: &[(&str, &str)] = match self {
             Target::Uva11195 => &[
-                ("judge", include_str!("../base/judge.rs")),
+                ("uva11195", include_str!("../base/uva11195.rs")),
                 ("index", include_str!("../base/index.rs")),
                 ("constrained", include_str!("../base/constrained.rs")),
             ],
@@ -129,7 +100,7 @@ impl Target {
                 ("output", &["pub fn columns_line("]),
                 ("constrained", &["pub fn indexed("]),
                 (
-                    "judge",
+                    "uva11195",
                     &[
                         "fn solve_all(",
                         "pub struct PlainSolver;",
@@ -149,7 +120,7 @@ impl Target {
             Target::Uva11195 => {
                 "    let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    let result = base::judge::run(stdin.lock(), stdout.lock(), &mut base::constrained::BundleSolver::default());
+    let result = base::uva11195::run(stdin.lock(), stdout.lock(), &mut base::constrained::BundleSolver::default());
 "
             }
             Target::Checker => {
@@ -235,7 +206,7 @@ impl Request {
 /// The source `request` asks for.
 ///
 /// ```
-/// use nqueens::tools::bundle::{source, Lang, Request, Target};
+/// use nqueens::{base::target::Target, tools::bundle::{source, Lang, Request}};
 /// let cpp = source(&Request {
 ///     target: Target::Checker,
 ///     lang: Lang::Cpp,
@@ -315,7 +286,7 @@ pub fn rust_size_in_words() -> String {
 /// The whole one-file program for `target`.
 ///
 /// ```
-/// use nqueens::tools::bundle::{bundle, Target};
+/// use nqueens::{base::target::Target, tools::bundle::bundle};
 /// let source = bundle(Target::Uva11195, false);
 /// assert!(source.contains("pub mod kernel {"));
 /// assert!(!source.contains("#[cfg(test)]"));

@@ -23,7 +23,7 @@ use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 use crate::base::error::{Error, Result};
-use crate::engine::counter::{self, Counts};
+use crate::engine::counter::{self, Counts, Watch};
 use crate::plan::estimate::{self, Estimate};
 use crate::tools::checkpoint::{Checkpoint, Entry, Header};
 use crate::tools::estimate_line::{self, figures};
@@ -131,7 +131,7 @@ fn counts(
             let done = AtomicU64::new(0);
             let counts =
                 progress::watch_estimated(settings.progress, &label, total, &done, whole, || {
-                    units.count_each(&positions, threads, &done, &|_, _| {})
+                    units.count_each(&positions, threads, Watch::done(&done))
                 })?;
             return Ok((counts, split));
         }
@@ -155,7 +155,11 @@ fn counts(
     };
     let counts = checkpoint.syncing(|| {
         progress::watch_estimated(settings.progress, &label, total, &done, whole, || {
-            units.count_each(&positions, threads, &done, &record)
+            let watch = Watch {
+                done: &done,
+                finished: &record,
+            };
+            units.count_each(&positions, threads, watch)
         })
     })?;
     checkpoint.finish()?;

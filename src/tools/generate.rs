@@ -22,9 +22,9 @@ use crate::base::board::Board;
 use crate::base::checker;
 use crate::base::error::Result;
 use crate::base::rng::Rng;
+use crate::base::target::Target;
 use crate::engine::constellations::ConstellationEngine;
-use crate::tools::bundle::Target;
-use crate::tools::judge::Answerer;
+use crate::tools::judge_mode::Answerer;
 
 /// What to generate.
 ///
@@ -62,7 +62,7 @@ impl GenOptions {
     /// The options as `gen` arguments (without the seed), to reproduce a run.
     ///
     /// ```
-    /// use nqueens::{tools::bundle::Target, tools::generate::GenOptions};
+    /// use nqueens::{base::target::Target, tools::generate::GenOptions};
     /// let args = GenOptions::defaults(Target::Uva11195).to_args();
     /// assert_eq!(args, "--cases 4 --n 1..=14 --density 0..=40");
     /// ```
@@ -91,8 +91,8 @@ pub fn clock_seed() -> u64 {
 /// One input of either problem.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum TestInput {
-    /// Judge-mode cases (UVa 11195).
-    Judge(Vec<Board>),
+    /// UVa 11195 cases (judge mode's input).
+    Uva11195(Vec<Board>),
     /// A checker-mode board side (USACO 1.5.4 / P1219).
     Checker(usize),
 }
@@ -103,7 +103,7 @@ impl TestInput {
         let mut rng = Rng::new(seed);
         match options.problem {
             Target::Checker => TestInput::Checker(rng.in_range(&options.n)),
-            Target::Uva11195 => TestInput::Judge(
+            Target::Uva11195 => TestInput::Uva11195(
                 (0..options.cases)
                     .map(|_| random_case(&mut rng, options))
                     .collect(),
@@ -115,14 +115,14 @@ impl TestInput {
     ///
     /// ```
     /// use nqueens::{base::board::Board, tools::generate::TestInput};
-    /// let input = TestInput::Judge(vec![Board::blank(2)]);
+    /// let input = TestInput::Uva11195(vec![Board::blank(2)]);
     /// assert_eq!(input.text(), "2\n..\n..\n0\n");
     /// assert_eq!(TestInput::Checker(6).text(), "6\n");
     /// ```
     pub fn text(&self) -> String {
         match self {
             TestInput::Checker(n) => format!("{n}\n"),
-            TestInput::Judge(boards) => {
+            TestInput::Uva11195(boards) => {
                 let mut text = String::new();
                 for board in boards {
                     text.push_str(&format!("{}\n{board}", board.n()));
@@ -137,7 +137,7 @@ impl TestInput {
     /// planner, the blank engine) on the answerer's threads.
     pub fn expected(&self, answerer: &mut Answerer) -> Result<String> {
         match self {
-            TestInput::Judge(_) => answerer.answers(self.text().as_bytes()),
+            TestInput::Uva11195(_) => answerer.answers(self.text().as_bytes()),
             &TestInput::Checker(n) => {
                 let mut out = Vec::new();
                 let threads = answerer.threads();
@@ -159,7 +159,7 @@ impl TestInput {
     pub fn describe(&self) -> String {
         match self {
             TestInput::Checker(n) => format!("N = {n}"),
-            TestInput::Judge(boards) => {
+            TestInput::Uva11195(boards) => {
                 let sides: Vec<String> = boards.iter().map(|b| b.n().to_string()).collect();
                 let plural = if boards.len() == 1 { "" } else { "s" };
                 format!("{} case{plural}, n = {}", boards.len(), sides.join(", "))
@@ -236,7 +236,7 @@ mod tests {
             density: 100..=100,
             ..GenOptions::defaults(Target::Uva11195)
         };
-        let TestInput::Judge(boards) = TestInput::random(&options, 1) else {
+        let TestInput::Uva11195(boards) = TestInput::random(&options, 1) else {
             panic!("a judge input")
         };
         assert_eq!(boards.len(), 7);
@@ -256,7 +256,7 @@ mod tests {
         let options = GenOptions::defaults(Target::Uva11195);
         let mut sides = [0usize; 15];
         for seed in 0..1000 {
-            let TestInput::Judge(boards) = TestInput::random(&options, seed) else {
+            let TestInput::Uva11195(boards) = TestInput::random(&options, seed) else {
                 panic!("a judge input")
             };
             for board in boards {
@@ -271,7 +271,7 @@ mod tests {
 
     #[test]
     fn expected_answers_come_from_the_engine() {
-        let input = TestInput::Judge(vec![Board::blank(4), Board::blank(1)]);
+        let input = TestInput::Uva11195(vec![Board::blank(4), Board::blank(1)]);
         let mut answerer = Answerer::new(
             crate::engine::budget::Budget::default().on_threads(2),
             crate::tools::progress::Progress::Off,

@@ -41,7 +41,7 @@ use std::time::Instant;
 use crate::base::board::Board;
 use crate::base::cases::CaseReader;
 use crate::base::error::{Error, Result};
-use crate::base::judge::Solver;
+use crate::base::uva11195::Solver;
 use crate::plan::planner::{MethodChoice, Planner};
 use crate::tools::files::{self, Input};
 use crate::tools::progress;

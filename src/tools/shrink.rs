@@ -31,12 +31,12 @@ pub struct Shrunk {
 /// ```
 /// use nqueens::{base::board::Board, tools::generate::TestInput, tools::shrink::shrink};
 /// // "Fails" whenever some case has a board of side 3 or more.
-/// let input = TestInput::Judge(vec![Board::blank(2), Board::blank(5)]);
+/// let input = TestInput::Uva11195(vec![Board::blank(2), Board::blank(5)]);
 /// let shrunk = shrink(input, 1000, &mut |candidate| match candidate {
-///     TestInput::Judge(boards) => boards.iter().any(|b| b.n() >= 3),
+///     TestInput::Uva11195(boards) => boards.iter().any(|b| b.n() >= 3),
 ///     _ => false,
 /// });
-/// let TestInput::Judge(boards) = shrunk.input else { panic!() };
+/// let TestInput::Uva11195(boards) = shrunk.input else { panic!() };
 /// assert_eq!(boards.len(), 1);
 /// assert_eq!(boards[0].n(), 3);
 /// assert_eq!(boards[0].obstacles(), 9);
@@ -59,7 +59,7 @@ pub fn shrink(
             let smallest = (1..n).find(|&m| attempt(&TestInput::Checker(m)));
             TestInput::Checker(smallest.unwrap_or(n))
         }
-        TestInput::Judge(boards) => TestInput::Judge(shrink_cases(boards, &mut attempt)),
+        TestInput::Uva11195(boards) => TestInput::Uva11195(shrink_cases(boards, &mut attempt)),
     };
     Shrunk { input, tries }
 }
@@ -74,9 +74,9 @@ fn shrink_cases(mut boards: Vec<Board>, fails: &mut dyn FnMut(&TestInput) -> boo
                 candidate.remove(index);
             }
         }
-        let input = TestInput::Judge(candidate);
+        let input = TestInput::Uva11195(candidate);
         if fails(&input) {
-            let TestInput::Judge(candidate) = input else {
+            let TestInput::Uva11195(candidate) = input else {
                 unreachable!()
             };
             Some(candidate)
@@ -213,17 +213,17 @@ mod tests {
     fn a_solver_that_ignores_obstacles_shrinks_to_one_tiny_case() {
         // The "solution" under test counts the blank board instead.
         let mut fails = |input: &TestInput| match input {
-            TestInput::Judge(boards) => boards
+            TestInput::Uva11195(boards) => boards
                 .iter()
                 .any(|b| Problem::new(b).count() != Problem::new(&Board::blank(b.n())).count()),
             _ => false,
         };
-        let input = TestInput::Judge(vec![
+        let input = TestInput::Uva11195(vec![
             Board::blank(6),
             board(&["..*.", "....", "....", "...."]),
         ]);
         let shrunk = shrink(input, 10_000, &mut fails);
-        assert_eq!(shrunk.input, TestInput::Judge(vec![board(&["*"])]));
+        assert_eq!(shrunk.input, TestInput::Uva11195(vec![board(&["*"])]));
     }
 
     #[test]
@@ -239,7 +239,7 @@ mod tests {
 
     #[test]
     fn the_budget_caps_the_tries() {
-        let input = TestInput::Judge(vec![Board::blank(8); 3]);
+        let input = TestInput::Uva11195(vec![Board::blank(8); 3]);
         let shrunk = shrink(input.clone(), 5, &mut |_| false);
         assert_eq!(shrunk.tries, 5);
         assert_eq!(shrunk.input, input);

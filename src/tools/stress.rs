@@ -30,11 +30,11 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::base::error::{words, Error, Result};
-use crate::tools::bundle::Target;
+use crate::base::target::Target;
 use crate::tools::child;
 use crate::tools::failure::Failure;
 use crate::tools::generate::{GenOptions, TestInput};
-use crate::tools::judge::Answerer;
+use crate::tools::judge_mode::Answerer;
 use crate::tools::progress::{self, Progress};
 use crate::tools::settings::Settings;
 use crate::tools::shrink;
@@ -145,7 +145,7 @@ fn sweep(options: &StressOptions, settings: &Settings, seed: u64, done: &AtomicU
             }
             let input = TestInput::random(&options.gen, seed.wrapping_add(round));
             let cases = match &input {
-                TestInput::Judge(boards) => boards.len(),
+                TestInput::Uva11195(boards) => boards.len(),
                 TestInput::Checker(_) => 0,
             };
             let result = check(options, &mut answerer, &input);

@@ -22,12 +22,12 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::base::error::{words, Error, Result};
-use crate::tools::bundle::Target;
+use crate::base::target::Target;
 use crate::tools::child::{self, Limit, Outcome};
 use crate::tools::failure::Failure;
 use crate::tools::files;
 use crate::tools::generate::TestInput;
-use crate::tools::judge::Answerer;
+use crate::tools::judge_mode::Answerer;
 use crate::tools::settings::Settings;
 
 /// The directory read when no DIR or FILE is given.

@@ -17,7 +17,7 @@ use crate::base::error::Result;
 use crate::base::problem::Problem;
 use crate::engine::constellations::ConstellationEngine;
 use crate::engine::counter::unit::{fingerprint_of, Engine, Sizing, UnitCounter};
-use crate::engine::counts::Counts;
+use crate::engine::counts::{Counts, Watch};
 use crate::engine::pricing::Kernel;
 use crate::engine::tree_size::{self, NS_PER_NODE};
 
@@ -151,17 +151,11 @@ impl UnitCounter for Constellations {
         self.engine.solve(&self.engine.units()[unit], self.unique)
     }
 
-    fn count_each(
-        &self,
-        units: &[usize],
-        threads: usize,
-        done: &AtomicU64,
-        finished: &(dyn Fn(usize, Counts) + Sync),
-    ) -> Result<Counts> {
+    /// In the kernel's interleaved lanes, as the engine counts its units.
+    fn count_each(&self, units: &[usize], threads: usize, watch: Watch) -> Result<Counts> {
         let all = self.engine.units();
         let mine: Vec<_> = units.iter().map(|&p| all[p].clone()).collect();
-        self.engine
-            .counts_each(&mine, threads, self.unique, done, finished)
+        self.engine.counts_each(&mine, threads, self.unique, watch)
     }
 
     fn constellations(&self) -> Option<&Arc<ConstellationEngine>> {

@@ -6,12 +6,11 @@
 //! chooses between them ([`super::choose`]), so that neither imports the
 //! folder's top.
 
-use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use crate::base::error::Result;
 use crate::engine::constellations::ConstellationEngine;
-use crate::engine::counts::Counts;
+use crate::engine::counts::{Counts, Watch};
 use crate::engine::pricing::Kernel;
 
 /// Which engine counts.
@@ -68,23 +67,16 @@ pub trait UnitCounter: Send + Sync {
     /// The counts of unit `i`, on this thread.
     fn count(&self, unit: usize) -> Counts;
 
-    /// The counts of `units` on `threads` threads, added up, calling
-    /// `finished(i, counts)` as `units[i]` ends and adding its weight to
-    /// `done`. The default runs [`UnitCounter::count`] per unit.
+    /// The counts of `units` on `threads` threads, added up, each unit's
+    /// end told to `watch` (`units[i]` as the `i`-th, of its weight). The
+    /// default runs [`UnitCounter::count`] per unit.
     ///
     /// # Errors
     /// A worker thread failed.
-    fn count_each(
-        &self,
-        units: &[usize],
-        threads: usize,
-        done: &AtomicU64,
-        finished: &(dyn Fn(usize, Counts) + Sync),
-    ) -> Result<Counts> {
+    fn count_each(&self, units: &[usize], threads: usize, watch: Watch) -> Result<Counts> {
         let counts = crate::engine::parallel::map(units.len(), threads, |i| {
             let counts = self.count(units[i]);
-            finished(i, counts);
-            done.fetch_add(self.weight(units[i]), std::sync::atomic::Ordering::Relaxed);
+            watch.ended(i, counts, self.weight(units[i]));
             counts
         })?;
         Ok(counts.into_iter().fold(Counts::default(), |a, b| a + b))

@@ -5,7 +5,9 @@
 use std::collections::HashMap;
 use std::io::Write;
 
-use super::{Decision, MethodChoice, Planner, Registered};
+use super::decision::Decision;
+use super::method_choice::{MethodChoice, Registered};
+use super::state::Planner;
 use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::geometry;
@@ -178,7 +180,7 @@ impl Planner {
     /// decisions a run would make, without searching: the methods are
     /// quoted, but no shared investment is made (so an index not built yet
     /// is not assumed). Cases are numbered on as
-    /// [`crate::base::judge::Solver::solve`] numbers them.
+    /// [`crate::base::uva11195::Solver::solve`] numbers them.
     pub fn estimate(&mut self, boards: &[Board]) -> Result<Vec<(String, Estimate)>> {
         let decisions = match self.choice {
             MethodChoice::Auto => self.choose(boards, false)?,

@@ -1,15 +1,21 @@
-//! The run: a batch's work units on the threads (big ones split so that
-//! threads can share them), their results handed to the [`Report`] as
-//! they come back.
+//! The run: a batch solved, as judge mode's [`Solver`] (each case's
+//! decision, its method's plan, then the batch's work units on the threads,
+//! big ones split so that threads can share them), the results handed to
+//! the [`Report`] as they come back.
 
 use std::io::Write;
 use std::time::Duration;
 
+use super::decision::Decision;
+use super::method_choice::MethodChoice;
+use super::progress::lock;
 use super::report::{Cases, Outputs, Report, Starts};
-use super::{Decision, MethodChoice, Planner};
+use super::state::Planner;
+use crate::base::board::Board;
 use crate::base::error::Result;
+use crate::base::uva11195::Solver;
 use crate::engine::parallel;
-use crate::plan::method::Batch;
+use crate::plan::method::{Answer, Batch, Case};
 use crate::plan::work;
 
 /// A batch estimated below this (1 ms) runs on one thread.
@@ -84,5 +90,60 @@ impl Planner {
         }
         // Cases that need no unit (known, or a batch without units).
         report.finish()
+    }
+}
+
+impl Solver for Planner {
+    fn solve(
+        &mut self,
+        boards: &[Board],
+        answered: &mut dyn FnMut(&[u128]) -> Result<()>,
+    ) -> Result<()> {
+        let decisions = match self.choice {
+            MethodChoice::Auto => self.choose(boards, true)?,
+            MethodChoice::Forced(method) => {
+                let decisions = self.force(method, boards)?;
+                self.warn_fallbacks(method, boards, &decisions);
+                decisions
+            }
+        };
+        let mut batch = Batch::default();
+        let mut answers: Vec<Answer> = Vec::with_capacity(boards.len());
+        for (case, decision) in decisions.iter().enumerate() {
+            answers.push(match decision {
+                Decision::By { method, .. } => {
+                    let case = Case {
+                        index: case,
+                        board: &boards[case],
+                    };
+                    self.methods[*method].plan(case, &mut self.shared, &mut batch)?
+                }
+                _ => Answer::default(),
+            });
+        }
+        let labels = self.labels(boards, &decisions, &answers);
+        self.warn_long(boards, &labels);
+        let mut explain = self.explain.take();
+        let outcome = self.run(
+            &mut batch,
+            Cases {
+                boards,
+                decisions: &decisions,
+                answers: &answers,
+                labels: &labels,
+            },
+            &mut explain,
+            answered,
+        );
+        self.explain = explain;
+        if let Some(progress) = &self.progress {
+            *lock(progress) = None;
+        }
+        let values = outcome?;
+        for method in &mut self.methods {
+            method.absorb(&values);
+        }
+        self.cases_done += boards.len();
+        Ok(())
     }
 }

@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicU64;
 use crate::base::checker;
 use crate::base::error::Result;
 use crate::engine::budget::Budget;
-use crate::engine::counter;
+use crate::engine::counter::{self, Watch};
 use crate::plan::estimate;
 use crate::tools::progress::{self, Progress};
 use crate::tools::settings::Settings;
@@ -100,7 +100,7 @@ pub fn checker_total(n: usize, budget: Budget, progress: Progress) -> Result<u12
     let all: Vec<usize> = (0..counter.units()).collect();
     let total = all.iter().map(|&unit| counter.weight(unit)).sum();
     let done = AtomicU64::new(0);
-    let count = || counter.count_each(&all, budget.threads, &done, &|_, _| {});
+    let count = || counter.count_each(&all, budget.threads, Watch::done(&done));
     let counts = if progress.on() {
         let whole = Some(shown_seconds(&estimate, true));
         let label = format!("checker {n}: the count");

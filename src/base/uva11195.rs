@@ -1,4 +1,4 @@
-//! Judge mode (UVa 11195): read cases, answer `Case k: N` for each, in order.
+//! The UVa 11195 problem: read cases, answer `Case k: N` for each, in order.
 //!
 //! Cases are read in small batches and handed to a [`Solver`], which may
 //! look at a whole batch at once (to share work between boards, or to run
@@ -32,7 +32,7 @@ pub trait Solver {
     /// hands over the next answers in case order (the concatenation of
     /// every call's slice is one count per board). A solver calls it as
     /// soon as answers are final, before it waits for more work to finish;
-    /// the judge writes and flushes each call's answers. An error from
+    /// [`run`] writes and flushes each call's answers. An error from
     /// `answered` (the output failed) ends the solve with that error.
     fn solve(
         &mut self,
@@ -76,7 +76,7 @@ impl Solver for PlainSolver {
 /// Reads judge input from `input` and writes one `Case k: N` line per case.
 ///
 /// ```
-/// use nqueens::base::judge::{run, PlainSolver};
+/// use nqueens::base::uva11195::{run, PlainSolver};
 /// let mut out = Vec::new();
 /// run(&b"4\n.*..\n....\n....\n....\n0\n"[..], &mut out, &mut PlainSolver).unwrap();
 /// assert_eq!(out, b"Case 1: 1\n");
@@ -167,7 +167,7 @@ fn answer(
     Ok(())
 }
 
-/// Convenience for tests and examples: judge `input` with the plain solver
+/// Convenience for tests and examples: answer `input` with the plain solver
 /// and return the output as text.
 pub fn run_to_string(input: &[u8]) -> Result<String> {
     let mut out = Vec::new();

@@ -4,7 +4,7 @@
 //! Each input ends at its own `0` (or its end), and the next one begins:
 //! `nqueens a.in b.in` answers the cases of `a.in`, then those of `b.in`,
 //! numbered on (`Case 1` .. `Case k` for `a.in`, `Case k+1` .. for `b.in`),
-//! as if they were one input. The search itself is [`crate::base::judge`].
+//! as if they were one input. The search itself is [`crate::base::uva11195`].
 
 use std::io::{self, Read, Write};
 use std::sync::{Arc, Mutex};
@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use crate::base::cases::CaseReader;
 use crate::base::error::{Error, Result};
-use crate::base::judge::{self, MAX_BATCH};
+use crate::base::uva11195::{self, MAX_BATCH};
 use crate::engine::budget::Budget;
 use crate::plan::planner::{MethodChoice, Planner, ProgressBoard};
 use crate::tools::estimate_line::{beyond_cores, describe};
@@ -22,7 +22,7 @@ use crate::tools::settings::Settings;
 
 /// What judge mode was asked to do.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct JudgeOptions {
+pub struct JudgeModeOptions {
     /// The inputs, read in order (stdin when no FILE was given).
     pub inputs: Vec<Input>,
     /// `--method`: how to count (the planner chooses for `Auto`).
@@ -40,7 +40,7 @@ pub struct JudgeOptions {
 /// answers. With progress on, the case being searched, when it is estimated
 /// above a few seconds, is reported on stderr; a case estimated above a
 /// day is announced there when its batch starts.
-pub fn run(options: &JudgeOptions, settings: &Settings, out: &mut dyn Write) -> Result<()> {
+pub fn run(options: &JudgeModeOptions, settings: &Settings, out: &mut dyn Write) -> Result<()> {
     let mut solver = Planner::within(options.method, settings.budget);
     if options.explain {
         solver = solver.explain_to(Box::new(io::stderr()));
@@ -58,7 +58,7 @@ pub fn run(options: &JudgeOptions, settings: &Settings, out: &mut dyn Write) -> 
     let mut answered = 0;
     progress::watch_with(settings.progress, &|| long_case(&board), || {
         each_input(options, |input| {
-            judge::run_after(input, &mut *out, &mut solver, &mut answered)
+            uva11195::run_after(input, &mut *out, &mut solver, &mut answered)
         })
     })
 }
@@ -118,7 +118,7 @@ impl Answerer {
     /// Judge mode's output for judge input `input`.
     ///
     /// ```
-    /// use nqueens::{engine::budget::Budget, tools::{judge::Answerer, progress::Progress}};
+    /// use nqueens::{engine::budget::Budget, tools::{judge_mode::Answerer, progress::Progress}};
     /// let mut answerer = Answerer::new(Budget::default().on_threads(2), Progress::Off);
     /// assert_eq!(answerer.answers(b"4\n....\n....\n....\n....\n0\n").unwrap(), "Case 1: 2\n");
     /// ```
@@ -126,7 +126,7 @@ impl Answerer {
         let mut out = Vec::new();
         let (board, planner) = (&self.board, &mut self.planner);
         progress::watch_with(self.progress, &|| long_case(board), || {
-            judge::run(input, &mut out, planner)
+            uva11195::run(input, &mut out, planner)
         })?;
         String::from_utf8(out).map_err(|e| Error::Write(io::Error::new(io::ErrorKind::Other, e)))
     }
@@ -137,7 +137,7 @@ impl Answerer {
 /// as one that holds only `0`), but likely a mistake: a note on stderr says
 /// so.
 fn each_input(
-    options: &JudgeOptions,
+    options: &JudgeModeOptions,
     mut work: impl FnMut(&mut dyn Read) -> Result<()>,
 ) -> Result<()> {
     for input in &options.inputs {

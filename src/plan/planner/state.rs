@@ -1,0 +1,122 @@
+//! The planner itself: what it holds (the `--method` choice, the
+//! registry's methods and what they share, where it explains, posts
+//! progress and warns, the cases done), and how it is set up.
+
+use std::io::Write;
+
+use super::decision::Decision;
+use super::method_choice::{MethodChoice, Registered};
+use super::progress::ProgressBoard;
+use crate::base::board::Board;
+use crate::engine::budget::Budget;
+use crate::plan::method::{registry, CountingMethod, Shared};
+
+/// The planner, as judge mode's [`Solver`] (it solves in [`super::run`]).
+///
+/// [`Solver`]: crate::base::uva11195::Solver
+pub struct Planner {
+    pub(super) choice: MethodChoice,
+    pub(super) methods: Vec<Box<dyn CountingMethod>>,
+    pub(super) shared: Shared,
+    pub(super) explain: Option<Box<dyn Write + Send>>,
+    pub(super) progress: Option<ProgressBoard>,
+    pub(super) warnings: Option<Box<dyn Write + Send>>,
+    pub(super) cases_done: usize,
+}
+
+impl Planner {
+    /// A planner that uses `choice` on `threads` threads, within the
+    /// default memory limit ([`crate::engine::budget::DEFAULT_BYTES`]).
+    ///
+    /// ```
+    /// use nqueens::{base::board::Board, base::uva11195::Solver, plan::planner::{MethodChoice, Planner}};
+    /// let mut planner = Planner::new(MethodChoice::Auto, 2);
+    /// let mut board = Board::blank(8);
+    /// board.set_free(0, 0, false);
+    /// assert_eq!(planner.solve_all(&[board, Board::blank(8)]).unwrap(), [88, 92]);
+    /// ```
+    pub fn new(choice: MethodChoice, threads: usize) -> Planner {
+        Planner::within(choice, Budget::default().on_threads(threads))
+    }
+
+    /// A planner that uses `choice` and plans every engine within `budget`:
+    /// the memory of the whole process (`--memory`) on its threads.
+    pub fn within(choice: MethodChoice, budget: Budget) -> Planner {
+        Planner {
+            choice,
+            methods: registry(),
+            shared: Shared::new(budget),
+            explain: None,
+            progress: None,
+            warnings: None,
+            cases_done: 0,
+        }
+    }
+
+    /// Writes one line per case as it is answered (method, estimated time,
+    /// wall time from its first unit's start to its last unit's end, and
+    /// CPU time summed over its units) to `out`, and one per shared
+    /// investment made (an index built).
+    pub fn explain_to(mut self, out: Box<dyn Write + Send>) -> Planner {
+        self.explain = Some(out);
+        self
+    }
+
+    /// Posts the case being searched (whatever its quote: the watcher
+    /// reports it once it has run a second) and how far it is on `board`,
+    /// for a watcher thread to report.
+    pub fn progress_to(mut self, board: ProgressBoard) -> Planner {
+        self.progress = Some(board);
+        self
+    }
+
+    /// Writes a line to `out` for each case estimated above a minute
+    /// ([`crate::plan::estimate::LONG`]) on the threads, saying so when it
+    /// is above a day, when its batch starts running, and for each case a
+    /// forced method does not apply to.
+    pub fn warn_to(mut self, out: Box<dyn Write + Send>) -> Planner {
+        self.warnings = Some(out);
+        self
+    }
+
+    /// Writes a line to `out` (see [`Planner::warn_to`]) for each case a
+    /// forced method does not apply to, before it is counted: which method
+    /// counts it instead, and why (issue 38: `--method scan` on n = 17 ran
+    /// the plain search for 112 s without a word).
+    pub(super) fn warn_fallbacks(
+        &mut self,
+        forced: Registered,
+        boards: &[Board],
+        decisions: &[Decision],
+    ) {
+        let fallback = self.methods[0].about().name;
+        let Some(out) = self.warnings.as_mut() else {
+            return;
+        };
+        for (case, decision) in decisions.iter().enumerate() {
+            let Decision::By {
+                method: 0, note, ..
+            } = decision
+            else {
+                continue;
+            };
+            if note.is_empty() || forced.name() == fallback {
+                continue;
+            }
+            let why = note.trim().trim_start_matches('(').trim_end_matches(')');
+            let _ = writeln!(
+                out,
+                "nqueens: --method {} does not apply to case {} (n={}): {why}; \
+                 {fallback} counts it",
+                forced.name(),
+                self.cases_done + case + 1,
+                boards[case].n()
+            );
+        }
+    }
+
+    /// The cases answered (or estimated) so far.
+    pub fn cases_done(&self) -> usize {
+        self.cases_done
+    }
+}
