@@ -149,6 +149,13 @@ const SEED: u64 = 0x1_1195;
 /// assert_eq!(constrained::count(&board), plain);
 /// ```
 pub fn count(board: &Board) -> u128 {
+    // A row or column without a free cell: no solution, and no search (the
+    // kernel would fill every row above an empty one first, and a quick
+    // estimate can miss that tree).
+    let reach = board.rows().iter().fold(0, |reach, &free| reach | free);
+    if board.rows().contains(&0) || reach != full_row(board.n()) {
+        return 0;
+    }
     let mut rng = SEED;
     if board.n() < MIN_N || kernel_nodes(board, 64, &mut rng) < SMALL_TREE {
         return kernel_count(board);

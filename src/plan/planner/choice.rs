@@ -12,7 +12,7 @@ use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::geometry;
 use crate::engine::ordering;
-use crate::plan::calibration::Kernel;
+use crate::plan::calibration::{self, Kernel};
 use crate::plan::estimate::{base_bytes, Estimate};
 use crate::plan::method::Case;
 use crate::plan::prices::{REFINE_NS, REFINE_WITHIN};
@@ -135,18 +135,31 @@ impl Planner {
         // when the choice is worth a refinement's milliseconds.
         let cheapest = quotes.iter().map(|q| q.1).fold(f64::INFINITY, f64::min);
         let worth = cheapest > REFINE_NS;
-        let mut best = (0, f64::INFINITY);
+        // Each quote is priced at the speed of its method's kernel on the
+        // reference machine; there, they are compared at this machine's
+        // (each kernel's factor, [`calibration`]): the half-board join of a
+        // board with blocked cells runs further from the reference than the
+        // searches do on some machines (2.46x against 1.74x on a 2-core AMD
+        // one, where n = 17 with 4 cells took it, 14.4 s of CPU, over
+        // inclusion-exclusion, 8.2 s). Cheap boards are compared as quoted:
+        // the probes may not have run.
+        let mut best = (0, f64::INFINITY, f64::INFINITY);
         for (m, quote) in quotes {
             let cost = if worth && quote <= cheapest * REFINE_WITHIN {
                 self.methods[m].refine(Case { index: case, board }, &mut self.shared, quote)
             } else {
                 quote
             };
-            if cost < best.1 {
-                best = (m, cost);
+            let here = if worth {
+                cost * calibration::get().factor(self.methods[m].kernel(board))
+            } else {
+                cost
+            };
+            if here < best.2 {
+                best = (m, cost, here);
             }
         }
-        best
+        (best.0, best.1)
     }
 
     /// Every case's decision under a forced method: that method wherever

@@ -433,6 +433,7 @@ struct Plan {
     Board best;      // orientation to search
     bool symmetric;  // best is left-right symmetric: search half
     bool constrained;  // search best most-constrained row first
+    bool none;       // a row or column without a free cell: no solution
     double cost;     // estimated nodes
     u64 answer;
 };
@@ -453,7 +454,13 @@ static Plan planBoard(const Board& b) {
     Plan p;
     p.best = b; p.symmetric = mirrorSymmetric(b); p.constrained = false;
     p.cost = 0; p.answer = 0;
-    for (int r = 0; r < b.n; r++) if (!b.row[r]) return p;  // a full row: none
+    // A row or column without a free cell: no solution, and no search (the
+    // one top to bottom would fill every row above an empty one first).
+    Mask reach = 0;
+    for (int r = 0; r < b.n; r++) reach |= b.row[r];
+    p.none = reach != b.full();
+    for (int r = 0; r < b.n; r++) p.none |= !b.row[r];
+    if (p.none) return p;
     if (b.n >= 10) p.cost = estimateNodes(b, 64) * (p.symmetric ? 0.5 : 1.0);
     return p;
 }
@@ -549,6 +556,7 @@ int main() {
     }
     for (map<Board, Plan>::iterator it = plans.begin(); it != plans.end(); ++it) {
         Plan& pl = it->second;
+        if (pl.none) continue;
         if (useIndex[pl.best.n]) { pl.answer = countByIndex(pl.best); continue; }
         if (pl.cost >= SMALL_TREE) chooseOrientation(pl);
         pl.answer = pl.constrained ? countConstrained(pl.best) : countDirect(pl.best, pl.symmetric);

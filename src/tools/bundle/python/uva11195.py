@@ -634,10 +634,12 @@ class Plan:
         self.n = n
         self.symmetric = mirror_symmetric(rows, n)
         self.blank = all(m == (1 << n) - 1 for m in rows)
-        self.empty_row = not all(rows)
+        # A row or column without a free cell: no solution, and no search.
+        full = (1 << n) - 1
+        self.none = not all(rows) or reduce(or_, rows, 0) != full
         self.constrained = None  # the Constrained search to count with, if any
         self.cost = 0.0
-        if n >= 10 and not self.empty_row and not self.blank:
+        if n >= 10 and not self.none and not self.blank:
             self.cost = estimate_nodes(rows, n, 64, rng) * (0.5 if self.symmetric else 1.0)
 
     def choose_orientation(self, rng):
@@ -710,7 +712,7 @@ def solve(boards):
     indexes, blanks, answers, keeps = {}, {}, {}, {}
     for key, plan in plans.items():
         n = plan.n
-        if plan.empty_row:
+        if plan.none:
             answers[key] = 0
         elif n in use_index and (plan.blank or plan.cost > use_index[n]):
             if n not in indexes:

@@ -334,6 +334,7 @@ public class Main {
         Board best;         // orientation to search
         boolean symmetric;  // best is left-right symmetric: search half
         boolean constrained;  // search best most-constrained row first
+        boolean none;       // a row or column without a free cell: no solution
         double cost;        // estimated nodes
         long answer;
         int first;          // the first board it plans for
@@ -357,7 +358,15 @@ public class Main {
         Plan p = new Plan();
         p.best = b;
         p.symmetric = mirrorSymmetric(b);
-        for (int r = 0; r < b.n; r++) if (b.row[r] == 0) return p;  // a full row: none
+        // A row or column without a free cell: no solution, and no search
+        // (the one top to bottom would fill every row above an empty one).
+        long reach = 0;
+        for (int r = 0; r < b.n; r++) {
+            reach |= b.row[r];
+            if (b.row[r] == 0) p.none = true;
+        }
+        if (reach != b.full()) p.none = true;
+        if (p.none) return p;
         // 16 probes: this estimate only sorts boards into tiny / orient /
         // index, and on small inputs its JIT compilation is a visible cost.
         if (b.n >= 10) p.cost = estimateNodes(b, 16) * (p.symmetric ? 0.5 : 1.0);
@@ -460,6 +469,7 @@ public class Main {
             if (directCost[n] > SMALL_TREE) useIndex[n] = directCost[n] > indexCost(n);
         }
         for (Plan p : plans) {
+            if (p.none) continue;
             if (useIndex[p.best.n]) { p.answer = countByIndex(p.best); continue; }
             if (p.cost >= SMALL_TREE) chooseOrientation(p);
             p.answer = p.constrained ? countConstrained(p.best) : countDirect(p.best, p.symmetric);
