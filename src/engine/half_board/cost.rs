@@ -21,14 +21,18 @@
 //! `O(C(h, k))` per column set (the quarter-pair buckets it joins).
 
 /// Share of the AND + popcount loop's words a top reads per cut diagonal
-/// of the sieve: a chunk cut at `k` diagonals reads about `SIEVE_KEEP^k`
-/// of its words (a cut diagonal used by a top with probability `p_t` and
-/// by a bottom with `p_b` skips `p_t * p_b` of them; see `sieve.rs`). A
-/// quarter placement uses about half its top's diagonals, so its bitset
-/// keeps about the square root of that. Measured by the growth bench's
-/// `keep` and `cut` columns: `keep^(1 / cut)` was 0.62-0.70 at
-/// N = 18..=22 (mean cuts 0.4 to 5.4).
-pub const SIEVE_KEEP: f64 = 0.66;
+/// of the sieve, as the model prices it: a chunk cut at `k` diagonals is
+/// priced at `SIEVE_KEEP^k` of its pair words and the square root of that
+/// on its quarter bitsets (a quarter placement uses about half its top's
+/// diagonals). **1 for now: the sieve is not priced.** Measured by the
+/// growth bench's `keep` and `cut` columns, `keep^(1 / cut)` is 0.62-0.70
+/// at N = 18..=22, but charging that (0.66) made `count 22 --shard 1/1024`
+/// 20 s at the reference speed where it runs about 42 (65 s on a machine
+/// 1.5x slower), while full width prices it 89 s: the words are not the
+/// whole story (the ranges' steps, the bitsets' rows), and the kernel's
+/// constants must be refitted with it, term by term (benches/NOTES.md,
+/// "The join's cost model and the sieve").
+pub const SIEVE_KEEP: f64 = 1.0;
 
 /// Per candidate quarter pair (both halves, before the diagonal test).
 pub const NS_JOIN: f64 = 3.7;

@@ -323,7 +323,8 @@ impl Plan {
             Work::Listed(_) => None,
             Work::Ranked(ranked) => {
                 let mut rng = crate::base::rng::Rng::new(seed);
-                Some(ranked.price_ranks(pivot, ranks, draws, &mut rng))
+                let mut ranks_rng = crate::base::rng::Rng::new(rng.next_u64());
+                Some(ranked.price_ranks(pivot, ranks, draws, (&mut rng, &mut ranks_rng)))
             }
         }
     }

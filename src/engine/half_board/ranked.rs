@@ -261,11 +261,13 @@ impl Ranked {
     /// changes).
     pub fn narrow(&mut self, units: &[usize]) {
         let mut rng = Rng::new(SEED ^ units.first().map_or(0, |&u| u as u64));
+        let mut ranks_rng = Rng::new(rng.next_u64());
         let per = (SHARD_DRAWS / units.len().max(1)).max(UNIT_DRAWS) as u64;
         let mut total = 0.0;
         for &u in units {
             let unit = self.unit(u);
-            let (joins, builds) = self.price_ranks(unit.pivot, unit.ranks, per, &mut rng);
+            let rngs = (&mut rng, &mut ranks_rng);
+            let (joins, builds) = self.price_ranks(unit.pivot, unit.ranks, per, rngs);
             total += joins + builds;
         }
         self.cost = total;
@@ -274,13 +276,14 @@ impl Ranked {
     /// The estimated ns of the column sets of pivot `pivot` with colex
     /// ranks in `ranks`, priced on their own: their joins and the builds
     /// of their tables, from every rank where there are at most `draws`,
-    /// else from `draws` random ones.
+    /// else from `draws` random ones (drawn from `rngs.1`; the descents
+    /// from `rngs.0`).
     pub fn price_ranks(
         &self,
         pivot: usize,
         ranks: Range<u64>,
         draws: u64,
-        rng: &mut Rng,
+        (rng, ranks_rng): (&mut Rng, &mut Rng),
     ) -> (f64, f64) {
         let board = sampling::Board {
             shape: &self.shape,
@@ -289,7 +292,6 @@ impl Ranked {
             quarter_shapes: &self.quarter_shapes,
             pivots: &self.pivots,
         };
-        let mut ranks_rng = Rng::new(rng.next_u64());
         let walk_ns = 2.0 * cost::NS_SET_WALK_ITEM + cost::NS_BUILD_ITEM;
         let avail = self.pivots[pivot].avail;
         let (start, len) = (ranks.start, ranks.end - ranks.start);
