@@ -97,7 +97,7 @@ fn a_missing_tool_skips_its_test_and_names_the_package_but_fails_under_ci() {
             "g++",
         ),
         (
-            "bundle::java_uva11195_agrees_with_the_engine",
+            "bundle::cpp_java::java_uva11195_agrees_with_the_engine",
             "openjdk-17-jdk-headless",
         ),
         ("svg::svg_pictures_render_in_a_headless_browser", "chromium"),

@@ -46,30 +46,24 @@
 //! # Complexity
 //! Every `h`-subset of the available columns is visited once per pivot:
 //! `O(C(n, n / 2) * n)` for odd `n`, with a few word operations each.
+//!
+//! # Rooms
+//! This file holds the tasks: a column set's orbit and multipliers
+//! ([`task_of`]), every canonical one listed ([`for_each_task`]) or those
+//! of a range of ranks ([`tasks_in_ranks`]). Its rooms, neither of which
+//! imports it:
+//! - `pivot`: the pivots and the board's symmetries ([`Pivot`],
+//!   [`Symmetric`], [`pivots`]);
+//! - `subsets`: the `k`-subsets counted, listed and ranked ([`binom`],
+//!   [`combinations`]).
 
-use crate::engine::half_board::quarters::middle_mark;
+mod pivot;
+mod subsets;
 
-/// One middle-row queen choice (or the single empty choice for even `n`).
-#[derive(Clone, Copy, Debug)]
-pub struct Pivot {
-    /// Columns the halves may use.
-    pub avail: u64,
-    /// Diagonals of the pivot queen in top-quarter storage.
-    pub top_block: u64,
-    /// Same in bottom-quarter storage.
-    pub bot_block: u64,
-    /// Symmetric copies this pivot stands for (2 for a mirrored pair).
-    pub mult: u16,
-    /// Whether the mirror maps this pivot to itself.
-    pub self_mirror: bool,
-    /// Whether the top-bottom flip maps this pivot to itself (a middle
-    /// row's queen; never two middle rows' queens, which it swaps).
-    pub keeps_flip: bool,
-    /// Whether the half turn maps this pivot to itself while neither the
-    /// mirror nor the flip does (two middle rows' queens in mirrored
-    /// columns).
-    pub keeps_turn: bool,
-}
+pub use pivot::{pivots, Pivot, Symmetric};
+pub use subsets::{binom, combinations, for_each_comb, Combinations};
+
+use subsets::unrank;
 
 /// One column set `S` (for one pivot) with its symmetry multipliers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,161 +77,6 @@ pub struct Task {
     /// (everything outside diagonal mode); 0 when another column set of
     /// the orbit accounts for it.
     pub mult_clean: u16,
-}
-
-/// The board's symmetries the work list uses.
-#[derive(Clone, Copy, Debug)]
-pub struct Symmetric {
-    pub mirror: bool,
-    pub flip: bool,
-    pub diagonal: bool,
-    /// Cross mode (see the module doc).
-    pub cross: bool,
-    /// Pair mode (see the module doc).
-    pub pair: bool,
-}
-
-impl Symmetric {
-    /// How many symmetries the work list folds, and by which mode: `8
-    /// cross`, `8 diagonal`, `4 pair`, `4`, `2` or `1` (the growth bench
-    /// prints it).
-    pub fn fold(&self) -> &'static str {
-        if self.pair {
-            match (self.mirror, self.flip) {
-                (true, true) => "4 pair",
-                (false, false) => "1 pair",
-                _ => "2 pair",
-            }
-        } else if self.cross {
-            "8 cross"
-        } else if self.diagonal {
-            "8 diagonal"
-        } else {
-            match (self.mirror, self.flip) {
-                (true, true) => "4",
-                (false, false) => "1",
-                _ => "2",
-            }
-        }
-    }
-}
-
-/// The pivots of the board (`h` rows per half; `free` masked to `n` bits).
-pub fn pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
-    let mirror = sym.mirror;
-    let full = (1u64 << n) - 1;
-    if sym.pair {
-        return pair_pivots(n, h, free, sym);
-    }
-    if n % 2 == 0 {
-        return vec![Pivot {
-            avail: full,
-            top_block: 0,
-            bot_block: 0,
-            mult: 1,
-            self_mirror: mirror,
-            keeps_flip: sym.flip,
-            keeps_turn: false,
-        }];
-    }
-    let hb = h + 1;
-    let mut pivots = Vec::new();
-    let mut f = free[h];
-    while f != 0 {
-        let m = f.trailing_zeros() as usize;
-        f &= f - 1;
-        let mm = n - 1 - m;
-        if mirror && m > mm {
-            continue;
-        }
-        // Cross mode: only middle-column queens farther out than this one.
-        let dm = m.abs_diff(h);
-        if sym.cross && dm >= h {
-            continue;
-        }
-        let marks = if sym.cross {
-            (1..=dm).fold(0, |b, dist| b | middle_mark(n, dist))
-        } else {
-            0
-        };
-        // Both diagonals are >= h, as top storage needs (see quarters).
-        let (d, a) = (h + m, h + n - 1 - m);
-        let top_block = (1u64 << (d - h)) | (1u64 << (a - h + 32));
-        let mut bot_block = 0u64;
-        if d >= hb {
-            bot_block |= 1u64 << (d - hb);
-        }
-        if a >= hb {
-            bot_block |= 1u64 << (a - hb + 32);
-        }
-        pivots.push(Pivot {
-            avail: full & !(1u64 << m),
-            top_block: top_block | marks,
-            bot_block: bot_block | marks,
-            mult: (if mirror && m < mm { 2 } else { 1 }) * (if marks != 0 { 2 } else { 1 }),
-            self_mirror: mirror && m == mm,
-            keeps_flip: sym.flip,
-            keeps_turn: false,
-        });
-    }
-    pivots
-}
-
-/// Pair mode's pivots: a queen `c1` in row `h` and one `c2` in row `h + 1`
-/// (the two middle rows of an even board), one per orbit under the
-/// board's symmetries, weighted by the orbit's size. The flip swaps the
-/// two rows (`(c2, c1)`), the mirror reverses both columns, the half turn
-/// does both; none keeps a pair but the turn, when `c1 + c2 = n - 1`.
-fn pair_pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
-    let full = (1u64 << n) - 1;
-    let turn = sym.mirror && sym.flip;
-    let mut pivots = Vec::new();
-    for c1 in (0..n).filter(|&c| (free[h] >> c) & 1 != 0) {
-        for c2 in (0..n).filter(|&c| (free[h + 1] >> c) & 1 != 0) {
-            // Adjacent rows: the same column or a diagonal step attacks.
-            if c1.abs_diff(c2) < 2 {
-                continue;
-            }
-            let mut orbit = vec![(c1, c2)];
-            if sym.flip {
-                orbit.push((c2, c1));
-            }
-            if sym.mirror {
-                orbit.push((n - 1 - c1, n - 1 - c2));
-            }
-            if turn {
-                orbit.push((n - 1 - c2, n - 1 - c1));
-            }
-            if orbit.iter().any(|&o| o < (c1, c2)) {
-                continue;
-            }
-            orbit.sort_unstable();
-            orbit.dedup();
-            let (mut top_block, mut bot_block) = (0u64, 0u64);
-            for (r, c) in [(h, c1), (h + 1, c2)] {
-                // Top storage keeps diagonals from h (every pivot queen's
-                // are >= h), bottom storage from h + 2.
-                let (d, a) = (r + c, r + n - 1 - c);
-                top_block |= (1u64 << (d - h)) | (1u64 << (a - h + 32));
-                if d >= h + 2 {
-                    bot_block |= 1u64 << (d - h - 2);
-                }
-                if a >= h + 2 {
-                    bot_block |= 1u64 << (a - h - 2 + 32);
-                }
-            }
-            pivots.push(Pivot {
-                avail: full & !(1u64 << c1) & !(1u64 << c2),
-                top_block,
-                bot_block,
-                mult: orbit.len() as u16,
-                self_mirror: false,
-                keeps_flip: false,
-                keeps_turn: turn && c1 + c2 == n - 1,
-            });
-        }
-    }
-    pivots
 }
 
 /// Calls `visit(task)` for every canonical column set of every pivot.
@@ -288,10 +127,7 @@ pub fn tasks_in_ranks(
     if first >= end {
         return tasks;
     }
-    let mut it = Combinations {
-        x: unrank(h, first),
-        limit: 1u64 << cols.len(),
-    };
+    let mut it = subsets::from_rank(cols.len(), h, first);
     for _ in first..end {
         let Some(idx) = it.next() else { break };
         if let Some(task) = task_of(n, pv, pi, sym, spread(idx, &cols)) {
@@ -305,23 +141,6 @@ pub fn tasks_in_ranks(
 /// columns `avail` (the order [`tasks_in_ranks`] counts ranks in).
 pub fn set_of_rank(avail: u64, h: usize, rank: u64) -> u64 {
     spread(unrank(h, rank), &positions(avail))
-}
-
-/// The `k`-subset of colex rank `rank` (the `rank`-th, from 0, of
-/// [`combinations`]' increasing order): the colex rank of `c_1 < ... <
-/// c_k` is the sum of `C(c_i, i)`, so each member, from the largest, is
-/// the largest `c` whose `C(c, i)` fits in what is left of the rank.
-fn unrank(k: usize, mut rank: u64) -> u64 {
-    let mut set = 0u64;
-    for i in (1..=k).rev() {
-        let mut c = i - 1;
-        while binom(c + 1, i) <= rank {
-            c += 1;
-        }
-        rank -= binom(c, i);
-        set |= 1 << c;
-    }
-    set
 }
 
 /// The columns of `avail`, lowest first: an `h`-subset of their indices
@@ -402,68 +221,6 @@ pub fn task_of(n: usize, pv: &Pivot, pi: usize, sym: Symmetric, s: u64) -> Optio
         mult: mult * pv.mult,
         mult_clean: mult_clean * pv.mult,
     })
-}
-
-/// `C(n, k)`.
-pub fn binom(n: usize, k: usize) -> u64 {
-    if k > n {
-        return 0;
-    }
-    (0..k).fold(1u64, |acc, i| acc * (n - i) as u64 / (i as u64 + 1))
-}
-
-/// Calls `f` with every subset of `0..nbits` having exactly `k` elements.
-#[inline(always)]
-pub fn for_each_comb(nbits: usize, k: u32, f: impl FnMut(u64)) {
-    combinations(nbits, k).for_each(f);
-}
-
-/// Every subset of `0..nbits` having exactly `k` elements, in increasing
-/// order. An iterator rather than a callback so that the join's kernels can
-/// loop over it in their own body: a closure is a function of its own,
-/// which LLVM may leave out of line, and then it is compiled without the
-/// CPU features of the kernel that called it (the hot loop lost `popcnt`
-/// that way).
-#[inline(always)]
-pub fn combinations(nbits: usize, k: u32) -> Combinations {
-    let limit = 1u64 << nbits;
-    let x = if k as usize > nbits {
-        limit
-    } else {
-        (1u64 << k) - 1
-    };
-    Combinations { x, limit }
-}
-
-/// See [`combinations`].
-pub struct Combinations {
-    /// The next subset (`>= limit` when done).
-    x: u64,
-    limit: u64,
-}
-
-impl Iterator for Combinations {
-    type Item = u64;
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<u64> {
-        let x = self.x;
-        if x >= self.limit {
-            return None;
-        }
-        if x == 0 {
-            // The one empty subset.
-            self.x = self.limit;
-            return Some(0);
-        }
-        // Gosper's hack: next larger integer with the same popcount. `c` is
-        // the lowest set bit, `r` carries it into the lowest run of ones, and
-        // the ones shifted out are moved back down to the bottom.
-        let c = x & x.wrapping_neg();
-        let r = x + c;
-        self.x = (((r ^ x) >> 2) / c) | r;
-        Some(x)
-    }
 }
 
 #[cfg(test)]

@@ -20,95 +20,22 @@
 //! steps plus `O(2^(w + h))` for the bucket table. A walk may keep only the
 //! placements whose column set a part needs ([`Quarter::build`]): it still
 //! visits every placement.
+//!
+//! # Rooms
+//! This file holds the bucket tables ([`Quarter`]); its rooms, neither of
+//! which imports it:
+//! - `shape`: where a quarter lies and which diagonals it keeps
+//!   ([`QuarterShape`], [`middle_mark`]);
+//! - `walk`: the depth-first walk that visits the placements, and its
+//!   random descent.
+
+mod shape;
+mod walk;
+
+pub use shape::{middle_mark, QuarterShape};
 
 use crate::base::rng::Rng;
-
-/// Geometry of one quarter: rows `row0..row0 + h` of the board, columns
-/// `col0..col0 + w`, and the offset its diagonals are stored from.
-#[derive(Clone, Copy, Debug)]
-pub struct QuarterShape {
-    pub row0: usize,
-    pub col0: usize,
-    pub w: usize,
-    /// Stored diagonal bit = board diagonal index - `off` (both directions).
-    pub off: usize,
-    /// Whether the placements' queens are kept (the top quarters: the
-    /// kernel forms their bitsets from them); the bottoms need only their
-    /// diagonals.
-    pub queens: bool,
-    /// Whether a placement's queen in the board's middle column is marked
-    /// in its diagonals' word (cross mode, see [`middle_mark`]).
-    pub marks_middle: bool,
-}
-
-impl QuarterShape {
-    /// A quarter of the top half (rows `0..h`, `h = n / 2`), diagonals kept
-    /// from index `h` on. Nothing below `h` can meet another part: the
-    /// other top quarter, the bottom half and the middle row's pivot queen
-    /// all lie on `d >= h` and `a >= h` (for the right top quarter
-    /// `c >= n / 2`, so `d = r + c >= h`; for the left one `c < n / 2`, so
-    /// `a = r - c + n - 1 >= n - n / 2 >= h`; rows `>= h` give the rest).
-    /// The highest top diagonal is `h + n - 2`, so `n - 1` bits are kept.
-    pub fn top(h: usize, col0: usize, w: usize) -> QuarterShape {
-        QuarterShape {
-            row0: 0,
-            col0,
-            w,
-            off: h,
-            queens: true,
-            marks_middle: false,
-        }
-    }
-
-    /// A quarter of the bottom half (its first row `hb`), diagonals kept
-    /// from `hb` up to `hb + 31`. Above that nothing can meet: the top half
-    /// and the pivot reach `d, a <= h + n - 1`, and two bottom quarters meet
-    /// below `n + n / 2 - 1`, both under `hb + n - 1 <= hb + 31`.
-    pub fn bottom(hb: usize, col0: usize, w: usize) -> QuarterShape {
-        QuarterShape {
-            row0: hb,
-            col0,
-            w,
-            off: hb,
-            queens: false,
-            marks_middle: false,
-        }
-    }
-
-    /// This quarter, its middle-column queen marked when `marks` (it must
-    /// hold the middle column of an odd board).
-    pub fn marking_middle(self, marks: bool) -> QuarterShape {
-        QuarterShape {
-            marks_middle: marks,
-            ..self
-        }
-    }
-}
-
-/// The mark of a middle-column queen `dist` rows from the middle row
-/// (`1..h`, below `h`; odd `n <= 27`), in a quarter placement's diagonals
-/// word.
-///
-/// Why there is room: both halves keep a direction's diagonals in at most
-/// the low `n - 1` bits of its 32 that anything can meet (a top queen's
-/// diagonals reach `h + n - 2`, kept from `h`; a bottom-left and a
-/// bottom-right queen meet only below `hb + n - 2`, and the pivot queen's
-/// diagonals fall below that too), so a marking quarter keeps only those
-/// and the other `33 - n` bits of each direction hold the marks:
-/// `2 * (33 - n) >= h - 1` for every odd `n <= 27`. Nothing else reads
-/// them: overlap masks and the test between two quarters keep the low
-/// `n - 1` bits of a direction, and only the right quarters are marked.
-/// A pivot that blocks a mark refuses exactly those placements.
-pub fn middle_mark(n: usize, dist: usize) -> u64 {
-    let room = 33 - n;
-    let i = dist - 1;
-    debug_assert!(n % 2 == 1 && i < 2 * room, "no room for a middle mark");
-    if i < room {
-        1u64 << (n - 1 + i)
-    } else {
-        1u64 << (32 + n - 1 + i - room)
-    }
-}
+use walk::{walk, walk_within};
 
 /// The placements of one quarter whose column sets a part needs, bucketed
 /// by (columns, rows).
@@ -246,17 +173,7 @@ impl Quarter {
         cols: Option<u64>,
         rng: &mut Rng,
     ) -> Option<(f64, u64, u64)> {
-        let mut nothing = |_: usize, _: u64, _: u64| {};
-        Walk {
-            n,
-            h,
-            free,
-            q,
-            allowed: cols.unwrap_or((1u64 << q.w) - 1),
-            exact: cols.is_some(),
-            emit: &mut nothing,
-        }
-        .probe(rng)
+        walk::probe(n, h, free, q, cols, rng)
     }
 
     /// Bytes a table of `items` placements in `sets` column sets of
@@ -296,188 +213,6 @@ impl Quarter {
         self.range(cols, rows).len() as u64
     }
 }
-
-/// Calls `emit(key, diagonals, cells)` for every placement of quarter `q`.
-fn walk(n: usize, h: usize, free: &[u64], q: QuarterShape, emit: &mut dyn FnMut(usize, u64, u64)) {
-    let all = (1u64 << q.w) - 1;
-    Walk {
-        n,
-        h,
-        free,
-        q,
-        allowed: all,
-        exact: false,
-        emit,
-    }
-    .step(0, 0, 0, 0, 0, 0);
-}
-
-/// Calls `emit` for every placement of quarter `q` whose column set is
-/// exactly `cols`: the walk never leaves those columns and gives up on a
-/// branch once its rows left cannot take the columns left.
-fn walk_within(
-    n: usize,
-    h: usize,
-    free: &[u64],
-    q: QuarterShape,
-    cols: u64,
-    emit: &mut dyn FnMut(usize, u64, u64),
-) {
-    Walk {
-        n,
-        h,
-        free,
-        q,
-        allowed: cols,
-        exact: true,
-        emit,
-    }
-    .step(0, 0, 0, 0, 0, 0);
-}
-
-/// Depth-first walk over a quarter's placements, one queen at most per
-/// row, in the columns `allowed` (all of them when `exact`).
-struct Walk<'a> {
-    n: usize,
-    h: usize,
-    free: &'a [u64],
-    q: QuarterShape,
-    allowed: u64,
-    exact: bool,
-    emit: &'a mut dyn FnMut(usize, u64, u64),
-}
-
-impl Walk<'_> {
-    /// `da` kept to the diagonals anything can meet, with the mark of its
-    /// queen in the middle column if it has one (see [`middle_mark`]).
-    fn marked(&self, da: u64, cells: u64) -> u64 {
-        let n = self.n;
-        let meets = (1u64 << (n - 1)) - 1;
-        let da = da & (meets | meets << 32);
-        // The middle column's nibble value (column inside the quarter + 1).
-        let mid = (n / 2 - self.q.col0 + 1) as u64;
-        // A queen `h` rows out (the first or the last row) is never refused:
-        // pivots block marks up to `dm < h` only (edge pivots are dropped),
-        // so it carries none (and n = 27 has room for `h - 1` marks only).
-        match (0..self.h).find(|&r| (cells >> (4 * r)) & 15 == mid) {
-            Some(r) => {
-                let dist = (self.q.row0 + r).abs_diff(n / 2);
-                if dist < self.h {
-                    da | middle_mark(n, dist)
-                } else {
-                    da
-                }
-            }
-            None => da,
-        }
-    }
-
-    /// A finished placement's stored diagonals (see the module doc), from
-    /// its board diagonals `dm` (`d = r + c`) and `am` (`a = r - c + n - 1`).
-    fn stored(&self, dm: u64, am: u64, cells: u64) -> u64 {
-        const LOW: u64 = 0xFFFF_FFFF;
-        let off = self.q.off;
-        let da = ((dm >> off) & LOW) | (((am >> off) & LOW) << 32);
-        if self.q.marks_middle {
-            self.marked(da, cells)
-        } else {
-            da
-        }
-    }
-
-    /// One random descent of the walk's tree (Knuth's estimator): at each
-    /// row one of the branches the walk would take, uniformly. Returns the
-    /// product of the branch counts met, the stored diagonals and the
-    /// column set of the placement reached, or `None` at a dead end. The
-    /// product's mean over descents is the number of placements the walk
-    /// emits.
-    fn probe(&self, rng: &mut Rng) -> Option<(f64, u64, u64)> {
-        let (mut cols, mut dm, mut am, mut cells) = (0u64, 0u64, 0u64, 0u64);
-        let mut weight = 1.0;
-        for r in 0..self.h {
-            let missing = (self.allowed & !cols).count_ones() as usize;
-            if self.exact && missing > self.h - r {
-                return None;
-            }
-            let skip = !self.exact || missing < self.h - r;
-            let rr = self.q.row0 + r;
-            let mut cand = self.open(rr, cols, dm, am);
-            let options = cand.count_ones() as u64 + u64::from(skip);
-            if options == 0 {
-                return None;
-            }
-            weight *= options as f64;
-            let mut pick = rng.below(options);
-            if skip && pick == 0 {
-                continue;
-            }
-            pick -= u64::from(skip);
-            for _ in 0..pick {
-                cand &= cand - 1;
-            }
-            let c = cand.trailing_zeros() as usize;
-            let cc = self.q.col0 + c;
-            cols |= 1 << c;
-            dm |= 1 << (rr + cc);
-            am |= 1 << (rr + self.n - 1 - cc);
-            cells |= (c as u64 + 1) << (4 * r);
-        }
-        if self.exact && cols != self.allowed {
-            return None;
-        }
-        Some((weight, self.stored(dm, am, cells), cols))
-    }
-
-    /// The quarter's columns (bit `c` for board column `col0 + c`) that a
-    /// queen in board row `rr` may take: free, allowed, not in `cols`, and
-    /// on no diagonal of `dm` (`d = r + c`) or `am` (`a = r - c + n - 1`).
-    fn open(&self, rr: usize, cols: u64, dm: u64, am: u64) -> u64 {
-        let mut free = (self.free[rr] >> self.q.col0) & self.allowed & !cols;
-        let mut open = 0u64;
-        while free != 0 {
-            let c = free.trailing_zeros() as usize;
-            free &= free - 1;
-            let cc = self.q.col0 + c;
-            if (dm >> (rr + cc)) & 1 == 0 && (am >> (rr + self.n - 1 - cc)) & 1 == 0 {
-                open |= 1 << c;
-            }
-        }
-        open
-    }
-
-    fn step(&mut self, r: usize, rows: u64, cols: u64, dm: u64, am: u64, cells: u64) {
-        let missing = (self.allowed & !cols).count_ones() as usize;
-        if self.exact && missing > self.h - r {
-            return;
-        }
-        if r == self.h {
-            let da = self.stored(dm, am, cells);
-            (self.emit)(((cols << self.h) | rows) as usize, da, cells);
-            return;
-        }
-        if !self.exact || missing < self.h - r {
-            self.step(r + 1, rows, cols, dm, am, cells);
-        }
-        let rr = self.q.row0 + r;
-        let mut cand = self.open(rr, cols, dm, am);
-        while cand != 0 {
-            let c = cand.trailing_zeros() as usize;
-            cand &= cand - 1;
-            let cc = self.q.col0 + c;
-            let d = rr + cc;
-            let a = rr + self.n - 1 - cc;
-            self.step(
-                r + 1,
-                rows | 1 << r,
-                cols | 1 << c,
-                dm | 1 << d,
-                am | 1 << a,
-                cells | ((c as u64 + 1) << (4 * r)),
-            );
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

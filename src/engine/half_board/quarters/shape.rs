@@ -1,0 +1,99 @@
+//! Where a quarter lies and which of its placements' diagonals are kept:
+//! [`QuarterShape`] (its rows, its columns, the offset its diagonals are
+//! stored from) and [`middle_mark`], the bits a marking quarter's middle-
+//! column queen sets in cross mode. The walk ([`super::walk`]) stores each
+//! placement by these rules; the tables and the kernel read them back.
+//!
+//! # Constraints
+//! * `n <= 30`: the kept diagonals fit 32 bits per direction.
+//! * Middle marks: odd `n <= 27`, distances `1..h` from the middle row.
+//!
+//! # Complexity
+//! Every function here is `O(1)`.
+
+/// Geometry of one quarter: rows `row0..row0 + h` of the board, columns
+/// `col0..col0 + w`, and the offset its diagonals are stored from.
+#[derive(Clone, Copy, Debug)]
+pub struct QuarterShape {
+    pub row0: usize,
+    pub col0: usize,
+    pub w: usize,
+    /// Stored diagonal bit = board diagonal index - `off` (both directions).
+    pub off: usize,
+    /// Whether the placements' queens are kept (the top quarters: the
+    /// kernel forms their bitsets from them); the bottoms need only their
+    /// diagonals.
+    pub queens: bool,
+    /// Whether a placement's queen in the board's middle column is marked
+    /// in its diagonals' word (cross mode, see [`middle_mark`]).
+    pub marks_middle: bool,
+}
+
+impl QuarterShape {
+    /// A quarter of the top half (rows `0..h`, `h = n / 2`), diagonals kept
+    /// from index `h` on. Nothing below `h` can meet another part: the
+    /// other top quarter, the bottom half and the middle row's pivot queen
+    /// all lie on `d >= h` and `a >= h` (for the right top quarter
+    /// `c >= n / 2`, so `d = r + c >= h`; for the left one `c < n / 2`, so
+    /// `a = r - c + n - 1 >= n - n / 2 >= h`; rows `>= h` give the rest).
+    /// The highest top diagonal is `h + n - 2`, so `n - 1` bits are kept.
+    pub fn top(h: usize, col0: usize, w: usize) -> QuarterShape {
+        QuarterShape {
+            row0: 0,
+            col0,
+            w,
+            off: h,
+            queens: true,
+            marks_middle: false,
+        }
+    }
+
+    /// A quarter of the bottom half (its first row `hb`), diagonals kept
+    /// from `hb` up to `hb + 31`. Above that nothing can meet: the top half
+    /// and the pivot reach `d, a <= h + n - 1`, and two bottom quarters meet
+    /// below `n + n / 2 - 1`, both under `hb + n - 1 <= hb + 31`.
+    pub fn bottom(hb: usize, col0: usize, w: usize) -> QuarterShape {
+        QuarterShape {
+            row0: hb,
+            col0,
+            w,
+            off: hb,
+            queens: false,
+            marks_middle: false,
+        }
+    }
+
+    /// This quarter, its middle-column queen marked when `marks` (it must
+    /// hold the middle column of an odd board).
+    pub fn marking_middle(self, marks: bool) -> QuarterShape {
+        QuarterShape {
+            marks_middle: marks,
+            ..self
+        }
+    }
+}
+
+/// The mark of a middle-column queen `dist` rows from the middle row
+/// (`1..h`, below `h`; odd `n <= 27`), in a quarter placement's diagonals
+/// word.
+///
+/// Why there is room: both halves keep a direction's diagonals in at most
+/// the low `n - 1` bits of its 32 that anything can meet (a top queen's
+/// diagonals reach `h + n - 2`, kept from `h`; a bottom-left and a
+/// bottom-right queen meet only below `hb + n - 2`, and the pivot queen's
+/// diagonals fall below that too), so a marking quarter keeps only those
+/// and the other `33 - n` bits of each direction hold the marks:
+/// `2 * (33 - n) >= h - 1` for every odd `n <= 27`. Nothing else reads
+/// them: overlap masks and the test between two quarters keep the low
+/// `n - 1` bits of a direction, and only the right quarters are marked.
+/// A pivot that blocks a mark refuses exactly those placements.
+pub fn middle_mark(n: usize, dist: usize) -> u64 {
+    let room = 33 - n;
+    let i = dist - 1;
+    debug_assert!(n % 2 == 1 && i < 2 * room, "no room for a middle mark");
+    if i < room {
+        1u64 << (n - 1 + i)
+    } else {
+        1u64 << (32 + n - 1 + i - room)
+    }
+}

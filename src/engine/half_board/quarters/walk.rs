@@ -1,0 +1,227 @@
+//! The walk over one quarter's placements, depth first, one queen at most
+//! a row: every placement (or every one inside a column set) handed to a
+//! callback with its bucket key, its stored diagonals (by the rules of
+//! [`super::shape`]) and its queens; and one random descent of the same
+//! tree, Knuth's estimator, for the sampled pricing.
+//!
+//! # Constraints
+//! * `n <= 30`, a quarter at most 15 columns wide (a queen's column plus
+//!   one fits a nibble) and `h <= 16` rows (16 nibbles in a `u64`).
+//!
+//! # Complexity
+//! A walk visits every placement of the quarter (or of the column set)
+//! once, `O(w)` word operations a node; a descent is `O(h * w)`.
+
+use super::shape::{middle_mark, QuarterShape};
+use crate::base::rng::Rng;
+
+/// Calls `emit(key, diagonals, cells)` for every placement of quarter `q`.
+pub(super) fn walk(
+    n: usize,
+    h: usize,
+    free: &[u64],
+    q: QuarterShape,
+    emit: &mut dyn FnMut(usize, u64, u64),
+) {
+    let all = (1u64 << q.w) - 1;
+    Walk {
+        n,
+        h,
+        free,
+        q,
+        allowed: all,
+        exact: false,
+        emit,
+    }
+    .step(0, 0, 0, 0, 0, 0);
+}
+
+/// Calls `emit` for every placement of quarter `q` whose column set is
+/// exactly `cols`: the walk never leaves those columns and gives up on a
+/// branch once its rows left cannot take the columns left.
+pub(super) fn walk_within(
+    n: usize,
+    h: usize,
+    free: &[u64],
+    q: QuarterShape,
+    cols: u64,
+    emit: &mut dyn FnMut(usize, u64, u64),
+) {
+    Walk {
+        n,
+        h,
+        free,
+        q,
+        allowed: cols,
+        exact: true,
+        emit,
+    }
+    .step(0, 0, 0, 0, 0, 0);
+}
+
+/// One random descent of quarter `q`'s walk, of the column set `cols`
+/// exactly or of every placement when `None` (see [`Walk::probe`]).
+pub(super) fn probe(
+    n: usize,
+    h: usize,
+    free: &[u64],
+    q: QuarterShape,
+    cols: Option<u64>,
+    rng: &mut Rng,
+) -> Option<(f64, u64, u64)> {
+    let mut nothing = |_: usize, _: u64, _: u64| {};
+    Walk {
+        n,
+        h,
+        free,
+        q,
+        allowed: cols.unwrap_or((1u64 << q.w) - 1),
+        exact: cols.is_some(),
+        emit: &mut nothing,
+    }
+    .probe(rng)
+}
+
+/// Depth-first walk over a quarter's placements, one queen at most per
+/// row, in the columns `allowed` (all of them when `exact`).
+struct Walk<'a> {
+    n: usize,
+    h: usize,
+    free: &'a [u64],
+    q: QuarterShape,
+    allowed: u64,
+    exact: bool,
+    emit: &'a mut dyn FnMut(usize, u64, u64),
+}
+
+impl Walk<'_> {
+    /// `da` kept to the diagonals anything can meet, with the mark of its
+    /// queen in the middle column if it has one (see [`middle_mark`]).
+    fn marked(&self, da: u64, cells: u64) -> u64 {
+        let n = self.n;
+        let meets = (1u64 << (n - 1)) - 1;
+        let da = da & (meets | meets << 32);
+        // The middle column's nibble value (column inside the quarter + 1).
+        let mid = (n / 2 - self.q.col0 + 1) as u64;
+        // A queen `h` rows out (the first or the last row) is never refused:
+        // pivots block marks up to `dm < h` only (edge pivots are dropped),
+        // so it carries none (and n = 27 has room for `h - 1` marks only).
+        match (0..self.h).find(|&r| (cells >> (4 * r)) & 15 == mid) {
+            Some(r) => {
+                let dist = (self.q.row0 + r).abs_diff(n / 2);
+                if dist < self.h {
+                    da | middle_mark(n, dist)
+                } else {
+                    da
+                }
+            }
+            None => da,
+        }
+    }
+
+    /// A finished placement's stored diagonals (see the doc of
+    /// `quarters`), from its board diagonals `dm` (`d = r + c`) and `am`
+    /// (`a = r - c + n - 1`).
+    fn stored(&self, dm: u64, am: u64, cells: u64) -> u64 {
+        const LOW: u64 = 0xFFFF_FFFF;
+        let off = self.q.off;
+        let da = ((dm >> off) & LOW) | (((am >> off) & LOW) << 32);
+        if self.q.marks_middle {
+            self.marked(da, cells)
+        } else {
+            da
+        }
+    }
+
+    /// One random descent of the walk's tree (Knuth's estimator): at each
+    /// row one of the branches the walk would take, uniformly. Returns the
+    /// product of the branch counts met, the stored diagonals and the
+    /// column set of the placement reached, or `None` at a dead end. The
+    /// product's mean over descents is the number of placements the walk
+    /// emits.
+    fn probe(&self, rng: &mut Rng) -> Option<(f64, u64, u64)> {
+        let (mut cols, mut dm, mut am, mut cells) = (0u64, 0u64, 0u64, 0u64);
+        let mut weight = 1.0;
+        for r in 0..self.h {
+            let missing = (self.allowed & !cols).count_ones() as usize;
+            if self.exact && missing > self.h - r {
+                return None;
+            }
+            let skip = !self.exact || missing < self.h - r;
+            let rr = self.q.row0 + r;
+            let mut cand = self.open(rr, cols, dm, am);
+            let options = cand.count_ones() as u64 + u64::from(skip);
+            if options == 0 {
+                return None;
+            }
+            weight *= options as f64;
+            let mut pick = rng.below(options);
+            if skip && pick == 0 {
+                continue;
+            }
+            pick -= u64::from(skip);
+            for _ in 0..pick {
+                cand &= cand - 1;
+            }
+            let c = cand.trailing_zeros() as usize;
+            let cc = self.q.col0 + c;
+            cols |= 1 << c;
+            dm |= 1 << (rr + cc);
+            am |= 1 << (rr + self.n - 1 - cc);
+            cells |= (c as u64 + 1) << (4 * r);
+        }
+        if self.exact && cols != self.allowed {
+            return None;
+        }
+        Some((weight, self.stored(dm, am, cells), cols))
+    }
+
+    /// The quarter's columns (bit `c` for board column `col0 + c`) that a
+    /// queen in board row `rr` may take: free, allowed, not in `cols`, and
+    /// on no diagonal of `dm` (`d = r + c`) or `am` (`a = r - c + n - 1`).
+    fn open(&self, rr: usize, cols: u64, dm: u64, am: u64) -> u64 {
+        let mut free = (self.free[rr] >> self.q.col0) & self.allowed & !cols;
+        let mut open = 0u64;
+        while free != 0 {
+            let c = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let cc = self.q.col0 + c;
+            if (dm >> (rr + cc)) & 1 == 0 && (am >> (rr + self.n - 1 - cc)) & 1 == 0 {
+                open |= 1 << c;
+            }
+        }
+        open
+    }
+
+    fn step(&mut self, r: usize, rows: u64, cols: u64, dm: u64, am: u64, cells: u64) {
+        let missing = (self.allowed & !cols).count_ones() as usize;
+        if self.exact && missing > self.h - r {
+            return;
+        }
+        if r == self.h {
+            let da = self.stored(dm, am, cells);
+            (self.emit)(((cols << self.h) | rows) as usize, da, cells);
+            return;
+        }
+        if !self.exact || missing < self.h - r {
+            self.step(r + 1, rows, cols, dm, am, cells);
+        }
+        let rr = self.q.row0 + r;
+        let mut cand = self.open(rr, cols, dm, am);
+        while cand != 0 {
+            let c = cand.trailing_zeros() as usize;
+            cand &= cand - 1;
+            let cc = self.q.col0 + c;
+            let d = rr + cc;
+            let a = rr + self.n - 1 - cc;
+            self.step(
+                r + 1,
+                rows | 1 << r,
+                cols | 1 << c,
+                dm | 1 << d,
+                am | 1 << a,
+                cells | ((c as u64 + 1) << (4 * r)),
+            );
+        }
+    }
+}

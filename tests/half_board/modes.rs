@@ -1,0 +1,203 @@
+//! The join's modes and paths forced on small boards, where they would
+//! not run: the sieve cut into many buckets, the two 8-fold modes (cross
+//! and diagonal), pair mode and ranked units, against OEIS, the slow
+//! solver and the join without them.
+
+use nqueens::base::board::{full_row, Board, Symmetry};
+use nqueens::engine::half_board::{MinN, Plan};
+
+use super::shared::A000170;
+use crate::util::{random_board, slow_count, symmetrized, Rng};
+
+/// The sieve (bottoms sorted by a few overlap diagonals, tops visiting only
+/// the buckets they can fit) cut into many buckets on small boards, where
+/// it would normally not cut at all: blank boards against OEIS in both
+/// modes, random boards (chunks of 64 bottoms, so several chunks a column
+/// set) against the slow solver. A sieve that skipped a bucket a top fits,
+/// or read the padding, would miscount here.
+#[test]
+fn the_sieve_cut_into_many_buckets_counts_the_same() {
+    for n in 4..=14 {
+        let blank = vec![full_row(n); n];
+        for (diag_min_n, buckets_of) in [(4, 1), (4, 16), (99, 1), (99, 64)] {
+            let mut plan =
+                Plan::tuned(n, &blank, Default::default(), MinN::both(diag_min_n), None).unwrap();
+            plan.sieve_buckets_of(buckets_of);
+            assert_eq!(
+                plan.count(),
+                A000170[n - 1],
+                "n = {n}, diagonal mode from {diag_min_n}, buckets of {buckets_of}"
+            );
+        }
+    }
+    let mut rng = Rng::new(0x4a32);
+    for _ in 0..400 {
+        let n = rng.between(6, 11);
+        let percent = rng.below(40);
+        let board = random_board(&mut rng, n, percent);
+        let chunk = [None, Some(64)][rng.below(2) as usize];
+        let mut plan =
+            Plan::tuned(n, board.rows(), Default::default(), MinN::both(4), chunk).unwrap();
+        plan.sieve_buckets_of(1 + rng.below(8) as usize);
+        assert_eq!(plan.count(), slow_count(&board), "{board}");
+    }
+}
+
+/// The two 8-fold modes, cross (odd n: only solutions whose middle-column
+/// queen is farther from the centre than the middle row's are joined,
+/// twice) and diagonal (even n), from n = 3 (normally 15 and 18): blank
+/// boards against OEIS with and without the sieve's buckets, and boards
+/// with blocked cells that all eight symmetries keep against the slow
+/// solver and against the join with no folding at all. A wrong weight, a
+/// mark on the wrong bit or a mark that clashes with a diagonal would
+/// miscount here.
+#[test]
+fn the_eightfold_modes_count_the_same() {
+    for n in 3..=15 {
+        let blank = vec![full_row(n); n];
+        for buckets_of in [1, 16, usize::MAX] {
+            let mut plan = Plan::tuned(n, &blank, Default::default(), MinN::both(3), None).unwrap();
+            assert!(
+                n < 4 || plan.fold().starts_with('8'),
+                "n = {n}: {}",
+                plan.fold()
+            );
+            plan.sieve_buckets_of(buckets_of);
+            assert_eq!(
+                plan.count(),
+                A000170[n - 1],
+                "n = {n}, buckets of {buckets_of}"
+            );
+        }
+    }
+    let mut rng = Rng::new(0x8f01);
+    for round in 0..400 {
+        let n = rng.between(4, 13);
+        let board = blocked_with_images(n, &mut rng, &Symmetry::ALL);
+        let chunk = [None, Some(64)][rng.below(2) as usize];
+        let mut folded =
+            Plan::tuned(n, board.rows(), Default::default(), MinN::both(3), chunk).unwrap();
+        assert!(folded.fold().starts_with('8'), "{}", folded.fold());
+        folded.sieve_buckets_of(1 + rng.below(8) as usize);
+        let plain = Plan::tuned(n, board.rows(), Default::default(), MinN::both(99), None).unwrap();
+        let want = slow_count(&board);
+        assert_eq!(plain.count(), want, "round {round}, 4-fold\n{board}");
+        assert_eq!(
+            folded.count(),
+            want,
+            "round {round}, {}\n{board}",
+            folded.fold()
+        );
+    }
+}
+
+/// A board of side `n` with up to `n` random cells blocked, each with its
+/// `images` under those symmetries (the symmetries the board then keeps).
+fn blocked_with_images(n: usize, rng: &mut Rng, images: &[Symmetry]) -> Board {
+    let mut board = Board::blank(n);
+    for _ in 0..rng.below(n as u64 + 1) {
+        let (r, c) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
+        for symmetry in images {
+            let (y, x) = symmetry.apply(n, r, c);
+            board.set_free(y, x, false);
+        }
+    }
+    board
+}
+
+/// Pair mode (the two middle rows as pivots) from n = 4: blank even boards
+/// against OEIS, and random even boards whose blocked cells keep all, some
+/// or none of the symmetries it folds against the slow solver and against
+/// the join without it.
+#[test]
+fn pair_mode_counts_the_same() {
+    for n in (4..=14).step_by(2) {
+        let blank = vec![full_row(n); n];
+        for buckets_of in [1, 16, usize::MAX] {
+            let mut plan = Plan::tuned(n, &blank, Default::default(), MinN::pair(4), None).unwrap();
+            assert_eq!(plan.fold(), "4 pair", "n = {n}");
+            plan.sieve_buckets_of(buckets_of);
+            assert_eq!(
+                plan.count(),
+                A000170[n - 1],
+                "n = {n}, buckets of {buckets_of}"
+            );
+        }
+    }
+    let mut rng = Rng::new(0x9a17);
+    let mut folds = std::collections::BTreeSet::new();
+    for round in 0..400 {
+        let n = 2 * rng.between(2, 6);
+        // Which images of each blocked cell are blocked too: all four of
+        // the mirror and the flip, one of them, or none.
+        use Symmetry::{Identity, MirrorColumns, MirrorRows, Rotate180};
+        let images: &[Symmetry] = match rng.below(4) {
+            0 => &[Identity, MirrorColumns, MirrorRows, Rotate180],
+            1 => &[Identity, MirrorColumns],
+            2 => &[Identity, MirrorRows],
+            _ => &[Identity],
+        };
+        let board = blocked_with_images(n, &mut rng, images);
+        let chunk = [None, Some(64)][rng.below(2) as usize];
+        let mut paired =
+            Plan::tuned(n, board.rows(), Default::default(), MinN::pair(4), chunk).unwrap();
+        folds.insert(paired.fold());
+        paired.sieve_buckets_of(1 + rng.below(8) as usize);
+        let plain = Plan::tuned(n, board.rows(), Default::default(), MinN::both(99), None).unwrap();
+        let want = slow_count(&board);
+        assert_eq!(plain.count(), want, "round {round}, without\n{board}");
+        assert_eq!(
+            paired.count(),
+            want,
+            "round {round}, {}\n{board}",
+            paired.fold()
+        );
+    }
+    assert_eq!(folds.len(), 3, "{folds:?}");
+}
+
+/// Ranked units (a pivot and a range of column-set ranks, each unit
+/// building its own tables: the join past n = 24) from n = 4: blank boards
+/// in every fold mode against OEIS, unit by unit and on threads, and random
+/// boards, symmetric or not, against the slow solver and the listed join.
+/// A unit that skipped or repeated a rank, or built tables missing a set
+/// its tasks need, would miscount here.
+#[test]
+fn ranked_units_count_the_same() {
+    for n in 4..=14 {
+        let blank = vec![full_row(n); n];
+        for min_n in [MinN::both(4), MinN::both(99), MinN::pair(4)] {
+            let mut plan =
+                Plan::tuned(n, &blank, Default::default(), min_n.ranked_from(4), None).unwrap();
+            assert!(plan.is_ranked());
+            plan.sieve_buckets_of(16);
+            let by_unit: u128 = (0..plan.units()).map(|u| plan.run_unit(u)).sum();
+            assert_eq!(by_unit, A000170[n - 1], "n = {n}, {}", plan.fold());
+        }
+    }
+    let mut rng = Rng::new(0x7a4c);
+    let mut folds = std::collections::BTreeSet::new();
+    for round in 0..300 {
+        let n = rng.between(4, 12);
+        let percent = rng.below(40);
+        let board = match rng.below(3) {
+            0 => blocked_with_images(n, &mut rng, &Symmetry::ALL),
+            1 => symmetrized(&random_board(&mut rng, n, percent)),
+            _ => random_board(&mut rng, n, percent),
+        };
+        let min_n = [MinN::both(4), MinN::pair(4)][rng.below(2) as usize].ranked_from(4);
+        let chunk = [None, Some(64)][rng.below(2) as usize];
+        let ranked = Plan::tuned(n, board.rows(), Default::default(), min_n, chunk).unwrap();
+        folds.insert(ranked.fold());
+        let listed = Plan::tuned(n, board.rows(), Default::default(), MinN::both(4), None).unwrap();
+        let want = slow_count(&board);
+        assert_eq!(listed.count(), want, "round {round}, listed\n{board}");
+        assert_eq!(
+            ranked.count(),
+            want,
+            "round {round}, {}\n{board}",
+            ranked.fold()
+        );
+    }
+    assert!(folds.len() >= 5, "{folds:?}");
+}
