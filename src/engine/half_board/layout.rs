@@ -28,7 +28,7 @@ use crate::engine::budget::Budget;
 use crate::engine::half_board::column_sets::{
     binom, for_each_task, pivots, Pivot, Symmetric, Task,
 };
-use crate::engine::half_board::cost::{self, bottom_words, half_pairs, task_ns};
+use crate::engine::half_board::cost::{self, bottom_words, half_pairs, sieve_keep, task_ns};
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{Quarter, QuarterShape};
 use crate::engine::half_board::sampling::{self, Sampled};
@@ -634,9 +634,10 @@ fn price_tasks(shape: &Shape, pivots: &[Pivot], sym: Symmetric, buckets: &Bucket
         let passes = [0, 1, 2, 3].map(|q| pass[q][p]);
         priced.tasks.push(task);
         let words = bottom_words(sym, passes, bp as f64).ceil();
+        let keep = sieve_keep(words, shape.bucket_bottoms);
         priced
             .weights
-            .push(task_ns(shape, passes, top, bp, words, s, avail));
+            .push(task_ns(shape, passes, top, bp, (words, keep), s, avail));
     });
     priced
 }

@@ -284,6 +284,7 @@ impl Job<'_> {
     #[inline(always)]
     fn sieve_bottoms(&self, t: &Task, nb: usize, sc: &mut Scratch) -> usize {
         let k = Sieve::cut_size(nb, self.shape.bucket_bottoms);
+        sc.tally.cut += k as u64;
         if k == 0 {
             sc.sieve.none();
         } else {
@@ -526,6 +527,7 @@ fn join_left_blocks(
     sc.tally.bitset_words += bitsets * words as u64;
     sc.tally.tops += tops;
     sc.tally.pair_words += pair_words;
+    sc.tally.pair_full += tops * words as u64;
     sc.tally.spans += spans;
 }
 
