@@ -54,9 +54,11 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
 }
 
 fn main() {
-    let mut sizes: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
+    // The sizes are the numbers that are no flag's value.
+    let all: Vec<String> = std::env::args().collect();
+    let mut sizes: Vec<usize> = (1..all.len())
+        .filter(|&i| all[i - 1] != "--part" && all[i - 1] != "--ranks")
+        .filter_map(|i| all[i].parse().ok())
         .collect();
     if std::env::args().any(|a| a == "--growth") {
         growth::growth(&sizes);

@@ -7,18 +7,27 @@
 //! are. Columns: the symmetries folded (`8 cross` at odd N, `8 diagonal` at
 //! even N from 18); solutions of what ran; its seconds of CPU (the
 //! thread's, so that a busy machine changes them little); nanoseconds per
-//! solution and its growth over the previous N (`x prev`); bit pairs the
+//! solution and its growth over the previous N (`x prev`); what ran over
+//! the cost model's price of it (`real/mdl`: the model's nanoseconds at
+//! the reference speed, not scaled to this machine), and past 24 the same
+//! for the joins alone (`join r/m`, the time out of the quarter tables
+//! over the model's joins); bit pairs the
 //! AND + popcount loop read per solution (64 per word, after the sieve's
 //! cut); tops and quarter bitsets per solution, the bitsets' mean words;
 //! words ANDed per solution into the bitsets' shared row levels (`lvl`)
 //! and into the bitsets themselves (`fin`), and the word ranges (runs of
 //! sieve buckets) stepped through per solution (`spn`); the share of the
+//! AND + popcount loop's words the sieve leaves (`keep`) and its cut
+//! diagonals a chunk (`cut`); the share of the
 //! time in
 //! the quarter tables, building the halves (bottoms, transposition, sieve,
 //! row-group tables) and the join (quarter bitsets, AND + popcount).
 //!
 //! `--kernel popcnt` (or `portable`, `avx2`) runs one kernel
-//! instantiation instead of the best this CPU has.
+//! instantiation instead of the best this CPU has; `--part K` runs every
+//! K-th unit at every N instead of the default parts; past N = 24 (ranked
+//! units of ten minutes each) only the first 256 column-set ranks of each
+//! unit run (`--ranks L`: L), priced on their own, in the auto kernel.
 //!
 //! Against the public quarter-board counter: time its parts by hand in the
 //! same sitting (`../shared/tools/versus-public.sh`); its build is never
@@ -31,7 +40,8 @@ use nqueens::engine::budget::Budget;
 use nqueens::engine::cpu;
 use nqueens::engine::half_board::{Kernel, Plan};
 
-/// Every K-th unit of N runs: about a minute a size on one core.
+/// Every K-th unit of N runs: about a minute a size on one core (past 24,
+/// four units' first ranks instead).
 fn part_of(n: usize) -> usize {
     match n {
         0..=19 => 1,
@@ -56,13 +66,26 @@ pub fn growth(sizes: &[usize]) {
         Some(k) if k == "avx2" => Kernel::Avx2,
         _ => Kernel::Auto,
     };
+    // `--part K`: every K-th unit at every N instead of `part_of`.
+    let part = args
+        .iter()
+        .position(|a| a == "--part")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|k| k.parse::<usize>().ok());
+    // `--ranks L`: past 24, the first L ranks of each unit.
+    let ranks = args
+        .iter()
+        .position(|a| a == "--ranks")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|k| k.parse::<u64>().ok())
+        .unwrap_or(256);
     let sizes: Vec<usize> = if sizes.is_empty() {
         (16..=23).collect()
     } else {
         sizes.to_vec()
     };
     println!(
-        "{:>3} {:>10} {:>7} {:>15} {:>8} {:>8} {:>6} {:>10} {:>8} {:>8} {:>6} {:>7} {:>7} {:>7} {:>7} {:>7} {:>6}",
+        "{:>3} {:>10} {:>7} {:>15} {:>8} {:>8} {:>6} {:>8} {:>8} {:>10} {:>8} {:>8} {:>6} {:>7} {:>7} {:>7} {:>6} {:>5} {:>7} {:>7} {:>6}",
         "N",
         "fold",
         "part",
@@ -70,6 +93,8 @@ pub fn growth(sizes: &[usize]) {
         "seconds",
         "ns/sol",
         "x prev",
+        "real/mdl",
+        "join r/m",
         "bits/sol",
         "tops/sol",
         "qbs/sol",
@@ -77,6 +102,8 @@ pub fn growth(sizes: &[usize]) {
         "lvl/sol",
         "fin/sol",
         "spn/sol",
+        "keep",
+        "cut",
         "tables",
         "halves",
         "join"
@@ -88,12 +115,48 @@ pub fn growth(sizes: &[usize]) {
             println!("{n:>3} (the join does not plan N = {n} within 1 GiB)");
             continue;
         };
-        let k = part_of(n).min(plan.units());
+        // Ranked units: four, spread over the list.
+        let default = if plan.is_ranked() {
+            plan.units() / 4
+        } else {
+            part_of(n)
+        };
+        let k = part.unwrap_or(default).clamp(1, plan.units());
         let units: Vec<usize> = (0..plan.units()).step_by(k).collect();
-        plan.narrow(&units);
+        // Ranked units (past 24) run ten minutes each: only the first
+        // `ranks` column-set ranks of each, priced on their own.
+        let pieces: Option<Vec<(usize, std::ops::Range<u64>)>> = plan.is_ranked().then(|| {
+            units
+                .iter()
+                .filter_map(|&i| plan.ranked_unit(i))
+                .map(|(p, r)| (p, r.start..r.end.min(r.start + ranks)))
+                .collect()
+        });
+        // The model's ns for what runs, and for its joins alone where it
+        // says (ranked pieces: their tables' walks weigh far more in a
+        // piece than in a whole unit, whose sets share them).
+        let (model_ns, model_joins) = match &pieces {
+            Some(pieces) => {
+                let priced = pieces
+                    .iter()
+                    .filter_map(|(p, r)| plan.price_ranks(*p, r.clone(), ranks, 7));
+                let (joins, builds) = priced.fold((0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
+                (joins + builds, Some(joins))
+            }
+            None => {
+                plan.narrow(&units);
+                (plan.cost(), None)
+            }
+        };
         let start = Instant::now();
         let cpu = cpu::thread();
-        let solutions: u128 = units.iter().map(|&i| plan.run_unit_with(i, kernel)).sum();
+        let solutions: u128 = match &pieces {
+            Some(pieces) => pieces
+                .iter()
+                .map(|(p, r)| plan.count_ranks(*p, r.clone()).unwrap_or(0))
+                .sum(),
+            None => units.iter().map(|&i| plan.run_unit_with(i, kernel)).sum(),
+        };
         // The thread's CPU time where the system says it, else the clock's.
         let wall = start.elapsed().as_secs_f64();
         let secs = match (cpu, cpu::thread()) {
@@ -112,9 +175,15 @@ pub fn growth(sizes: &[usize]) {
         // clock's time too.
         let share = |d: std::time::Duration| format!("{:.0}%", 100.0 * d.as_secs_f64() / wall);
         println!(
-            "{n:>3} {:>10} {:>7} {solutions:>15} {secs:>8.2} {ns:>8.2} {growth:>6} {:>10.1} {:>8.3} {:>8.3} {:>6.0} {:>7.1} {:>7.1} {:>7.2} {:>7} {:>7} {:>6}",
+            "{n:>3} {:>10} {:>7} {solutions:>15} {secs:>8.2} {ns:>8.2} {growth:>6} {:>8.2} {:>8} {:>10.1} {:>8.3} {:>8.3} {:>6.0} {:>7.1} {:>7.1} {:>7.2} {:>6.3} {:>5.2} {:>7} {:>7} {:>6}",
             plan.fold(),
             format!("1/{k}"),
+            secs * 1e9 / model_ns.max(1.0),
+            model_joins.map_or("-".to_string(), |joins| {
+                // The tally's times are the clock's: the joins' share of it.
+                let tables = t.tables.as_secs_f64() / wall.max(1e-9);
+                format!("{:.2}", secs * (1.0 - tables) * 1e9 / joins.max(1.0))
+            }),
             t.pair_words as f64 * 64.0 / sol,
             t.tops as f64 / sol,
             t.bitsets as f64 / sol,
@@ -122,6 +191,8 @@ pub fn growth(sizes: &[usize]) {
             t.level_words as f64 / sol,
             t.final_words as f64 / sol,
             t.spans as f64 / sol,
+            t.pair_words as f64 / t.pair_full.max(1) as f64,
+            t.cut as f64 / t.chunks.max(1) as f64,
             share(t.tables),
             share(t.halves),
             share(t.join),

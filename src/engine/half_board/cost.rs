@@ -20,6 +20,20 @@
 //! # Complexity
 //! `O(C(h, k))` per column set (the quarter-pair buckets it joins).
 
+/// Share of the AND + popcount loop's words a top reads per cut diagonal
+/// of the sieve, as the model prices it: a chunk cut at `k` diagonals is
+/// priced at `SIEVE_KEEP^k` of its pair words and the square root of that
+/// on its quarter bitsets (a quarter placement uses about half its top's
+/// diagonals). **1 for now: the sieve is not priced.** Measured by the
+/// growth bench's `keep` and `cut` columns, `keep^(1 / cut)` is 0.62-0.70
+/// at N = 18..=22, but charging that (0.66) made `count 22 --shard 1/1024`
+/// 20 s at the reference speed where it runs about 42 (65 s on a machine
+/// 1.5x slower), while full width prices it 89 s: the words are not the
+/// whole story (the ranges' steps, the bitsets' rows), and the kernel's
+/// constants must be refitted with it, term by term (benches/NOTES.md,
+/// "The join's cost model and the sieve").
+pub const SIEVE_KEEP: f64 = 1.0;
+
 /// Per candidate quarter pair (both halves, before the diagonal test).
 pub const NS_JOIN: f64 = 3.7;
 /// Per word of an `X`/`Y` bitset built for a quarter placement.
@@ -53,6 +67,7 @@ pub const BOTTOM_PASS_DIAG: f64 = 0.25;
 use crate::engine::half_board::column_sets::{binom, for_each_comb, Symmetric};
 use crate::engine::half_board::matching::{Shape, XBLOCK};
 use crate::engine::half_board::row_groups::RowGroups;
+use crate::engine::half_board::sieve::Sieve;
 
 /// The work of one column set, in the model's terms.
 #[derive(Clone, Copy, Default, Debug)]
@@ -161,15 +176,15 @@ pub fn bottom_words(sym: Symmetric, passes: [f64; 4], bottom_pairs: f64) -> f64 
 /// The cost model's price, in ns, of the task with column set `s` of a
 /// pivot leaving `avail`: its top half's candidate pairs and quarter
 /// placements `top`, its bottom half's candidate pairs `bottom_pairs` and
-/// their [`bottom_words`], and the shares of each quarter's placements the
-/// pivot leaves (`passes`).
-#[allow(clippy::too_many_arguments)]
+/// their [`bottom_words`] with the share of them the sieve leaves
+/// (`(words, keep)`, [`sieve_keep`]), and the shares of each quarter's
+/// placements the pivot leaves (`passes`).
 pub fn task_ns(
     shape: &Shape,
     passes: [f64; 4],
     top: (u64, u64),
     bottom_pairs: u64,
-    words: f64,
+    (words, keep): (f64, f64),
     s: u64,
     avail: u64,
 ) -> f64 {
@@ -181,9 +196,19 @@ pub fn task_ns(
         + binom(h, ((avail ^ s) & lmask).count_ones() as usize);
     TaskWork {
         pairs: (tp + bottom_pairs) as f64,
-        xy_words: titems as f64 * top_pass.sqrt() * words,
-        pair_words: tp as f64 * top_pass * words,
+        xy_words: titems as f64 * top_pass.sqrt() * words * keep.sqrt(),
+        pair_words: tp as f64 * top_pass * words * keep,
         setup: combs as f64 + (h * h) as f64 * words,
     }
     .ns()
+}
+
+/// The share of the AND + popcount loop's words the sieve leaves a task
+/// whose bitsets have `words` words ([`SIEVE_KEEP`] per diagonal it cuts).
+/// Priced from samples, `words` is a pivot's mean: a single descent's
+/// estimate is too spread for a step function of it (the mean of the
+/// steps of a spread estimate is not the step of the mean).
+pub fn sieve_keep(words: f64, bucket_bottoms: usize) -> f64 {
+    let k = Sieve::cut_size((words.max(0.0) * 64.0) as usize, bucket_bottoms);
+    SIEVE_KEEP.powi(k as i32)
 }

@@ -284,11 +284,48 @@ impl Plan {
         }
     }
 
-    /// See [`Plan::ranked_pivots`].
+    /// For ranked units: unit `i`'s pivot and colex ranks. `None` for
+    /// listed units.
+    pub fn ranked_unit(&self, i: usize) -> Option<(usize, std::ops::Range<u64>)> {
+        match &self.work {
+            Work::Listed(_) => None,
+            Work::Ranked(ranked) => {
+                let unit = ranked.unit(i);
+                Some((unit.pivot, unit.ranks))
+            }
+        }
+    }
+
+    /// See [`Plan::ranked_pivots`]; what it took goes into the tally.
     pub fn count_ranks(&self, pivot: usize, ranks: std::ops::Range<u64>) -> Option<u128> {
         match &self.work {
             Work::Listed(_) => None,
-            Work::Ranked(ranked) => Some(ranked.count_ranks(pivot, ranks, Kernel::Auto).0),
+            Work::Ranked(ranked) => {
+                let (count, tally) = ranked.count_ranks(pivot, ranks, Kernel::Auto);
+                self.add_tally(&tally);
+                Some(count)
+            }
+        }
+    }
+
+    /// The cost model's ns for what [`Plan::count_ranks`] does with the
+    /// same arguments, its joins and its tables' builds, priced from every
+    /// rank (at most `draws` of them, else that many random ones, seeded by
+    /// `seed`). `None` for listed units.
+    pub fn price_ranks(
+        &self,
+        pivot: usize,
+        ranks: std::ops::Range<u64>,
+        draws: u64,
+        seed: u64,
+    ) -> Option<(f64, f64)> {
+        match &self.work {
+            Work::Listed(_) => None,
+            Work::Ranked(ranked) => {
+                let mut rng = crate::base::rng::Rng::new(seed);
+                let mut ranks_rng = crate::base::rng::Rng::new(rng.next_u64());
+                Some(ranked.price_ranks(pivot, ranks, draws, (&mut rng, &mut ranks_rng)))
+            }
         }
     }
 

@@ -82,6 +82,9 @@ pub struct Ranked {
     /// Per pivot, the share of each quarter's placements its diagonals
     /// leave (the sampled pricing's, for pricing units on their own).
     passes: Vec<[f64; 4]>,
+    /// Per pivot, the share of the join's words the sieve leaves (the
+    /// sampled pricing's, likewise).
+    keeps: Vec<f64>,
     /// The share of a unit's tasks that bring their own right quarters'
     /// column sets (see `from_sampled`).
     right_share: f64,
@@ -218,6 +221,7 @@ impl Ranked {
         let right_share = sets(per_unit)[1] / per_unit;
         Some(Ranked {
             passes: sampled.passes.clone(),
+            keeps: sampled.keeps.clone(),
             right_share,
             shape,
             sym,
@@ -256,6 +260,31 @@ impl Ranked {
     /// not run afterwards (nothing is held for any unit, so nothing else
     /// changes).
     pub fn narrow(&mut self, units: &[usize]) {
+        let mut rng = Rng::new(SEED ^ units.first().map_or(0, |&u| u as u64));
+        let mut ranks_rng = Rng::new(rng.next_u64());
+        let per = (SHARD_DRAWS / units.len().max(1)).max(UNIT_DRAWS) as u64;
+        let mut total = 0.0;
+        for &u in units {
+            let unit = self.unit(u);
+            let rngs = (&mut rng, &mut ranks_rng);
+            let (joins, builds) = self.price_ranks(unit.pivot, unit.ranks, per, rngs);
+            total += joins + builds;
+        }
+        self.cost = total;
+    }
+
+    /// The estimated ns of the column sets of pivot `pivot` with colex
+    /// ranks in `ranks`, priced on their own: their joins and the builds
+    /// of their tables, from every rank where there are at most `draws`,
+    /// else from `draws` random ones (drawn from `rngs.1`; the descents
+    /// from `rngs.0`).
+    pub fn price_ranks(
+        &self,
+        pivot: usize,
+        ranks: Range<u64>,
+        draws: u64,
+        (rng, ranks_rng): (&mut Rng, &mut Rng),
+    ) -> (f64, f64) {
         let board = sampling::Board {
             shape: &self.shape,
             sym: self.sym,
@@ -263,30 +292,23 @@ impl Ranked {
             quarter_shapes: &self.quarter_shapes,
             pivots: &self.pivots,
         };
-        let mut rng = Rng::new(SEED ^ units.first().map_or(0, |&u| u as u64));
-        let mut ranks_rng = Rng::new(rng.next_u64());
-        let per = (SHARD_DRAWS / units.len().max(1)).max(UNIT_DRAWS) as u64;
         let walk_ns = 2.0 * cost::NS_SET_WALK_ITEM + cost::NS_BUILD_ITEM;
-        let mut total = 0.0;
-        for &u in units {
-            let unit = self.unit(u);
-            let avail = self.pivots[unit.pivot].avail;
-            let (start, len) = (unit.ranks.start, unit.ranks.end - unit.ranks.start);
-            let draws = len.min(per);
-            let sets = (0..draws).map(|i| {
-                let rank = if draws == len {
-                    start + i
-                } else {
-                    start + ranks_rng.below(len)
-                };
-                set_of_rank(avail, self.shape.h, rank)
-            });
-            let passes = self.passes[unit.pivot];
-            let (joins, items) = sampling::price_sets(&board, unit.pivot, passes, sets, &mut rng);
-            let builds = walk_ns * (items[0] + items[2] + self.right_share * (items[1] + items[3]));
-            total += (joins + builds) * len as f64 / draws as f64;
-        }
-        self.cost = total;
+        let avail = self.pivots[pivot].avail;
+        let (start, len) = (ranks.start, ranks.end - ranks.start);
+        let draws = len.min(draws);
+        let sets = (0..draws).map(|i| {
+            let rank = if draws == len {
+                start + i
+            } else {
+                start + ranks_rng.below(len)
+            };
+            set_of_rank(avail, self.shape.h, rank)
+        });
+        let priced = (self.passes[pivot], self.keeps[pivot]);
+        let (joins, items) = sampling::price_sets(&board, pivot, priced, sets, rng);
+        let builds = walk_ns * (items[0] + items[2] + self.right_share * (items[1] + items[3]));
+        let scale = len as f64 / draws.max(1) as f64;
+        (joins * scale, builds * scale)
     }
 
     /// What identifies the unit list, in order (for fingerprints): per

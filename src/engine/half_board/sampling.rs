@@ -37,7 +37,7 @@
 
 use crate::base::rng::Rng;
 use crate::engine::half_board::column_sets::{binom, positions, task_of, Pivot, Symmetric};
-use crate::engine::half_board::cost::{bottom_words, task_ns};
+use crate::engine::half_board::cost::{bottom_words, sieve_keep, task_ns};
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{Quarter, QuarterShape};
 
@@ -62,6 +62,9 @@ pub struct Sampled {
     /// Per pivot and quarter: the share of those placements whose columns
     /// the pivot leaves (all a part of its tasks can need).
     pub within: Vec<[f64; 4]>,
+    /// Per pivot: the share of the join's words the sieve leaves its
+    /// tasks, from their mean bottom words ([`sieve_keep`]).
+    pub keeps: Vec<f64>,
     /// About the most candidate bottoms one task joins (what bounds its
     /// scratch): [`BOTTOMS_OVER_MEAN`] times their mean.
     pub max_bottoms: f64,
@@ -173,11 +176,22 @@ pub fn sample(board: &Board, draws: usize, seed: u64) -> Sampled {
             })
         })
         .collect();
+    let mut words = vec![(0f64, 0usize); board.pivots.len()];
+    for d in &kept {
+        let w = &mut words[d.pivot];
+        w.0 += bottom_words(board.sym, passes[d.pivot], d.bottom_pairs);
+        w.1 += 1;
+    }
+    let keeps: Vec<f64> = words
+        .iter()
+        .map(|&(sum, k)| sieve_keep(sum / k.max(1) as f64, shape.bucket_bottoms))
+        .collect();
     let mut joins = vec![0f64; board.pivots.len()];
     for d in &kept {
         let avail = board.pivots[d.pivot].avail;
         let subsets = binom(avail.count_ones() as usize, h) as f64;
-        joins[d.pivot] += d.ns(board, passes[d.pivot]) * subsets / draws.max(1) as f64;
+        let ns = d.ns(board, passes[d.pivot], keeps[d.pivot]);
+        joins[d.pivot] += ns * subsets / draws.max(1) as f64;
     }
 
     let placements = seen.map(|total| total / QUARTER_DRAWS as f64);
@@ -193,6 +207,7 @@ pub fn sample(board: &Board, draws: usize, seed: u64) -> Sampled {
             .iter()
             .map(|w| [0, 1, 2, 3].map(|q| w[q] / seen[q].max(f64::MIN_POSITIVE)))
             .collect(),
+        keeps,
         max_bottoms: BOTTOMS_OVER_MEAN * mean_bottoms,
         set_items: [0, 1, 2, 3].map(|q| mean(&|d| d.items[q])),
     }
@@ -231,8 +246,9 @@ fn draw(board: &Board, pi: usize, s: u64, rng: &mut Rng, bottoms_rng: &mut Rng) 
 }
 
 impl Draw {
-    /// The task's joins, ns, by the cost model, for its pivot's `passes`.
-    fn ns(&self, board: &Board, passes: [f64; 4]) -> f64 {
+    /// The task's joins, ns, by the cost model, for its pivot's `passes`
+    /// and `keep` ([`Sampled::keeps`]).
+    fn ns(&self, board: &Board, passes: [f64; 4], keep: f64) -> f64 {
         // The model's terms are counts: estimates are rounded to them, which
         // leaves their mean where it was up to a fraction of one.
         let round = |x: f64| x.round() as u64;
@@ -246,7 +262,7 @@ impl Draw {
             passes,
             (round(self.top_pairs), round(self.top_items)),
             round(self.bottom_pairs),
-            words,
+            (words, keep),
             self.s,
             board.pivots[self.pivot].avail,
         )
@@ -254,13 +270,14 @@ impl Draw {
 }
 
 /// The joins (ns) and the placements per quarter of the tasks whose column
-/// sets `sets` yields, for pivot `pi` with `passes` (from a [`Sampled`] of
-/// the same board): column sets that are not canonical price 0. Each
-/// figure from one descent: unbiased, so a sum over many sets is close.
+/// sets `sets` yields, for pivot `pi` with `passes` and `keep` (from a
+/// [`Sampled`] of the same board): column sets that are not canonical
+/// price 0. Each figure from one descent: unbiased, so a sum over many sets
+/// is close.
 pub fn price_sets(
     board: &Board,
     pi: usize,
-    passes: [f64; 4],
+    (passes, keep): ([f64; 4], f64),
     sets: impl Iterator<Item = u64>,
     rng: &mut Rng,
 ) -> (f64, [f64; 4]) {
@@ -272,7 +289,7 @@ pub fn price_sets(
             continue;
         }
         let d = draw(board, pi, s, rng, &mut bottoms_rng);
-        ns += d.ns(board, passes);
+        ns += d.ns(board, passes, keep);
         for (sum, item) in items.iter_mut().zip(d.items) {
             *sum += item;
         }

@@ -31,6 +31,11 @@ pub struct Tally {
     /// for them (what the sieve cuts).
     pub tops: u64,
     pub pair_words: u64,
+    /// The words the AND + popcount loop would have read without the
+    /// sieve, and the sieve's cut diagonals summed over the chunks (what
+    /// the cost model's sieve term is fitted to).
+    pub pair_full: u64,
+    pub cut: u64,
     /// Building the quarter tables.
     pub tables: Duration,
     /// Building the halves: bottoms, their transposition and sieve, the
@@ -53,6 +58,8 @@ impl Tally {
         self.spans += other.spans;
         self.tops += other.tops;
         self.pair_words += other.pair_words;
+        self.pair_full += other.pair_full;
+        self.cut += other.cut;
         self.tables += other.tables;
         self.halves += other.halves;
         self.join += other.join;

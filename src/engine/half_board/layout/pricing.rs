@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::engine::half_board::column_sets::{for_each_task, Pivot, Symmetric, Task};
-use crate::engine::half_board::cost::{self, bottom_words, half_pairs, task_ns};
+use crate::engine::half_board::cost::{self, bottom_words, half_pairs, sieve_keep, task_ns};
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{Quarter, QuarterShape};
 
@@ -202,9 +202,10 @@ pub(super) fn price_tasks(
         let passes = [0, 1, 2, 3].map(|q| pass[q][p]);
         priced.tasks.push(task);
         let words = bottom_words(sym, passes, bp as f64).ceil();
+        let keep = sieve_keep(words, shape.bucket_bottoms);
         priced
             .weights
-            .push(task_ns(shape, passes, top, bp, words, s, avail));
+            .push(task_ns(shape, passes, top, bp, (words, keep), s, avail));
     });
     priced
 }

@@ -25,6 +25,7 @@ impl Job<'_> {
     #[inline(always)]
     pub(super) fn sieve_bottoms(&self, t: &Task, nb: usize, sc: &mut Scratch) -> usize {
         let k = Sieve::cut_size(nb, self.shape.bucket_bottoms);
+        sc.tally.cut += k as u64;
         if k == 0 {
             sc.sieve.none();
         } else {

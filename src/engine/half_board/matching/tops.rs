@@ -192,5 +192,6 @@ fn join_left_blocks(
     sc.tally.bitset_words += bitsets * words as u64;
     sc.tally.tops += tops;
     sc.tally.pair_words += pair_words;
+    sc.tally.pair_full += tops * words as u64;
     sc.tally.spans += spans;
 }
