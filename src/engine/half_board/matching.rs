@@ -31,16 +31,32 @@
 //! `O(table entries * W_S)` for the row-group tables and
 //! `O(quarter placements * groups * W_S)` for the `X`/`Y` bitsets.
 //! Scratch: `O((largest group + table entries) * W_S)` words per thread.
+//!
+//! # Rooms
+//! This file holds the kernel's entry ([`run`], [`Kernel`]) and the task
+//! loop: building a task's bottoms (step 1) and handing them to the join a
+//! chunk at a time. Its rooms, none of which imports it:
+//! - `job`: what a join works on and with ([`Shape`], the tables and
+//!   pivots, a thread's [`Scratch`]);
+//! - `bottoms`: preparing a chunk's bottoms for the join (the sieve, the
+//!   transposition, the row-group tables: steps 2 and 3);
+//! - `tops`: joining the top placements with them (step 4, the hot loop).
+
+mod bottoms;
+mod job;
+mod tops;
+
+pub use job::{Scratch, Shape};
+pub use tops::XBLOCK;
 
 use std::time::Instant;
 
-use crate::engine::half_board::bitsets::{and_popcount, filter_into, filter_pairs, Prefixes};
+use crate::engine::half_board::bitsets::filter_into;
 use crate::engine::half_board::column_sets::{combinations, Pivot, Task};
 use crate::engine::half_board::quarters::Quarter;
-use crate::engine::half_board::row_groups::RowGroups;
-use crate::engine::half_board::sieve::Sieve;
 use crate::engine::half_board::tally::Tally;
-use crate::engine::half_board::transpose::transpose64;
+use bottoms::transpose_bottoms;
+use job::Job;
 
 /// Which inner-loop instantiation runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,72 +69,6 @@ pub enum Kernel {
     Popcnt,
     /// x86-64 with `avx2` + `popcnt` (lets LLVM vectorise the popcount loop).
     Avx2,
-}
-
-/// Number of top-left placements whose `X` bitsets are kept at once.
-pub const XBLOCK: usize = 8;
-
-/// What every task of a join shares: the sizes and the longest-diagonal
-/// masks of diagonal mode (0 outside it).
-#[derive(Clone, Copy, Debug)]
-pub struct Shape {
-    pub n: usize,
-    /// Rows per half; the bottom half starts at row `hb = n - h` (the rows
-    /// between are the pivots' middle rows: none, one or two).
-    pub h: usize,
-    pub hb: usize,
-    pub wl: usize,
-    /// Overlap diagonals per direction (both halves can reach them).
-    pub ovw: usize,
-    /// The main diagonal, the anti-diagonal (top storage), both in bottom
-    /// storage.
-    pub diag_main: u64,
-    pub diag_anti: u64,
-    pub diag_bot: u64,
-    /// Bottoms joined at a time (a multiple of 64): bounds the scratch.
-    pub chunk: usize,
-    /// Bottoms per sieve bucket, on average (see [`Sieve::cut_size`]).
-    pub bucket_bottoms: usize,
-}
-
-impl Shape {
-    /// A top quarter placement's stored diagonals (from index `h`, see
-    /// `quarters`) as an overlap mask in the bottoms' compact layout (bits
-    /// from index `hb`; the top's diagonals `h..hb`, which no bottom
-    /// reaches, are dropped).
-    #[inline(always)]
-    pub fn top_overlap(&self, v: u64) -> u64 {
-        let gap = self.hb - self.h;
-        let ovmask = (1u64 << self.ovw) - 1;
-        ((v >> gap) & ovmask) | (((v >> 32) >> gap) & ovmask) << self.ovw
-    }
-}
-
-/// Per-thread working memory for one column set.
-#[derive(Default)]
-pub struct Scratch {
-    bot: Vec<u64>,
-    cell: Vec<u64>,
-    free_of: Vec<u64>,
-    valid: Vec<u64>,
-    lbuf: Vec<(u64, u64)>,
-    rbuf: Vec<(u64, u64)>,
-    blbuf: Vec<u64>,
-    brbuf: Vec<u64>,
-    ys: Vec<u64>,
-    yda: Vec<u64>,
-    xs: Vec<u64>,
-    xda: Vec<u64>,
-    /// The chunk's cut, its bottoms sorted by bucket, and the bucket keys
-    /// of the tops' quarter placements in `yda` / `xda`.
-    sieve: Sieve,
-    sorted: Vec<u64>,
-    ykey: Vec<usize>,
-    xkey: Vec<usize>,
-    tally: Tally,
-    /// Shared row ANDs of the top-left and top-right placements.
-    xpre: Prefixes,
-    ypre: Prefixes,
 }
 
 /// The sum over `tasks` of their weighted counts, with the kernel `kernel`
@@ -151,12 +101,6 @@ pub fn run(
     };
     sc.tally.sets = tasks.len() as u64;
     (count, sc.tally)
-}
-
-struct Job<'a> {
-    shape: &'a Shape,
-    quarters: &'a [Quarter; 4],
-    pivots: &'a [Pivot],
 }
 
 impl Job<'_> {
@@ -277,290 +221,6 @@ impl Job<'_> {
         sc.tally.join += built.elapsed();
         sums
     }
-
-    /// Sorts the first `nb` bottoms in `sc.bot` into the buckets of a cut
-    /// chosen for them and the tops of task `t` (see [`Sieve`]); returns
-    /// how many bottoms there are now, padding included.
-    #[inline(always)]
-    fn sieve_bottoms(&self, t: &Task, nb: usize, sc: &mut Scratch) -> usize {
-        let k = Sieve::cut_size(nb, self.shape.bucket_bottoms);
-        sc.tally.cut += k as u64;
-        if k == 0 {
-            sc.sieve.none();
-        } else {
-            let Shape { h, wl, .. } = *self.shape;
-            let s = u64::from(t.s);
-            let hmask = (1u64 << h) - 1;
-            let (sl, sr) = (s & ((1u64 << wl) - 1), s >> wl);
-            let [tl, tr, _, _] = self.quarters;
-            let tops = combinations(h, sl.count_ones()).flat_map(|a| {
-                tl.group(sl, a)
-                    .iter()
-                    .chain(tr.group(sr, hmask ^ a))
-                    .map(|&v| self.shape.top_overlap(v))
-            });
-            sc.sieve.choose(k, 2 * self.shape.ovw, &sc.bot[..nb], tops);
-        }
-        let len = sc.sieve.arrange(&sc.bot[..nb], &mut sc.sorted);
-        std::mem::swap(&mut sc.bot, &mut sc.sorted);
-        len
-    }
-
-    /// Step 3 for task `t`, over bitsets of `words` words.
-    #[inline(always)]
-    fn row_group_tables(&self, t: &Task, words: usize, sc: &mut Scratch) -> [RowGroups; 2] {
-        let Shape {
-            n, h, hb, wl, ovw, ..
-        } = *self.shape;
-        let s = u64::from(t.s);
-        let hmask = (1u64 << h) - 1;
-        let lmask = (1u64 << wl) - 1;
-        let [tl, tr, _, _] = self.quarters;
-        // 3. The row-group tables of both top quarters (see `row_groups`):
-        //    the bottoms compatible with every way to fill a few rows of a
-        //    quarter. A top placement's bitset is the AND over its groups.
-        let (sl, sr) = (s & lmask, s >> wl);
-        // How many placements of each quarter will use the tables.
-        let mut uses = [0u64; 2];
-        for a in combinations(h, sl.count_ones()) {
-            let (l, r) = (tl.group_len(sl, a), tr.group_len(sr, hmask ^ a));
-            if l != 0 && r != 0 {
-                uses[0] += l;
-                uses[1] += r;
-            }
-        }
-        let left = RowGroups::new(h, wl, sl, 0, uses[0]);
-        let right = RowGroups::new(h, n - wl, sr, left.rows(), uses[1]);
-        let groups = [left, right];
-        let table_rows = left.rows() + groups[1].rows();
-        if sc.cell.len() < table_rows * words {
-            sc.cell.resize(table_rows * words, 0);
-        }
-        let free_of = &sc.free_of;
-        for (q, col0) in [(0, 0), (1, wl)] {
-            // A queen on (r, col0 + c) blocks the overlap diagonals
-            // d = r + c' and a = r + n - 1 - c' (c' = col0 + c) for the bottoms.
-            let cell = |r: usize, c: usize, dst: &mut [u64]| {
-                let c = col0 + c;
-                for (x, base) in [(r + c, 0), (r + n - 1 - c, ovw)] {
-                    if x >= hb && x - hb < ovw {
-                        let p = base + x - hb;
-                        let row = &free_of[p * words..(p + 1) * words];
-                        for (o, v) in dst.iter_mut().zip(row) {
-                            *o &= v;
-                        }
-                    }
-                }
-            };
-            groups[q].build(&mut sc.cell, words, &sc.valid, cell);
-        }
-        groups
-    }
-
-    /// Step 4 for task `t`, with the tables `groups` of step 3.
-    #[inline(always)]
-    fn join_tops(
-        &self,
-        t: &Task,
-        words: usize,
-        groups: &[RowGroups; 2],
-        sc: &mut Scratch,
-    ) -> (u64, u64) {
-        let Shape {
-            h,
-            wl,
-            diag_main,
-            diag_anti,
-            ..
-        } = *self.shape;
-        let pv = self.pivots[t.pivot as usize];
-        let s = u64::from(t.s);
-        let hmask = (1u64 << h) - 1;
-        let lmask = (1u64 << wl) - 1;
-        let [tl, tr, _, _] = self.quarters;
-        let (sl, sr) = (s & lmask, s >> wl);
-        // 4. Top halves: quarter pairs with complementary rows.
-        let block = pv.top_block;
-        let (dm, da_) = (diag_main, diag_anti);
-        let skip_clean = t.mult_clean == 0;
-        // Whether top quarter placements `l`, `r` form a top that is
-        // counted (the clean part, with no longest-diagonal queen, may be
-        // left to another column set).
-        let counted = |l: u64, r: u64| l & r == 0 && !(skip_clean && (l & dm) | (r & da_) == 0);
-        let mut sums = (0u64, 0u64);
-        let sc = &mut *sc;
-        for a in combinations(h, sl.count_ones()) {
-            if tl.group_len(sl, a) == 0 || tr.group_len(sr, hmask ^ a) == 0 {
-                continue;
-            }
-            let ra = hmask ^ a;
-            filter_pairs(&mut sc.lbuf, tl.group(sl, a), tl.group_cells(sl, a), block);
-            filter_pairs(
-                &mut sc.rbuf,
-                tr.group(sr, ra),
-                tr.group_cells(sr, ra),
-                block,
-            );
-            // Without the clean part, clean right placements only matter
-            // next to a left placement on the main diagonal.
-            if skip_clean && sc.lbuf.iter().all(|&(l, _)| l & dm == 0) {
-                sc.rbuf.retain(|&(r, _)| r & da_ != 0);
-            }
-            // Y_r for every top-right placement with a partner (a bitset
-            // costs far more than the test).
-            if sc.ys.len() < sc.rbuf.len() * words {
-                sc.ys.resize(sc.rbuf.len() * words, 0);
-            }
-            sc.yda.clear();
-            sc.ykey.clear();
-            for &(r, cells) in sc.rbuf.iter() {
-                if !sc.lbuf.iter().any(|&(l, _)| counted(l, r)) {
-                    continue;
-                }
-                let at = sc.yda.len() * words;
-                let y = &mut sc.ys[at..at + words];
-                sc.tally.bitsets += 1;
-                sc.tally.bitset_words += words as u64;
-                let key = sc.sieve.key(self.shape.top_overlap(r));
-                if sc
-                    .ypre
-                    .and_rows(y, &sc.cell, &groups[1], cells, (&sc.sieve, key))
-                {
-                    sc.yda.push(r);
-                    sc.ykey.push(key);
-                }
-            }
-            if sc.yda.is_empty() {
-                continue;
-            }
-            join_left_blocks(
-                sc,
-                (words, self.shape),
-                &groups[0],
-                (dm, da_),
-                &counted,
-                &mut sums,
-            );
-        }
-        sums
-    }
-}
-
-/// Step 4's inner loop: the X bitsets of the top-left placements in
-/// `sc.lbuf` (tables `left`), a block at a time, each ANDed with the Y
-/// bitset of every top-right placement in `sc.yda` it is `counted` with;
-/// adds the weighted pair counts to `sums` (dirty, clean). `diagonals` are
-/// the main diagonal (left) and the anti-diagonal (right) bits.
-#[inline(always)]
-fn join_left_blocks(
-    sc: &mut Scratch,
-    (words, shape): (usize, &Shape),
-    left: &RowGroups,
-    diagonals: (u64, u64),
-    counted: &impl Fn(u64, u64) -> bool,
-    sums: &mut (u64, u64),
-) {
-    let (dm, da_) = diagonals;
-    let (mut dirty, mut clean) = (0u64, 0u64);
-    let (mut bitsets, mut tops, mut pair_words, mut spans) = (0u64, 0u64, 0u64, 0u64);
-    let mut li = 0;
-    while li < sc.lbuf.len() {
-        // X_l for a block of top-left placements.
-        if sc.xs.len() < XBLOCK * words {
-            sc.xs.resize(XBLOCK * words, 0);
-        }
-        sc.xda.clear();
-        sc.xkey.clear();
-        while li < sc.lbuf.len() && sc.xda.len() < XBLOCK {
-            let (l, cells) = sc.lbuf[li];
-            li += 1;
-            if !sc.yda.iter().any(|&r| counted(l, r)) {
-                continue;
-            }
-            let at = sc.xda.len() * words;
-            let x = &mut sc.xs[at..at + words];
-            bitsets += 1;
-            let key = sc.sieve.key(shape.top_overlap(l));
-            if sc.xpre.and_rows(x, &sc.cell, left, cells, (&sc.sieve, key)) {
-                sc.xda.push(l);
-                sc.xkey.push(key);
-            }
-        }
-        for (ri, &r) in sc.yda.iter().enumerate() {
-            let y = &sc.ys[ri * words..(ri + 1) * words];
-            let wr = 1 + u64::from(r & da_ != 0);
-            // The counted partners of `r` in the block with their
-            // weights, listed branch-free (whether two quarter
-            // placements fit is close to a coin flip).
-            let ykey = sc.ykey[ri];
-            let mut partners = [(0usize, 0u64); XBLOCK];
-            let mut k = 0usize;
-            for (xi, &l) in sc.xda.iter().enumerate() {
-                partners[k] = (xi, wr << u32::from(l & dm != 0));
-                k += usize::from(counted(l, r));
-            }
-            for &(xi, w) in &partners[..k] {
-                let x = &sc.xs[xi * words..(xi + 1) * words];
-                // Only the buckets this top can fit (see `sieve`).
-                let mut c = 0;
-                if sc.sieve.cuts() {
-                    for (from, to) in sc.sieve.ranges(sc.xkey[xi] | ykey) {
-                        c += and_popcount(&x[from..to], &y[from..to]);
-                        pair_words += (to - from) as u64;
-                        spans += 1;
-                    }
-                } else {
-                    c = and_popcount(x, y);
-                    pair_words += words as u64;
-                }
-                tops += 1;
-                // Weight 1 is the clean part, 2 and 4 the dirty one.
-                let is_clean = u64::from(w == 1);
-                clean += c * is_clean;
-                dirty += w * c * (1 - is_clean);
-            }
-        }
-    }
-    sums.0 += dirty;
-    sums.1 += clean;
-    sc.tally.bitsets += bitsets;
-    sc.tally.bitset_words += bitsets * words as u64;
-    sc.tally.tops += tops;
-    sc.tally.pair_words += pair_words;
-    sc.tally.pair_full += tops * words as u64;
-    sc.tally.spans += spans;
-}
-
-/// Step 2 for the first `nb` bottoms in `sc.bot`, `nbits` overlap diagonals
-/// each: returns the words of a bitset over the bottoms.
-#[inline(always)]
-fn transpose_bottoms(nb: usize, nbits: usize, sc: &mut Scratch) -> usize {
-    // Bitsets are padded to a multiple of 4 words with zeros (no bottom
-    // there is ever counted), so the AND + popcount loops have no tail.
-    let used = (nb + 63) / 64;
-    let words = (used + 3) / 4 * 4;
-    // 2. Transpose: free_of[p * words + j] bit i <=> bottom 64j+i avoids p.
-    sc.free_of.clear();
-    sc.free_of.resize(nbits * words, 0);
-    // Real bottoms, not padding (an all-ones mask: no bottom uses every
-    // overlap diagonal, `h` queens use at most `2h < 64`).
-    sc.valid.clear();
-    sc.valid.resize(words, 0);
-    for (i, &m) in sc.bot[..nb].iter().enumerate() {
-        sc.valid[i / 64] |= u64::from(m != !0) << (i % 64);
-    }
-    let mut blk = [0u64; 64];
-    for j in 0..used {
-        let chunk = &sc.bot[j * 64..nb.min(j * 64 + 64)];
-        blk[..chunk.len()].copy_from_slice(chunk);
-        // Padding placements use every bit, so they are never counted.
-        blk[chunk.len()..].iter_mut().for_each(|x| *x = !0);
-        transpose64(&mut blk);
-        for (p, &col) in blk[..nbits].iter().enumerate() {
-            sc.free_of[p * words + j] = !col;
-        }
-    }
-    words
 }
 
 fn resolve(kernel: Kernel) -> Kernel {

@@ -1,0 +1,244 @@
+//! Pricing a join's tasks exactly: one counting walk per quarter
+//! ([`Buckets`]), every task listed and priced by the cost model from its
+//! buckets ([`price_tasks`]), the tasks cut into work units of about equal
+//! price part by part ([`cut_units`]), and the whole count's price
+//! ([`total_cost`]).
+//!
+//! # Constraints
+//! Bucket counts of `2^(w + h)` `u32` per quarter ([`counting_bytes`]):
+//! planning refuses before walking when they pass the memory limit.
+//!
+//! # Complexity
+//! One counting walk per quarter, then every `h`-subset of the available
+//! columns per pivot with `O(C(h, k))` bucket look-ups for the canonical
+//! ones (memoized per half when pivots are several); cutting the units
+//! sorts the tasks, `O(tasks log tasks)`.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use crate::engine::half_board::column_sets::{for_each_task, Pivot, Symmetric, Task};
+use crate::engine::half_board::cost::{self, bottom_words, half_pairs, sieve_keep, task_ns};
+use crate::engine::half_board::matching::Shape;
+use crate::engine::half_board::quarters::{Quarter, QuarterShape};
+
+use super::parts::Stored;
+
+/// Work units aimed at per part (more where parts are few, so that threads
+/// and shards get even shares).
+pub(super) const UNITS: f64 = 512.0;
+
+/// One work unit: consecutive tasks of one part.
+#[derive(Clone, Debug)]
+pub struct Unit {
+    pub part: usize,
+    pub tasks: Range<usize>,
+    pub weight: f64,
+}
+
+/// The bytes of the dense bucket counts exact planning walks every
+/// quarter into (a `u32` per (columns, rows) key of each quarter).
+pub(super) fn counting_bytes(shapes: &[QuarterShape; 4], h: usize) -> usize {
+    shapes.iter().map(|q| 4usize << (q.w + h)).sum()
+}
+
+/// The whole count's ns on one core: the joins (`joins`), the tables of
+/// `whole` built, the quarters walked (`walked` placements) once per build,
+/// and the `scanned` column sets of planning, for a plan of `parts` parts.
+pub(super) fn total_cost(
+    joins: f64,
+    whole: Stored,
+    walked: u64,
+    scanned: u64,
+    parts: usize,
+) -> f64 {
+    // The model was fitted with the whole tables built once; each further
+    // part walks every quarter twice more.
+    let rebuilds = 2.0 * (parts - 1) as f64;
+    joins
+        + cost::NS_QUARTER_ITEM * whole.iter().map(|&(_, items)| items).sum::<u64>() as f64
+        + cost::NS_WALK_ITEM * walked as f64 * (1.0 + rebuilds)
+        + cost::NS_PLAN * scanned as f64
+}
+
+/// The quarters' bucket counts, and what planning takes from them.
+pub(super) struct Buckets {
+    /// Per quarter, its placements per key `(column set << h) | rows`.
+    pub(super) counts: Vec<Vec<u32>>,
+    /// Per quarter and pivot, the share of placements the pivot's
+    /// diagonals leave (for odd n a sizable cut).
+    pub(super) pass: Vec<Vec<f64>>,
+    /// Per quarter, its placements per column set.
+    pub(super) mass: Vec<Vec<u64>>,
+    /// The bytes of `counts`.
+    pub(super) bytes: usize,
+    /// Placements walked to count them, all quarters, and per quarter.
+    pub(super) walked: u64,
+    pub(super) walked_each: [u64; 4],
+    /// The largest bucket.
+    pub(super) max_group: u32,
+}
+
+impl Buckets {
+    /// One counting walk per quarter.
+    pub(super) fn count(
+        n: usize,
+        h: usize,
+        free: &[u64],
+        shapes: &[QuarterShape; 4],
+        pivots: &[Pivot],
+    ) -> Buckets {
+        let (counts, pass): (Vec<Vec<u32>>, Vec<Vec<f64>>) = shapes
+            .iter()
+            .enumerate()
+            .map(|(q, shape)| {
+                let blocks: Vec<u64> = pivots
+                    .iter()
+                    .map(|p| if q < 2 { p.top_block } else { p.bot_block })
+                    .collect();
+                let (counts, avoiding) = Quarter::counts(n, h, free, *shape, &blocks);
+                let all = counts.iter().map(|&x| u64::from(x)).sum::<u64>().max(1);
+                let pass = avoiding.iter().map(|&a| a as f64 / all as f64).collect();
+                (counts, pass)
+            })
+            .unzip();
+        let bytes = counts.iter().map(|c| c.len() * 4).sum::<usize>();
+        let walked_each: [u64; 4] =
+            [0, 1, 2, 3].map(|q| counts[q].iter().map(|&x| u64::from(x)).sum());
+        let walked: u64 = walked_each.iter().sum();
+        let mass: Vec<Vec<u64>> = counts
+            .iter()
+            .zip(shapes)
+            .map(|(c, q)| {
+                (0..1usize << q.w)
+                    .map(|cols| {
+                        c[cols << h..(cols + 1) << h]
+                            .iter()
+                            .map(|&x| u64::from(x))
+                            .sum()
+                    })
+                    .collect()
+            })
+            .collect();
+        let max_group = counts
+            .iter()
+            .flat_map(|c| c.iter())
+            .copied()
+            .max()
+            .unwrap_or(0);
+        Buckets {
+            counts,
+            pass,
+            mass,
+            bytes,
+            walked,
+            walked_each,
+            max_group,
+        }
+    }
+}
+
+/// The tasks worth joining (neither half empty), each with its price in ns,
+/// and the most bottoms one task joins.
+pub(super) struct Priced {
+    pub(super) tasks: Vec<Task>,
+    pub(super) weights: Vec<f64>,
+    pub(super) max_bottoms: u64,
+}
+
+/// Lists the tasks and prices each by the cost model, from the buckets.
+pub(super) fn price_tasks(
+    shape: &Shape,
+    pivots: &[Pivot],
+    sym: Symmetric,
+    buckets: &Buckets,
+) -> Priced {
+    let (n, h, wl) = (shape.n, shape.h, shape.wl);
+    let (counts, pass) = (&buckets.counts, &buckets.pass);
+    let lmask = (1u64 << wl) - 1;
+    let key_count = |q: usize, cols: u64, rows: u64| -> u64 {
+        u64::from(counts[q][((cols << h) | rows) as usize])
+    };
+    let half_est = |ql: usize, s: u64| -> (u64, u64) {
+        let (sl, sr) = (s & lmask, s >> wl);
+        half_pairs(
+            h,
+            sl.count_ones(),
+            |a| key_count(ql, sl, a),
+            |b| key_count(ql + 1, sr, b),
+        )
+    };
+
+    // With several pivots the same column sets recur (a set of the top
+    // half, or a bottom's, is met once per pivot outside it): remember
+    // their estimates.
+    let memoize = pivots.len() > 1;
+    let mut memo = [HashMap::new(), HashMap::new()];
+    let mut half = |side: usize, s: u64| -> (u64, u64) {
+        if !memoize {
+            return half_est(2 * side, s);
+        }
+        *memo[side].entry(s).or_insert_with(|| half_est(2 * side, s))
+    };
+
+    let mut priced = Priced {
+        tasks: Vec::new(),
+        weights: Vec::new(),
+        max_bottoms: 0,
+    };
+    for_each_task(n, h, pivots, sym, |task| {
+        let s = u64::from(task.s);
+        let p = task.pivot as usize;
+        let avail = pivots[p].avail;
+        let top = half(0, s);
+        if top.0 == 0 {
+            return;
+        }
+        let (bp, _) = half(1, avail ^ s);
+        if bp == 0 {
+            return;
+        }
+        priced.max_bottoms = priced.max_bottoms.max(bp);
+        let passes = [0, 1, 2, 3].map(|q| pass[q][p]);
+        priced.tasks.push(task);
+        let words = bottom_words(sym, passes, bp as f64).ceil();
+        let keep = sieve_keep(words, shape.bucket_bottoms);
+        priced
+            .weights
+            .push(task_ns(shape, passes, top, bp, (words, keep), s, avail));
+    });
+    priced
+}
+
+/// The tasks part by part (stable: the enumeration order within a part),
+/// `keys` their parts, then units of about equal weight inside each part.
+/// Returns the tasks in that order, the units and the tasks' total weight.
+pub(super) fn cut_units(
+    tasks: &[Task],
+    weights: &[f64],
+    keys: &[usize],
+    parts: usize,
+) -> (Vec<Task>, Vec<Unit>, f64) {
+    let mut order: Vec<usize> = (0..tasks.len()).collect();
+    order.sort_by_key(|&i| keys[i]);
+    let tasks: Vec<Task> = order.iter().map(|&i| tasks[i]).collect();
+    let weights: Vec<f64> = order.iter().map(|&i| weights[i]).collect();
+    let keys: Vec<usize> = order.iter().map(|&i| keys[i]).collect();
+    let total: f64 = weights.iter().sum();
+    let target = (total / UNITS.max(parts as f64 * 16.0)).max(1e-9);
+    let mut units = Vec::new();
+    let (mut begin, mut acc) = (0usize, 0f64);
+    for i in 0..tasks.len() {
+        acc += weights[i];
+        if acc >= target || i + 1 == tasks.len() || keys[i + 1] != keys[i] {
+            units.push(Unit {
+                part: keys[i],
+                tasks: begin..i + 1,
+                weight: acc,
+            });
+            begin = i + 1;
+            acc = 0.0;
+        }
+    }
+    (tasks, units, total)
+}

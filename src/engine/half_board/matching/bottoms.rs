@@ -1,0 +1,137 @@
+//! Preparing a chunk's bottoms for the join (steps 2 and 3 of
+//! `matching`): sorting them into the sieve's buckets, transposing them
+//! into one bitset per overlap diagonal, and tabulating the row groups of
+//! the top quarters over those bitsets.
+//!
+//! # Constraints
+//! `2 * ovw <= 64` overlap bits (one 64 x 64 transpose per 64 bottoms);
+//! bitsets padded to a multiple of 4 words.
+//!
+//! # Complexity
+//! For `B` bottoms (`W = B / 64` words): `O(B * n / 64)` to sieve and
+//! transpose them, `O(table entries * W)` for the row-group tables.
+
+use crate::engine::half_board::column_sets::{combinations, Task};
+use crate::engine::half_board::row_groups::RowGroups;
+use crate::engine::half_board::sieve::Sieve;
+use crate::engine::half_board::transpose::transpose64;
+
+use super::job::{Job, Scratch, Shape};
+
+impl Job<'_> {
+    /// Sorts the first `nb` bottoms in `sc.bot` into the buckets of a cut
+    /// chosen for them and the tops of task `t` (see [`Sieve`]); returns
+    /// how many bottoms there are now, padding included.
+    #[inline(always)]
+    pub(super) fn sieve_bottoms(&self, t: &Task, nb: usize, sc: &mut Scratch) -> usize {
+        let k = Sieve::cut_size(nb, self.shape.bucket_bottoms);
+        sc.tally.cut += k as u64;
+        if k == 0 {
+            sc.sieve.none();
+        } else {
+            let Shape { h, wl, .. } = *self.shape;
+            let s = u64::from(t.s);
+            let hmask = (1u64 << h) - 1;
+            let (sl, sr) = (s & ((1u64 << wl) - 1), s >> wl);
+            let [tl, tr, _, _] = self.quarters;
+            let tops = combinations(h, sl.count_ones()).flat_map(|a| {
+                tl.group(sl, a)
+                    .iter()
+                    .chain(tr.group(sr, hmask ^ a))
+                    .map(|&v| self.shape.top_overlap(v))
+            });
+            sc.sieve.choose(k, 2 * self.shape.ovw, &sc.bot[..nb], tops);
+        }
+        let len = sc.sieve.arrange(&sc.bot[..nb], &mut sc.sorted);
+        std::mem::swap(&mut sc.bot, &mut sc.sorted);
+        len
+    }
+
+    /// Step 3 for task `t`, over bitsets of `words` words.
+    #[inline(always)]
+    pub(super) fn row_group_tables(
+        &self,
+        t: &Task,
+        words: usize,
+        sc: &mut Scratch,
+    ) -> [RowGroups; 2] {
+        let Shape {
+            n, h, hb, wl, ovw, ..
+        } = *self.shape;
+        let s = u64::from(t.s);
+        let hmask = (1u64 << h) - 1;
+        let lmask = (1u64 << wl) - 1;
+        let [tl, tr, _, _] = self.quarters;
+        // 3. The row-group tables of both top quarters (see `row_groups`):
+        //    the bottoms compatible with every way to fill a few rows of a
+        //    quarter. A top placement's bitset is the AND over its groups.
+        let (sl, sr) = (s & lmask, s >> wl);
+        // How many placements of each quarter will use the tables.
+        let mut uses = [0u64; 2];
+        for a in combinations(h, sl.count_ones()) {
+            let (l, r) = (tl.group_len(sl, a), tr.group_len(sr, hmask ^ a));
+            if l != 0 && r != 0 {
+                uses[0] += l;
+                uses[1] += r;
+            }
+        }
+        let left = RowGroups::new(h, wl, sl, 0, uses[0]);
+        let right = RowGroups::new(h, n - wl, sr, left.rows(), uses[1]);
+        let groups = [left, right];
+        let table_rows = left.rows() + groups[1].rows();
+        if sc.cell.len() < table_rows * words {
+            sc.cell.resize(table_rows * words, 0);
+        }
+        let free_of = &sc.free_of;
+        for (q, col0) in [(0, 0), (1, wl)] {
+            // A queen on (r, col0 + c) blocks the overlap diagonals
+            // d = r + c' and a = r + n - 1 - c' (c' = col0 + c) for the bottoms.
+            let cell = |r: usize, c: usize, dst: &mut [u64]| {
+                let c = col0 + c;
+                for (x, base) in [(r + c, 0), (r + n - 1 - c, ovw)] {
+                    if x >= hb && x - hb < ovw {
+                        let p = base + x - hb;
+                        let row = &free_of[p * words..(p + 1) * words];
+                        for (o, v) in dst.iter_mut().zip(row) {
+                            *o &= v;
+                        }
+                    }
+                }
+            };
+            groups[q].build(&mut sc.cell, words, &sc.valid, cell);
+        }
+        groups
+    }
+}
+
+/// Step 2 for the first `nb` bottoms in `sc.bot`, `nbits` overlap diagonals
+/// each: returns the words of a bitset over the bottoms.
+#[inline(always)]
+pub(super) fn transpose_bottoms(nb: usize, nbits: usize, sc: &mut Scratch) -> usize {
+    // Bitsets are padded to a multiple of 4 words with zeros (no bottom
+    // there is ever counted), so the AND + popcount loops have no tail.
+    let used = (nb + 63) / 64;
+    let words = (used + 3) / 4 * 4;
+    // 2. Transpose: free_of[p * words + j] bit i <=> bottom 64j+i avoids p.
+    sc.free_of.clear();
+    sc.free_of.resize(nbits * words, 0);
+    // Real bottoms, not padding (an all-ones mask: no bottom uses every
+    // overlap diagonal, `h` queens use at most `2h < 64`).
+    sc.valid.clear();
+    sc.valid.resize(words, 0);
+    for (i, &m) in sc.bot[..nb].iter().enumerate() {
+        sc.valid[i / 64] |= u64::from(m != !0) << (i % 64);
+    }
+    let mut blk = [0u64; 64];
+    for j in 0..used {
+        let chunk = &sc.bot[j * 64..nb.min(j * 64 + 64)];
+        blk[..chunk.len()].copy_from_slice(chunk);
+        // Padding placements use every bit, so they are never counted.
+        blk[chunk.len()..].iter_mut().for_each(|x| *x = !0);
+        transpose64(&mut blk);
+        for (p, &col) in blk[..nbits].iter().enumerate() {
+            sc.free_of[p * words + j] = !col;
+        }
+    }
+    words
+}
