@@ -15,7 +15,8 @@
 //! reference's; 1 by default). Each unit's row is printed as it is
 //! measured (`row N NS TERMS... | TALLY...`, the tally's sets, chunks,
 //! bottoms, bitsets, level and final words, spans, tops, pair words, pair
-//! words at full width and cut diagonals); `--rows FILE` fits the rows of such an
+//! words at full width, cut diagonals, candidate bottom pairs and those
+//! before the pivot's filter); `--rows FILE` fits the rows of such an
 //! output again instead of measuring.
 
 use nqueens::base::board::full_row;
@@ -106,6 +107,8 @@ pub fn fit(sizes: &[usize]) {
                 t.pair_words - before.pair_words,
                 t.pair_full - before.pair_full,
                 t.cut - before.cut,
+                t.bottom_pairs - before.bottom_pairs,
+                t.bottom_raw - before.bottom_raw,
             ];
             let terms: Vec<String> = work.terms().iter().map(|t| format!("{t:e}")).collect();
             let did: Vec<String> = did.iter().map(|d| d.to_string()).collect();
