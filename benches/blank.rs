@@ -24,6 +24,10 @@
 //! growth per N: time and bit pairs per solution, and where the time goes
 //! (see `growth.rs`).
 //!
+//! `cargo bench --bench blank -- --fit 18 19 20` fits the join's cost-model
+//! constants to the units' CPU time on this machine, term by term (see
+//! `fit.rs`).
+//!
 //! `cargo bench --bench blank -- --versus 16 17 18 19 20` runs `nqueens
 //! count N` in a child on 1 and 2 threads (wall seconds, peak RSS) beside
 //! the mirror baseline in this process, up to N = `--mirror-up-to M`
@@ -31,6 +35,8 @@
 //! it. The public counter is timed by hand in the same sitting (see the
 //! closing notes): its build is never part of this repository.
 
+#[path = "blank/fit.rs"]
+mod fit;
 #[path = "blank/growth.rs"]
 mod growth;
 
@@ -57,9 +63,13 @@ fn main() {
     // The sizes are the numbers that are no flag's value.
     let all: Vec<String> = std::env::args().collect();
     let mut sizes: Vec<usize> = (1..all.len())
-        .filter(|&i| all[i - 1] != "--part" && all[i - 1] != "--ranks")
+        .filter(|&i| !["--part", "--ranks", "--seconds", "--speed"].contains(&all[i - 1].as_str()))
         .filter_map(|i| all[i].parse().ok())
         .collect();
+    if std::env::args().any(|a| a == "--fit") {
+        fit::fit(&sizes);
+        return;
+    }
     if std::env::args().any(|a| a == "--growth") {
         growth::growth(&sizes);
         return;

@@ -2,7 +2,7 @@
 //! a run holds, in one place. Planning prices every column set with these
 //! before anything large is allocated; `--estimate`, the planner's quotes
 //! and the unit weights all come from here, and so does the price of one
-//! column set from its terms ([`task_ns`]), which exact planning and
+//! column set from its terms ([`task_work`]), which exact planning and
 //! sampled pricing both call.
 //!
 //! # Constraints
@@ -21,18 +21,13 @@
 //! `O(C(h, k))` per column set (the quarter-pair buckets it joins).
 
 /// Share of the AND + popcount loop's words a top reads per cut diagonal
-/// of the sieve, as the model prices it: a chunk cut at `k` diagonals is
-/// priced at `SIEVE_KEEP^k` of its pair words and the square root of that
-/// on its quarter bitsets (a quarter placement uses about half its top's
-/// diagonals). **1 for now: the sieve is not priced.** Measured by the
-/// growth bench's `keep` and `cut` columns, `keep^(1 / cut)` is 0.62-0.70
-/// at N = 18..=22, but charging that (0.66) made `count 22 --shard 1/1024`
-/// 20 s at the reference speed where it runs about 42 (65 s on a machine
-/// 1.5x slower), while full width prices it 89 s: the words are not the
-/// whole story (the ranges' steps, the bitsets' rows), and the kernel's
-/// constants must be refitted with it, term by term (benches/NOTES.md,
-/// "The join's cost model and the sieve").
-pub const SIEVE_KEEP: f64 = 1.0;
+/// of the sieve: a chunk cut at `k` diagonals leaves `KEEP_PER_CUT^k` of
+/// its pair words, and about the square root of that of its quarter
+/// bitsets' words (a quarter placement uses about half its top's
+/// diagonals). Measured by the growth bench (`keep^(1 / cut)` is 0.62-0.70
+/// at N = 18..=22). The model prices both the full-width and the kept
+/// words ([`TaskWork`]): what each costs is fitted, not assumed.
+pub const KEEP_PER_CUT: f64 = 0.66;
 
 /// Per candidate quarter pair (both halves, before the diagonal test).
 pub const NS_JOIN: f64 = 3.7;
@@ -40,6 +35,12 @@ pub const NS_JOIN: f64 = 3.7;
 pub const NS_XY_WORD: f64 = 0.33;
 /// Per word of `popcount(X & Y)` for a candidate top placement.
 pub const NS_PAIR_WORD: f64 = 0.017;
+/// Per word of `X`/`Y` bitsets and of `popcount(X & Y)` the sieve leaves
+/// (see [`KEEP_PER_CUT`]), and per top placement ANDed with its bottoms
+/// (the sieve's ranges stepped through for it).
+pub const NS_XY_KEPT: f64 = 0.0;
+pub const NS_PAIR_KEPT: f64 = 0.0;
+pub const NS_TOP: f64 = 0.0;
 /// Per row-set combination visited and per bitset word of the tables
 /// (`h * h` table rows per word stand in for the row-group tables, as fitted).
 pub const NS_TASK: f64 = 3.2;
@@ -69,26 +70,74 @@ use crate::engine::half_board::matching::{Shape, XBLOCK};
 use crate::engine::half_board::row_groups::RowGroups;
 use crate::engine::half_board::sieve::Sieve;
 
-/// The work of one column set, in the model's terms.
-#[derive(Clone, Copy, Default, Debug)]
+/// The work of one column set (or a sum of them), in the model's terms.
+#[derive(Clone, Copy, Default, Debug, PartialEq)]
 pub struct TaskWork {
     /// Candidate quarter pairs of both halves.
     pub pairs: f64,
-    /// Words of `X`/`Y` bitsets.
+    /// Words of `X`/`Y` bitsets at full width, and those the sieve leaves.
     pub xy_words: f64,
-    /// Words of AND+popcount.
+    pub xy_kept: f64,
+    /// Words of AND+popcount at full width, and those the sieve leaves.
     pub pair_words: f64,
+    pub pair_kept: f64,
+    /// Top placements ANDed with their bottoms.
+    pub tops: f64,
     /// Row-set combinations plus cell-table words.
     pub setup: f64,
 }
 
 impl TaskWork {
+    /// The terms' names, in the order of [`TaskWork::terms`].
+    pub const NAMES: [&'static str; 7] = [
+        "pairs",
+        "xy_words",
+        "xy_kept",
+        "pair_words",
+        "pair_kept",
+        "tops",
+        "setup",
+    ];
+
+    /// The model's ns for each term, in the order of [`TaskWork::terms`].
+    pub const NS: [f64; 7] = [
+        NS_JOIN,
+        NS_XY_WORD,
+        NS_XY_KEPT,
+        NS_PAIR_WORD,
+        NS_PAIR_KEPT,
+        NS_TOP,
+        NS_TASK,
+    ];
+
+    /// The terms as a vector (for fitting their constants).
+    pub fn terms(&self) -> [f64; 7] {
+        [
+            self.pairs,
+            self.xy_words,
+            self.xy_kept,
+            self.pair_words,
+            self.pair_kept,
+            self.tops,
+            self.setup,
+        ]
+    }
+
     /// The estimated nanoseconds of the column set on one core.
     pub fn ns(&self) -> f64 {
-        NS_JOIN * self.pairs
-            + NS_XY_WORD * self.xy_words
-            + NS_PAIR_WORD * self.pair_words
-            + NS_TASK * self.setup
+        self.terms().iter().zip(Self::NS).map(|(t, c)| t * c).sum()
+    }
+}
+
+impl std::ops::AddAssign for TaskWork {
+    fn add_assign(&mut self, o: TaskWork) {
+        self.pairs += o.pairs;
+        self.xy_words += o.xy_words;
+        self.xy_kept += o.xy_kept;
+        self.pair_words += o.pair_words;
+        self.pair_kept += o.pair_kept;
+        self.tops += o.tops;
+        self.setup += o.setup;
     }
 }
 
@@ -173,13 +222,13 @@ pub fn bottom_words(sym: Symmetric, passes: [f64; 4], bottom_pairs: f64) -> f64 
     bottom_pairs * passes[2] * passes[3] * pass / 64.0
 }
 
-/// The cost model's price, in ns, of the task with column set `s` of a
+/// The cost model's work (see [`TaskWork::ns`] for its price) of the task with column set `s` of a
 /// pivot leaving `avail`: its top half's candidate pairs and quarter
 /// placements `top`, its bottom half's candidate pairs `bottom_pairs` and
 /// their [`bottom_words`] with the share of them the sieve leaves
 /// (`(words, keep)`, [`sieve_keep`]), and the shares of each quarter's
 /// placements the pivot leaves (`passes`).
-pub fn task_ns(
+pub fn task_work(
     shape: &Shape,
     passes: [f64; 4],
     top: (u64, u64),
@@ -187,28 +236,32 @@ pub fn task_ns(
     (words, keep): (f64, f64),
     s: u64,
     avail: u64,
-) -> f64 {
+) -> TaskWork {
     let (h, wl) = (shape.h, shape.wl);
     let lmask = (1u64 << wl) - 1;
     let (tp, titems) = top;
     let top_pass = passes[0] * passes[1];
     let combs = binom(h, (s & lmask).count_ones() as usize)
         + binom(h, ((avail ^ s) & lmask).count_ones() as usize);
+    let tops = tp as f64 * top_pass;
+    let xy_words = titems as f64 * top_pass.sqrt() * words;
     TaskWork {
         pairs: (tp + bottom_pairs) as f64,
-        xy_words: titems as f64 * top_pass.sqrt() * words * keep.sqrt(),
-        pair_words: tp as f64 * top_pass * words * keep,
+        xy_words,
+        xy_kept: xy_words * keep.sqrt(),
+        pair_words: tops * words,
+        pair_kept: tops * words * keep,
+        tops,
         setup: combs as f64 + (h * h) as f64 * words,
     }
-    .ns()
 }
 
 /// The share of the AND + popcount loop's words the sieve leaves a task
-/// whose bitsets have `words` words ([`SIEVE_KEEP`] per diagonal it cuts).
+/// whose bitsets have `words` words ([`KEEP_PER_CUT`] per diagonal it cuts).
 /// Priced from samples, `words` is a pivot's mean: a single descent's
 /// estimate is too spread for a step function of it (the mean of the
 /// steps of a spread estimate is not the step of the mean).
 pub fn sieve_keep(words: f64, bucket_bottoms: usize) -> f64 {
     let k = Sieve::cut_size((words.max(0.0) * 64.0) as usize, bucket_bottoms);
-    SIEVE_KEEP.powi(k as i32)
+    KEEP_PER_CUT.powi(k as i32)
 }

@@ -165,6 +165,8 @@ impl Job<'_> {
             }
             filter_into(&mut sc.blbuf, bl.group(sbl, a), block);
             filter_into(&mut sc.brbuf, br.group(sbr, hmask ^ a), block);
+            sc.tally.bottom_raw += bl.group_len(sbl, a) * br.group_len(sbr, hmask ^ a);
+            sc.tally.bottom_pairs += (sc.blbuf.len() * sc.brbuf.len()) as u64;
             for xi in 0..sc.blbuf.len() {
                 let x = sc.blbuf[xi];
                 let len = sc.brbuf.len();

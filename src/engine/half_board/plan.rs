@@ -91,7 +91,7 @@ impl Plan {
         if let Some(chunk) = chunk {
             match &mut work {
                 Work::Listed(layout) => layout.shape.chunk = chunk,
-                Work::Ranked(ranked) => ranked.shape.chunk = chunk,
+                Work::Ranked(ranked) => ranked.geo.shape.chunk = chunk,
             }
         }
         Some(Plan {
@@ -129,7 +129,7 @@ impl Plan {
     pub fn sieve_buckets_of(&mut self, bottoms: usize) {
         match &mut self.work {
             Work::Listed(layout) => layout.shape.bucket_bottoms = bottoms,
-            Work::Ranked(ranked) => ranked.shape.bucket_bottoms = bottoms,
+            Work::Ranked(ranked) => ranked.geo.shape.bucket_bottoms = bottoms,
         }
     }
 
@@ -146,7 +146,7 @@ impl Plan {
     pub fn n(&self) -> usize {
         match &self.work {
             Work::Listed(layout) => layout.shape.n,
-            Work::Ranked(ranked) => ranked.shape.n,
+            Work::Ranked(ranked) => ranked.geo.shape.n,
         }
     }
 
@@ -155,7 +155,7 @@ impl Plan {
     pub fn fold(&self) -> &'static str {
         match &self.work {
             Work::Listed(layout) => layout.sym.fold(),
-            Work::Ranked(ranked) => ranked.sym.fold(),
+            Work::Ranked(ranked) => ranked.geo.sym.fold(),
         }
     }
 
@@ -189,6 +189,20 @@ impl Plan {
         match &self.work {
             Work::Listed(layout) => layout.cost,
             Work::Ranked(ranked) => ranked.cost,
+        }
+    }
+
+    /// The cost model's work of each of `units`, term by term (listed
+    /// plans; `None` for ranked ones): see [`Layout::unit_works`]. Walks
+    /// the quarters again: for benches.
+    #[doc(hidden)]
+    pub fn unit_works(
+        &self,
+        units: &[usize],
+    ) -> Option<Vec<crate::engine::half_board::cost::TaskWork>> {
+        match &self.work {
+            Work::Listed(layout) => Some(layout.unit_works(units)),
+            Work::Ranked(_) => None,
         }
     }
 
@@ -237,6 +251,15 @@ impl Plan {
         }
     }
 
+    /// Builds the tables unit `i` runs on, if they are not held already
+    /// (benches time a unit's joins apart from its tables with it).
+    #[doc(hidden)]
+    pub fn prepare(&self, i: usize) {
+        if let Work::Listed(layout) = &self.work {
+            drop(self.tables(layout, layout.units[i].part));
+        }
+    }
+
     /// Exact contribution of unit `i`; the sum over all units is the count.
     pub fn run_unit(&self, i: usize) -> u128 {
         self.run_unit_with(i, Kernel::Auto)
@@ -280,7 +303,7 @@ impl Plan {
     pub fn ranked_pivots(&self) -> Option<Vec<u64>> {
         match &self.work {
             Work::Listed(_) => None,
-            Work::Ranked(ranked) => Some(ranked.pivots.iter().map(|p| p.avail).collect()),
+            Work::Ranked(ranked) => Some(ranked.geo.pivots.iter().map(|p| p.avail).collect()),
         }
     }
 

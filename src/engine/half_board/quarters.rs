@@ -34,7 +34,7 @@ mod walk;
 
 pub use shape::{middle_mark, QuarterShape};
 
-use crate::base::rng::Rng;
+pub use walk::probe;
 use walk::{walk, walk_within};
 
 /// The placements of one quarter whose column sets a part needs, bucketed
@@ -159,23 +159,6 @@ impl Quarter {
         (counts, avoiding)
     }
 
-    /// One random descent of quarter `q`'s walk (of the column set `cols`
-    /// exactly, or of every placement when `None`): the estimate of the
-    /// number of placements it gives, the stored diagonals and the column
-    /// set of the placement reached (`None` at a dead end, an estimate of
-    /// 0). See
-    /// [`crate::engine::half_board::sampling`].
-    pub fn probe(
-        n: usize,
-        h: usize,
-        free: &[u64],
-        q: QuarterShape,
-        cols: Option<u64>,
-        rng: &mut Rng,
-    ) -> Option<(f64, u64, u64)> {
-        walk::probe(n, h, free, q, cols, rng)
-    }
-
     /// Bytes a table of `items` placements in `sets` column sets of
     /// quarter `q` takes (the directory, the buckets' starts, the
     /// placements).
@@ -216,6 +199,7 @@ impl Quarter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::rng::Rng;
 
     /// Every stored bucket, in order: (cols, rows, diagonals, cells).
     fn listing(t: &Quarter, w: usize) -> Vec<(u64, u64, Vec<u64>, Vec<u64>)> {

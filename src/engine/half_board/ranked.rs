@@ -40,13 +40,11 @@ use std::ops::Range;
 
 use crate::base::rng::Rng;
 use crate::engine::budget::Budget;
-use crate::engine::half_board::column_sets::{
-    binom, set_of_rank, tasks_in_ranks, Pivot, Symmetric,
-};
+use crate::engine::half_board::column_sets::{binom, set_of_rank, tasks_in_ranks, Pivot};
 use crate::engine::half_board::cost;
 use crate::engine::half_board::layout::{Geometry, MinN};
-use crate::engine::half_board::matching::{self, Kernel, Shape};
-use crate::engine::half_board::quarters::{Quarter, QuarterShape};
+use crate::engine::half_board::matching::{self, Kernel};
+use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::sampling::{self, Sampled};
 use crate::engine::half_board::tally::Tally;
 
@@ -73,11 +71,8 @@ struct Run {
 /// A join planned as ranked units. The unit list is not stored (it may
 /// hold tens of millions): unit `i` is computed from its pivot's [`Run`].
 pub struct Ranked {
-    pub shape: Shape,
-    pub sym: Symmetric,
-    pub free: Vec<u64>,
-    pub quarter_shapes: [QuarterShape; 4],
-    pub pivots: Vec<Pivot>,
+    /// The board, its folding and its sides.
+    pub(in crate::engine::half_board) geo: Geometry,
     runs: Vec<Run>,
     /// Per pivot, the share of each quarter's placements its diagonals
     /// leave (the sampled pricing's, for pricing units on their own).
@@ -135,14 +130,13 @@ impl Ranked {
         Self::from_sampled(g, &sampled, budget)
     }
 
-    fn from_sampled(g: Geometry, sampled: &Sampled, budget: Budget) -> Option<Ranked> {
+    fn from_sampled(mut geo: Geometry, sampled: &Sampled, budget: Budget) -> Option<Ranked> {
         let Geometry {
-            free,
-            sym,
-            mut shape,
-            pivots,
-            quarter_shapes,
-        } = g;
+            ref mut shape,
+            ref pivots,
+            ref quarter_shapes,
+            ..
+        } = geo;
         let (n, h) = (shape.n, shape.h);
         let scratch_budget = budget.scratch_share(cost::SCRATCH_BUDGET);
         shape.chunk = cost::chunk(
@@ -223,11 +217,7 @@ impl Ranked {
             passes: sampled.passes.clone(),
             keeps: sampled.keeps.clone(),
             right_share,
-            shape,
-            sym,
-            free,
-            quarter_shapes,
-            pivots,
+            geo,
             runs,
             units: first,
             cost,
@@ -285,15 +275,9 @@ impl Ranked {
         draws: u64,
         (rng, ranks_rng): (&mut Rng, &mut Rng),
     ) -> (f64, f64) {
-        let board = sampling::Board {
-            shape: &self.shape,
-            sym: self.sym,
-            free: &self.free,
-            quarter_shapes: &self.quarter_shapes,
-            pivots: &self.pivots,
-        };
+        let board = self.geo.board();
         let walk_ns = 2.0 * cost::NS_SET_WALK_ITEM + cost::NS_BUILD_ITEM;
-        let avail = self.pivots[pivot].avail;
+        let avail = self.geo.pivots[pivot].avail;
         let (start, len) = (ranks.start, ranks.end - ranks.start);
         let draws = len.min(draws);
         let sets = (0..draws).map(|i| {
@@ -302,7 +286,7 @@ impl Ranked {
             } else {
                 start + ranks_rng.below(len)
             };
-            set_of_rank(avail, self.shape.h, rank)
+            set_of_rank(avail, self.geo.shape.h, rank)
         });
         let priced = (self.passes[pivot], self.keeps[pivot]);
         let (joins, items) = sampling::price_sets(&board, pivot, priced, sets, rng);
@@ -328,18 +312,18 @@ impl Ranked {
     /// colex ranks in `ranks` (any range: a unit, or a part of one), and
     /// what it took.
     pub fn count_ranks(&self, pivot: usize, ranks: Range<u64>, kernel: Kernel) -> (u128, Tally) {
-        let (n, h, wl) = (self.shape.n, self.shape.h, self.shape.wl);
-        let pv = &self.pivots[pivot];
-        let tasks = tasks_in_ranks(n, h, pv, pivot, self.sym, ranks);
+        let (n, h, wl) = (self.geo.shape.n, self.geo.shape.h, self.geo.shape.wl);
+        let pv = &self.geo.pivots[pivot];
+        let tasks = tasks_in_ranks(n, h, pv, pivot, self.geo.sym, ranks);
         if tasks.is_empty() {
             return (0, Tally::default());
         }
         let start = std::time::Instant::now();
         let lmask = (1u64 << wl) - 1;
-        let mut needed = self.quarter_shapes.map(|q| vec![false; 1usize << q.w]);
+        let mut needed = self.geo.quarter_shapes.map(|q| vec![false; 1usize << q.w]);
         for task in &tasks {
             let s = u64::from(task.s);
-            let sb = self.pivots[task.pivot as usize].avail ^ s;
+            let sb = self.geo.pivots[task.pivot as usize].avail ^ s;
             for (q, cols) in [s & lmask, s >> wl, sb & lmask, sb >> wl]
                 .into_iter()
                 .enumerate()
@@ -348,12 +332,13 @@ impl Ranked {
             }
         }
         let tables = [0, 1, 2, 3].map(|q| {
-            Quarter::build(n, h, &self.free, self.quarter_shapes[q], &|cols| {
+            Quarter::build(n, h, &self.geo.free, self.geo.quarter_shapes[q], &|cols| {
                 needed[q][cols as usize]
             })
         });
         let built = start.elapsed();
-        let (count, mut tally) = matching::run(&self.shape, &tables, &self.pivots, &tasks, kernel);
+        let (count, mut tally) =
+            matching::run(&self.geo.shape, &tables, &self.geo.pivots, &tasks, kernel);
         tally.tables += built;
         (count, tally)
     }

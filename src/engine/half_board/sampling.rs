@@ -37,9 +37,9 @@
 
 use crate::base::rng::Rng;
 use crate::engine::half_board::column_sets::{binom, positions, task_of, Pivot, Symmetric};
-use crate::engine::half_board::cost::{bottom_words, sieve_keep, task_ns};
+use crate::engine::half_board::cost::{bottom_words, sieve_keep, task_work};
 use crate::engine::half_board::matching::Shape;
-use crate::engine::half_board::quarters::{Quarter, QuarterShape};
+use crate::engine::half_board::quarters::{self, QuarterShape};
 
 /// Draws per pivot by default: enough for a few percent (the tests compare
 /// with exact pricing at n = 12..=20).
@@ -150,7 +150,7 @@ pub fn sample(board: &Board, draws: usize, seed: u64) -> Sampled {
         let wmask = (1u64 << shape.w) - 1;
         for _ in 0..QUARTER_DRAWS {
             let Some((estimate, da, cols)) =
-                Quarter::probe(n, h, board.free, shape, None, &mut rng)
+                quarters::probe(n, h, board.free, shape, None, &mut rng)
             else {
                 continue;
             };
@@ -230,7 +230,7 @@ fn draw(board: &Board, pi: usize, s: u64, rng: &mut Rng, bottoms_rng: &mut Rng) 
     {
         let rng = if q < 2 { &mut *rng } else { &mut *bottoms_rng };
         if let Some((estimate, ..)) =
-            Quarter::probe(n, h, board.free, board.quarter_shapes[q], Some(cols), rng)
+            quarters::probe(n, h, board.free, board.quarter_shapes[q], Some(cols), rng)
         {
             items[q] = estimate;
         }
@@ -257,7 +257,7 @@ impl Draw {
         // nothing where the task it stands for fills a word), so half a
         // word, the mean the rounding adds, goes on instead.
         let words = bottom_words(board.sym, passes, self.bottom_pairs) + 0.5;
-        task_ns(
+        task_work(
             board.shape,
             passes,
             (round(self.top_pairs), round(self.top_items)),
@@ -266,6 +266,7 @@ impl Draw {
             self.s,
             board.pivots[self.pivot].avail,
         )
+        .ns()
     }
 }
 

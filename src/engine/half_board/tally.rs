@@ -16,8 +16,12 @@ pub struct Tally {
     /// Chunks of bottoms joined (at least one per set with bottoms).
     pub chunks: u64,
     /// Bottom half placements that fit their set (before the sieve's
-    /// padding).
+    /// padding), the candidate pairs of bottom quarter placements they
+    /// were tested from (those the pivot leaves), and the pairs before the
+    /// pivot's filter (what planning's bucket counts see).
     pub bottoms: u64,
+    pub bottom_pairs: u64,
+    pub bottom_raw: u64,
     /// Quarter-placement bitsets built (`X_l`, `Y_r`) and their words.
     pub bitsets: u64,
     pub bitset_words: u64,
@@ -51,6 +55,8 @@ impl Tally {
         self.sets += other.sets;
         self.chunks += other.chunks;
         self.bottoms += other.bottoms;
+        self.bottom_pairs += other.bottom_pairs;
+        self.bottom_raw += other.bottom_raw;
         self.bitsets += other.bitsets;
         self.bitset_words += other.bitset_words;
         self.level_words += other.level_words;

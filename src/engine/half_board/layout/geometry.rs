@@ -86,14 +86,18 @@ impl Geometry {
 
     /// The joins and quarters of this board priced from samples.
     pub fn sample(&self, draws: usize, seed: u64) -> Sampled {
-        let board = sampling::Board {
+        sampling::sample(&self.board(), draws, seed)
+    }
+
+    /// This geometry as the sampled pricing reads it.
+    pub fn board(&self) -> sampling::Board<'_> {
+        sampling::Board {
             shape: &self.shape,
             sym: self.sym,
             free: &self.free,
             quarter_shapes: &self.quarter_shapes,
             pivots: &self.pivots,
-        };
-        sampling::sample(&board, draws, seed)
+        }
     }
 }
 

@@ -18,7 +18,9 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::engine::half_board::column_sets::{for_each_task, Pivot, Symmetric, Task};
-use crate::engine::half_board::cost::{self, bottom_words, half_pairs, sieve_keep, task_ns};
+use crate::engine::half_board::cost::{
+    self, bottom_words, half_pairs, sieve_keep, task_work, TaskWork,
+};
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{Quarter, QuarterShape};
 
@@ -146,66 +148,101 @@ pub(super) struct Priced {
     pub(super) max_bottoms: u64,
 }
 
-/// Lists the tasks and prices each by the cost model, from the buckets.
+/// Prices tasks by the cost model from the buckets (see [`task_work`]).
+pub(super) struct Pricer<'a> {
+    shape: &'a Shape,
+    pivots: &'a [Pivot],
+    sym: Symmetric,
+    buckets: &'a Buckets,
+    /// With several pivots the same column sets recur (a set of the top
+    /// half, or a bottom's, is met once per pivot outside it): their
+    /// estimates are remembered.
+    memo: Option<[HashMap<u64, (u64, u64)>; 2]>,
+}
+
+impl<'a> Pricer<'a> {
+    pub(super) fn new(
+        shape: &'a Shape,
+        pivots: &'a [Pivot],
+        sym: Symmetric,
+        buckets: &'a Buckets,
+    ) -> Pricer<'a> {
+        let memo = (pivots.len() > 1).then(Default::default);
+        Pricer {
+            shape,
+            pivots,
+            sym,
+            buckets,
+            memo,
+        }
+    }
+
+    /// A half's candidate pairs and quarter placements: the top half
+    /// (`side` 0) or the bottom one, on column set `s`.
+    fn half(&mut self, side: usize, s: u64) -> (u64, u64) {
+        let (h, wl) = (self.shape.h, self.shape.wl);
+        let counts = &self.buckets.counts;
+        let estimate = || {
+            let ql = 2 * side;
+            let (sl, sr) = (s & ((1u64 << wl) - 1), s >> wl);
+            let key = |q: usize, cols: u64, rows: u64| -> u64 {
+                u64::from(counts[q][((cols << h) | rows) as usize])
+            };
+            half_pairs(
+                h,
+                sl.count_ones(),
+                |a| key(ql, sl, a),
+                |b| key(ql + 1, sr, b),
+            )
+        };
+        match &mut self.memo {
+            Some(memo) => *memo[side].entry(s).or_insert_with(estimate),
+            None => estimate(),
+        }
+    }
+
+    /// The work of `task` and its bottoms' candidate pairs, or `None` when
+    /// a half of it is empty (nothing to join).
+    pub(super) fn work(&mut self, task: &Task) -> Option<(TaskWork, u64)> {
+        let s = u64::from(task.s);
+        let p = task.pivot as usize;
+        let avail = self.pivots[p].avail;
+        let top = self.half(0, s);
+        if top.0 == 0 {
+            return None;
+        }
+        let (bp, _) = self.half(1, avail ^ s);
+        if bp == 0 {
+            return None;
+        }
+        let passes = [0, 1, 2, 3].map(|q| self.buckets.pass[q][p]);
+        let words = bottom_words(self.sym, passes, bp as f64).ceil();
+        let keep = sieve_keep(words, self.shape.bucket_bottoms);
+        let work = task_work(self.shape, passes, top, bp, (words, keep), s, avail);
+        Some((work, bp))
+    }
+}
+
+/// Lists the tasks worth joining and prices each by the cost model, from
+/// the buckets.
 pub(super) fn price_tasks(
     shape: &Shape,
     pivots: &[Pivot],
     sym: Symmetric,
     buckets: &Buckets,
 ) -> Priced {
-    let (n, h, wl) = (shape.n, shape.h, shape.wl);
-    let (counts, pass) = (&buckets.counts, &buckets.pass);
-    let lmask = (1u64 << wl) - 1;
-    let key_count = |q: usize, cols: u64, rows: u64| -> u64 {
-        u64::from(counts[q][((cols << h) | rows) as usize])
-    };
-    let half_est = |ql: usize, s: u64| -> (u64, u64) {
-        let (sl, sr) = (s & lmask, s >> wl);
-        half_pairs(
-            h,
-            sl.count_ones(),
-            |a| key_count(ql, sl, a),
-            |b| key_count(ql + 1, sr, b),
-        )
-    };
-
-    // With several pivots the same column sets recur (a set of the top
-    // half, or a bottom's, is met once per pivot outside it): remember
-    // their estimates.
-    let memoize = pivots.len() > 1;
-    let mut memo = [HashMap::new(), HashMap::new()];
-    let mut half = |side: usize, s: u64| -> (u64, u64) {
-        if !memoize {
-            return half_est(2 * side, s);
-        }
-        *memo[side].entry(s).or_insert_with(|| half_est(2 * side, s))
-    };
-
+    let mut pricer = Pricer::new(shape, pivots, sym, buckets);
     let mut priced = Priced {
         tasks: Vec::new(),
         weights: Vec::new(),
         max_bottoms: 0,
     };
-    for_each_task(n, h, pivots, sym, |task| {
-        let s = u64::from(task.s);
-        let p = task.pivot as usize;
-        let avail = pivots[p].avail;
-        let top = half(0, s);
-        if top.0 == 0 {
-            return;
+    for_each_task(shape.n, shape.h, pivots, sym, |task| {
+        if let Some((work, bp)) = pricer.work(&task) {
+            priced.max_bottoms = priced.max_bottoms.max(bp);
+            priced.tasks.push(task);
+            priced.weights.push(work.ns());
         }
-        let (bp, _) = half(1, avail ^ s);
-        if bp == 0 {
-            return;
-        }
-        priced.max_bottoms = priced.max_bottoms.max(bp);
-        let passes = [0, 1, 2, 3].map(|q| pass[q][p]);
-        priced.tasks.push(task);
-        let words = bottom_words(sym, passes, bp as f64).ceil();
-        let keep = sieve_keep(words, shape.bucket_bottoms);
-        priced
-            .weights
-            .push(task_ns(shape, passes, top, bp, (words, keep), s, avail));
     });
     priced
 }
@@ -241,4 +278,32 @@ pub(super) fn cut_units(
         }
     }
     (tasks, units, total)
+}
+
+impl super::Layout {
+    /// The cost model's work of each unit in `units`, term by term (the
+    /// growth bench fits the model's constants to it). Walks every quarter
+    /// again, as planning did: seconds to minutes, for benches only.
+    pub fn unit_works(&self, units: &[usize]) -> Vec<TaskWork> {
+        let buckets = Buckets::count(
+            self.shape.n,
+            self.shape.h,
+            &self.free,
+            &self.quarter_shapes,
+            &self.pivots,
+        );
+        let mut pricer = Pricer::new(&self.shape, &self.pivots, self.sym, &buckets);
+        units
+            .iter()
+            .map(|&u| {
+                let mut sum = TaskWork::default();
+                for task in &self.tasks[self.units[u].tasks.clone()] {
+                    if let Some((work, _)) = pricer.work(task) {
+                        sum += work;
+                    }
+                }
+                sum
+            })
+            .collect()
+    }
 }

@@ -59,9 +59,12 @@ pub(super) fn walk_within(
     .step(0, 0, 0, 0, 0, 0);
 }
 
-/// One random descent of quarter `q`'s walk, of the column set `cols`
-/// exactly or of every placement when `None` (see [`Walk::probe`]).
-pub(super) fn probe(
+/// One random descent of quarter `q`'s walk (of the column set `cols`
+/// exactly, or of every placement when `None`): the estimate of the number
+/// of placements it gives, the stored diagonals and the column set of the
+/// placement reached (`None` at a dead end, an estimate of 0). See
+/// [`Walk::probe`] and [`crate::engine::half_board::sampling`].
+pub fn probe(
     n: usize,
     h: usize,
     free: &[u64],

@@ -1,0 +1,259 @@
+//! `cargo bench --bench blank -- --fit [N...]` (default 18..=23): fits the
+//! join's cost-model constants ([`TaskWork::NS`]) to what its units take on
+//! this machine, term by term.
+//!
+//! Per N, one thread: units spread over the plan (about `--seconds S`, 60,
+//! of CPU per N by the current model, and at least four), each run on its own and timed by
+//! its thread's CPU clock, beside the model's work for it
+//! ([`Plan::unit_works`]); their tables are built before the clock starts
+//! (the fit is of the joins), units under a millisecond are left out. Then a non-negative least-squares fit of
+//! the units' times on their terms, every N weighing the same, and per N
+//! the real time over the current model's price and over the fitted one
+//! (both at this machine's speed: what matters is how flat each is in N). Prints the fitted constants to paste into
+//! `src/engine/half_board/cost.rs`, scaled to the reference speed by the
+//! calibration probe given as `--speed X` (this machine's time over the
+//! reference's; 1 by default). Each unit's row is printed as it is
+//! measured (`row N NS TERMS... | TALLY...`, the tally's sets, chunks,
+//! bottoms, bitsets, level and final words, spans, tops, pair words, pair
+//! words at full width, cut diagonals, candidate bottom pairs and those
+//! before the pivot's filter); `--rows FILE` fits the rows of such an
+//! output again instead of measuring.
+
+use nqueens::base::board::full_row;
+use nqueens::engine::budget::Budget;
+use nqueens::engine::cpu;
+use nqueens::engine::half_board::cost::TaskWork;
+use nqueens::engine::half_board::{Kernel, Plan};
+
+/// One unit run: its N, its model terms, its CPU ns.
+struct Row {
+    n: usize,
+    terms: [f64; 7],
+    ns: f64,
+}
+
+fn arg<T: std::str::FromStr>(name: &str) -> Option<T> {
+    let args: Vec<String> = std::env::args().collect();
+    let i = args.iter().position(|a| a == name)?;
+    args.get(i + 1)?.parse().ok()
+}
+
+pub fn fit(sizes: &[usize]) {
+    let seconds: f64 = arg("--seconds").unwrap_or(60.0);
+    let speed: f64 = arg("--speed").unwrap_or(1.0);
+    let sizes: Vec<usize> = if sizes.is_empty() {
+        (18..=23).collect()
+    } else {
+        sizes.to_vec()
+    };
+    let mut rows = match arg::<String>("--rows") {
+        Some(path) => read_rows(&path),
+        None => Vec::new(),
+    };
+    let sizes: Vec<usize> = if arg::<String>("--rows").is_some() {
+        let mut seen: Vec<usize> = rows.iter().map(|r| r.n).collect();
+        seen.dedup();
+        seen
+    } else {
+        sizes
+    };
+    let measure = if arg::<String>("--rows").is_some() {
+        &[][..]
+    } else {
+        &sizes[..]
+    };
+    for &n in measure {
+        let blank = vec![full_row(n); n];
+        let Some(mut plan) = Plan::within(n, &blank, Budget::new(1 << 30, 1)) else {
+            println!("{n:>3}: the join does not plan N = {n} within 1 GiB");
+            continue;
+        };
+        if plan.is_ranked() {
+            println!("{n:>3}: ranked units are not fitted here (see --growth --ranks)");
+            continue;
+        }
+        // Every k-th unit, about `seconds` of CPU at twice the model's price.
+        let budget = seconds * 1e9 / 2.0;
+        // At least four units, however long.
+        let k = ((plan.cost() / budget).ceil() as usize).clamp(1, (plan.units() / 4).max(1));
+        let units: Vec<usize> = (0..plan.units()).step_by(k).collect();
+        plan.narrow(&units);
+        let works = plan.unit_works(&units).expect("listed plans have works");
+        let mut kept = 0;
+        for (&u, work) in units.iter().zip(&works) {
+            plan.prepare(u);
+            let before = plan.tally();
+            let start = cpu::thread().expect("thread CPU time");
+            std::hint::black_box(plan.run_unit_with(u, Kernel::Auto));
+            let ns = (cpu::thread().expect("thread CPU time") - start).as_secs_f64() * 1e9;
+            if ns < 1e6 {
+                continue;
+            }
+            kept += 1;
+            // Each row as it comes, so that a long run stopped early
+            // leaves what it measured (`--rows FILE` fits those again).
+            // Then what the unit did by the tally (the model's terms are
+            // estimates of these).
+            let t = plan.tally();
+            let did = [
+                t.sets - before.sets,
+                t.chunks - before.chunks,
+                t.bottoms - before.bottoms,
+                t.bitsets - before.bitsets,
+                t.level_words - before.level_words,
+                t.final_words - before.final_words,
+                t.spans - before.spans,
+                t.tops - before.tops,
+                t.pair_words - before.pair_words,
+                t.pair_full - before.pair_full,
+                t.cut - before.cut,
+                t.bottom_pairs - before.bottom_pairs,
+                t.bottom_raw - before.bottom_raw,
+            ];
+            let terms: Vec<String> = work.terms().iter().map(|t| format!("{t:e}")).collect();
+            let did: Vec<String> = did.iter().map(|d| d.to_string()).collect();
+            println!("row {n} {ns:e} {} | {}", terms.join(" "), did.join(" "));
+            rows.push(Row {
+                n,
+                terms: work.terms(),
+                ns,
+            });
+        }
+        println!(
+            "{n:>3}: {kept} of {} units (every {k}-th of {})",
+            units.len(),
+            plan.units()
+        );
+    }
+    let fitted = nnls(&rows);
+    println!();
+    println!(
+        "{:>3} {:>6} {:>10} {:>10} {:>10}",
+        "N", "units", "seconds", "real/now", "real/fit"
+    );
+    for &n in &sizes {
+        let of_n: Vec<&Row> = rows.iter().filter(|r| r.n == n).collect();
+        if of_n.is_empty() {
+            continue;
+        }
+        let real: f64 = of_n.iter().map(|r| r.ns).sum();
+        let price = |c: &[f64; 7]| -> f64 {
+            of_n.iter()
+                .map(|r| r.terms.iter().zip(c).map(|(t, c)| t * c).sum::<f64>())
+                .sum()
+        };
+        println!(
+            "{n:>3} {:>6} {:>10.2} {:>10.3} {:>10.3}",
+            of_n.len(),
+            real / 1e9,
+            real / price(&TaskWork::NS),
+            real / price(&fitted)
+        );
+    }
+    println!();
+    println!("{:<12} {:>12} {:>12}", "term", "now ns", "fitted ns");
+    for ((name, now), fitted) in TaskWork::NAMES.iter().zip(TaskWork::NS).zip(fitted) {
+        println!("{name:<12} {now:>12.4} {:>12.4}", fitted / speed);
+    }
+}
+
+/// The `row N NS TERMS...` lines of an earlier run's output.
+fn read_rows(path: &str) -> Vec<Row> {
+    let text = std::fs::read_to_string(path).expect("reads the rows file");
+    text.lines()
+        .filter_map(|line| {
+            let mut f = line.strip_prefix("row ")?.split_whitespace();
+            let n = f.next()?.parse().ok()?;
+            let ns = f.next()?.parse().ok()?;
+            let mut terms = [0.0; 7];
+            for t in terms.iter_mut() {
+                *t = f.next()?.parse().ok()?;
+            }
+            Some(Row { n, terms, ns })
+        })
+        .collect()
+}
+
+/// Non-negative least squares of `ns` on `terms`, each row's error relative
+/// to the time of all rows of its N (so every N weighs the same, and within
+/// an N the long units more than the short ones): least squares on the
+/// active terms, dropping the most negative coefficient until none is.
+fn nnls(rows: &[Row]) -> [f64; 7] {
+    let mut total = std::collections::HashMap::new();
+    for r in rows {
+        *total.entry(r.n).or_insert(0.0) += r.ns;
+    }
+    let mut active = [true; 7];
+    // Terms that are zero on every row cannot be fitted.
+    for (j, a) in active.iter_mut().enumerate() {
+        *a = rows.iter().any(|r| r.terms[j] > 0.0);
+    }
+    loop {
+        let idx: Vec<usize> = (0..7).filter(|&j| active[j]).collect();
+        let m = idx.len();
+        let mut ata = vec![vec![0.0; m]; m];
+        let mut atb = vec![0.0; m];
+        for r in rows {
+            let scale = total[&r.n];
+            let x: Vec<f64> = idx.iter().map(|&j| r.terms[j] / scale).collect();
+            for a in 0..m {
+                atb[a] += x[a] * r.ns / scale;
+                for b in 0..m {
+                    ata[a][b] += x[a] * x[b];
+                }
+            }
+        }
+        let sol = solve(ata, atb);
+        let worst = (0..m)
+            .filter(|&a| sol[a] < 0.0)
+            .min_by(|&a, &b| sol[a].total_cmp(&sol[b]));
+        match worst {
+            Some(a) => active[idx[a]] = false,
+            None => {
+                let mut out = [0.0; 7];
+                for (a, &j) in idx.iter().enumerate() {
+                    out[j] = sol[a];
+                }
+                return out;
+            }
+        }
+    }
+}
+
+/// Gaussian elimination with partial pivoting (a tiny ridge keeps
+/// collinear terms solvable).
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
+    let m = b.len();
+    for (i, row) in a.iter_mut().enumerate() {
+        row[i] += 1e-12 * row[i].abs().max(1e-30);
+    }
+    for c in 0..m {
+        let p = (c..m)
+            .max_by(|&x, &y| a[x][c].abs().total_cmp(&a[y][c].abs()))
+            .unwrap();
+        a.swap(c, p);
+        b.swap(c, p);
+        if a[c][c].abs() < 1e-300 {
+            continue;
+        }
+        let (top, rest) = a.split_at_mut(c + 1);
+        let pivot = &top[c];
+        for (r, row) in rest.iter_mut().enumerate() {
+            let f = row[c] / pivot[c];
+            for (x, p) in row[c..].iter_mut().zip(&pivot[c..]) {
+                *x -= f * p;
+            }
+            b[c + 1 + r] -= f * b[c];
+        }
+    }
+    let mut x = vec![0.0; m];
+    for c in (0..m).rev() {
+        let s: f64 = (c + 1..m).map(|k| a[c][k] * x[k]).sum();
+        x[c] = if a[c][c].abs() < 1e-300 {
+            0.0
+        } else {
+            (b[c] - s) / a[c][c]
+        };
+    }
+    x
+}
