@@ -46,18 +46,17 @@ pub fn fit(sizes: &[usize]) {
     } else {
         sizes.to_vec()
     };
-    let mut rows = match arg::<String>("--rows") {
-        Some(path) => read_rows(&path),
-        None => Vec::new(),
-    };
-    let sizes: Vec<usize> = if arg::<String>("--rows").is_some() {
+    // `--rows FILE`: fit an earlier run's rows instead of measuring.
+    let rows_file = arg::<String>("--rows");
+    let mut rows = rows_file.as_deref().map_or_else(Vec::new, read_rows);
+    let sizes: Vec<usize> = if rows_file.is_some() {
         let mut seen: Vec<usize> = rows.iter().map(|r| r.n).collect();
         seen.dedup();
         seen
     } else {
         sizes
     };
-    let measure = if arg::<String>("--rows").is_some() {
+    let measure = if rows_file.is_some() {
         &[][..]
     } else {
         &sizes[..]
