@@ -6,7 +6,9 @@
 //! of CPU per N by the current model, and at least four), each run on its own and timed by
 //! its thread's CPU clock, beside the model's work for it
 //! ([`Plan::unit_works`]); their tables are built before the clock starts
-//! (the fit is of the joins), units under a millisecond are left out. Then a non-negative least-squares fit of
+//! (the fit is of the joins; the thread's scheduler clock, exact to the
+//! nanosecond: the tick-counted CPU time moves in 4 ms steps, which left the
+//! small units of N <= 17 read as 0 or 4 ms). Then a non-negative least-squares fit of
 //! the units' times on their terms, every N weighing the same, and per N
 //! the real time over the current model's price and over the fitted one
 //! (both at this machine's speed: what matters is how flat each is in N). Prints the fitted constants to paste into
@@ -82,12 +84,9 @@ pub fn fit(sizes: &[usize]) {
         for (&u, work) in units.iter().zip(&works) {
             plan.prepare(u);
             let before = plan.tally();
-            let start = cpu::thread().expect("thread CPU time");
+            let start = cpu::thread_precise().expect("thread CPU time");
             std::hint::black_box(plan.run_unit_with(u, Kernel::Auto));
-            let ns = (cpu::thread().expect("thread CPU time") - start).as_secs_f64() * 1e9;
-            if ns < 1e6 {
-                continue;
-            }
+            let ns = (cpu::thread_precise().expect("thread CPU time") - start).as_secs_f64() * 1e9;
             kept += 1;
             // Each row as it comes, so that a long run stopped early
             // leaves what it measured (`--rows FILE` fits those again).

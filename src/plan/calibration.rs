@@ -13,9 +13,9 @@
 //!   n = 14 through the join, planning included;
 //! - the join of a board with blocked cells (the judge's boards): the
 //!   blank boards' joins fold the board's symmetries, which blocked cells
-//!   take away, and the model prices the unfolded join lower still (real /
-//!   model about 2.4 at n = 16..=18, odd and even alike): the 14 x 14
-//!   board with one blocked cell;
+//!   take away, and the model prices the unfolded join a little low (real /
+//!   model about 1.24 at n = 16..=18, 1.1 at even n, 1.45 at odd): the
+//!   14 x 14 board with one blocked cell;
 //! - the searches (the kernel's nodes, which the constellations, the
 //!   searches' lanes and the other methods' quotes are priced from): the
 //!   plain search of the blank 12 x 12 board.
@@ -38,9 +38,9 @@
 //! rounds does not escape a state that lasts), so consecutive processes
 //! that each probed printed different quotes for the same input (0.92x,
 //! then 1.28x the reference). Kept, the factors are the same from one
-//! process to the next; [`REFERENCE_NS`] sits between the two states, so
-//! that a probe kept from either prices the judge's boards within about
-//! 1.3x (1.4x at worst).
+//! process to the next; [`REFERENCE_NS`] is set from the median of a
+//! sitting's probes, so that a probe kept from either state prices within
+//! about 1.5x.
 //!
 //! Quotes assume free cores: the CPU time is what the work takes; on a
 //! busy machine the wall time on the threads is longer by the wait for a
@@ -80,24 +80,21 @@ pub use crate::engine::pricing::{Kernel, KERNELS};
 ///
 /// That VM's probes come in two states that last seconds to minutes (the
 /// other tenants' load; see the module docs), 1.5x apart for the joins,
-/// while its long runs change little: each reference is set at the middle
-/// of the two: a probe kept from either state priced the judge's boards
-/// n = 15..=18 with 1..=10 blocked cells within 1.07x to 1.42x of their CPU
-/// time (benches/NOTES.md, "Quotes of the judge's boards").
-/// - join, even: probe 24.5 or 37 ms, middle 30 ms; real runs 1.37x to
-///   1.50x the model at n = 18 (`count 18`, five runs);
-/// - join, odd: probe 25.7 ms, the real runs 1.95x the model at n = 17,
-///   19 and `count 21 --shard 1/128` when it was fitted (in the slower
-///   state); checked again, the probe was 17 or 26 ms and the real runs
-///   1.2x (n = 17), 1.6x (n = 19) and 2.0x (the shard of 21) the model:
-///   left as it was;
-/// - join of a board with blocked cells: probe 74 or 113 ms, middle 90 ms;
-///   real runs 2.36x the model (geometric mean of 14 boards, n = 16..=18
-///   with 1..=10 blocked cells; 2.02x to 2.68x);
+/// while its long runs change little: each reference is set from the
+/// median of the probes taken in the sitting that measured its runs
+/// (benches/NOTES.md, "The cost model refitted").
+/// - join, even and odd: the join's constants were fitted to that
+///   machine's blank units (N = 13..=23, odd and even together) and scaled
+///   to the reference by the even probe (median 27.4 ms over 21.4 ms, the
+///   even reference, kept from the model before: 30 ms over the 1.40 the
+///   real runs were above it then); the odd probe's median was 19.2 ms in
+///   the same sitting, so its reference is 19.2 / 1.28 = 15.0 ms;
+/// - join of a board with blocked cells: probe median 90 ms; the real runs
+///   1.24x the model (geometric mean of 7 boards, n = 16..=18 with 4..=10
+///   blocked cells; 1.09x to 1.50x, odd n the higher): 72.6 ms;
 /// - searches: probe 8.0 ms, the constellations' real runs 1.55x the model
 ///   (n = 15, 16).
-pub const REFERENCE_NS: [f64; KERNELS] =
-    [30.0e6 / 1.40, 25.7e6 / 1.95, 90.0e6 / 2.36, 8.0e6 / 1.55];
+pub const REFERENCE_NS: [f64; KERNELS] = [30.0e6 / 1.40, 15.0e6, 72.6e6, 8.0e6 / 1.55];
 
 /// Where the factors came from.
 #[derive(Clone, Copy, PartialEq, Debug)]

@@ -6,16 +6,13 @@
 //! sampled pricing both call.
 //!
 //! # Constraints
-//! Nanoseconds on one core of the development machine (a shared 2-vCPU AMD
-//! EPYC VM, popcnt kernel): a least-squares fit of the one-thread CPU time
-//! on random boards n = 12..=17 (densities 0..35 %), then the blank boards
-//! n = 16..=20 (benches/blank.rs prints estimate / real per N). The terms
-//! grow together, so one constant alone means little. The four kernel
-//! constants were scaled by 0.53 when the kernel gained row-group tables,
-//! partner tests and padded bitsets (measured real / estimate at
-//! n = 16..=18 on one machine), and by 0.62 when the kernel was compiled
-//! with its CPU features and gained the sieve (estimate / real was 1.2-2.2x
-//! at n = 16..=22; after, within 1.5x: see the growth bench).
+//! Nanoseconds on one core of a machine the model prices right (the
+//! reference of `plan::calibration`): the join's kernel constants are a
+//! fit of the blank boards' units, term by term (see below); the build
+//! constants a fit of whole counts and shards on random boards n = 12..=17
+//! and the blank boards n = 16..=20 (benches/blank.rs prints estimate /
+//! real per N). The terms grow together, so one constant alone means
+//! little.
 //!
 //! # Complexity
 //! `O(C(h, k))` per column set (the quarter-pair buckets it joins).
@@ -29,27 +26,50 @@
 /// words ([`TaskWork`]): what each costs is fitted, not assumed.
 pub const KEEP_PER_CUT: f64 = 0.66;
 
+// The join's constants below are one fit (2026-11-27, `cargo bench
+// --bench blank -- --fit 13..=23`, one thread, the thread's precise CPU
+// clock, every unit of 13..=18 and spread units of 19..=23; one equation
+// per N so that each N weighs the same; non-negative least squares over
+// the terms of [`TaskWork`]), divided by that sitting's even-join
+// calibration probe over its reference (1.28: the median of ten probes,
+// see `plan::calibration`), so that they are the reference machine's ns.
+// Real / fitted per N: 1.43 at 15 (milliseconds), then 0.85-1.12 from 16
+// to 23 (benches/NOTES.md, "The cost model refitted"). Terms that fitted
+// to 0 price nothing: the words of the quarter bitsets are paid for per
+// top (their rows are walked per top, not per word), the sieve's kept
+// words add nothing to the full-width pair words.
+
 /// Per candidate quarter pair (both halves, before the diagonal test).
-pub const NS_JOIN: f64 = 3.7;
+pub const NS_JOIN: f64 = 3.10;
 /// Per word of an `X`/`Y` bitset built for a quarter placement.
-pub const NS_XY_WORD: f64 = 0.33;
+pub const NS_XY_WORD: f64 = 0.0;
 /// Per word of `popcount(X & Y)` for a candidate top placement.
-pub const NS_PAIR_WORD: f64 = 0.017;
+pub const NS_PAIR_WORD: f64 = 0.0316;
 /// Per word of `X`/`Y` bitsets and of `popcount(X & Y)` the sieve leaves
-/// (see [`KEEP_PER_CUT`]), and per top placement ANDed with its bottoms
-/// (the sieve's ranges stepped through for it).
+/// (see [`KEEP_PER_CUT`]).
 pub const NS_XY_KEPT: f64 = 0.0;
 pub const NS_PAIR_KEPT: f64 = 0.0;
-pub const NS_TOP: f64 = 0.0;
+/// Per top placement ANDed with its bottoms (its bitsets' rows, the
+/// sieve's ranges stepped through for it).
+pub const NS_TOP: f64 = 13.6;
 /// Per row-set combination visited and per bitset word of the tables
 /// (`h * h` table rows per word stand in for the row-group tables, as fitted).
-pub const NS_TASK: f64 = 3.2;
+pub const NS_TASK: f64 = 28.4;
 /// Per column set examined while planning.
 pub const NS_PLAN: f64 = 1.0;
+/// Per quarter placement planning walks into its bucket counts, and per
+/// such placement and pivot (each pivot's share of the placements it
+/// leaves is counted on the way): a fit of exact planning's CPU time at
+/// N = 18..=23 (`count N --estimate`, and `--shard` past 21), within 1.3x,
+/// scaled to the reference like the join's constants (54 and 5.0 ns there,
+/// over 1.28). Planning is part of every process's time: a shard of 23
+/// plans for about a minute before its first unit.
+pub const NS_PLAN_WALK: f64 = 42.0;
+pub const NS_PLAN_WALK_PIVOT: f64 = 3.9;
 /// Per quarter placement of the board (the whole tables' build, as fitted).
 pub const NS_QUARTER_ITEM: f64 = 500.0;
-/// Per quarter placement walked (planning's count; each further part's
-/// build walks every placement twice).
+/// Per quarter placement walked by a build (each further part's build
+/// walks every placement twice).
 pub const NS_WALK_ITEM: f64 = 15.0;
 /// Per placement kept by a walk of its own column set (dead branches
 /// included; each build walks twice).
@@ -60,10 +80,13 @@ pub const NS_SET_WALK_ITEM: f64 = 45.0;
 /// units already (measured: `count 20 --shard 1/64` took 9.0 s, priced
 /// 15 s with 500 ns here; `count 22 --shard 1/512` 235 s, priced 300 s).
 pub const NS_BUILD_ITEM: f64 = 50.0;
-/// Share of candidate bottoms that pass the diagonal test (about 1/2), and
-/// of those with no longest-diagonal queen in diagonal mode (about 1/4).
-pub const BOTTOM_PASS: f64 = 0.5;
-pub const BOTTOM_PASS_DIAG: f64 = 0.25;
+/// Share of the candidate bottoms (pairs of bottom quarter placements the
+/// pivot leaves, see [`bottom_words`]) whose quarters share no diagonal:
+/// measured by the growth bench's fit rows (tally `bottoms` over
+/// `bottom_pairs`) 0.45-0.49 at odd N = 19, 21 and 0.32-0.35 at even N =
+/// 18, 20 (diagonal mode, whose bottoms have no longest-diagonal queen).
+pub const BOTTOM_PASS: f64 = 0.47;
+pub const BOTTOM_PASS_DIAG: f64 = 0.34;
 
 use crate::engine::half_board::column_sets::{binom, for_each_comb, Symmetric};
 use crate::engine::half_board::matching::{Shape, XBLOCK};

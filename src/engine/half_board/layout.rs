@@ -50,7 +50,7 @@ use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::QuarterShape;
 use crate::engine::half_board::sampling::{self, Sampled};
 use parts::split;
-use pricing::{counting_bytes, cut_units, price_tasks, total_cost, Buckets, Priced};
+use pricing::{counting_bytes, cut_units, planning_cost, price_tasks, total_cost, Buckets, Priced};
 
 /// A planned join: everything but the quarter tables.
 pub struct Layout {
@@ -66,6 +66,9 @@ pub struct Layout {
     pub units: Vec<Unit>,
     /// Estimated ns on one core, all of it (planning, tables, joins).
     pub cost: f64,
+    /// Of which planning's (every process that runs a part of the layout,
+    /// a shard's included, plans it whole first).
+    pub planning_ns: f64,
     /// Estimated bytes while planning, and while running on one thread.
     pub planning_bytes: usize,
     pub running_bytes: usize,
@@ -105,7 +108,7 @@ impl Layout {
         if !budget.fits(counting_bytes, 0) {
             return None;
         }
-        let buckets = Buckets::count(n, h, &free, &quarter_shapes, &pivots);
+        let buckets = Buckets::count(n, h, &free, (&quarter_shapes, shape.diag_bot), &pivots);
         let Priced {
             tasks,
             weights,
@@ -156,7 +159,8 @@ impl Layout {
             .map(|&p| table_bytes(p))
             .max()
             .unwrap_or(0);
-        let cost = total_cost(total, whole, buckets.walked, scanned, parts.len());
+        let planning_ns = planning_cost(buckets.walked, pivots.len(), scanned);
+        let cost = total_cost(planning_ns, total, whole, buckets.walked, parts.len());
         Some(Layout {
             shape,
             sym,
@@ -167,6 +171,7 @@ impl Layout {
             parts,
             units,
             cost,
+            planning_ns,
             planning_bytes,
             running_bytes: largest + task_bytes + scratch_bytes,
             scratch_bytes,

@@ -1,7 +1,8 @@
 //! A layout narrowed to some of its units (a shard's): each part they touch
 //! keeps only the column sets of their own tasks, the parts they do not
 //! touch keep nothing, and the price and the peak memory become theirs:
-//! their joins plus the builds of what they keep. So `count N --shard I/K`
+//! the planning that found them, their joins, and the builds of what they
+//! keep. So `count N --shard I/K`
 //! builds only what its units need and its estimate is its own, not the
 //! whole count's `1/K`.
 //!
@@ -22,7 +23,7 @@ impl Layout {
         let widths = self.quarter_shapes.map(|q| q.w);
         let no_sets = || widths.map(|w| vec![0u64; ((1usize << w) + 63) / 64]);
         let mut marks: Vec<Option<[Vec<u64>; 4]>> = vec![None; self.parts.len()];
-        let mut cost = 0.0;
+        let mut cost = self.planning_ns;
         for &u in units {
             let unit = &self.units[u];
             cost += unit.weight;

@@ -138,25 +138,29 @@ impl Quarter {
     }
 
     /// The number of placements of each bucket `cols << h | rows`, every
-    /// column set, and for each of `blocks` (stored diagonals a pivot
-    /// blocks) how many placements avoid it (for planning: nothing else is
-    /// stored).
+    /// column set, and for each of `pivots` (the stored diagonals a pivot
+    /// blocks, and the quarter's columns it leaves) how many placements
+    /// use only those columns and how many of those avoid the blocked
+    /// diagonals (for planning: nothing else is stored).
     pub fn counts(
         n: usize,
         h: usize,
         free: &[u64],
         q: QuarterShape,
-        blocks: &[u64],
-    ) -> (Vec<u32>, Vec<u64>) {
+        pivots: &[(u64, u64)],
+    ) -> (Vec<u32>, Vec<(u64, u64)>) {
         let mut counts = vec![0u32; 1usize << (q.w + h)];
-        let mut avoiding = vec![0u64; blocks.len()];
+        let mut within = vec![(0u64, 0u64); pivots.len()];
         walk(n, h, free, q, &mut |key, da, _| {
             counts[key] += 1;
-            for (a, &block) in avoiding.iter_mut().zip(blocks) {
-                *a += u64::from(da & block == 0);
+            let cols = (key >> h) as u64;
+            for (w, &(block, avail)) in within.iter_mut().zip(pivots) {
+                let inside = u64::from(cols & !avail == 0);
+                w.0 += inside;
+                w.1 += inside & u64::from(da & block == 0);
             }
         });
-        (counts, avoiding)
+        (counts, within)
     }
 
     /// Bytes a table of `items` placements in `sets` column sets of

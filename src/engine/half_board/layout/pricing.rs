@@ -44,31 +44,42 @@ pub(super) fn counting_bytes(shapes: &[QuarterShape; 4], h: usize) -> usize {
     shapes.iter().map(|q| 4usize << (q.w + h)).sum()
 }
 
-/// The whole count's ns on one core: the joins (`joins`), the tables of
-/// `whole` built, the quarters walked (`walked` placements) once per build,
-/// and the `scanned` column sets of planning, for a plan of `parts` parts.
+/// Planning's own ns on one core: `walked` quarter placements counted
+/// into buckets, each against every one of `pivots`, and the `scanned`
+/// column sets priced.
+pub(super) fn planning_cost(walked: u64, pivots: usize, scanned: u64) -> f64 {
+    (cost::NS_PLAN_WALK + cost::NS_PLAN_WALK_PIVOT * pivots as f64) * walked as f64
+        + cost::NS_PLAN * scanned as f64
+}
+
+/// The whole count's ns on one core: planning (`planning`), the joins
+/// (`joins`), the tables of `whole` built, and the quarters walked
+/// (`walked` placements) twice more by each further part's build, for a
+/// plan of `parts` parts.
 pub(super) fn total_cost(
+    planning: f64,
     joins: f64,
     whole: Stored,
     walked: u64,
-    scanned: u64,
     parts: usize,
 ) -> f64 {
     // The model was fitted with the whole tables built once; each further
     // part walks every quarter twice more.
     let rebuilds = 2.0 * (parts - 1) as f64;
-    joins
+    planning
+        + joins
         + cost::NS_QUARTER_ITEM * whole.iter().map(|&(_, items)| items).sum::<u64>() as f64
-        + cost::NS_WALK_ITEM * walked as f64 * (1.0 + rebuilds)
-        + cost::NS_PLAN * scanned as f64
+        + cost::NS_WALK_ITEM * walked as f64 * rebuilds
 }
 
 /// The quarters' bucket counts, and what planning takes from them.
 pub(super) struct Buckets {
     /// Per quarter, its placements per key `(column set << h) | rows`.
     pub(super) counts: Vec<Vec<u32>>,
-    /// Per quarter and pivot, the share of placements the pivot's
-    /// diagonals leave (for odd n a sizable cut).
+    /// Per quarter and pivot, the share of the placements on columns the
+    /// pivot leaves that its diagonals leave too (for odd n a sizable cut;
+    /// the bottoms also lose those on a longest diagonal in diagonal mode,
+    /// as the kernel filters them).
     pub(super) pass: Vec<Vec<f64>>,
     /// Per quarter, its placements per column set.
     pub(super) mass: Vec<Vec<u64>>,
@@ -87,20 +98,30 @@ impl Buckets {
         n: usize,
         h: usize,
         free: &[u64],
-        shapes: &[QuarterShape; 4],
+        (shapes, diag_bot): (&[QuarterShape; 4], u64),
         pivots: &[Pivot],
     ) -> Buckets {
         let (counts, pass): (Vec<Vec<u32>>, Vec<Vec<f64>>) = shapes
             .iter()
             .enumerate()
             .map(|(q, shape)| {
-                let blocks: Vec<u64> = pivots
+                let wmask = (1u64 << shape.w) - 1;
+                let blocks: Vec<(u64, u64)> = pivots
                     .iter()
-                    .map(|p| if q < 2 { p.top_block } else { p.bot_block })
+                    .map(|p| {
+                        let block = if q < 2 {
+                            p.top_block
+                        } else {
+                            p.bot_block | diag_bot
+                        };
+                        (block, (p.avail >> shape.col0) & wmask)
+                    })
                     .collect();
-                let (counts, avoiding) = Quarter::counts(n, h, free, *shape, &blocks);
-                let all = counts.iter().map(|&x| u64::from(x)).sum::<u64>().max(1);
-                let pass = avoiding.iter().map(|&a| a as f64 / all as f64).collect();
+                let (counts, within) = Quarter::counts(n, h, free, *shape, &blocks);
+                let pass = within
+                    .iter()
+                    .map(|&(all, avoiding)| avoiding as f64 / all.max(1) as f64)
+                    .collect();
                 (counts, pass)
             })
             .unzip();
@@ -289,7 +310,7 @@ impl super::Layout {
             self.shape.n,
             self.shape.h,
             &self.free,
-            &self.quarter_shapes,
+            (&self.quarter_shapes, self.shape.diag_bot),
             &self.pivots,
         );
         let mut pricer = Pricer::new(&self.shape, &self.pivots, self.sym, &buckets);

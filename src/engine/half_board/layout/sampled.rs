@@ -17,7 +17,7 @@ use crate::engine::half_board::sampling;
 
 use super::geometry::{Geometry, MinN, MAX_N};
 use super::parts::{tables_bytes, Stored, MAX_SPLIT};
-use super::pricing::{counting_bytes, total_cost, UNITS};
+use super::pricing::{counting_bytes, planning_cost, total_cost, UNITS};
 
 /// What a planned join would cost, priced from samples
 /// (`Layout::price`).
@@ -96,7 +96,13 @@ pub(super) fn price(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Opti
     let walked = sampled.placements.iter().sum::<f64>() as u64;
     let joins = sampled.joins_ns();
     Some(Price {
-        cost: total_cost(joins, whole, walked, scanned, parts),
+        cost: total_cost(
+            planning_cost(walked, g.pivots.len(), scanned),
+            joins,
+            whole,
+            walked,
+            parts,
+        ),
         peak_bytes: planning_bytes.max(largest + task_bytes + scratch_bytes),
         scratch_bytes,
         units: UNITS.max(parts as f64 * 16.0) + parts as f64,
