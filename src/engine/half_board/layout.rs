@@ -108,7 +108,7 @@ impl Layout {
         if !budget.fits(counting_bytes, 0) {
             return None;
         }
-        let buckets = Buckets::count(n, h, &free, (&quarter_shapes, shape.diag_bot), &pivots);
+        let buckets = Buckets::count(n, h, &free, &quarter_shapes, shape.diag_bot, &pivots);
         let Priced {
             tasks,
             weights,

@@ -155,7 +155,7 @@ impl Job<'_> {
         //    chunk of at most `chunk` bottoms at a time (so the bitsets stay
         //    within the scratch budget at any n).
         let (sbl, sbr) = (sb & lmask, sb >> wl);
-        let block = pv.bot_block | diag_bot;
+        let [_, block] = pv.blocks(diag_bot);
         let compact = |v: u64| (v & ovmask) | ((v >> 32) & ovmask) << ovw;
         let (mut dirty, mut clean) = (0u64, 0u64);
         let mut nb = 0usize;

@@ -118,12 +118,10 @@ pub fn sample(board: &Board, draws: usize, seed: u64) -> Sampled {
     let (n, h) = (shape.n, shape.h);
     let mut rng = Rng::new(seed);
     let mut bottoms_rng = Rng::new(seed ^ 0xb0770b5);
-    // The bottoms also lose placements on a longest diagonal in diagonal
-    // mode (`diag_bot`, 0 otherwise), as the kernel filters them.
     let blocks: Vec<[u64; 2]> = board
         .pivots
         .iter()
-        .map(|p| [p.top_block, p.bot_block | shape.diag_bot])
+        .map(|p| p.blocks(shape.diag_bot))
         .collect();
     let mut kept = Vec::new();
     let mut tasks = vec![0f64; board.pivots.len()];

@@ -37,6 +37,18 @@ pub struct Pivot {
     pub keeps_turn: bool,
 }
 
+impl Pivot {
+    /// The stored diagonals a placement must avoid, in the top quarters
+    /// and in the bottom ones: the pivot's, and for the bottoms also
+    /// `diag_bot` (the longest diagonals in diagonal mode, 0 otherwise).
+    /// The kernel filters by these, and planning and sampling price by
+    /// the same masks.
+    #[inline(always)]
+    pub fn blocks(&self, diag_bot: u64) -> [u64; 2] {
+        [self.top_block, self.bot_block | diag_bot]
+    }
+}
+
 /// The board's symmetries the work list uses.
 #[derive(Clone, Copy, Debug)]
 pub struct Symmetric {

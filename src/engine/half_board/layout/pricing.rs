@@ -98,7 +98,8 @@ impl Buckets {
         n: usize,
         h: usize,
         free: &[u64],
-        (shapes, diag_bot): (&[QuarterShape; 4], u64),
+        shapes: &[QuarterShape; 4],
+        diag_bot: u64,
         pivots: &[Pivot],
     ) -> Buckets {
         let (counts, pass): (Vec<Vec<u32>>, Vec<Vec<f64>>) = shapes
@@ -108,14 +109,7 @@ impl Buckets {
                 let wmask = (1u64 << shape.w) - 1;
                 let blocks: Vec<(u64, u64)> = pivots
                     .iter()
-                    .map(|p| {
-                        let block = if q < 2 {
-                            p.top_block
-                        } else {
-                            p.bot_block | diag_bot
-                        };
-                        (block, (p.avail >> shape.col0) & wmask)
-                    })
+                    .map(|p| (p.blocks(diag_bot)[q / 2], (p.avail >> shape.col0) & wmask))
                     .collect();
                 let (counts, within) = Quarter::counts(n, h, free, *shape, &blocks);
                 let pass = within
@@ -310,7 +304,8 @@ impl super::Layout {
             self.shape.n,
             self.shape.h,
             &self.free,
-            (&self.quarter_shapes, self.shape.diag_bot),
+            &self.quarter_shapes,
+            self.shape.diag_bot,
             &self.pivots,
         );
         let mut pricer = Pricer::new(&self.shape, &self.pivots, self.sym, &buckets);
