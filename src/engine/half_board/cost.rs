@@ -62,10 +62,16 @@ pub const NS_PLAN: f64 = 1.0;
 /// leaves is counted on the way): a fit of exact planning's CPU time at
 /// N = 18..=23 (`count N --estimate`, and `--shard` past 21), within 1.3x,
 /// scaled to the reference like the join's constants (54 and 5.0 ns there,
-/// over 1.28). Planning is part of every process's time: a shard of 23
-/// plans for about a minute before its first unit.
-pub const NS_PLAN_WALK: f64 = 42.0;
-pub const NS_PLAN_WALK_PIVOT: f64 = 3.9;
+/// over 1.28), then halved when the walk read its diagonals by shifts and
+/// counted its keys a cache region at a time
+/// ([`crate::engine::half_board::quarters::ScatterCounts`]): planning a
+/// shard took 0.69, 0.61, 0.51 and 0.49 of the time before at N = 20, 21,
+/// 22 and 23 (one sitting, the builds interleaved), and the sizes where
+/// planning is much of a shard's time (22 and up) set the scale. Planning
+/// is part of every process's time: a shard of 23 plans for about 40 s
+/// before its first unit.
+pub const NS_PLAN_WALK: f64 = 21.0;
+pub const NS_PLAN_WALK_PIVOT: f64 = 1.95;
 /// Per quarter placement of the board (the whole tables' build, as fitted).
 pub const NS_QUARTER_ITEM: f64 = 500.0;
 /// Per quarter placement walked by a build (each further part's build

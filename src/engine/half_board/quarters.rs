@@ -27,11 +27,15 @@
 //! - `shape`: where a quarter lies and which diagonals it keeps
 //!   ([`QuarterShape`], [`middle_mark`]);
 //! - `walk`: the depth-first walk that visits the placements, and its
-//!   random descent.
+//!   random descent;
+//! - `scatter`: counting a walk's keys into a table larger than the caches
+//!   ([`ScatterCounts`]).
 
+mod scatter;
 mod shape;
 mod walk;
 
+pub use scatter::ScatterCounts;
 pub use shape::{middle_mark, QuarterShape};
 
 pub use walk::probe;
@@ -101,10 +105,10 @@ impl Quarter {
                 walk(n, h, free, q, &mut keyed);
             }
         };
-        let mut counts = vec![0u32; (sets.len() << h) + 1];
-        each(&mut |key, _, _| counts[key] += 1);
+        let mut counts = ScatterCounts::new((sets.len() << h) + 1);
+        each(&mut |key, _, _| counts.add(key));
         // Exclusive prefix sum: counts become bucket starts.
-        let mut start = counts;
+        let mut start = counts.finish();
         let mut acc = 0u32;
         for s in start.iter_mut() {
             let c = *s;
@@ -149,10 +153,10 @@ impl Quarter {
         q: QuarterShape,
         pivots: &[(u64, u64)],
     ) -> (Vec<u32>, Vec<(u64, u64)>) {
-        let mut counts = vec![0u32; 1usize << (q.w + h)];
+        let mut counts = ScatterCounts::new(1usize << (q.w + h));
         let mut within = vec![(0u64, 0u64); pivots.len()];
         walk(n, h, free, q, &mut |key, da, _| {
-            counts[key] += 1;
+            counts.add(key);
             let cols = (key >> h) as u64;
             for (w, &(block, avail)) in within.iter_mut().zip(pivots) {
                 let inside = u64::from(cols & !avail == 0);
@@ -160,7 +164,7 @@ impl Quarter {
                 w.1 += inside & u64::from(da & block == 0);
             }
         });
-        (counts, within)
+        (counts.finish(), within)
     }
 
     /// Bytes a table of `items` placements in `sets` column sets of

@@ -85,6 +85,16 @@ pub fn probe(
     .probe(rng)
 }
 
+/// The `a = r - c + n - 1` diagonals of the mirrored mask `ar`, which keeps
+/// diagonal `a` at bit `2n - 1 - a` (`c - r + n`: it grows with the column,
+/// like `d`, so one right shift lines a row's diagonals up with its columns,
+/// see [`Walk::open`]). Reversing the 64 bits puts bit `j` at `63 - j`; the
+/// shift brings it to `2n - 1 - j`.
+#[inline(always)]
+fn mirrored(ar: u64, n: usize) -> u64 {
+    ar.reverse_bits() >> (64 - 2 * n)
+}
+
 /// Depth-first walk over a quarter's placements, one queen at most per
 /// row, in the columns `allowed` (all of them when `exact`).
 struct Walk<'a> {
@@ -123,10 +133,11 @@ impl Walk<'_> {
     }
 
     /// A finished placement's stored diagonals (see the doc of
-    /// `quarters`), from its board diagonals `dm` (`d = r + c`) and `am`
-    /// (`a = r - c + n - 1`).
-    fn stored(&self, dm: u64, am: u64, cells: u64) -> u64 {
+    /// `quarters`), from its board diagonals `dm` (`d = r + c`) and `ar`
+    /// (the `a = r - c + n - 1` diagonals, mirrored: see [`mirrored`]).
+    fn stored(&self, dm: u64, ar: u64, cells: u64) -> u64 {
         const LOW: u64 = 0xFFFF_FFFF;
+        let am = mirrored(ar, self.n);
         let off = self.q.off;
         let da = ((dm >> off) & LOW) | (((am >> off) & LOW) << 32);
         if self.q.marks_middle {
@@ -143,7 +154,7 @@ impl Walk<'_> {
     /// product's mean over descents is the number of placements the walk
     /// emits.
     fn probe(&self, rng: &mut Rng) -> Option<(f64, u64, u64)> {
-        let (mut cols, mut dm, mut am, mut cells) = (0u64, 0u64, 0u64, 0u64);
+        let (mut cols, mut dm, mut ar, mut cells) = (0u64, 0u64, 0u64, 0u64);
         let mut weight = 1.0;
         for r in 0..self.h {
             let missing = (self.allowed & !cols).count_ones() as usize;
@@ -152,7 +163,7 @@ impl Walk<'_> {
             }
             let skip = !self.exact || missing < self.h - r;
             let rr = self.q.row0 + r;
-            let mut cand = self.open(rr, cols, dm, am);
+            let mut cand = self.open(rr, cols, dm, ar);
             let options = cand.count_ones() as u64 + u64::from(skip);
             if options == 0 {
                 return None;
@@ -170,59 +181,56 @@ impl Walk<'_> {
             let cc = self.q.col0 + c;
             cols |= 1 << c;
             dm |= 1 << (rr + cc);
-            am |= 1 << (rr + self.n - 1 - cc);
+            ar |= 1 << (cc + self.n - rr);
             cells |= (c as u64 + 1) << (4 * r);
         }
         if self.exact && cols != self.allowed {
             return None;
         }
-        Some((weight, self.stored(dm, am, cells), cols))
+        Some((weight, self.stored(dm, ar, cells), cols))
     }
 
     /// The quarter's columns (bit `c` for board column `col0 + c`) that a
     /// queen in board row `rr` may take: free, allowed, not in `cols`, and
-    /// on no diagonal of `dm` (`d = r + c`) or `am` (`a = r - c + n - 1`).
-    fn open(&self, rr: usize, cols: u64, dm: u64, am: u64) -> u64 {
-        let mut free = (self.free[rr] >> self.q.col0) & self.allowed & !cols;
-        let mut open = 0u64;
-        while free != 0 {
-            let c = free.trailing_zeros() as usize;
-            free &= free - 1;
-            let cc = self.q.col0 + c;
-            if (dm >> (rr + cc)) & 1 == 0 && (am >> (rr + self.n - 1 - cc)) & 1 == 0 {
-                open |= 1 << c;
-            }
-        }
-        open
+    /// on no diagonal of `dm` (`d = r + c`) or `ar` (`a = r - c + n - 1`,
+    /// kept mirrored: see [`mirrored`]).
+    ///
+    /// Both diagonal masks are read as column masks by one shift: the `d`
+    /// diagonal of column `col0 + c` in row `rr` is bit `rr + col0 + c`, so
+    /// `dm >> (rr + col0)` has it at bit `c`; the mirrored `a` diagonal is
+    /// bit `col0 + c - rr + n`, so `ar >> (col0 + n - rr)` has it at bit
+    /// `c` too (`rr < n`: the shift is at least 1).
+    #[inline(always)]
+    fn open(&self, rr: usize, cols: u64, dm: u64, ar: u64) -> u64 {
+        let free = (self.free[rr] >> self.q.col0) & self.allowed & !cols;
+        free & !(dm >> (rr + self.q.col0)) & !(ar >> (self.q.col0 + self.n - rr))
     }
 
-    fn step(&mut self, r: usize, rows: u64, cols: u64, dm: u64, am: u64, cells: u64) {
+    fn step(&mut self, r: usize, rows: u64, cols: u64, dm: u64, ar: u64, cells: u64) {
         let missing = (self.allowed & !cols).count_ones() as usize;
         if self.exact && missing > self.h - r {
             return;
         }
         if r == self.h {
-            let da = self.stored(dm, am, cells);
+            let da = self.stored(dm, ar, cells);
             (self.emit)(((cols << self.h) | rows) as usize, da, cells);
             return;
         }
         if !self.exact || missing < self.h - r {
-            self.step(r + 1, rows, cols, dm, am, cells);
+            self.step(r + 1, rows, cols, dm, ar, cells);
         }
         let rr = self.q.row0 + r;
-        let mut cand = self.open(rr, cols, dm, am);
+        let mut cand = self.open(rr, cols, dm, ar);
         while cand != 0 {
             let c = cand.trailing_zeros() as usize;
             cand &= cand - 1;
             let cc = self.q.col0 + c;
-            let d = rr + cc;
-            let a = rr + self.n - 1 - cc;
             self.step(
                 r + 1,
                 rows | 1 << r,
                 cols | 1 << c,
-                dm | 1 << d,
-                am | 1 << a,
+                dm | 1 << (rr + cc),
+                ar | 1 << (cc + self.n - rr),
                 cells | ((c as u64 + 1) << (4 * r)),
             );
         }
