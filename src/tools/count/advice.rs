@@ -110,8 +110,13 @@ pub(super) fn over_a_day(
     } else {
         (finest, " (about one work unit each, the finest split)")
     };
+    // The split depends on the threads (and the memory): each thread holds
+    // one unit's tables, so the units are cut to fit them. The command
+    // names the threads this estimate was made for, and every shard must
+    // run with them (`merge` refuses records of another split).
+    let threads = estimate.threads;
     if let Some(shard) = shard {
-        return Some(finer_shards(n, shard, cpu, sizing.units, shards));
+        return Some(finer_shards(n, shard, threads, cpu, sizing.units, shards));
     }
     let each = human(whole / shards);
     if whole / shards > DAY {
@@ -122,16 +127,24 @@ pub(super) fn over_a_day(
     }
     Some(format!(
         "; in {shards} shards instead{finest_note}, about {each} each on one thread: `nqueens count {n} \
-         --shard I/{shards}` for I = 1..={shards}, as in the README's \"Shards for clusters\""
+         --threads {threads} --shard I/{shards}` for I = 1..={shards}, all with the same --threads and \
+         --memory (the split depends on them), as in the README's \"Shards for clusters\""
     ))
 }
 
-/// The advice for `shard` of `count n` over a day (`cpu` seconds on one
-/// thread) when the whole count has `units` work units and would be best
+/// The advice for `shard` of `count n` on `threads` threads over a day
+/// (`cpu` seconds on one thread) when the whole count has `units` work units and would be best
 /// split into `shards`: the shard split `M` ways into shards of `M*K`
 /// (those it is made of), or, when it holds about one work unit, that it
 /// cannot be split further.
-fn finer_shards(n: usize, shard: Shard, cpu: f64, units: f64, shards: f64) -> String {
+fn finer_shards(
+    n: usize,
+    shard: Shard,
+    threads: usize,
+    cpu: f64,
+    units: f64,
+    shards: f64,
+) -> String {
     let of = shard.of as f64;
     // Each shard of `M*K` holds about `units / (M*K)` units: no finer
     // than one unit each.
@@ -165,7 +178,8 @@ fn finer_shards(n: usize, shard: Shard, cpu: f64, units: f64, shards: f64) -> St
     };
     format!(
         "; this shard is shards {list} of {finer} (its units, dealt {ways} ways), about {} \
-         each on one thread{verdict}: `nqueens count {n} --shard J/{finer}` for those J",
+         each on one thread{verdict}: `nqueens count {n} --threads {threads} --shard J/{finer}` \
+         for those J",
         human(each)
     )
 }
