@@ -6,8 +6,8 @@
 //! (column) bits as often as not: added straight into a table of `2^(w +
 //! h)` counters (16 MiB at n = 22), nearly every increment missed the
 //! caches, and planning `count 22` spent most of its time on them. Here a
-//! key first goes to the buffer of its region of the table (a few hundred
-//! KiB, one per region, appended in order), and a full buffer is added to
+//! key first goes to the buffer of its region of the table ([`REGION`]
+//! counters, one buffer per region, appended in order), and a full buffer is added to
 //! its region at once, while that region is in the cache.
 //!
 //! # Complexity

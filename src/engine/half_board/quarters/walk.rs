@@ -179,15 +179,24 @@ impl Walk<'_> {
             }
             let c = cand.trailing_zeros() as usize;
             let cc = self.q.col0 + c;
+            let (d, a) = self.diagonals(rr, cc);
             cols |= 1 << c;
-            dm |= 1 << (rr + cc);
-            ar |= 1 << (cc + self.n - rr);
+            dm |= d;
+            ar |= a;
             cells |= (c as u64 + 1) << (4 * r);
         }
         if self.exact && cols != self.allowed {
             return None;
         }
         Some((weight, self.stored(dm, ar, cells), cols))
+    }
+
+    /// The bits a queen on board cell (`rr`, `cc`) sets in `dm` (its `d`
+    /// diagonal) and in the mirrored `ar` (its `a` diagonal, see
+    /// [`mirrored`]), as [`Walk::open`] reads them.
+    #[inline(always)]
+    fn diagonals(&self, rr: usize, cc: usize) -> (u64, u64) {
+        (1 << (rr + cc), 1 << (cc + self.n - rr))
     }
 
     /// The quarter's columns (bit `c` for board column `col0 + c`) that a
@@ -224,13 +233,13 @@ impl Walk<'_> {
         while cand != 0 {
             let c = cand.trailing_zeros() as usize;
             cand &= cand - 1;
-            let cc = self.q.col0 + c;
+            let (d, a) = self.diagonals(rr, self.q.col0 + c);
             self.step(
                 r + 1,
                 rows | 1 << r,
                 cols | 1 << c,
-                dm | 1 << (rr + cc),
-                ar | 1 << (cc + self.n - rr),
+                dm | d,
+                ar | a,
                 cells | ((c as u64 + 1) << (4 * r)),
             );
         }
