@@ -167,6 +167,18 @@ impl Quarter {
         (counts.finish(), within)
     }
 
+    /// The placements of quarter `q` whose column set is exactly `cols`,
+    /// per set of rows (index `rows < 2^h`): one walk of that set alone,
+    /// what a build walks for it (for pricing a few sets exactly).
+    pub fn rows_within(n: usize, h: usize, free: &[u64], q: QuarterShape, cols: u64) -> Vec<u32> {
+        let mut counts = vec![0u32; 1 << h];
+        let rows = (1usize << h) - 1;
+        walk_within(n, h, free, q, cols, &mut |key, _, _| {
+            counts[key & rows] += 1
+        });
+        counts
+    }
+
     /// Bytes a table of `items` placements in `sets` column sets of
     /// quarter `q` takes (the directory, the buckets' starts, the
     /// placements).

@@ -45,7 +45,7 @@ use crate::engine::half_board::cost;
 use crate::engine::half_board::layout::{Geometry, MinN};
 use crate::engine::half_board::matching::{self, Kernel};
 use crate::engine::half_board::quarters::Quarter;
-use crate::engine::half_board::sampling::{self, Sampled};
+use crate::engine::half_board::sampling::{self, Sampled, SetPrice};
 use crate::engine::half_board::tally::Tally;
 
 /// One work unit: the column sets of pivot `pivot` with colex ranks in
@@ -108,6 +108,10 @@ const MIN_UNITS: f64 = 512.0;
 /// all and at least per unit.
 const SHARD_DRAWS: usize = 20_000;
 const UNIT_DRAWS: usize = 64;
+
+/// Ranges of at most this many column sets are priced from walks of their
+/// sets ([`SetPrice::Walked`]), not descents.
+const WALKED_SETS: u64 = 256;
 
 /// The largest unit's tables over the mean unit's (their column sets'
 /// placements vary; measured spread of one task's bottoms: 2.0-2.6x).
@@ -246,7 +250,8 @@ impl Ranked {
     /// the tasks of a rank range cost anything from nothing (column sets
     /// all on one side) to several times the mean, so a shard's units are
     /// sampled within their ranges ([`SHARD_DRAWS`] in all, at least
-    /// [`UNIT_DRAWS`] each, every rank of a shorter range). The others must
+    /// [`UNIT_DRAWS`] each), and a range short enough is priced from walks
+    /// of every set in it ([`WALKED_SETS`]). The others must
     /// not run afterwards (nothing is held for any unit, so nothing else
     /// changes).
     pub fn narrow(&mut self, units: &[usize]) {
@@ -265,9 +270,10 @@ impl Ranked {
 
     /// The estimated ns of the column sets of pivot `pivot` with colex
     /// ranks in `ranks`, priced on their own: their joins and the builds
-    /// of their tables, from every rank where there are at most `draws`,
-    /// else from `draws` random ones (drawn from `rngs.1`; the descents
-    /// from `rngs.0`).
+    /// of their tables, from every rank where there are at most `draws`
+    /// (each set walked where they are at most [`WALKED_SETS`], else one
+    /// descent each), else from `draws` random ones (drawn from `rngs.1`;
+    /// the descents from `rngs.0`).
     pub fn price_ranks(
         &self,
         pivot: usize,
@@ -289,7 +295,14 @@ impl Ranked {
             set_of_rank(avail, self.geo.shape.h, rank)
         });
         let priced = (self.passes[pivot], self.keeps[pivot]);
-        let (joins, items) = sampling::price_sets(&board, pivot, priced, sets, rng);
+        // One descent per set is heavy-tailed: past 25 a shard holds a few
+        // sets, and their descents priced one that ran 15 min at 15 s.
+        let how = if draws == len && len <= WALKED_SETS {
+            SetPrice::Walked
+        } else {
+            SetPrice::Descent
+        };
+        let (joins, items) = sampling::price_sets(&board, pivot, priced, sets, how, rng);
         let builds = walk_ns * (items[0] + items[2] + self.right_share * (items[1] + items[3]));
         let scale = len as f64 / draws.max(1) as f64;
         (joins * scale, builds * scale)

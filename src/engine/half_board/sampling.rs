@@ -35,11 +35,13 @@
 //! # Complexity
 //! `O(draws * n * h)`: about a second for the default draws at any `n`.
 
+use std::collections::HashMap;
+
 use crate::base::rng::Rng;
 use crate::engine::half_board::column_sets::{binom, positions, task_of, Pivot, Symmetric};
-use crate::engine::half_board::cost::{bottom_words, sieve_keep, task_work};
+use crate::engine::half_board::cost::{bottom_words, half_pairs, sieve_keep, task_work};
 use crate::engine::half_board::matching::Shape;
-use crate::engine::half_board::quarters::{self, QuarterShape};
+use crate::engine::half_board::quarters::{self, Quarter, QuarterShape};
 
 /// Draws per pivot by default: enough for a few percent (the tests compare
 /// with exact pricing at n = 12..=20).
@@ -275,32 +277,89 @@ impl Draw {
     }
 }
 
+/// How [`price_sets`] finds a column set's terms.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SetPrice {
+    /// One random descent per figure: microseconds, and unbiased, but one
+    /// set's figure is heavy-tailed (mostly low, now and then hundreds of
+    /// times high), so only a sum over many sets is close.
+    Descent,
+    /// The set's four quarters walked and counted per row set: the exact
+    /// terms, for a walk of the set's placements (what its tables' build
+    /// walks anyway), where a few sets are priced on their own.
+    Walked,
+}
+
 /// The joins (ns) and the placements per quarter of the tasks whose column
 /// sets `sets` yields, for pivot `pi` with `passes` and `keep` (from a
-/// [`Sampled`] of the same board): column sets that are not canonical
-/// price 0. Each figure from one descent: unbiased, so a sum over many sets
-/// is close.
+/// [`Sampled`] of the same board), each set's terms found as `how` says:
+/// column sets that are not canonical price 0.
 pub fn price_sets(
     board: &Board,
     pi: usize,
     (passes, keep): ([f64; 4], f64),
     sets: impl Iterator<Item = u64>,
+    how: SetPrice,
     rng: &mut Rng,
 ) -> (f64, [f64; 4]) {
     let pv = &board.pivots[pi];
     let mut bottoms_rng = Rng::new(rng.next_u64());
+    // Walked quarter sets, by (quarter, columns): consecutive ranks share
+    // their right quarters' sets.
+    let mut walked_rows = HashMap::new();
     let (mut ns, mut items) = (0.0, [0.0; 4]);
     for s in sets {
         if task_of(board.shape.n, pv, pi, board.sym, s).is_none() {
             continue;
         }
-        let d = draw(board, pi, s, rng, &mut bottoms_rng);
+        let d = match how {
+            SetPrice::Descent => draw(board, pi, s, rng, &mut bottoms_rng),
+            SetPrice::Walked => walked(board, pi, s, &mut walked_rows),
+        };
         ns += d.ns(board, passes, keep);
         for (sum, item) in items.iter_mut().zip(d.items) {
             *sum += item;
         }
     }
     (ns, items)
+}
+
+/// The model's terms for the canonical task of pivot `pi` with column set
+/// `s`, exactly: each quarter's placements on the task's columns counted
+/// per row set (`rows` keeps the walks already made), then the halves'
+/// candidate pairs from them as exact planning finds them
+/// ([`half_pairs`]).
+fn walked(board: &Board, pi: usize, s: u64, rows: &mut HashMap<(usize, u64), Vec<u32>>) -> Draw {
+    let shape = board.shape;
+    let (n, h, wl) = (shape.n, shape.h, shape.wl);
+    let lmask = (1u64 << wl) - 1;
+    let sb = board.pivots[pi].avail ^ s;
+    let sets = [s & lmask, s >> wl, sb & lmask, sb >> wl];
+    for (q, &cols) in sets.iter().enumerate() {
+        rows.entry((q, cols)).or_insert_with(|| {
+            Quarter::rows_within(n, h, board.free, board.quarter_shapes[q], cols)
+        });
+    }
+    let of = |q: usize| &rows[&(q, sets[q])];
+    let half = |ql: usize| {
+        let (left, right) = (of(ql), of(ql + 1));
+        half_pairs(
+            h,
+            sets[ql].count_ones(),
+            |a| u64::from(left[a as usize]),
+            |b| u64::from(right[b as usize]),
+        )
+    };
+    let (top_pairs, top_items) = half(0);
+    let (bottom_pairs, _) = half(2);
+    Draw {
+        pivot: pi,
+        s,
+        top_pairs: top_pairs as f64,
+        top_items: top_items as f64,
+        bottom_pairs: bottom_pairs as f64,
+        items: [0, 1, 2, 3].map(|q| of(q).iter().map(|&x| f64::from(x)).sum()),
+    }
 }
 
 /// A uniformly random `k`-subset of the columns `cols`, as a column set.
@@ -412,6 +471,87 @@ mod tests {
                 assert!((0.75..1.33).contains(&peak), "{what}: peak {peak:.3}");
             }
         }
+    }
+
+    /// A half's candidate pairs by brute force: every way to give rows
+    /// `row0..row0 + h` one queen each on the free cells of `cols`, no two
+    /// in a column, and no two on one side (columns below `wl` or not) on
+    /// a diagonal.
+    fn half_by_hand(free: &[u64], row0: usize, h: usize, cols: u64, wl: usize) -> u64 {
+        fn place(
+            free: &[u64],
+            rows: std::ops::Range<usize>,
+            cols: u64,
+            wl: usize,
+            queens: &mut Vec<(usize, usize)>,
+        ) -> u64 {
+            let r = rows.start + queens.len();
+            if r == rows.end {
+                return 1;
+            }
+            let mut total = 0;
+            for c in (0..64).filter(|&c| (cols & free[r]) >> c & 1 == 1) {
+                let attacked = queens.iter().any(|&(r2, c2)| {
+                    c2 == c || ((c < wl) == (c2 < wl) && r - r2 == c.abs_diff(c2))
+                });
+                if !attacked {
+                    queens.push((r, c));
+                    total += place(free, rows.clone(), cols, wl, queens);
+                    queens.pop();
+                }
+            }
+            total
+        }
+        place(free, row0..row0 + h, cols, wl, &mut Vec::new())
+    }
+
+    /// Walked pricing's terms are exact: each task's halves' candidate
+    /// pairs against a brute force, on blank boards and boards with
+    /// blocked cells (every folding mode, so every pivot kind).
+    #[test]
+    fn walked_sets_count_their_halves_exactly() {
+        let mut rng = Rng::new(29);
+        let mut boards: Vec<(usize, Vec<u64>)> =
+            (12..=15).map(|n| (n, vec![(1u64 << n) - 1; n])).collect();
+        for _ in 0..8 {
+            let n = rng.between(12, 15);
+            let percent = rng.below(25);
+            boards.push((n, rng.board(n, percent).rows().to_vec()));
+        }
+        let mut checked = 0;
+        for (n, free) in boards {
+            let Some(layout) = Layout::new(n, &free, Budget::default(), MinN::both(12)) else {
+                continue;
+            };
+            let board = Board {
+                shape: &layout.shape,
+                sym: layout.sym,
+                free: &layout.free,
+                quarter_shapes: &layout.quarter_shapes,
+                pivots: &layout.pivots,
+            };
+            let (h, hb, wl) = (layout.shape.h, layout.shape.hb, layout.shape.wl);
+            let mut walks = HashMap::new();
+            for _ in 0..12 {
+                let task = layout.tasks[rng.below(layout.tasks.len() as u64) as usize];
+                let (pi, s) = (task.pivot as usize, u64::from(task.s));
+                let d = walked(&board, pi, s, &mut walks);
+                let sb = layout.pivots[pi].avail ^ s;
+                let what = format!("n = {n}, pivot {pi}, set {s:#b}");
+                assert_eq!(
+                    d.top_pairs as u64,
+                    half_by_hand(&free, 0, h, s, wl),
+                    "{what}: top"
+                );
+                assert_eq!(
+                    d.bottom_pairs as u64,
+                    half_by_hand(&free, hb, h, sb, wl),
+                    "{what}: bottom"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 100, "only {checked} tasks checked");
     }
 
     /// The sampled joins and quarter sizes against exact planning's, on
