@@ -18,6 +18,7 @@ use crate::engine::half_board::layout::{Layout, MinN, Price};
 use crate::engine::half_board::matching::{self, Kernel};
 use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::ranked::Ranked;
+use crate::engine::half_board::sampling::SetPrice;
 use crate::engine::half_board::tally::Tally;
 
 /// A prepared count: the layout, and the tables of one part at a time;
@@ -333,8 +334,9 @@ impl Plan {
 
     /// The cost model's ns for what [`Plan::count_ranks`] does with the
     /// same arguments, its joins and its tables' builds, priced from every
-    /// rank (at most `draws` of them, else that many random ones, seeded by
-    /// `seed`). `None` for listed units.
+    /// rank (each set walked: at most `draws` of them, else that many
+    /// random ones, one descent each, seeded by `seed`). `None` for listed
+    /// units.
     pub fn price_ranks(
         &self,
         pivot: usize,
@@ -347,7 +349,10 @@ impl Plan {
             Work::Ranked(ranked) => {
                 let mut rng = crate::base::rng::Rng::new(seed);
                 let mut ranks_rng = crate::base::rng::Rng::new(rng.next_u64());
-                Some(ranked.price_ranks(pivot, ranks, draws, (&mut rng, &mut ranks_rng)))
+                let how = SetPrice::Walked;
+                let rngs = (&mut rng, &mut ranks_rng);
+                let price = ranked.price_ranks(pivot, ranks, draws, how, rngs);
+                Some((price.joins, price.builds))
             }
         }
     }

@@ -179,6 +179,11 @@ impl Quarter {
         counts
     }
 
+    /// The bytes this table holds (what [`Quarter::bytes`] prices).
+    pub fn held_bytes(&self) -> usize {
+        self.slot_of.len() * 4 + self.start.len() * 4 + (self.da.len() + self.cells.len()) * 8
+    }
+
     /// Bytes a table of `items` placements in `sets` column sets of
     /// quarter `q` takes (the directory, the buckets' starts, the
     /// placements).

@@ -57,6 +57,16 @@ pub struct RankedUnit {
     pub weight: f64,
 }
 
+/// The price of some ranks of one pivot ([`Ranked::price_ranks`]).
+#[derive(Clone, Copy, Debug)]
+pub struct RankPrice {
+    /// Their joins and their tables' builds, ns on one core.
+    pub joins: f64,
+    pub builds: f64,
+    /// Their tables' bytes, built at once.
+    pub table_bytes: usize,
+}
+
 /// The units of one pivot: its ranks cut into `units` equal ranges, the
 /// first numbered `first`.
 #[derive(Clone, Debug)]
@@ -93,6 +103,9 @@ pub struct Ranked {
     /// Estimated bytes each further thread adds: its unit's tables and its
     /// scratch.
     pub thread_bytes: usize,
+    /// Of those, the unit's tables; and the unit list's.
+    unit_bytes: usize,
+    list_bytes: usize,
 }
 
 /// A unit's joins aimed at, ns at the reference speed: about ten minutes,
@@ -109,9 +122,12 @@ const MIN_UNITS: f64 = 512.0;
 const SHARD_DRAWS: usize = 20_000;
 const UNIT_DRAWS: usize = 64;
 
-/// Ranges of at most this many column sets are priced from walks of their
-/// sets ([`SetPrice::Walked`]), not descents.
-const WALKED_SETS: u64 = 256;
+/// A shard of at most this many column sets prices them from walks of
+/// each ([`SetPrice::Walked`]): one descent per set is heavy-tailed, and
+/// past 25 a shard holds a few sets (a shard of 26 whose descents priced
+/// it at 15 s ran 15 min). Walks cost about a third of the sets' builds:
+/// a shard of more sets is priced from descents, whose sum is close.
+const WALKED_SETS: u64 = 1024;
 
 /// The largest unit's tables over the mean unit's (their column sets'
 /// placements vary; measured spread of one task's bottoms: 2.0-2.6x).
@@ -227,6 +243,8 @@ impl Ranked {
             cost,
             peak_bytes: list + thread_bytes,
             thread_bytes,
+            unit_bytes: unit_bytes(per_unit),
+            list_bytes: list,
         })
     }
 
@@ -250,37 +268,60 @@ impl Ranked {
     /// the tasks of a rank range cost anything from nothing (column sets
     /// all on one side) to several times the mean, so a shard's units are
     /// sampled within their ranges ([`SHARD_DRAWS`] in all, at least
-    /// [`UNIT_DRAWS`] each), and a range short enough is priced from walks
-    /// of every set in it ([`WALKED_SETS`]). The others must
+    /// [`UNIT_DRAWS`] each), or where the shard holds few sets, every set
+    /// walked ([`WALKED_SETS`]; then the largest unit's tables are known,
+    /// and the shard's peak is priced from them). The others must
     /// not run afterwards (nothing is held for any unit, so nothing else
     /// changes).
     pub fn narrow(&mut self, units: &[usize]) {
         let mut rng = Rng::new(SEED ^ units.first().map_or(0, |&u| u as u64));
         let mut ranks_rng = Rng::new(rng.next_u64());
         let per = (SHARD_DRAWS / units.len().max(1)).max(UNIT_DRAWS) as u64;
+        let sets: u64 = units
+            .iter()
+            .map(|&u| {
+                let ranks = self.unit(u).ranks;
+                ranks.end - ranks.start
+            })
+            .sum();
+        let how = if sets <= WALKED_SETS {
+            SetPrice::Walked
+        } else {
+            SetPrice::Descent
+        };
         let mut total = 0.0;
+        let mut tables = 0usize;
         for &u in units {
             let unit = self.unit(u);
             let rngs = (&mut rng, &mut ranks_rng);
-            let (joins, builds) = self.price_ranks(unit.pivot, unit.ranks, per, rngs);
-            total += joins + builds;
+            let price = self.price_ranks(unit.pivot, unit.ranks, per, how, rngs);
+            total += price.joins + price.builds;
+            tables = tables.max(price.table_bytes);
         }
         self.cost = total;
+        // Walked, the largest of the shard's own units' tables is known,
+        // where the plan assumed a multiple of the mean unit's.
+        if how == SetPrice::Walked {
+            let scratch = self.thread_bytes - self.unit_bytes;
+            self.unit_bytes = tables;
+            self.thread_bytes = tables + scratch;
+            self.peak_bytes = self.list_bytes + self.thread_bytes;
+        }
     }
 
-    /// The estimated ns of the column sets of pivot `pivot` with colex
-    /// ranks in `ranks`, priced on their own: their joins and the builds
-    /// of their tables, from every rank where there are at most `draws`
-    /// (each set walked where they are at most [`WALKED_SETS`], else one
-    /// descent each), else from `draws` random ones (drawn from `rngs.1`;
-    /// the descents from `rngs.0`).
+    /// The price of the column sets of pivot `pivot` with colex ranks in
+    /// `ranks`, on their own: their joins, the builds of their tables and
+    /// the tables' bytes, from every rank where there are at most `draws`
+    /// (each found as `how` says), else from `draws` random ones (drawn
+    /// from `rngs.1`; the descents from `rngs.0`), one descent each.
     pub fn price_ranks(
         &self,
         pivot: usize,
         ranks: Range<u64>,
         draws: u64,
+        how: SetPrice,
         (rng, ranks_rng): (&mut Rng, &mut Rng),
-    ) -> (f64, f64) {
+    ) -> RankPrice {
         let board = self.geo.board();
         let walk_ns = 2.0 * cost::NS_SET_WALK_ITEM + cost::NS_BUILD_ITEM;
         let avail = self.geo.pivots[pivot].avail;
@@ -295,17 +336,36 @@ impl Ranked {
             set_of_rank(avail, self.geo.shape.h, rank)
         });
         let priced = (self.passes[pivot], self.keeps[pivot]);
-        // One descent per set is heavy-tailed: past 25 a shard holds a few
-        // sets, and their descents priced one that ran 15 min at 15 s.
-        let how = if draws == len && len <= WALKED_SETS {
-            SetPrice::Walked
-        } else {
-            SetPrice::Descent
-        };
-        let (joins, items) = sampling::price_sets(&board, pivot, priced, sets, how, rng);
-        let builds = walk_ns * (items[0] + items[2] + self.right_share * (items[1] + items[3]));
+        let how = if draws == len { how } else { SetPrice::Descent };
+        let price = sampling::price_sets(&board, pivot, priced, sets, how, rng);
         let scale = len as f64 / draws.max(1) as f64;
-        (joins * scale, builds * scale)
+        // The tables: each set's placements where the sets were walked,
+        // else the tasks' own left sets and a share of right ones.
+        let distinct = price.distinct.unwrap_or_else(|| {
+            let items = price.items.map(|x| x * scale);
+            let tasks = price.tasks * scale;
+            let right = self.right_share;
+            [
+                (tasks, items[0]),
+                (tasks * right, items[1] * right),
+                (tasks, items[2]),
+                (tasks * right, items[3] * right),
+            ]
+            .map(|(sets, items)| (sets.ceil() as u64, items as u64))
+        });
+        let h = self.geo.shape.h;
+        let table_bytes = (0..4)
+            .map(|q| {
+                let (sets, items) = distinct[q];
+                Quarter::bytes(h, &self.geo.quarter_shapes[q], sets, items)
+            })
+            .sum();
+        let placements: u64 = distinct.iter().map(|&(_, items)| items).sum();
+        RankPrice {
+            joins: price.ns * scale,
+            builds: walk_ns * placements as f64,
+            table_bytes,
+        }
     }
 
     /// What identifies the unit list, in order (for fingerprints): per

@@ -290,6 +290,22 @@ pub enum SetPrice {
     Walked,
 }
 
+/// What [`price_sets`] finds for some column sets.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SetsPrice {
+    /// The canonical tasks among them.
+    pub tasks: f64,
+    /// Their joins, ns.
+    pub ns: f64,
+    /// Per quarter, the placements of each task's column set in it, summed
+    /// over the tasks (a set shared by several tasks counted each time).
+    pub items: [f64; 4],
+    /// Walked ([`SetPrice::Walked`]) only: per quarter, the distinct column
+    /// sets the tasks use and their placements (what tables of just these
+    /// tasks hold).
+    pub distinct: Option<[(u64, u64); 4]>,
+}
+
 /// The joins (ns) and the placements per quarter of the tasks whose column
 /// sets `sets` yields, for pivot `pi` with `passes` and `keep` (from a
 /// [`Sampled`] of the same board), each set's terms found as `how` says:
@@ -301,13 +317,13 @@ pub fn price_sets(
     sets: impl Iterator<Item = u64>,
     how: SetPrice,
     rng: &mut Rng,
-) -> (f64, [f64; 4]) {
+) -> SetsPrice {
     let pv = &board.pivots[pi];
     let mut bottoms_rng = Rng::new(rng.next_u64());
     // Walked quarter sets, by (quarter, columns): consecutive ranks share
     // their right quarters' sets.
-    let mut walked_rows = HashMap::new();
-    let (mut ns, mut items) = (0.0, [0.0; 4]);
+    let mut walked_rows: HashMap<(usize, u64), Vec<u32>> = HashMap::new();
+    let mut price = SetsPrice::default();
     for s in sets {
         if task_of(board.shape.n, pv, pi, board.sym, s).is_none() {
             continue;
@@ -316,12 +332,21 @@ pub fn price_sets(
             SetPrice::Descent => draw(board, pi, s, rng, &mut bottoms_rng),
             SetPrice::Walked => walked(board, pi, s, &mut walked_rows),
         };
-        ns += d.ns(board, passes, keep);
-        for (sum, item) in items.iter_mut().zip(d.items) {
+        price.tasks += 1.0;
+        price.ns += d.ns(board, passes, keep);
+        for (sum, item) in price.items.iter_mut().zip(d.items) {
             *sum += item;
         }
     }
-    (ns, items)
+    if how == SetPrice::Walked {
+        let mut distinct = [(0u64, 0u64); 4];
+        for ((q, _), rows) in &walked_rows {
+            distinct[*q].0 += 1;
+            distinct[*q].1 += rows.iter().map(|&x| u64::from(x)).sum::<u64>();
+        }
+        price.distinct = Some(distinct);
+    }
+    price
 }
 
 /// The model's terms for the canonical task of pivot `pi` with column set
