@@ -152,6 +152,19 @@ impl TaskWork {
         ]
     }
 
+    /// Every term times `k` (a sample's sum scaled to the whole).
+    pub fn scaled(self, k: f64) -> TaskWork {
+        TaskWork {
+            pairs: self.pairs * k,
+            xy_words: self.xy_words * k,
+            xy_kept: self.xy_kept * k,
+            pair_words: self.pair_words * k,
+            pair_kept: self.pair_kept * k,
+            tops: self.tops * k,
+            setup: self.setup * k,
+        }
+    }
+
     /// The estimated nanoseconds of the column set on one core.
     pub fn ns(&self) -> f64 {
         self.terms().iter().zip(Self::NS).map(|(t, c)| t * c).sum()
@@ -170,9 +183,16 @@ impl std::ops::AddAssign for TaskWork {
     }
 }
 
-/// The scratch one thread may hold for a column set's bitsets: bottoms are
-/// joined in chunks small enough for it.
-pub const SCRATCH_BUDGET: usize = 96 << 20;
+/// The scratch one thread may hold for a column set's bitsets (less where
+/// the memory limit leaves less, see
+/// [`crate::engine::budget::Budget::scratch_share`]): bottoms are joined in
+/// chunks small enough for it, and every chunk builds its tops' bitsets
+/// again. Past 24 a set's bottoms fill many chunks: one set of 27 took
+/// 139 s in 37 chunks of a 96 MiB scratch, 100 s in 14 of 256 MiB and 66 s
+/// in 4 of 1 GiB (one thread, its CPU time); where the bottoms fit a chunk
+/// (N <= 24 at the default memory limit) nothing changes (paired shards of
+/// 21 and 22 with `--memory 16G`: +4% and -6%, within their spread).
+pub const SCRATCH_BUDGET: usize = 1 << 30;
 
 /// Row-group table rows both top quarters may need (see
 /// [`RowGroups::max_rows`]).

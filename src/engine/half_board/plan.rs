@@ -14,6 +14,7 @@
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use crate::engine::budget::{Budget, BASE_BYTES};
+use crate::engine::half_board::cost::TaskWork;
 use crate::engine::half_board::layout::{Layout, MinN, Price};
 use crate::engine::half_board::matching::{self, Kernel};
 use crate::engine::half_board::quarters::Quarter;
@@ -197,10 +198,7 @@ impl Plan {
     /// plans; `None` for ranked ones): see [`Layout::unit_works`]. Walks
     /// the quarters again: for benches.
     #[doc(hidden)]
-    pub fn unit_works(
-        &self,
-        units: &[usize],
-    ) -> Option<Vec<crate::engine::half_board::cost::TaskWork>> {
+    pub fn unit_works(&self, units: &[usize]) -> Option<Vec<TaskWork>> {
         match &self.work {
             Work::Listed(layout) => Some(layout.unit_works(units)),
             Work::Ranked(_) => None,
@@ -353,6 +351,26 @@ impl Plan {
                 let rngs = (&mut rng, &mut ranks_rng);
                 let price = ranked.price_ranks(pivot, ranks, draws, how, rngs);
                 Some((price.joins, price.builds))
+            }
+        }
+    }
+
+    /// The cost model's terms of what [`Plan::count_ranks`] joins with the
+    /// same arguments, every set walked (for benches: a walk of each set).
+    /// `None` for listed units.
+    pub fn work_of_ranks(&self, pivot: usize, ranks: std::ops::Range<u64>) -> Option<TaskWork> {
+        match &self.work {
+            Work::Listed(_) => None,
+            Work::Ranked(ranked) => {
+                let mut rng = crate::base::rng::Rng::new(0);
+                let mut ranks_rng = crate::base::rng::Rng::new(0);
+                let len = ranks.end - ranks.start;
+                let rngs = (&mut rng, &mut ranks_rng);
+                Some(
+                    ranked
+                        .price_ranks(pivot, ranks, len, SetPrice::Walked, rngs)
+                        .work,
+                )
             }
         }
     }

@@ -41,7 +41,7 @@ use std::ops::Range;
 use crate::base::rng::Rng;
 use crate::engine::budget::Budget;
 use crate::engine::half_board::column_sets::{binom, set_of_rank, tasks_in_ranks, Pivot};
-use crate::engine::half_board::cost;
+use crate::engine::half_board::cost::{self, TaskWork};
 use crate::engine::half_board::layout::{Geometry, MinN};
 use crate::engine::half_board::matching::{self, Kernel};
 use crate::engine::half_board::quarters::Quarter;
@@ -60,8 +60,10 @@ pub struct RankedUnit {
 /// The price of some ranks of one pivot ([`Ranked::price_ranks`]).
 #[derive(Clone, Copy, Debug)]
 pub struct RankPrice {
-    /// Their joins and their tables' builds, ns on one core.
+    /// Their joins and their tables' builds, ns on one core, and the
+    /// joins' terms in the cost model.
     pub joins: f64,
+    pub work: TaskWork,
     pub builds: f64,
     /// Their tables' bytes, built at once.
     pub table_bytes: usize,
@@ -113,6 +115,10 @@ pub struct Ranked {
 /// percent of it.
 const UNIT_NS: f64 = 6e11;
 
+/// The least scratch a thread is given for a unit's bitsets before the
+/// unit is made smaller instead.
+const MIN_SCRATCH: usize = 16 << 20;
+
 /// Units aimed at at least, where tasks allow (threads and shards get even
 /// shares).
 const MIN_UNITS: f64 = 512.0;
@@ -158,17 +164,7 @@ impl Ranked {
             ..
         } = geo;
         let (n, h) = (shape.n, shape.h);
-        let scratch_budget = budget.scratch_share(cost::SCRATCH_BUDGET);
-        shape.chunk = cost::chunk(
-            sampled.max_bottoms as u64,
-            0,
-            shape.ovw,
-            h,
-            n,
-            scratch_budget,
-        );
-        let scratch_bytes = cost::scratch_bytes(shape.chunk, 0, shape.ovw, h, n);
-
+        let list = pivots.len() * std::mem::size_of::<Run>();
         // One task's column sets' placements, per quarter, on average.
         let items = sampled.set_items;
         let set_bytes =
@@ -187,6 +183,21 @@ impl Ranked {
             let bytes: f64 = (0..4).map(|q| sets[q] * set_bytes[q]).sum();
             directories + (TABLES_OVER_MEAN * bytes) as usize
         };
+        // The scratch: its share of the memory, less where a unit of one
+        // set would not fit beside it (a smaller scratch costs chunks; a
+        // unit that does not fit, the join).
+        let chunk = |scratch: usize| {
+            let chunk = cost::chunk(sampled.max_bottoms as u64, 0, shape.ovw, h, n, scratch);
+            (chunk, cost::scratch_bytes(chunk, 0, shape.ovw, h, n))
+        };
+        let mut scratch_budget = budget.scratch_share(cost::SCRATCH_BUDGET);
+        while scratch_budget > MIN_SCRATCH
+            && !budget.fits(list, unit_bytes(1.0) + chunk(scratch_budget).1)
+        {
+            scratch_budget = scratch_budget / 4 * 3;
+        }
+        let scratch_bytes;
+        (shape.chunk, scratch_bytes) = chunk(scratch_budget);
         let unit_build_ns = |tasks: f64| -> f64 {
             let sets = sets(tasks.max(1.0));
             (0..4)
@@ -205,7 +216,6 @@ impl Ranked {
             .min(tasks / MIN_UNITS)
             .min(((1usize << widest) / 8) as f64)
             .max(1.0);
-        let list = pivots.len() * std::mem::size_of::<Run>();
         let fits = |per_unit: f64| budget.fits(list, unit_bytes(per_unit) + scratch_bytes);
         while !fits(per_unit) {
             if per_unit <= 1.0 {
@@ -362,6 +372,7 @@ impl Ranked {
             .sum();
         let placements: u64 = distinct.iter().map(|&(_, items)| items).sum();
         RankPrice {
+            work: price.work.scaled(scale),
             joins: price.ns * scale,
             builds: walk_ns * placements as f64,
             table_bytes,

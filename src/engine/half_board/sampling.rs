@@ -39,7 +39,7 @@ use std::collections::HashMap;
 
 use crate::base::rng::Rng;
 use crate::engine::half_board::column_sets::{binom, positions, task_of, Pivot, Symmetric};
-use crate::engine::half_board::cost::{bottom_words, half_pairs, sieve_keep, task_work};
+use crate::engine::half_board::cost::{bottom_words, half_pairs, sieve_keep, task_work, TaskWork};
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{self, Quarter, QuarterShape};
 
@@ -252,6 +252,11 @@ impl Draw {
     /// The task's joins, ns, by the cost model, for its pivot's `passes`
     /// and `keep` ([`Sampled::keeps`]).
     fn ns(&self, board: &Board, passes: [f64; 4], keep: f64) -> f64 {
+        self.work(board, passes, keep).ns()
+    }
+
+    /// The task's work in the cost model's terms (see [`Draw::ns`]).
+    fn work(&self, board: &Board, passes: [f64; 4], keep: f64) -> TaskWork {
         // The model's terms are counts: estimates are rounded to them, which
         // leaves their mean where it was up to a fraction of one.
         let round = |x: f64| x.round() as u64;
@@ -273,7 +278,6 @@ impl Draw {
             self.s,
             board.pivots[self.pivot].avail,
         )
-        .ns()
     }
 }
 
@@ -295,8 +299,9 @@ pub enum SetPrice {
 pub struct SetsPrice {
     /// The canonical tasks among them.
     pub tasks: f64,
-    /// Their joins, ns.
+    /// Their joins, ns, and the cost model's terms they sum.
     pub ns: f64,
+    pub work: TaskWork,
     /// Per quarter, the placements of each task's column set in it, summed
     /// over the tasks (a set shared by several tasks counted each time).
     pub items: [f64; 4],
@@ -333,7 +338,9 @@ pub fn price_sets(
             SetPrice::Walked => walked(board, pi, s, &mut walked_rows),
         };
         price.tasks += 1.0;
-        price.ns += d.ns(board, passes, keep);
+        let work = d.work(board, passes, keep);
+        price.ns += work.ns();
+        price.work += work;
         for (sum, item) in price.items.iter_mut().zip(d.items) {
             *sum += item;
         }
