@@ -82,57 +82,7 @@ impl Quarter {
         q: QuarterShape,
         needed: &dyn Fn(u64) -> bool,
     ) -> Quarter {
-        let sets: Vec<u64> = (0..1u64 << q.w).filter(|&cols| needed(cols)).collect();
-        let mut slot_of = vec![NO_SLOT; 1usize << q.w];
-        for (slot, &cols) in sets.iter().enumerate() {
-            slot_of[cols as usize] = slot as u32;
-        }
-        let per_set = Self::walks_each_set(sets.len(), q.w);
-        // Calls `emit(slot << h | rows, diagonals, cells)` for each stored
-        // placement.
-        let each = |emit: &mut dyn FnMut(usize, u64, u64)| {
-            let mut keyed = |key: usize, da: u64, cells: u64| {
-                let slot = slot_of[key >> h];
-                if slot != NO_SLOT {
-                    emit(((slot as usize) << h) | (key & ((1 << h) - 1)), da, cells);
-                }
-            };
-            if per_set {
-                for &cols in &sets {
-                    walk_within(n, h, free, q, cols, &mut keyed);
-                }
-            } else {
-                walk(n, h, free, q, &mut keyed);
-            }
-        };
-        let mut counts = ScatterCounts::new((sets.len() << h) + 1);
-        each(&mut |key, _, _| counts.add(key));
-        // Exclusive prefix sum: counts become bucket starts.
-        let mut start = counts.finish();
-        let mut acc = 0u32;
-        for s in start.iter_mut() {
-            let c = *s;
-            *s = acc;
-            acc += c;
-        }
-        let mut cursor = start.clone();
-        let mut da = vec![0u64; acc as usize];
-        let mut cells = vec![0u64; if q.queens { acc as usize } else { 0 }];
-        each(&mut |key, v, c| {
-            let at = cursor[key] as usize;
-            da[at] = v;
-            if let Some(slot) = cells.get_mut(at) {
-                *slot = c;
-            }
-            cursor[key] += 1;
-        });
-        Quarter {
-            h,
-            slot_of,
-            start,
-            da,
-            cells,
-        }
+        Counted::new(n, h, free, q, needed).fill()
     }
 
     /// Whether a build of `sets` column sets of a quarter `w` columns wide
@@ -221,6 +171,119 @@ impl Quarter {
         self.range(cols, rows).len() as u64
     }
 }
+/// A table's first pass ([`Quarter::build`] is `Counted::new` then
+/// [`Counted::fill`]): the needed column sets and every bucket's size,
+/// nothing stored yet, so that a caller can see what the table will hold
+/// before it is allocated.
+pub struct Counted<'a> {
+    n: usize,
+    h: usize,
+    free: &'a [u64],
+    q: QuarterShape,
+    sets: Vec<u64>,
+    slot_of: Vec<u32>,
+    per_set: bool,
+    /// Per bucket `slot << h | rows`, its placements (one more entry, 0).
+    counts: Vec<u32>,
+}
+
+impl<'a> Counted<'a> {
+    /// Counts the placements of the needed column sets per bucket: one
+    /// walk, of each needed set or of the whole quarter.
+    pub fn new(
+        n: usize,
+        h: usize,
+        free: &'a [u64],
+        q: QuarterShape,
+        needed: &dyn Fn(u64) -> bool,
+    ) -> Counted<'a> {
+        let sets: Vec<u64> = (0..1u64 << q.w).filter(|&cols| needed(cols)).collect();
+        let mut slot_of = vec![NO_SLOT; 1usize << q.w];
+        for (slot, &cols) in sets.iter().enumerate() {
+            slot_of[cols as usize] = slot as u32;
+        }
+        let mut counted = Counted {
+            n,
+            h,
+            free,
+            q,
+            per_set: Quarter::walks_each_set(sets.len(), q.w),
+            sets,
+            slot_of,
+            counts: Vec::new(),
+        };
+        let mut counts = ScatterCounts::new((counted.sets.len() << h) + 1);
+        counted.each(&mut |key, _, _| counts.add(key));
+        counted.counts = counts.finish();
+        counted
+    }
+
+    /// Calls `emit(slot << h | rows, diagonals, cells)` for each placement
+    /// of a needed set.
+    fn each(&self, emit: &mut dyn FnMut(usize, u64, u64)) {
+        let (n, h, free, q) = (self.n, self.h, self.free, self.q);
+        let slot_of = &self.slot_of;
+        let mut keyed = |key: usize, da: u64, cells: u64| {
+            let slot = slot_of[key >> h];
+            if slot != NO_SLOT {
+                emit(((slot as usize) << h) | (key & ((1 << h) - 1)), da, cells);
+            }
+        };
+        if self.per_set {
+            for &cols in &self.sets {
+                walk_within(n, h, free, q, cols, &mut keyed);
+            }
+        } else {
+            walk(n, h, free, q, &mut keyed);
+        }
+    }
+
+    /// The needed column sets and their placements.
+    pub fn set_items(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        let h = self.h;
+        self.sets.iter().enumerate().map(move |(slot, &cols)| {
+            let buckets = &self.counts[slot << h..(slot + 1) << h];
+            (cols, buckets.iter().map(|&c| u64::from(c)).sum())
+        })
+    }
+
+    /// The bytes the filled table holds ([`Quarter::bytes`]).
+    pub fn bytes(&self) -> usize {
+        let items = self.counts.iter().map(|&c| u64::from(c)).sum();
+        Quarter::bytes(self.h, &self.q, self.sets.len() as u64, items)
+    }
+
+    /// The second pass: every placement stored in its bucket.
+    pub fn fill(mut self) -> Quarter {
+        // Exclusive prefix sum: counts become bucket starts.
+        let mut start = std::mem::take(&mut self.counts);
+        let mut acc = 0u32;
+        for s in start.iter_mut() {
+            let c = *s;
+            *s = acc;
+            acc += c;
+        }
+        let mut cursor = start.clone();
+        let mut da = vec![0u64; acc as usize];
+        let mut cells = vec![0u64; if self.q.queens { acc as usize } else { 0 }];
+        self.each(&mut |key, v, c| {
+            let at = cursor[key] as usize;
+            da[at] = v;
+            if let Some(slot) = cells.get_mut(at) {
+                *slot = c;
+            }
+            cursor[key] += 1;
+        });
+        Quarter {
+            h: self.h,
+            slot_of: self.slot_of,
+            start,
+            da,
+            cells,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -272,6 +335,10 @@ mod tests {
                 let needed = |cols: u64| (cols.wrapping_mul(salt) >> 40) % share == 0;
                 // Few sets needed: the per-set walk; all: the whole walk
                 // filtered by the same rule, as a reference.
+                // What the first pass says the table holds is what it holds.
+                let counted = Counted::new(n, h, &free, shape, &needed);
+                let said = counted.bytes();
+                assert_eq!(counted.fill().held_bytes(), said, "round {round}, n = {n}");
                 let few = Quarter::build(n, h, &free, shape, &needed);
                 let whole = Quarter::build(n, h, &free, shape, &|_| true);
                 let kept: Vec<_> = listing(&whole, shape.w)

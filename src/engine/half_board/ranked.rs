@@ -28,7 +28,9 @@
 //! # Constraints
 //! `n <= PRICED_TO` (28): what the sampled pricing and the quarters'
 //! middle marks accept. A unit's tables must fit the memory: units are cut
-//! finer until one per thread does, down to one column set.
+//! finer until one per thread does, down to one column set, by the plan's
+//! mean; a unit whose sets hold more (sizes are counted before anything
+//! is stored) joins its tasks in pieces whose tables fit.
 //!
 //! # Complexity
 //! Planning: one sampled pricing, `O(DRAWS * n * h)` per pivot (about a
@@ -36,6 +38,7 @@
 //! joins ([`crate::engine::half_board::matching`]), plus two walks of each
 //! of its column sets.
 
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use crate::base::rng::Rng;
@@ -44,7 +47,7 @@ use crate::engine::half_board::column_sets::{binom, set_of_rank, tasks_in_ranks,
 use crate::engine::half_board::cost::{self, TaskWork};
 use crate::engine::half_board::layout::{Geometry, MinN};
 use crate::engine::half_board::matching::{self, Kernel};
-use crate::engine::half_board::quarters::Quarter;
+use crate::engine::half_board::quarters::{Counted, Quarter};
 use crate::engine::half_board::sampling::{self, Sampled, SetPrice};
 use crate::engine::half_board::tally::Tally;
 
@@ -108,6 +111,9 @@ pub struct Ranked {
     /// Of those, the unit's tables; and the unit list's.
     unit_bytes: usize,
     list_bytes: usize,
+    /// What a thread may hold in tables, its scratch aside: a unit whose
+    /// tables pass it runs in pieces ([`Ranked::count_ranks`]).
+    table_budget: usize,
 }
 
 /// A unit's joins aimed at, ns at the reference speed: about ten minutes,
@@ -255,6 +261,8 @@ impl Ranked {
             thread_bytes,
             unit_bytes: unit_bytes(per_unit),
             list_bytes: list,
+            table_budget: (budget.engine_bytes().saturating_sub(list) / budget.threads)
+                .saturating_sub(scratch_bytes),
         })
     }
 
@@ -415,15 +423,65 @@ impl Ranked {
                 needed[q][cols as usize] = true;
             }
         }
-        let tables = [0, 1, 2, 3].map(|q| {
-            Quarter::build(n, h, &self.geo.free, self.geo.quarter_shapes[q], &|cols| {
+        let free = &self.geo.free;
+        let counted = [0, 1, 2, 3].map(|q| {
+            Counted::new(n, h, free, self.geo.quarter_shapes[q], &|cols| {
                 needed[q][cols as usize]
             })
         });
-        let built = start.elapsed();
-        let (count, mut tally) =
-            matching::run(&self.geo.shape, &tables, &self.geo.pivots, &tasks, kernel);
-        tally.tables += built;
+        if counted.iter().map(Counted::bytes).sum::<usize>() <= self.table_budget {
+            let tables = counted.map(Counted::fill);
+            let built = start.elapsed();
+            let (count, mut tally) =
+                matching::run(&self.geo.shape, &tables, &self.geo.pivots, &tasks, kernel);
+            tally.tables += built;
+            return (count, tally);
+        }
+        // The unit's tables would pass the thread's share of the memory
+        // (its sets' sizes vary far more than the plan's mean allows: a
+        // unit of 25 whose sets hold the low columns needs a 1.4 GB table):
+        // its tasks are joined in pieces whose tables fit, each built on
+        // its own (such units walk their sets once more).
+        let items: [HashMap<u64, u64>; 4] = counted.map(|c| c.set_items().collect());
+        let shapes = self.geo.quarter_shapes;
+        let (mut count, mut tally) = (0u128, Tally::default());
+        tally.tables += start.elapsed();
+        let mut rest = &tasks[..];
+        while !rest.is_empty() {
+            let mut held: [HashSet<u64>; 4] = Default::default();
+            let mut bytes = 0usize;
+            let mut take = 0;
+            for task in rest {
+                let s = u64::from(task.s);
+                let sb = self.geo.pivots[task.pivot as usize].avail ^ s;
+                let cols = [s & lmask, s >> wl, sb & lmask, sb >> wl];
+                let more: usize = (0..4)
+                    .filter(|&q| !held[q].contains(&cols[q]))
+                    .map(|q| {
+                        let directory = 4 << shapes[q].w;
+                        Quarter::bytes(h, &shapes[q], 1, items[q][&cols[q]]) - directory
+                    })
+                    .sum();
+                if take > 0 && bytes + more > self.table_budget {
+                    break;
+                }
+                bytes += more;
+                for (set, &c) in held.iter_mut().zip(&cols) {
+                    set.insert(c);
+                }
+                take += 1;
+            }
+            let (piece, later) = rest.split_at(take);
+            let start = std::time::Instant::now();
+            let tables = [0, 1, 2, 3]
+                .map(|q| Quarter::build(n, h, free, shapes[q], &|cols| held[q].contains(&cols)));
+            let built = start.elapsed();
+            let (c, t) = matching::run(&self.geo.shape, &tables, &self.geo.pivots, piece, kernel);
+            count += c;
+            tally.add(&t);
+            tally.tables += built;
+            rest = later;
+        }
         (count, tally)
     }
 }
@@ -436,3 +494,44 @@ fn ranks_of(pv: &Pivot, h: usize) -> u64 {
 /// The sampling's seed: the same board is planned the same every time
 /// (the unit list, and so shards' fingerprints, depend on it).
 const SEED: u64 = 0x5eed;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::rng::Rng;
+
+    /// A unit whose tables pass the thread's share runs in pieces, and
+    /// counts what it counts whole: every task a piece of its own, and
+    /// pieces of a few tasks, on blank boards and boards with blocked cells.
+    #[test]
+    fn units_over_their_table_budget_count_the_same_in_pieces() {
+        let mut rng = Rng::new(41);
+        let mut checked = 0;
+        for round in 0..12 {
+            let n = rng.between(12, 16);
+            let free = if round % 2 == 0 {
+                vec![(1u64 << n) - 1; n]
+            } else {
+                let percent = rng.below(20);
+                rng.board(n, percent).rows().to_vec()
+            };
+            let min_n = MinN::both(12).ranked_from(4);
+            let Some(mut ranked) = Ranked::new(n, &free, Budget::default(), min_n) else {
+                continue;
+            };
+            for i in (0..ranked.units).step_by(1 + ranked.units / 5) {
+                ranked.table_budget = usize::MAX;
+                let (whole, tally) = ranked.run_unit(i, Kernel::Auto);
+                for budget in [0, 1 << 16] {
+                    ranked.table_budget = budget;
+                    let (pieces, t) = ranked.run_unit(i, Kernel::Auto);
+                    let what = format!("n = {n}, unit {i}, table budget {budget}");
+                    assert_eq!(pieces, whole, "{what}");
+                    assert_eq!(t.sets, tally.sets, "{what}");
+                }
+                checked += usize::from(whole > 0);
+            }
+        }
+        assert!(checked >= 20, "only {checked} units with solutions");
+    }
+}
