@@ -464,15 +464,37 @@ mod tests {
     use crate::engine::budget::Budget;
     use crate::engine::half_board::layout::{Layout, MinN};
 
-    fn sampled_of(layout: &Layout, draws: usize, seed: u64) -> Sampled {
-        let board = Board {
+    fn board_of(layout: &Layout) -> Board<'_> {
+        Board {
             shape: &layout.shape,
             sym: layout.sym,
             free: &layout.free,
             quarter_shapes: &layout.quarter_shapes,
             pivots: &layout.pivots,
-        };
-        sample(&board, draws, seed)
+        }
+    }
+
+    fn sampled_of(layout: &Layout, draws: usize, seed: u64) -> Sampled {
+        sample(&board_of(layout), draws, seed)
+    }
+
+    /// The blank boards of sides `blank`, then `random` boards of sides
+    /// `sides` with up to `percent`% of their cells blocked.
+    fn boards(
+        rng: &mut Rng,
+        blank: std::ops::RangeInclusive<usize>,
+        random: usize,
+        sides: (usize, usize),
+        percent: u64,
+    ) -> Vec<(usize, Vec<u64>)> {
+        let mut boards: Vec<(usize, Vec<u64>)> =
+            blank.map(|n| (n, vec![(1u64 << n) - 1; n])).collect();
+        for _ in 0..random {
+            let n = rng.between(sides.0, sides.1);
+            let percent = rng.below(percent);
+            boards.push((n, rng.board(n, percent).rows().to_vec()));
+        }
+        boards
     }
 
     /// A whole sampled price (parts for a memory limit, peak memory)
@@ -543,25 +565,12 @@ mod tests {
     #[test]
     fn walked_sets_count_their_halves_exactly() {
         let mut rng = Rng::new(29);
-        let mut boards: Vec<(usize, Vec<u64>)> =
-            (12..=15).map(|n| (n, vec![(1u64 << n) - 1; n])).collect();
-        for _ in 0..8 {
-            let n = rng.between(12, 15);
-            let percent = rng.below(25);
-            boards.push((n, rng.board(n, percent).rows().to_vec()));
-        }
         let mut checked = 0;
-        for (n, free) in boards {
+        for (n, free) in boards(&mut rng, 12..=15, 8, (12, 15), 25) {
             let Some(layout) = Layout::new(n, &free, Budget::default(), MinN::both(12)) else {
                 continue;
             };
-            let board = Board {
-                shape: &layout.shape,
-                sym: layout.sym,
-                free: &layout.free,
-                quarter_shapes: &layout.quarter_shapes,
-                pivots: &layout.pivots,
-            };
+            let board = board_of(&layout);
             let (h, hb, wl) = (layout.shape.h, layout.shape.hb, layout.shape.wl);
             let mut walks = HashMap::new();
             for _ in 0..12 {
@@ -591,14 +600,7 @@ mod tests {
     #[test]
     fn sampling_agrees_with_exact_pricing() {
         let mut rng = Rng::new(11);
-        let mut boards: Vec<(usize, Vec<u64>)> =
-            (12..=18).map(|n| (n, vec![(1u64 << n) - 1; n])).collect();
-        for _ in 0..6 {
-            let n = rng.between(12, 16);
-            let percent = rng.below(15);
-            boards.push((n, rng.board(n, percent).rows().to_vec()));
-        }
-        for (n, free) in boards {
+        for (n, free) in boards(&mut rng, 12..=18, 6, (12, 16), 15) {
             let layout = Layout::new(n, &free, Budget::default(), MinN::both(12)).unwrap();
             let exact: f64 = layout.units.iter().map(|u| u.weight).sum();
             let sampled = sampled_of(&layout, DRAWS, 5);
