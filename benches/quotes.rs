@@ -14,7 +14,10 @@
 //! 1.5x either way (runs under [`SHORT`] left out).
 //!
 //! Taken on a shared machine, CPU time (not wall time) is the figure: a
-//! thread waiting for a core adds nothing to it.
+//! thread waiting for a core adds nothing to it. The first line gives the
+//! factors the process's probes measured (`plan::calibration`): every quote
+//! of a run is scaled by them, so a run that caught the probes' slower
+//! state prices every method of a kernel higher.
 
 #[path = "quotes/boards.rs"]
 mod boards;

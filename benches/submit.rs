@@ -51,7 +51,7 @@
 //! the ratio plain C / planner on one thread. Boards quoted above
 //! [`MOST_BOARD_SECONDS`] are not run, nor the plain search where the
 //! planner's `plain` method is quoted above [`MOST_PLAIN_SECONDS`] (said
-//! so). About 10 minutes.
+//! so). About 8 minutes.
 //!
 //! **Python on blank boards** (issue 41, item 3): the Python bundle against
 //! the plain Python search (`benches/baseline/plain.py`) on the blank
@@ -59,10 +59,12 @@
 //! about two minutes.
 //!
 //! Every group runs by default: one run prints every table issue 41 asks
-//! for, in 20-30 minutes. `-- small`, `-- big`, `-- boards` and `-- blank`
-//! run the groups named (any of them together): `small` the classes (the
-//! judge-size figures, in a minute or two), `big` the bundles on big boards,
-//! `boards` the big single boards, `blank` the Python blank rows.
+//! for, in about 15 minutes (816 and 914 s of CPU in two runs on
+//! 2026-11-27, benches/NOTES.md).
+//! `-- small`, `-- big`, `-- boards` and `-- blank` run the groups named
+//! (any of them together): `small` the classes (the judge-size figures, in
+//! a minute or two), `big` the bundles on big boards, `boards` the big
+//! single boards, `blank` the Python blank rows.
 
 #[path = "quotes/boards.rs"]
 mod boards;
