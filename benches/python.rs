@@ -25,18 +25,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{build, check_tools, classes, fail, run, NQUEENS, ROOT, TMP};
-
-/// The blank board of side `n`, one case.
-fn blank(n: usize) -> Vec<u8> {
-    let mut text = format!("{n}\n");
-    for _ in 0..n {
-        text.push_str(&".".repeat(n));
-        text.push('\n');
-    }
-    text.push_str("0\n");
-    text.into_bytes()
-}
+use common::{blank, build, check_tools, classes, fail, run, NQUEENS, ROOT, TMP};
 
 fn main() {
     let python = std::env::args()

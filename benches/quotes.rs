@@ -14,59 +14,21 @@
 //! 1.5x either way (runs under [`SHORT`] left out).
 //!
 //! Taken on a shared machine, CPU time (not wall time) is the figure: a
-//! thread waiting for a core adds nothing to it.
+//! thread waiting for a core adds nothing to it. The first line gives the
+//! factors the process's probes measured (`plan::calibration`): every quote
+//! of a run is scaled by them, so a run that caught the probes' slower
+//! state prices every method of a kernel higher.
+
+#[path = "quotes/boards.rs"]
+mod boards;
 
 use std::collections::BTreeMap;
-use std::time::Duration;
 
+use boards::{board, cpu_time, BOARDS};
 use nqueens::base::board::Board;
-use nqueens::base::rng::Rng;
 use nqueens::base::uva11195::Solver;
+use nqueens::plan::calibration::{self, Kernel};
 use nqueens::plan::planner::{MethodChoice, Planner};
-use nqueens::tools::generate::{clustered_board, random_board};
-
-/// How a board's cells are blocked.
-#[derive(Clone, Copy)]
-enum Kind {
-    /// Each cell with probability `percent`%.
-    Random,
-    /// In square clumps, about `percent`% in all (of side up to 3 past
-    /// n = 30: bigger clumps there leave boards that die at once or never
-    /// end).
-    Clustered,
-}
-
-/// One board: `(n, kind, percent blocked, seed)`.
-type Recipe = (usize, Kind, usize, u64);
-
-/// Sides 15..47 from 3% to 85% blocked, each solved in about a tenth of a
-/// second to half a minute by the planner's choice on this machine.
-const BOARDS: [Recipe; 24] = [
-    (15, Kind::Random, 3, 1),
-    (15, Kind::Clustered, 20, 2),
-    (16, Kind::Random, 5, 3),
-    (16, Kind::Clustered, 12, 4),
-    (17, Kind::Random, 3, 5),
-    (17, Kind::Random, 20, 6),
-    (18, Kind::Clustered, 25, 7),
-    (19, Kind::Random, 35, 8),
-    (20, Kind::Random, 45, 9),
-    (22, Kind::Clustered, 40, 10),
-    (24, Kind::Random, 57, 11),
-    (26, Kind::Clustered, 50, 12),
-    (28, Kind::Random, 66, 13),
-    (30, Kind::Random, 70, 14),
-    (32, Kind::Clustered, 66, 104),
-    (34, Kind::Random, 74, 16),
-    (36, Kind::Clustered, 74, 115),
-    (38, Kind::Random, 80, 18),
-    (40, Kind::Random, 80, 19),
-    (42, Kind::Clustered, 78, 125),
-    (44, Kind::Random, 82, 21),
-    (45, Kind::Clustered, 80, 22),
-    (47, Kind::Random, 83, 23),
-    (47, Kind::Clustered, 82, 144),
-];
 
 /// Methods quoted above this (seconds, at this machine's speed) are not
 /// run; the planner's choice up to [`MOST_CHOSEN_SECONDS`].
@@ -79,39 +41,6 @@ const WITHIN: f64 = 1.5;
 /// counts: the CPU clock ticks in 10 ms and a plan's set-up is most of
 /// such a run.
 const SHORT: f64 = 0.2;
-
-fn board((n, kind, percent, seed): Recipe) -> (String, Board) {
-    let mut rng = Rng::new(0x9_0075 ^ seed);
-    // Boards with an empty line are answered without a search: drawn again.
-    loop {
-        let (board, label) = match kind {
-            Kind::Random => (
-                random_board(&mut rng, n, percent as u64),
-                format!("random {percent}%"),
-            ),
-            Kind::Clustered => (
-                clustered_board(&mut rng, n, percent, if n > 30 { 3 } else { 1 + n / 6 }),
-                format!("clustered {percent}%"),
-            ),
-        };
-        if !nqueens::engine::ordering::has_empty_line(&board) {
-            return (format!("n={n} {label} ({})", board.obstacles()), board);
-        }
-    }
-}
-
-/// The CPU time this process has used so far, all threads (Linux:
-/// `/proc/self/stat`, in clock ticks of 10 ms); zero elsewhere.
-fn cpu_time() -> Duration {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-    let ticks: u64 = (rest.split_whitespace())
-        .skip(11)
-        .take(2)
-        .filter_map(|field| field.parse::<u64>().ok())
-        .sum();
-    Duration::from_millis(ticks * 10)
-}
 
 /// The method's label and its quote (seconds on one thread, at this
 /// machine's speed).
@@ -135,6 +64,17 @@ fn main() {
     let quotes_only = args.iter().any(|a| a == "--quotes");
     println!(
         "quotes against CPU time, one thread, every method that applies (* the planner's choice)"
+    );
+    // The probes run once per process: every quote below is priced at
+    // the state of the machine they caught (see `plan::calibration`).
+    let factors = calibration::get();
+    let names = ["join-even", "join-odd", "join-board", "search"];
+    let said: Vec<String> = (Kernel::ALL.iter().zip(names))
+        .map(|(&kernel, name)| format!("{name} {:.2}", factors.factor(kernel)))
+        .collect();
+    println!(
+        "priced at this process's probes (x the reference): {}",
+        said.join(", ")
     );
     println!(
         "{:<26} {:<22} {:>9} {:>9} {:>9}",

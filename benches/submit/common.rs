@@ -115,6 +115,49 @@ pub fn check_tools(tools: &[(&str, &str, &str)]) {
     }
 }
 
+/// Whether `tool` runs (`tool flag` exits with 0); when it does not, says
+/// so on stdout with the Debian package to install and what is left out
+/// (the bench goes on without those rows).
+pub fn have(tool: &str, flag: &str, package: &str, left_out: &str) -> bool {
+    let found = Command::new(tool)
+        .arg(flag)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !found {
+        println!("missing: {tool} (apt-get install {package}): {left_out} left out");
+    }
+    found
+}
+
+/// The interpreter `python` runs as (not a wrapper such as pyenv's shim,
+/// a shell script whose start-up would be charged to every run); `None`
+/// when it does not run (said so, see [`have`]).
+pub fn python_interpreter(python: &str, left_out: &str) -> Option<String> {
+    if !have(python, "--version", "python3", left_out) {
+        return None;
+    }
+    let resolved = Command::new(python)
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .filter(|p| !p.is_empty());
+    Some(resolved.unwrap_or_else(|| python.to_string()))
+}
+
+/// The blank board of side `n`, one case.
+pub fn blank(n: usize) -> Vec<u8> {
+    let mut text = format!("{n}\n");
+    for _ in 0..n {
+        text.push_str(&".".repeat(n));
+        text.push('\n');
+    }
+    text.push_str("0\n");
+    text.into_bytes()
+}
+
 /// `nqueens gen ARGS`: a judge input.
 pub fn gen(args: &str) -> Vec<u8> {
     let out = Command::new(NQUEENS)

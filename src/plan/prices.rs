@@ -18,11 +18,18 @@ pub const NS_PER_BOARD_NODE: f64 = NS_PER_NODE * 1.5;
 
 /// A big search split into parts ([`crate::plan::work::Work::split_for`])
 /// runs them in the kernel's interleaved lanes: per node of its stratified
-/// estimate ([`refined`]), measured 4.6 to 5.2 ns on boards of n = 15..18
-/// with 3% to 30% blocked (the obstacles bench's `big single boards`).
-/// Inclusion-exclusion's terms, each a search with its queens placed, run
-/// in the lanes too.
-pub const NS_PER_LANE_NODE: f64 = 4.8;
+/// estimate ([`refined`]). Measured 4.6 to 5.2 ns on boards of n = 15..18
+/// with 3% to 30% blocked (the obstacles bench's `big single boards`) on
+/// the development machine before quotes were scaled by its probes; scaled
+/// by the searches' probe ([`crate::plan::calibration`]) the forced plain
+/// and ordered searches of the quotes bench then ran 0.62-0.92 of their
+/// quotes in one sitting and 0.82-0.96 in another (benches/NOTES.md,
+/// "Issue 41's table in one run, and the quotes again"): 3.9 is the middle
+/// of the two. Inclusion-exclusion's terms, each a search with its queens
+/// placed, run in the lanes too, but are priced from a cruder count of
+/// their nodes, at their own price (`NS_PER_TERM_NODE` in
+/// `plan/method/inclusion.rs`).
+pub const NS_PER_LANE_NODE: f64 = 3.9;
 
 /// The blank engine's enumeration (the count's search, plus every solution
 /// mapped through its images): measured 30 ms at n = 14, a 0.12 share.

@@ -33,9 +33,18 @@ use crate::plan::calibration::{self, Kernel};
 use crate::plan::method::interface::{
     About, Answer, Batch, Case, CountingMethod, Shared, Skip, Slot,
 };
-use crate::plan::prices::NS_PER_LANE_NODE;
 use crate::plan::work::Work;
 
+/// A term's search, ns per node of the blank tree cut by `n` per queen (a
+/// cruder count of its nodes than the stratified estimate the plain and
+/// ordered searches are priced from, at
+/// [`crate::plan::prices::NS_PER_LANE_NODE`]): the lanes' 4.8 ns from
+/// before those were repriced at 3.9. Priced so, this method's quote of
+/// the quotes bench's n = 15 board ran 1.07 and 0.95 of its CPU time in two
+/// sittings; at 3.9, 1.23-1.34, and its n = 16 terms were no longer priced
+/// above their joins (benches/NOTES.md, "Issue 41's table in one run, and
+/// the quotes again").
+const NS_PER_TERM_NODE: f64 = 4.8;
 /// At most this many terms are considered.
 const MAX_TERMS: usize = 4096;
 /// Boards with blocked cells up to this side (the blank count must be
@@ -97,7 +106,7 @@ impl InclusionExclusion {
             return price;
         }
         let n = key.0;
-        let search = shared.blank_nodes(n) * NS_PER_LANE_NODE / (n as f64).powi(key.1.len() as i32);
+        let search = shared.blank_nodes(n) * NS_PER_TERM_NODE / (n as f64).powi(key.1.len() as i32);
         let mut price = search;
         if n >= JOIN_MIN_N && search > JOIN_TERM_FROM {
             let rows = inclusion::term_rows_for_join(n, &key.1);
