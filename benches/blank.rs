@@ -63,7 +63,17 @@ fn main() {
     // The sizes are the numbers that are no flag's value.
     let all: Vec<String> = std::env::args().collect();
     let mut sizes: Vec<usize> = (1..all.len())
-        .filter(|&i| !["--part", "--ranks", "--seconds", "--speed"].contains(&all[i - 1].as_str()))
+        .filter(|&i| {
+            ![
+                "--part",
+                "--ranks",
+                "--seconds",
+                "--speed",
+                "--chunk",
+                "--bucket",
+            ]
+            .contains(&all[i - 1].as_str())
+        })
         .filter_map(|i| all[i].parse().ok())
         .collect();
     if std::env::args().any(|a| a == "--fit") {

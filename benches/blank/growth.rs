@@ -28,6 +28,10 @@
 //! K-th unit at every N instead of the default parts; past N = 24 (ranked
 //! units of ten minutes each) only the first 256 column-set ranks of each
 //! unit run (`--ranks L`: L), priced on their own, in the auto kernel.
+//! `--chunk B` joins at most `B` bottoms at a time (a multiple of 64; the
+//! plan's chunk otherwise) and `--bucket B` sorts them into sieve buckets of
+//! `B` bottoms on average (1024 otherwise): the two knobs of the join's
+//! memory traffic, for measuring the kernel against them.
 //!
 //! Against the public quarter-board counter: time its parts by hand in the
 //! same sitting (`../shared/tools/versus-public.sh`); its build is never
@@ -53,6 +57,12 @@ fn part_of(n: usize) -> usize {
     }
 }
 
+/// The value after `flag` in `args`, parsed.
+fn value<T: std::str::FromStr>(args: &[String], flag: &str) -> Option<T> {
+    let i = args.iter().position(|a| a == flag)?;
+    args.get(i + 1)?.parse().ok()
+}
+
 pub fn growth(sizes: &[usize]) {
     // `--kernel popcnt` (or `portable`, `avx2`): one instantiation.
     let args: Vec<String> = std::env::args().collect();
@@ -67,18 +77,12 @@ pub fn growth(sizes: &[usize]) {
         _ => Kernel::Auto,
     };
     // `--part K`: every K-th unit at every N instead of `part_of`.
-    let part = args
-        .iter()
-        .position(|a| a == "--part")
-        .and_then(|i| args.get(i + 1))
-        .and_then(|k| k.parse::<usize>().ok());
+    let part = value::<usize>(&args, "--part");
     // `--ranks L`: past 24, the first L ranks of each unit.
-    let ranks = args
-        .iter()
-        .position(|a| a == "--ranks")
-        .and_then(|i| args.get(i + 1))
-        .and_then(|k| k.parse::<u64>().ok())
-        .unwrap_or(256);
+    let ranks = value::<u64>(&args, "--ranks").unwrap_or(256);
+    // `--chunk B`, `--bucket B`: the join's chunk and sieve buckets.
+    let chunk = value::<usize>(&args, "--chunk");
+    let bucket = value::<usize>(&args, "--bucket");
     let sizes: Vec<usize> = if sizes.is_empty() {
         (16..=23).collect()
     } else {
@@ -111,10 +115,19 @@ pub fn growth(sizes: &[usize]) {
     let mut prev: Option<(usize, f64)> = None;
     for &n in &sizes {
         let blank = vec![full_row(n); n];
-        let Some(mut plan) = Plan::within(n, &blank, Budget::new(1 << 30, 1)) else {
+        let Some(mut plan) = Plan::tuned(
+            n,
+            &blank,
+            Budget::new(1 << 30, 1),
+            Default::default(),
+            chunk,
+        ) else {
             println!("{n:>3} (the join does not plan N = {n} within 1 GiB)");
             continue;
         };
+        if let Some(b) = bucket {
+            plan.sieve_buckets_of(b);
+        }
         // Ranked units: four, spread over the list.
         let default = if plan.is_ranked() {
             plan.units() / 4

@@ -9,7 +9,8 @@
 //! built once per column set: `(m + 1)^g` entries. A placement then costs
 //! one AND per group it has a queen in. `g` is chosen per quarter and
 //! column set: the build cost against the ANDs it saves over the
-//! placements that will use the tables (`g = 1` is a plain cell table).
+//! placements that will use the tables (`g = 1` is a plain cell table),
+//! and only while a quarter's tables stay within [`CACHED_TABLE_BYTES`].
 //!
 //! Entries are indexed in mixed radix `m + 1`: the digit of row `i` of the
 //! group is 0 for an empty row, `k + 1` for the quarter's `k`-th column.
@@ -24,6 +25,17 @@
 //! # Complexity
 //! Building: one pass over `W` words per entry, `ceil(h / g) * (m + 1)^g`
 //! entries. Addressing a placement: `O(h)`.
+
+/// The most bytes a quarter's tables take with groups of more than one
+/// row. Past 24 a chunk's bitsets are tens of thousands of words and
+/// tables of groups of 3 hundreds of MB: every row a placement ANDs then
+/// comes from memory, and fewer, smaller rows (more ANDs, from the cache)
+/// cost less. Measured, one set of 27 (`--growth 27 --part 2451012 --ranks
+/// 1`, 11979 words a bitset): groups of up to 3 rows 55.7 s, of 2 49.4 s,
+/// single rows 47.0 s. At 22 (1329 words, tables of 3-9 MB) groups of 3
+/// stay the fastest; half the L3 of the machines measured (32 MiB) keeps
+/// them there.
+pub const CACHED_TABLE_BYTES: usize = 16 << 20;
 
 /// The group tables of one quarter for one column set.
 #[derive(Clone, Copy, Debug)]
@@ -46,10 +58,21 @@ pub struct RowGroups {
 impl RowGroups {
     /// The tables for a quarter of `w` columns whose `placements`
     /// placements use the (quarter-relative) columns `cols`, in a half of
-    /// `h` rows, starting at table row `base`.
-    pub fn new(h: usize, w: usize, cols: u64, base: usize, placements: u64) -> RowGroups {
+    /// `h` rows, starting at table row `base`, over bitsets of `words`
+    /// words.
+    pub fn new(
+        h: usize,
+        w: usize,
+        cols: u64,
+        base: usize,
+        placements: u64,
+        words: usize,
+    ) -> RowGroups {
         let m = cols.count_ones() as usize;
-        let g = Self::rows_per_group(h, m, placements, Self::max_rows(h, w));
+        // Groups of more than one row only while their tables fit in the
+        // cache share (see `CACHED_TABLE_BYTES`).
+        let cached = CACHED_TABLE_BYTES / (8 * words.max(1));
+        let g = Self::rows_per_group(h, m, placements, Self::max_rows(h, w).min(cached));
         let radix = m + 1;
         let mut digit = [0u8; 16];
         let mut col_list = [0u8; 15];
@@ -81,7 +104,7 @@ impl RowGroups {
     /// The group size with the least work: entries built plus the ANDs of
     /// `placements` placements of `m` queens (in `m` of the `h` rows), each
     /// touching `G * (1 - C(h - g, m) / C(h, m))` of the `G` groups on
-    /// average; groups of 3 only while their tables fit in `cap` rows.
+    /// average; groups of 2 or 3 only while their tables fit in `cap` rows.
     fn rows_per_group(h: usize, m: usize, placements: u64, cap: usize) -> usize {
         let cost = |g: usize| -> f64 {
             let groups = (h + g - 1) / g;
@@ -95,7 +118,10 @@ impl RowGroups {
             };
             entries as f64 + placements as f64 * groups as f64 * (1.0 - miss)
         };
-        let max_g = if Self::rows_for(h, m, 3) <= cap { 3 } else { 2 };
+        let max_g = (1..=3)
+            .rev()
+            .find(|&g| Self::rows_for(h, m, g) <= cap)
+            .unwrap_or(1);
         (1..=max_g)
             .min_by(|&a, &b| cost(a).total_cmp(&cost(b)))
             .unwrap_or(1)
@@ -184,7 +210,24 @@ impl RowGroups {
 
 #[cfg(test)]
 mod tests {
-    use super::RowGroups;
+    use super::{RowGroups, CACHED_TABLE_BYTES};
+
+    /// Tables that would pass the cache share fall back to smaller groups,
+    /// down to single rows; narrow bitsets keep the groups their
+    /// placements pay for.
+    #[test]
+    fn tables_past_the_cache_share_take_smaller_groups() {
+        // Five of nine columns: single rows 9 * 6 = 54 table rows, pairs
+        // 5 * 36 = 180, triples 3 * 216 = 648.
+        let many = 1_000_000;
+        let narrow = RowGroups::new(9, 9, 0x1F, 0, many, 1);
+        assert!(narrow.g > 1, "groups of {}", narrow.g);
+        let rows_fit = |rows: usize| CACHED_TABLE_BYTES / 8 / rows;
+        let single = RowGroups::new(9, 9, 0x1F, 0, many, rows_fit(100));
+        assert_eq!((single.g, single.rows()), (1, 54));
+        let pairs = RowGroups::new(9, 9, 0x1F, 0, many, rows_fit(200));
+        assert_eq!((pairs.g, pairs.rows()), (2, 180));
+    }
 
     /// Tables of every group size (picked through the placement count)
     /// give the plain AND of the queens' cells, for random cells.
@@ -201,7 +244,7 @@ mod tests {
             for placements in [0u64, 10, 1_000_000] {
                 let cols = rnd() & 0x1FF;
                 let cells: Vec<u64> = (0..h * 9).map(|_| rnd()).collect();
-                let groups = RowGroups::new(h, 9, cols, 3, placements);
+                let groups = RowGroups::new(h, 9, cols, 3, placements, 1);
                 let mut table = vec![0u64; 3 + groups.rows()];
                 let valid = [!0u64];
                 groups.build(&mut table, 1, &valid, |r, c, dst: &mut [u64]| {

@@ -75,8 +75,8 @@ impl Job<'_> {
                 uses[1] += r;
             }
         }
-        let left = RowGroups::new(h, wl, sl, 0, uses[0]);
-        let right = RowGroups::new(h, n - wl, sr, left.rows(), uses[1]);
+        let left = RowGroups::new(h, wl, sl, 0, uses[0], words);
+        let right = RowGroups::new(h, n - wl, sr, left.rows(), uses[1], words);
         let groups = [left, right];
         let table_rows = left.rows() + groups[1].rows();
         if sc.cell.len() < table_rows * words {
