@@ -3,8 +3,8 @@
 //!
 //! A quarter placement's bitset `X_l` is the AND of the cell bitsets of its
 //! queens. Instead of one AND per queen, the rows of the half are cut into
-//! groups of `g` consecutive rows (3, or 2 when the quarter has many
-//! columns), and for every group the AND of every way to fill its rows
+//! groups of `g` consecutive rows (3, or fewer when the quarter has many
+//! columns or the bitsets are wide), and for every group the AND of every way to fill its rows
 //! (each row empty or a queen on one of the quarter's `m` columns) is
 //! built once per column set: `(m + 1)^g` entries. A placement then costs
 //! one AND per group it has a queen in. `g` is chosen per quarter and
