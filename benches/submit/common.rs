@@ -95,17 +95,22 @@ pub fn build(program: &str, args: &[&str]) {
     }
 }
 
+/// Whether `tool flag` runs and exits with 0 (output discarded).
+fn runs(tool: &str, flag: &str) -> bool {
+    Command::new(tool)
+        .arg(flag)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
 /// Ends the bench (status 2) when one of `tools` is missing: each
 /// `(program, version flag, Debian package)`.
 pub fn check_tools(tools: &[(&str, &str, &str)]) {
     let mut missing = Vec::new();
     for (tool, flag, package) in tools {
-        let found = Command::new(tool)
-            .arg(flag)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
+        let found = runs(tool, flag);
         if !found {
             missing.push(format!("{tool} (apt-get install {package})"));
         }
@@ -119,12 +124,7 @@ pub fn check_tools(tools: &[(&str, &str, &str)]) {
 /// so on stdout with the Debian package to install and what is left out
 /// (the bench goes on without those rows).
 pub fn have(tool: &str, flag: &str, package: &str, left_out: &str) -> bool {
-    let found = Command::new(tool)
-        .arg(flag)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
+    let found = runs(tool, flag);
     if !found {
         println!("missing: {tool} (apt-get install {package}): {left_out} left out");
     }
