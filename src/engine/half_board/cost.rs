@@ -194,18 +194,11 @@ impl std::ops::AddAssign for TaskWork {
 /// 21 and 22 with `--memory 16G`: +4% and -6%, within their spread).
 pub const SCRATCH_BUDGET: usize = 1 << 30;
 
-/// Row-group table rows both top quarters may need (see
-/// [`RowGroups::max_rows`]).
-fn table_rows(h: usize, n: usize) -> usize {
-    RowGroups::max_rows(h, n / 2) + RowGroups::max_rows(h, n - n / 2)
-}
-
 /// Bottoms joined at a time (a multiple of 64): as many as the largest
-/// column set has (`max_bottoms`), unless the bitsets of that many (one
-/// word per 64 bottoms for each quarter placement of a group of up to
-/// `max_group`, each row-group table entry, each overlap diagonal) would
-/// pass `budget` bytes (at most [`SCRATCH_BUDGET`], less where the memory
-/// limit shared by the threads asks for less).
+/// column set has (`max_bottoms`), unless the scratch for that many
+/// ([`scratch_bytes`]) would pass `budget` bytes (at most
+/// [`SCRATCH_BUDGET`], less where the memory limit shared by the threads
+/// asks for less): then the most whose scratch fits.
 pub fn chunk(
     max_bottoms: u64,
     max_group: u64,
@@ -214,24 +207,40 @@ pub fn chunk(
     n: usize,
     budget: usize,
 ) -> usize {
-    let rows = max_group as usize + XBLOCK + table_rows(h, n) + 2 * ovw + 2;
-    let words = (budget / 8 / rows).max(1);
-    (words * 64)
-        .min((max_bottoms as usize + 63) / 64 * 64)
-        .max(64)
+    let most = (max_bottoms as usize + 63) / 64 * 64;
+    let fits = |chunk: usize| scratch_bytes(chunk, max_group, ovw, h, n) <= budget;
+    if fits(most) {
+        return most.max(64);
+    }
+    // The scratch grows with the chunk: the largest multiple of 64 that
+    // fits, by bisection over words (`lo` fits or is the floor of one word).
+    let (mut lo, mut hi) = (1usize, most / 64);
+    while lo + 1 < hi {
+        let mid = lo + (hi - lo) / 2;
+        if fits(mid * 64) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo * 64
 }
 
 /// Per-thread scratch bytes for chunks of `chunk` bottoms and quarter
-/// groups of at most `max_group` placements (bottoms, transposed rows,
-/// row-group tables, `X`/`Y` bitsets, buffers).
+/// groups of at most `max_group` placements: bottoms (sorted and not),
+/// transposed rows and `valid`, both top quarters' row-group tables (see
+/// [`RowGroups::max_bytes`]), the stored side's `Y` bitsets and a block of
+/// `X`, the two prefix stores' levels, the quarter buffers.
 pub fn scratch_bytes(chunk: usize, max_group: u64, ovw: usize, h: usize, n: usize) -> usize {
     // Bitsets are padded to a multiple of 4 words.
     let words = (chunk / 64 + 3) / 4 * 4;
     let group = max_group as usize;
+    let tables = RowGroups::max_bytes(h, n / 2, words) + RowGroups::max_bytes(h, n - n / 2, words);
     2 * (chunk + group + 64) * 8
         + (2 * ovw + 1) * words * 8
-        + table_rows(h, n) * words * 8
+        + tables
         + (group + XBLOCK) * words * 8
+        + 2 * 16 * words * 8
         + 8 * group * 16
 }
 
@@ -313,4 +322,40 @@ pub fn task_work(
 pub fn sieve_keep(words: f64, bucket_bottoms: usize) -> f64 {
     let k = Sieve::cut_size((words.max(0.0) * 64.0) as usize, bucket_bottoms);
     KEEP_PER_CUT.powi(k as i32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A chunk's scratch fits its budget and 64 bottoms more would not
+    /// (unless the largest set's bottoms all fit); past the tables' cache
+    /// share the chunk grows faster than the budget.
+    #[test]
+    fn chunks_are_the_largest_whose_scratch_fits() {
+        let (ovw, h, n) = (13, 13, 27);
+        for budget in [1 << 20, 16 << 20, 96 << 20, 256 << 20, 1 << 30] {
+            for max_bottoms in [100u64, 1 << 20, 1 << 24, 1 << 30] {
+                for max_group in [0u64, 5000] {
+                    let c = chunk(max_bottoms, max_group, ovw, h, n, budget);
+                    assert_eq!(c % 64, 0);
+                    let most = (max_bottoms as usize + 63) / 64 * 64;
+                    assert!(c <= most.max(64));
+                    if c > 64 {
+                        assert!(scratch_bytes(c, max_group, ovw, h, n) <= budget);
+                    }
+                    if c < most {
+                        assert!(scratch_bytes(c + 64, max_group, ovw, h, n) > budget);
+                    }
+                }
+            }
+        }
+        let big = |budget| chunk(1 << 30, 0, ovw, h, n, budget);
+        assert!(
+            big(1 << 30) > 4 * big(256 << 20),
+            "{} {}",
+            big(1 << 30),
+            big(256 << 20)
+        );
+    }
 }

@@ -146,6 +146,19 @@ impl RowGroups {
             .unwrap_or(1)
     }
 
+    /// The most bytes a quarter of `w` columns in a half of `h` rows can
+    /// take in tables over bitsets of `words` words, for any column set:
+    /// groups of more than one row stay within [`CACHED_TABLE_BYTES`], and
+    /// single rows take a row per cell, `h * (m + 1)` rows for `m` columns.
+    /// So past the cache share the tables grow with the cells, not with the
+    /// pairs of rows: wide bitsets (many bottoms a chunk) cost fewer bytes
+    /// of tables than [`RowGroups::max_rows`] would say.
+    pub fn max_bytes(h: usize, w: usize, words: usize) -> usize {
+        let row = 8 * words;
+        let single = Self::rows_for(h, w.min(h), 1) * row;
+        (Self::max_rows(h, w) * row).min(single.max(CACHED_TABLE_BYTES))
+    }
+
     /// Fills this quarter's rows of `table` (`words` per row): entry 0 of
     /// each group is `valid`; `cell(r, c, dst)` ANDs the cell bitset of row
     /// `r`, quarter column `c` into `dst`. Inlined into the kernel, so it
@@ -227,6 +240,36 @@ mod tests {
         assert_eq!((single.g, single.rows()), (1, 54));
         let pairs = RowGroups::new(9, 9, 0x1F, 0, many, rows_fit(200));
         assert_eq!((pairs.g, pairs.rows()), (2, 180));
+    }
+
+    /// Whatever group size a column set gets, its tables stay within
+    /// [`RowGroups::max_bytes`] (what the scratch is sized by), at widths
+    /// on both sides of the cache share. (A quarter holds at most `h` of a
+    /// half's columns: one queen a row.)
+    #[test]
+    fn tables_stay_within_their_bound() {
+        for (h, w) in [(9, 9), (13, 13), (13, 14), (6, 4)] {
+            for words in [1, 100, 1_000, 12_000, 50_000] {
+                let all = (1u64 << w.min(h)) - 1;
+                for cols in [
+                    0u64,
+                    0x1,
+                    0x1F & all,
+                    all,
+                    0x155 & all,
+                    all << (w - w.min(h)),
+                ] {
+                    for placements in [0u64, 1_000, 1_000_000_000] {
+                        let g = RowGroups::new(h, w, cols, 0, placements, words);
+                        let bytes = g.rows() * words * 8;
+                        assert!(
+                            bytes <= RowGroups::max_bytes(h, w, words),
+                            "h {h} w {w} cols {cols:#x} words {words}: {bytes}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     /// Tables of every group size (picked through the placement count)

@@ -61,8 +61,11 @@ pub struct Scratch {
     pub(super) cell: Vec<u64>,
     pub(super) free_of: Vec<u64>,
     pub(super) valid: Vec<u64>,
-    pub(super) lbuf: Vec<(u64, u64)>,
-    pub(super) rbuf: Vec<(u64, u64)>,
+    /// One row set's top quarter placements (diagonals, cells) that avoid
+    /// the pivot: the side whose bitsets are all kept (`ys`) and the side
+    /// whose bitsets are built a block at a time (`xs`, see `tops`).
+    pub(super) stored: Vec<(u64, u64)>,
+    pub(super) streamed: Vec<(u64, u64)>,
     pub(super) blbuf: Vec<u64>,
     pub(super) brbuf: Vec<u64>,
     pub(super) ys: Vec<u64>,

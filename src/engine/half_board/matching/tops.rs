@@ -1,7 +1,8 @@
 //! Joining the top placements with a chunk's bottoms (step 4 of
-//! `matching`, the hot loop): the `Y` bitsets of the top-right quarter
-//! placements, the `X` bitsets of the top-left ones a block at a time, and
-//! one AND + popcount per counted pair.
+//! `matching`, the hot loop), one row set of the top quarters at a time:
+//! the `Y` bitsets of the side with fewer placements (left or right), the
+//! `X` bitsets of the other side's a block at a time, and one AND +
+//! popcount per counted pair.
 //!
 //! # Constraints
 //! The bitsets and row-group tables as `super::bottoms` leaves them in the
@@ -18,7 +19,7 @@ use crate::engine::half_board::row_groups::RowGroups;
 
 use super::job::{Job, Scratch, Shape};
 
-/// Number of top-left placements whose `X` bitsets are kept at once.
+/// Number of streamed placements whose `X` bitsets are kept at once.
 pub const XBLOCK: usize = 8;
 
 impl Job<'_> {
@@ -59,123 +60,167 @@ impl Job<'_> {
                 continue;
             }
             let ra = hmask ^ a;
-            filter_pairs(&mut sc.lbuf, tl.group(sl, a), tl.group_cells(sl, a), block);
-            filter_pairs(
-                &mut sc.rbuf,
-                tr.group(sr, ra),
-                tr.group_cells(sr, ra),
-                block,
-            );
+            // The side with fewer placements is stored whole (its bitsets
+            // are `Y`), the other's built a block at a time (`X`) and
+            // paired at once. Past 24 one side of a row set can have
+            // thousands of placements where the other has a few (3442
+            // against 6 in a set of 27): stored, the large side took
+            // hundreds of MB, and its bitsets came back from memory for
+            // every pair.
+            let left_stored = tl.group_len(sl, a) < tr.group_len(sr, ra);
+            let (lbuf, rbuf) = if left_stored {
+                (&mut sc.stored, &mut sc.streamed)
+            } else {
+                (&mut sc.streamed, &mut sc.stored)
+            };
+            filter_pairs(lbuf, tl.group(sl, a), tl.group_cells(sl, a), block);
+            filter_pairs(rbuf, tr.group(sr, ra), tr.group_cells(sr, ra), block);
             // Without the clean part, clean right placements only matter
             // next to a left placement on the main diagonal.
-            if skip_clean && sc.lbuf.iter().all(|&(l, _)| l & dm == 0) {
-                sc.rbuf.retain(|&(r, _)| r & da_ != 0);
+            if skip_clean && lbuf.iter().all(|&(l, _)| l & dm == 0) {
+                rbuf.retain(|&(r, _)| r & da_ != 0);
             }
-            // Y_r for every top-right placement with a partner (a bitset
-            // costs far more than the test).
-            if sc.ys.len() < sc.rbuf.len() * words {
-                sc.ys.resize(sc.rbuf.len() * words, 0);
+            if left_stored {
+                join_sides::<true>(
+                    sc,
+                    (words, self.shape),
+                    groups,
+                    (dm, da_),
+                    &counted,
+                    &mut sums,
+                );
+            } else {
+                join_sides::<false>(
+                    sc,
+                    (words, self.shape),
+                    groups,
+                    (dm, da_),
+                    &counted,
+                    &mut sums,
+                );
             }
-            sc.yda.clear();
-            sc.ykey.clear();
-            for &(r, cells) in sc.rbuf.iter() {
-                if !sc.lbuf.iter().any(|&(l, _)| counted(l, r)) {
-                    continue;
-                }
-                let at = sc.yda.len() * words;
-                let y = &mut sc.ys[at..at + words];
-                sc.tally.bitsets += 1;
-                sc.tally.bitset_words += words as u64;
-                let key = sc.sieve.key(self.shape.top_overlap(r));
-                if sc
-                    .ypre
-                    .and_rows(y, &sc.cell, &groups[1], cells, (&sc.sieve, key))
-                {
-                    sc.yda.push(r);
-                    sc.ykey.push(key);
-                }
-            }
-            if sc.yda.is_empty() {
-                continue;
-            }
-            join_left_blocks(
-                sc,
-                (words, self.shape),
-                &groups[0],
-                (dm, da_),
-                &counted,
-                &mut sums,
-            );
         }
         sums
     }
 }
 
-/// Step 4's inner loop: the X bitsets of the top-left placements in
-/// `sc.lbuf` (tables `left`), a block at a time, each ANDed with the Y
-/// bitset of every top-right placement in `sc.yda` it is `counted` with;
-/// adds the weighted pair counts to `sums` (dirty, clean). `diagonals` are
-/// the main diagonal (left) and the anti-diagonal (right) bits.
+/// Step 4's inner loop for one row set: the `Y` bitsets of the stored
+/// side's placements (`sc.stored`; the top-left ones when `LEFT_STORED`,
+/// else the top-right ones), then the `X` bitsets of the streamed side's
+/// (`sc.streamed`) a block at a time, each ANDed with the `Y` of every
+/// stored placement it is `counted` with; adds the weighted pair counts to
+/// `sums` (dirty, clean). `diagonals` are the main diagonal (left) and the
+/// anti-diagonal (right) bits, `tables` the left and right row groups.
 #[inline(always)]
-fn join_left_blocks(
+fn join_sides<const LEFT_STORED: bool>(
     sc: &mut Scratch,
     (words, shape): (usize, &Shape),
-    left: &RowGroups,
+    tables: &[RowGroups; 2],
     diagonals: (u64, u64),
     counted: &impl Fn(u64, u64) -> bool,
     sums: &mut (u64, u64),
 ) {
     let (dm, da_) = diagonals;
+    // (left, right) of a streamed and a stored placement.
+    let lr = |streamed: u64, stored: u64| {
+        if LEFT_STORED {
+            (stored, streamed)
+        } else {
+            (streamed, stored)
+        }
+    };
+    let (stored_table, streamed_table) = if LEFT_STORED {
+        (&tables[0], &tables[1])
+    } else {
+        (&tables[1], &tables[0])
+    };
+    // Y for every stored placement with a partner (a bitset costs far
+    // more than the test).
+    if sc.ys.len() < sc.stored.len() * words {
+        sc.ys.resize(sc.stored.len() * words, 0);
+    }
+    sc.yda.clear();
+    sc.ykey.clear();
+    for &(y, cells) in sc.stored.iter() {
+        if !sc.streamed.iter().any(|&(x, _)| {
+            let (l, r) = lr(x, y);
+            counted(l, r)
+        }) {
+            continue;
+        }
+        let at = sc.yda.len() * words;
+        let dst = &mut sc.ys[at..at + words];
+        sc.tally.bitsets += 1;
+        sc.tally.bitset_words += words as u64;
+        let key = sc.sieve.key(shape.top_overlap(y));
+        if sc
+            .ypre
+            .and_rows(dst, &sc.cell, stored_table, cells, (&sc.sieve, key))
+        {
+            sc.yda.push(y);
+            sc.ykey.push(key);
+        }
+    }
+    if sc.yda.is_empty() {
+        return;
+    }
     let (mut dirty, mut clean) = (0u64, 0u64);
     let (mut bitsets, mut tops, mut pair_words, mut spans) = (0u64, 0u64, 0u64, 0u64);
-    let mut li = 0;
-    while li < sc.lbuf.len() {
-        // X_l for a block of top-left placements.
+    let mut si = 0;
+    while si < sc.streamed.len() {
+        // X for a block of streamed placements.
         if sc.xs.len() < XBLOCK * words {
             sc.xs.resize(XBLOCK * words, 0);
         }
         sc.xda.clear();
         sc.xkey.clear();
-        while li < sc.lbuf.len() && sc.xda.len() < XBLOCK {
-            let (l, cells) = sc.lbuf[li];
-            li += 1;
-            if !sc.yda.iter().any(|&r| counted(l, r)) {
+        while si < sc.streamed.len() && sc.xda.len() < XBLOCK {
+            let (x, cells) = sc.streamed[si];
+            si += 1;
+            if !sc.yda.iter().any(|&y| {
+                let (l, r) = lr(x, y);
+                counted(l, r)
+            }) {
                 continue;
             }
             let at = sc.xda.len() * words;
-            let x = &mut sc.xs[at..at + words];
+            let dst = &mut sc.xs[at..at + words];
             bitsets += 1;
-            let key = sc.sieve.key(shape.top_overlap(l));
-            if sc.xpre.and_rows(x, &sc.cell, left, cells, (&sc.sieve, key)) {
-                sc.xda.push(l);
+            let key = sc.sieve.key(shape.top_overlap(x));
+            if sc
+                .xpre
+                .and_rows(dst, &sc.cell, streamed_table, cells, (&sc.sieve, key))
+            {
+                sc.xda.push(x);
                 sc.xkey.push(key);
             }
         }
-        for (ri, &r) in sc.yda.iter().enumerate() {
-            let y = &sc.ys[ri * words..(ri + 1) * words];
-            let wr = 1 + u64::from(r & da_ != 0);
-            // The counted partners of `r` in the block with their
-            // weights, listed branch-free (whether two quarter
-            // placements fit is close to a coin flip).
-            let ykey = sc.ykey[ri];
+        for (yi, &y) in sc.yda.iter().enumerate() {
+            let ybits = &sc.ys[yi * words..(yi + 1) * words];
+            // The counted partners of `y` in the block with their weights
+            // (2 for a queen on the longest diagonal of either top quarter,
+            // 4 for both, 1 for the clean part), listed branch-free
+            // (whether two quarter placements fit is close to a coin flip).
+            let ykey = sc.ykey[yi];
             let mut partners = [(0usize, 0u64); XBLOCK];
             let mut k = 0usize;
-            for (xi, &l) in sc.xda.iter().enumerate() {
-                partners[k] = (xi, wr << u32::from(l & dm != 0));
+            for (xi, &x) in sc.xda.iter().enumerate() {
+                let (l, r) = lr(x, y);
+                partners[k] = (xi, (1 + u64::from(r & da_ != 0)) << u32::from(l & dm != 0));
                 k += usize::from(counted(l, r));
             }
             for &(xi, w) in &partners[..k] {
-                let x = &sc.xs[xi * words..(xi + 1) * words];
+                let xbits = &sc.xs[xi * words..(xi + 1) * words];
                 // Only the buckets this top can fit (see `sieve`).
                 let mut c = 0;
                 if sc.sieve.cuts() {
                     for (from, to) in sc.sieve.ranges(sc.xkey[xi] | ykey) {
-                        c += and_popcount(&x[from..to], &y[from..to]);
+                        c += and_popcount(&xbits[from..to], &ybits[from..to]);
                         pair_words += (to - from) as u64;
                         spans += 1;
                     }
                 } else {
-                    c = and_popcount(x, y);
+                    c = and_popcount(xbits, ybits);
                     pair_words += words as u64;
                 }
                 tops += 1;
