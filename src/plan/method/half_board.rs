@@ -48,7 +48,7 @@ const ABOUT: About = About {
 /// 7 us. It prices the quotes bench's boards of n = 15, 16 and 17 at
 /// 1.66x, 1.08x and 1.17x, where the bench's runs had CPU / quote at n = 15
 /// 1.5x and at n = 17 1.15x n = 16's (the join-board reference was
-/// recentred with it: [`crate::plan::calibration::REFERENCE_NS`]).
+/// measured again with it: [`crate::plan::calibration::REFERENCE_NS`]).
 const NS_BOARD_TASK: f64 = 7000.0;
 
 /// Below this side the blank engine's methods and the searches are cheaper
