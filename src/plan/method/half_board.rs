@@ -44,7 +44,7 @@ const ABOUT: About = About {
 /// tasks joined: real = 0.93 x model + 6.6 us a task on that machine, the
 /// boards of n = 15..=17 within 0.87-1.22 of it (two of n = 14 at 1.33 and
 /// 1.38), where the model alone left n = 15 at 1.2-1.7 and n = 16, 17 at
-/// 0.8-0.9 (benches/NOTES.md, "Quotes: the last two boards"). 6.6 / 0.93:
+/// 0.8-1.0 (benches/NOTES.md, "Quotes: the last two boards"). 6.6 / 0.93:
 /// 7 us. It prices the quotes bench's boards of n = 15, 16 and 17 at
 /// 1.66x, 1.08x and 1.17x, where the bench's runs had CPU / quote at n = 15
 /// 1.5x and at n = 17 1.15x n = 16's (the join-board reference was
