@@ -91,10 +91,16 @@ pub use crate::engine::pricing::{Kernel, KERNELS};
 ///   the same sitting, so its reference is 19.2 / 1.28 = 15.0 ms;
 /// - join of a board with blocked cells: probe median 90 ms; the real runs
 ///   1.24x the model (geometric mean of 7 boards, n = 16..=18 with 4..=10
-///   blocked cells; 1.09x to 1.50x, odd n the higher): 72.6 ms;
+///   blocked cells; 1.09x to 1.50x, odd n the higher): 72.6 ms. Since the
+///   half-board method prices such a join's tasks too (`NS_BOARD_TASK` in
+///   `plan/method/half_board.rs`), 92 ms: the probe's two states that
+///   sitting were 78-80 ms and 123-131 ms, and in minutes of the fast one
+///   the joins of six boards (n = 15..=17, 1..=12 blocked cells) ran
+///   0.75-1.13x the model with the tasks (geometric mean 0.85), 78 / 0.85
+///   (benches/NOTES.md, "Quotes: the last two boards");
 /// - searches: probe 8.0 ms, the constellations' real runs 1.55x the model
 ///   (n = 15, 16).
-pub const REFERENCE_NS: [f64; KERNELS] = [30.0e6 / 1.40, 15.0e6, 72.6e6, 8.0e6 / 1.55];
+pub const REFERENCE_NS: [f64; KERNELS] = [30.0e6 / 1.40, 15.0e6, 92.0e6, 8.0e6 / 1.55];
 
 /// Where the factors came from.
 #[derive(Clone, Copy, PartialEq, Debug)]

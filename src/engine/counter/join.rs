@@ -97,6 +97,11 @@ impl Prepared {
         self.plan.units()
     }
 
+    /// The number of tasks the units join (see [`Plan::tasks`]).
+    pub fn tasks(&self) -> Option<usize> {
+        self.plan.tasks()
+    }
+
     /// Its cost and memory.
     pub fn sizing(&self) -> Sizing {
         let extra = if self.unique {

@@ -205,6 +205,15 @@ impl Plan {
         }
     }
 
+    /// Number of tasks (column sets with their pivot) the units join, all
+    /// parts; `None` for ranked units, which are not listed.
+    pub fn tasks(&self) -> Option<usize> {
+        match &self.work {
+            Work::Listed(layout) => Some(layout.tasks.len()),
+            Work::Ranked(_) => None,
+        }
+    }
+
     /// Number of independent work units.
     pub fn units(&self) -> usize {
         match &self.work {

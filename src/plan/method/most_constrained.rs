@@ -27,6 +27,26 @@ fn price((nodes, rows): (f64, f64)) -> f64 {
     nodes * (NS_PER_NODE + NS_PER_ROW * rows)
 }
 
+/// Searches the first stratified estimate prices above this (ns) are
+/// estimated again, from a frontier of [`CLOSER_FRONTIER`] nodes and one
+/// probe from each: the search's tree is lopsided, and a deeper frontier
+/// spreads the estimate far less than more probes from a shallow one, for
+/// about the same time (23-70 ms on the quotes bench's boards past 1 s,
+/// 1-5% of the search's price: the most near 1 s).
+///
+/// From 512 nodes and 8 probes each, the quotes bench's n = 42 clustered
+/// 78% board came out 0.77-1.73 of its real 55.7 M nodes over eight random
+/// streams (the estimator's own stream: 1.27, so its quote ran 0.62-0.74
+/// of the CPU time, while the per-node price of its real tree was within
+/// 0.79-1.18 of the CPU time of every board's); from 16384 nodes and one
+/// probe 0.92-1.07 (its own: 0.94), and the bench's other boards past
+/// n = 36 within 0.90-1.24 (from 512 and 8: 0.80-1.31). Measured in
+/// benches/NOTES.md, "Quotes: the last two boards". Past 1 s rather than
+/// 2 s: the n = 45 clustered 80% board, priced 1.16 s from 512 nodes (1.14x
+/// its real tree, 0.98x from 16384), ran 0.66 of its quote once.
+const CLOSER_NS: f64 = 1e9;
+const CLOSER_FRONTIER: usize = 16384;
+
 const ABOUT: About = About {
     name: "most-constrained",
     help: "the row with the fewest choices first, at every node",
@@ -45,13 +65,24 @@ impl CountingMethod for MostConstrained {
         price(most_constrained::estimate(case.board, PLAN_PROBES))
     }
 
+    /// The stratified estimate, and for a search it prices above
+    /// [`CLOSER_NS`] a second one from a deeper frontier.
     fn refine(&mut self, case: Case, _: &mut Shared, quote: f64) -> f64 {
         refined(quote, 1.0, || {
-            price(most_constrained::estimate_stratified(
+            let first = price(most_constrained::estimate_stratified(
                 case.board,
                 REFINE_FRONTIER,
                 REFINE_PROBES,
-            ))
+            ));
+            if first > CLOSER_NS {
+                price(most_constrained::estimate_stratified(
+                    case.board,
+                    CLOSER_FRONTIER,
+                    1,
+                ))
+            } else {
+                first
+            }
         })
     }
 
