@@ -15,6 +15,11 @@
 //! assert_eq!(base_bytes(8), BASE_BYTES + 7 * THREAD_BYTES);
 //! assert_eq!(laptop.engine_bytes(), (512 << 20) - base_bytes(8));
 //! assert_eq!(laptop.scratch_share(96 << 20), laptop.engine_bytes() / 32);
+//! // A plan holding 7/8 of the memory leaves each thread 1/64 for scratch.
+//! let held = laptop.engine_bytes() / 8 * 7;
+//! let room = (laptop.engine_bytes() - held) / 8;
+//! assert_eq!(laptop.scratch_beside(held, 96 << 20), room);
+//! assert_eq!(laptop.scratch_beside(0, 96 << 20), laptop.scratch_share(96 << 20));
 //! ```
 
 /// The memory limit when none is given: 1 GiB.
@@ -82,6 +87,14 @@ impl Budget {
     /// that tables keep most of the memory whatever the thread count.
     pub fn scratch_share(&self, wanted: usize) -> usize {
         wanted.min(self.engine_bytes() / 4 / self.threads)
+    }
+
+    /// [`Budget::scratch_share`], less where `held` bytes (a plan's own
+    /// peak, held while the threads' scratch is live) leave too little:
+    /// every thread's scratch fits beside them.
+    pub fn scratch_beside(&self, held: usize, wanted: usize) -> usize {
+        let room = self.engine_bytes().saturating_sub(held) / self.threads;
+        self.scratch_share(wanted).min(room)
     }
 
     /// Whether `bytes` of tables plus `per_thread` bytes on each thread fit.

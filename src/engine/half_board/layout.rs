@@ -120,12 +120,16 @@ impl Layout {
             .map(|p| binom(p.avail.count_ones() as usize, h))
             .sum();
         let max_group = u64::from(buckets.max_group);
-        let scratch_budget = budget.scratch_share(cost::SCRATCH_BUDGET);
-        shape.chunk = cost::chunk(max_bottoms, max_group, shape.ovw, h, n, scratch_budget);
-        let scratch_bytes = cost::scratch_bytes(shape.chunk, max_group, shape.ovw, h, n);
         let task_bytes = tasks.len() * (std::mem::size_of::<Task>() + 8);
         let planning_bytes = buckets.bytes + task_bytes;
         if !budget.fits(planning_bytes, 0) {
+            return None;
+        }
+        let scratch_budget = budget.scratch_beside(planning_bytes, cost::SCRATCH_BUDGET);
+        shape.chunk = cost::chunk(max_bottoms, max_group, shape.ovw, h, n, scratch_budget);
+        let scratch_bytes = cost::scratch_bytes(shape.chunk, max_group, shape.ovw, h, n);
+        // The smallest chunk's scratch may still not fit beside planning.
+        if !budget.fits(planning_bytes, scratch_bytes) {
             return None;
         }
 
