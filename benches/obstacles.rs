@@ -40,19 +40,10 @@ fn with_obstacles(rng: &mut Rng, n: usize, obstacles: usize) -> Board {
     board
 }
 
-/// The CPU time this process has used so far, all threads (Linux:
-/// `/proc/self/stat`, in clock ticks of 10 ms); zero elsewhere.
+/// The CPU time this process has used so far, all threads; zero where
+/// the system does not say.
 fn cpu_time() -> Duration {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    // Fields after the command's closing parenthesis; utime and stime are
-    // the 14th and 15th fields of the whole line.
-    let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-    let ticks: u64 = (rest.split_whitespace())
-        .skip(11)
-        .take(2)
-        .filter_map(|field| field.parse::<u64>().ok())
-        .sum();
-    Duration::from_millis(ticks * 10)
+    nqueens::engine::cpu::process().unwrap_or_default()
 }
 
 fn timed<T>(work: impl FnOnce() -> T) -> (T, Duration) {

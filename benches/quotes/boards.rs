@@ -95,16 +95,8 @@ pub fn board((n, kind, amount, seed): Recipe) -> (String, Board) {
     }
 }
 
-/// The CPU time this process has used so far, all threads (Linux:
-/// `/proc/self/stat`, in clock ticks of 10 ms; its children not counted);
-/// zero elsewhere.
+/// The CPU time this process has used so far, all threads (not its
+/// children); zero where the system does not say.
 pub fn cpu_time() -> Duration {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-    let ticks: u64 = (rest.split_whitespace())
-        .skip(11)
-        .take(2)
-        .filter_map(|field| field.parse::<u64>().ok())
-        .sum();
-    Duration::from_millis(ticks * 10)
+    nqueens::engine::cpu::process().unwrap_or_default()
 }

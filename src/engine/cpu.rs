@@ -29,6 +29,31 @@ pub fn thread() -> Option<Duration> {
     }
 }
 
+/// The CPU time (user and system) the whole process has used so far, all
+/// its threads (not its children); `None` where the system does not say.
+/// For benches that time work spread over threads.
+///
+/// ```
+/// let before = nqueens::engine::cpu::process().unwrap();
+/// let work = std::thread::spawn(|| {
+///     let mut x = 0u64;
+///     for i in 0..20_000_000u64 { x = std::hint::black_box(x ^ i.wrapping_mul(0x9e37)); }
+/// });
+/// work.join().unwrap();
+/// // The spawned thread's time counts.
+/// assert!(nqueens::engine::cpu::process().unwrap() > before);
+/// ```
+pub fn process() -> Option<Duration> {
+    #[cfg(target_os = "linux")]
+    {
+        linux::usage(linux::RUSAGE_SELF)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        None
+    }
+}
+
 /// The calling thread's CPU time as [`thread`] gives it, but read from
 /// the thread's own scheduler clock (`clock_gettime(2)`'s
 /// `CLOCK_THREAD_CPUTIME_ID`, to the nanosecond) where `getrusage`'s may
@@ -109,12 +134,20 @@ mod linux {
     /// `RUSAGE_THREAD`: the calling thread.
     const RUSAGE_THREAD: c_int = 1;
 
+    /// `RUSAGE_SELF`: every thread of the process.
+    pub const RUSAGE_SELF: c_int = 0;
+
     /// The calling thread's user and system time together.
     pub fn thread() -> Option<Duration> {
+        usage(RUSAGE_THREAD)
+    }
+
+    /// The user and system time together of `who` (`RUSAGE_*`).
+    pub fn usage(who: c_int) -> Option<Duration> {
         let mut usage = Rusage::default();
         // SAFETY: getrusage writes one `struct rusage`, which `Rusage` lays
         // out (repr(C), the same fields and size), into memory we own.
-        let status = unsafe { getrusage(RUSAGE_THREAD, &mut usage) };
+        let status = unsafe { getrusage(who, &mut usage) };
         let time = |t: Timeval| {
             Duration::from_secs(t.seconds.max(0) as u64)
                 + Duration::from_micros(t.micros.max(0) as u64)
