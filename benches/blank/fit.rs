@@ -19,12 +19,14 @@
 //! bottoms, bitsets, level and final words, spans, tops, pair words, pair
 //! words at full width, cut diagonals, candidate bottom pairs and those
 //! before the pivot's filter); `--rows FILE` fits the rows of such an
-//! output again instead of measuring.
+//! output again instead of measuring. Past 24 (ranked plans) the rows are
+//! single column sets spread over the unit list (see `fit_ranked`).
 
 use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
 use nqueens::engine::cpu;
 use nqueens::engine::half_board::cost::TaskWork;
+use nqueens::engine::half_board::tally::Tally;
 use nqueens::engine::half_board::{Kernel, Plan};
 
 /// One unit run: its N, its model terms, its CPU ns.
@@ -70,7 +72,7 @@ pub fn fit(sizes: &[usize]) {
             continue;
         };
         if plan.is_ranked() {
-            println!("{n:>3}: ranked units are not fitted here (see --growth --ranks)");
+            fit_ranked(n, &plan, seconds, &mut rows);
             continue;
         }
         // Every k-th unit, about `seconds` of CPU at twice the model's price.
@@ -93,24 +95,9 @@ pub fn fit(sizes: &[usize]) {
             // Then what the unit did by the tally (the model's terms are
             // estimates of these).
             let t = plan.tally();
-            let did = [
-                t.sets - before.sets,
-                t.chunks - before.chunks,
-                t.bottoms - before.bottoms,
-                t.bitsets - before.bitsets,
-                t.level_words - before.level_words,
-                t.final_words - before.final_words,
-                t.spans - before.spans,
-                t.tops - before.tops,
-                t.pair_words - before.pair_words,
-                t.pair_full - before.pair_full,
-                t.cut - before.cut,
-                t.bottom_pairs - before.bottom_pairs,
-                t.bottom_raw - before.bottom_raw,
-            ];
+            let did = tally_did(&before, &t);
             let terms: Vec<String> = work.terms().iter().map(|t| format!("{t:e}")).collect();
-            let did: Vec<String> = did.iter().map(|d| d.to_string()).collect();
-            println!("row {n} {ns:e} {} | {}", terms.join(" "), did.join(" "));
+            println!("row {n} {ns:e} {} | {did}", terms.join(" "));
             rows.push(Row {
                 n,
                 terms: work.terms(),
@@ -135,7 +122,7 @@ pub fn fit(sizes: &[usize]) {
             continue;
         }
         let real: f64 = of_n.iter().map(|r| r.ns).sum();
-        let price = |c: &[f64; 7]| -> f64 {
+        let price = |c: &[f64]| -> f64 {
             of_n.iter()
                 .map(|r| r.terms.iter().zip(c).map(|(t, c)| t * c).sum::<f64>())
                 .sum()
@@ -153,6 +140,80 @@ pub fn fit(sizes: &[usize]) {
     for ((name, now), fitted) in TaskWork::NAMES.iter().zip(TaskWork::NS).zip(fitted) {
         println!("{name:<12} {now:>12.4} {:>12.4}", fitted / speed);
     }
+}
+
+/// Ranked plans (past 24): single column sets, the first rank of units
+/// spread over the list (`--pieces P` of them, 24 by default, those with a
+/// set; `--offset F` moves them), each timed by its thread's CPU clock less its tables' build (the
+/// tally's clock time of it: a piece builds its own tables), beside the
+/// model's terms for it from a walk of the set ([`Plan::work_of_ranks`]);
+/// stops past `seconds` of CPU.
+fn fit_ranked(n: usize, plan: &Plan, seconds: f64, rows: &mut Vec<Row>) {
+    let pieces: usize = arg("--pieces").unwrap_or(24);
+    // `--offset F` (0 to 1): start F of the way into the first step, for
+    // sets other than an earlier fit's (an out-of-sample check).
+    let offset: f64 = arg("--offset").unwrap_or(0.0);
+    let k = (plan.units() / pieces).max(1);
+    let first = k + (offset.clamp(0.0, 1.0) * k as f64) as usize;
+    let (mut spent, mut kept) = (0.0, 0);
+    for u in (first..plan.units()).step_by(k) {
+        if spent > seconds {
+            break;
+        }
+        let Some((pivot, ranks)) = plan.ranked_unit(u) else {
+            continue;
+        };
+        let ranks = ranks.start..ranks.end.min(ranks.start + 1);
+        let work = plan
+            .work_of_ranks(pivot, ranks.clone())
+            .expect("ranked plans have works");
+        if work.pairs == 0.0 {
+            continue;
+        }
+        let before = plan.tally();
+        let start = cpu::thread_precise().expect("thread CPU time");
+        std::hint::black_box(plan.count_ranks(pivot, ranks));
+        let all = (cpu::thread_precise().expect("thread CPU time") - start).as_secs_f64();
+        let t = plan.tally();
+        let tables = (t.tables - before.tables).as_secs_f64();
+        spent += all;
+        let ns = (all - tables).max(0.0) * 1e9;
+        kept += 1;
+        let terms: Vec<String> = work.terms().iter().map(|t| format!("{t:e}")).collect();
+        let did = tally_did(&before, &t);
+        println!("row {n} {ns:e} {} | {did}", terms.join(" "));
+        rows.push(Row {
+            n,
+            terms: work.terms(),
+            ns,
+        });
+    }
+    println!(
+        "{n:>3}: {kept} sets (the first of every {k}-th unit of {})",
+        plan.units()
+    );
+}
+
+/// What a run did between two tallies, as a row prints it (see the
+/// module's doc).
+fn tally_did(before: &Tally, t: &Tally) -> String {
+    let did = [
+        t.sets - before.sets,
+        t.chunks - before.chunks,
+        t.bottoms - before.bottoms,
+        t.bitsets - before.bitsets,
+        t.level_words - before.level_words,
+        t.final_words - before.final_words,
+        t.spans - before.spans,
+        t.tops - before.tops,
+        t.pair_words - before.pair_words,
+        t.pair_full - before.pair_full,
+        t.cut - before.cut,
+        t.bottom_pairs - before.bottom_pairs,
+        t.bottom_raw - before.bottom_raw,
+    ];
+    let did: Vec<String> = did.iter().map(|d| d.to_string()).collect();
+    did.join(" ")
 }
 
 /// The `row N NS TERMS...` lines of an earlier run's output.
