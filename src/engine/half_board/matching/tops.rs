@@ -13,9 +13,10 @@
 //! cuts), plus `O(quarter placements * groups * W_S)` for the `X` and `Y`
 //! bitsets.
 
-use crate::engine::half_board::bitsets::{and_popcount, filter_pairs};
+use crate::engine::half_board::bitsets::{and_popcount, filter_pairs, Prefixes};
 use crate::engine::half_board::column_sets::{combinations, Task};
 use crate::engine::half_board::row_groups::RowGroups;
+use crate::engine::half_board::sieve::Sieve;
 
 use super::job::{Job, Scratch, Shape};
 
@@ -134,67 +135,50 @@ fn join_sides<const LEFT_STORED: bool>(
     } else {
         (&tables[1], &tables[0])
     };
-    // Y for every stored placement with a partner (a bitset costs far
-    // more than the test).
-    if sc.ys.len() < sc.stored.len() * words {
-        sc.ys.resize(sc.stored.len() * words, 0);
-    }
-    sc.yda.clear();
-    sc.ykey.clear();
-    for &(y, cells) in sc.stored.iter() {
-        if !sc.streamed.iter().any(|&(x, _)| {
-            let (l, r) = lr(x, y);
-            counted(l, r)
-        }) {
-            continue;
-        }
-        let at = sc.yda.len() * words;
-        let dst = &mut sc.ys[at..at + words];
-        sc.tally.bitsets += 1;
-        sc.tally.bitset_words += words as u64;
-        let key = sc.sieve.key(shape.top_overlap(y));
-        if sc
-            .ypre
-            .and_rows(dst, &sc.cell, stored_table, cells, (&sc.sieve, key))
-        {
-            sc.yda.push(y);
-            sc.ykey.push(key);
-        }
-    }
+    // Y for every stored placement with a partner.
+    let mut bitsets = bitsets_of(
+        (&sc.stored, &mut 0, usize::MAX),
+        |y| {
+            sc.streamed.iter().any(|&(x, _)| {
+                let (l, r) = lr(x, y);
+                counted(l, r)
+            })
+        },
+        Built {
+            bits: &mut sc.ys,
+            placements: &mut sc.yda,
+            keys: &mut sc.ykey,
+            prefixes: &mut sc.ypre,
+        },
+        (&sc.cell, stored_table, &sc.sieve, shape, words),
+    );
     if sc.yda.is_empty() {
+        sc.tally.bitsets += bitsets;
+        sc.tally.bitset_words += bitsets * words as u64;
         return;
     }
     let (mut dirty, mut clean) = (0u64, 0u64);
-    let (mut bitsets, mut tops, mut pair_words, mut spans) = (0u64, 0u64, 0u64, 0u64);
+    let (mut tops, mut pair_words, mut spans) = (0u64, 0u64, 0u64);
     let mut si = 0;
     while si < sc.streamed.len() {
-        // X for a block of streamed placements.
-        if sc.xs.len() < XBLOCK * words {
-            sc.xs.resize(XBLOCK * words, 0);
-        }
-        sc.xda.clear();
-        sc.xkey.clear();
-        while si < sc.streamed.len() && sc.xda.len() < XBLOCK {
-            let (x, cells) = sc.streamed[si];
-            si += 1;
-            if !sc.yda.iter().any(|&y| {
-                let (l, r) = lr(x, y);
-                counted(l, r)
-            }) {
-                continue;
-            }
-            let at = sc.xda.len() * words;
-            let dst = &mut sc.xs[at..at + words];
-            bitsets += 1;
-            let key = sc.sieve.key(shape.top_overlap(x));
-            if sc
-                .xpre
-                .and_rows(dst, &sc.cell, streamed_table, cells, (&sc.sieve, key))
-            {
-                sc.xda.push(x);
-                sc.xkey.push(key);
-            }
-        }
+        // X for a block of streamed placements with a partner among the
+        // stored ones.
+        bitsets += bitsets_of(
+            (&sc.streamed, &mut si, XBLOCK),
+            |x| {
+                sc.yda.iter().any(|&y| {
+                    let (l, r) = lr(x, y);
+                    counted(l, r)
+                })
+            },
+            Built {
+                bits: &mut sc.xs,
+                placements: &mut sc.xda,
+                keys: &mut sc.xkey,
+                prefixes: &mut sc.xpre,
+            },
+            (&sc.cell, streamed_table, &sc.sieve, shape, words),
+        );
         for (yi, &y) in sc.yda.iter().enumerate() {
             let ybits = &sc.ys[yi * words..(yi + 1) * words];
             // The counted partners of `y` in the block with their weights
@@ -239,4 +223,53 @@ fn join_sides<const LEFT_STORED: bool>(
     sc.tally.pair_words += pair_words;
     sc.tally.pair_full += tops * words as u64;
     sc.tally.spans += spans;
+}
+
+/// Where [`bitsets_of`] puts what it builds: the bitsets (`words` each),
+/// the placements they belong to, their sieve keys, and the prefix store
+/// their rows are ANDed through.
+struct Built<'a> {
+    bits: &'a mut Vec<u64>,
+    placements: &'a mut Vec<u64>,
+    keys: &'a mut Vec<usize>,
+    prefixes: &'a mut Prefixes,
+}
+
+/// The bitsets of `side[*at..]`'s placements (`(placement, cells)`) that
+/// `has_partner` accepts (a bitset costs far more than the test), until
+/// `limit` are kept or the side ends; `*at` moves past what was read. A
+/// placement whose bitset is empty within its sieve buckets is not kept.
+/// Returns the bitsets built (kept or not), for the tally. One function for
+/// both sides of [`join_sides`]: the stored side's `Y` (all at once) and
+/// the streamed side's `X` (a block at a time).
+#[inline(always)]
+fn bitsets_of(
+    (side, at, limit): (&[(u64, u64)], &mut usize, usize),
+    has_partner: impl Fn(u64) -> bool,
+    out: Built,
+    (cell, table, sieve, shape, words): (&[u64], &RowGroups, &Sieve, &Shape, usize),
+) -> u64 {
+    let room = limit.min(side.len() - *at) * words;
+    if out.bits.len() < room {
+        out.bits.resize(room, 0);
+    }
+    out.placements.clear();
+    out.keys.clear();
+    let mut built = 0;
+    while *at < side.len() && out.placements.len() < limit {
+        let (v, cells) = side[*at];
+        *at += 1;
+        if !has_partner(v) {
+            continue;
+        }
+        let from = out.placements.len() * words;
+        let dst = &mut out.bits[from..from + words];
+        built += 1;
+        let key = sieve.key(shape.top_overlap(v));
+        if out.prefixes.and_rows(dst, cell, table, cells, (sieve, key)) {
+            out.placements.push(v);
+            out.keys.push(key);
+        }
+    }
+    built
 }
