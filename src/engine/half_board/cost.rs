@@ -94,6 +94,7 @@ pub const NS_BUILD_ITEM: f64 = 50.0;
 pub const BOTTOM_PASS: f64 = 0.47;
 pub const BOTTOM_PASS_DIAG: f64 = 0.34;
 
+use crate::engine::budget::Budget;
 use crate::engine::half_board::column_sets::{binom, for_each_comb, Symmetric};
 use crate::engine::half_board::matching::{Shape, XBLOCK};
 use crate::engine::half_board::row_groups::RowGroups;
@@ -224,6 +225,25 @@ pub fn chunk(
         }
     }
     lo * 64
+}
+
+/// The chunk and the scratch bytes of each thread for a listed plan that
+/// holds `held` bytes (its planning peak) while the threads' scratch is
+/// live: the largest chunk whose scratch fits
+/// [`Budget::scratch_beside`] (see [`chunk`]), or `None` where even the
+/// smallest chunk's scratch would not fit beside `held` on every thread.
+pub fn chunk_beside(
+    budget: &Budget,
+    held: usize,
+    (max_bottoms, max_group): (u64, u64),
+    ovw: usize,
+    h: usize,
+    n: usize,
+) -> Option<(usize, usize)> {
+    let share = budget.scratch_beside(held, SCRATCH_BUDGET);
+    let chunk = chunk(max_bottoms, max_group, ovw, h, n, share);
+    let bytes = scratch_bytes(chunk, max_group, ovw, h, n);
+    budget.fits(held, bytes).then_some((chunk, bytes))
 }
 
 /// Per-thread scratch bytes for chunks of `chunk` bottoms and quarter

@@ -125,13 +125,15 @@ impl Layout {
         if !budget.fits(planning_bytes, 0) {
             return None;
         }
-        let scratch_budget = budget.scratch_beside(planning_bytes, cost::SCRATCH_BUDGET);
-        shape.chunk = cost::chunk(max_bottoms, max_group, shape.ovw, h, n, scratch_budget);
-        let scratch_bytes = cost::scratch_bytes(shape.chunk, max_group, shape.ovw, h, n);
-        // The smallest chunk's scratch may still not fit beside planning.
-        if !budget.fits(planning_bytes, scratch_bytes) {
-            return None;
-        }
+        let (chunk, scratch_bytes) = cost::chunk_beside(
+            &budget,
+            planning_bytes,
+            (max_bottoms, max_group),
+            shape.ovw,
+            h,
+            n,
+        )?;
+        shape.chunk = chunk;
 
         // Parts: the whole board if its tables fit, else the smallest K x K
         // split (by pivot and column-set hashes) whose largest part fits.

@@ -57,14 +57,9 @@ pub(super) fn price(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Opti
     if !budget.fits(planning_bytes, 0) {
         return None;
     }
-    let scratch_budget = budget.scratch_beside(planning_bytes, cost::SCRATCH_BUDGET);
     let max_bottoms = sampled.max_bottoms as u64;
-    let chunk = cost::chunk(max_bottoms, 0, shape.ovw, h, n, scratch_budget);
-    let scratch_bytes = cost::scratch_bytes(chunk, 0, shape.ovw, h, n);
-    // The smallest chunk's scratch may still not fit beside planning.
-    if !budget.fits(planning_bytes, scratch_bytes) {
-        return None;
-    }
+    let (_, scratch_bytes) =
+        cost::chunk_beside(&budget, planning_bytes, (max_bottoms, 0), shape.ovw, h, n)?;
     let whole: Stored =
         [0, 1, 2, 3].map(|q| (1u64 << g.quarter_shapes[q].w, sampled.placements[q] as u64));
     let table_bytes = |stored: Stored| tables_bytes(h, &g.quarter_shapes, stored);
