@@ -2,9 +2,10 @@
 //!
 //! - [`judge_mode`], [`files`]: judge mode over several input files, errors
 //!   naming the file;
-//! - [`count`], [`shard`], [`merge`], [`checkpoint`], [`seal`], [`progress`]:
-//!   blank-board counts, their cluster shards and `merge`, checkpoints to
-//!   resume a count, the CRC-32 both seal their lines with, progress on
+//! - [`count`], [`shard`], [`merge`], [`checkpoint`], [`plan_file`],
+//!   [`seal`], [`progress`]: blank-board counts, their cluster shards and
+//!   `merge`, checkpoints to resume a count, plan files the shards of one
+//!   count share, the CRC-32 they seal their lines with, progress on
 //!   stderr;
 //! - [`estimate_line`]: an estimate as `--estimate` and the notes before
 //!   long work print it;
@@ -29,6 +30,7 @@ pub mod files;
 pub mod generate;
 pub mod judge_mode;
 pub mod merge;
+pub mod plan_file;
 pub mod progress;
 pub mod seal;
 pub mod settings;

@@ -283,3 +283,84 @@ fn count_usage_errors_exit_2_with_counts_usage_only_when_malformed() {
         r.stderr
     );
 }
+
+/// `count --shard I/K --plan FILE`: the first shard plans and writes FILE,
+/// the others read it and print the same records as shards that plan for
+/// themselves, which merge to OEIS; a FILE made for other options, or
+/// damaged, is refused before anything is printed; where nothing slow is
+/// planned (the constellations) no FILE is written.
+#[test]
+fn shards_sharing_a_plan_file_merge_to_oeis_and_foreign_files_are_refused() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("nqueens-plan-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let plan = dir.join("plan16");
+    let plan = plan.to_str().unwrap();
+    let (n, of) = (16, 3);
+    let mut records = String::new();
+    for index in 1..=of {
+        let shard = format!("{index}/{of}");
+        let args = ["count", "16", "--shard", &shard, "--threads", "2"];
+        let shared = run(&[&args[..], &["--plan", plan]].concat(), b"");
+        assert_eq!(shared.status, 0, "{}", shared.stderr);
+        assert!(
+            std::path::Path::new(plan).exists(),
+            "shard {shard} wrote no plan"
+        );
+        assert_eq!(shared.stdout, run(&args, b"").stdout, "shard {shard}");
+        records.push_str(&shared.stdout);
+    }
+    let (_, total, unique) = OEIS[n - 1];
+    let merged = run(&["merge"], records.as_bytes());
+    assert_eq!(merged.stdout, format!("{total} {unique}\n"));
+
+    let other = run(
+        &[
+            "count",
+            "16",
+            "--shard",
+            "1/3",
+            "--threads",
+            "1",
+            "--plan",
+            plan,
+        ],
+        b"",
+    );
+    assert_eq!((other.status, other.stdout.as_str()), (2, ""));
+    assert!(
+        other
+            .stderr
+            .contains("--threads 2', not 'count 16 --memory 1GiB --threads 1'"),
+        "{}",
+        other.stderr
+    );
+    let mut bytes = std::fs::read(plan).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x40;
+    std::fs::write(plan, &bytes).unwrap();
+    let damaged = run(
+        &[
+            "count",
+            "16",
+            "--shard",
+            "1/3",
+            "--threads",
+            "2",
+            "--plan",
+            plan,
+        ],
+        b"",
+    );
+    assert_eq!((damaged.status, damaged.stdout.as_str()), (2, ""));
+    assert!(damaged.stderr.contains("is damaged"), "{}", damaged.stderr);
+
+    let small = dir.join("plan12");
+    let r = run(&["count", "12", "--plan", small.to_str().unwrap()], b"");
+    assert_eq!((r.stdout.as_str(), r.status), ("14200\n", 0));
+    assert!(!small.exists(), "the constellations wrote a plan");
+    let range = run(&["count", "8..=9", "--plan", plan], b"");
+    assert_eq!(range.status, 2, "{}", range.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -181,6 +181,31 @@ fn table() -> Vec<(&'static str, Vec<&'static str>, Vec<u8>, Out)> {
             pipe,
         ),
         (
+            "plan file that is no plan file",
+            vec![
+                "count",
+                "16",
+                "--shard",
+                "1/2",
+                "--plan",
+                "samples/uva11195.in",
+            ],
+            vec![],
+            pipe,
+        ),
+        (
+            "plan file that is a folder",
+            vec!["count", "16", "--shard", "1/2", "--plan", "samples"],
+            vec![],
+            pipe,
+        ),
+        (
+            "plan file with a range",
+            vec!["count", "8..=9", "--plan", "p.plan"],
+            vec![],
+            pipe,
+        ),
+        (
             "missing file for merge",
             vec!["merge", "nosuch.txt"],
             vec![],

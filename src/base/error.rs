@@ -55,6 +55,9 @@ pub enum Error {
     /// A checkpoint file that cannot be used or written (`count
     /// --checkpoint`); the message names it.
     Checkpoint(String),
+    /// A plan file that cannot be used or written (`count --plan`); the
+    /// message names it.
+    PlanFile(String),
 }
 
 impl Error {
@@ -119,7 +122,8 @@ impl Error {
             | Error::Limit(message)
             | Error::Worker(message)
             | Error::Shards(message)
-            | Error::Checkpoint(message) => message.clone(),
+            | Error::Checkpoint(message)
+            | Error::PlanFile(message) => message.clone(),
         }
     }
 }

@@ -45,7 +45,7 @@ pub(super) fn parse_judge_mode(
 }
 
 /// `count N|A..=B [--unique] [--progress] [--estimate] [--shard I/K]
-/// [--checkpoint FILE]`.
+/// [--checkpoint FILE] [--plan FILE]`.
 pub(super) fn parse_count(given: &Given, sizes: Option<OsString>) -> Result<CountOptions> {
     let Some(sizes) = sizes else {
         return Err(malformed("count needs N or a range A..=B"));
@@ -64,6 +64,10 @@ pub(super) fn parse_count(given: &Given, sizes: Option<OsString>) -> Result<Coun
             "--estimate counts nothing, so it records nothing in a --checkpoint: give one of them",
         ));
     }
+    let plan = given.path(Opt::Plan);
+    if plan.is_some() && table {
+        return Err(usage("--plan takes one N, not a range"));
+    }
     Ok(CountOptions {
         from,
         to,
@@ -72,6 +76,7 @@ pub(super) fn parse_count(given: &Given, sizes: Option<OsString>) -> Result<Coun
         estimate: given.has(Opt::Estimate),
         shard,
         checkpoint,
+        plan,
     })
 }
 

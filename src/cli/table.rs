@@ -74,7 +74,7 @@ order (1-based columns, row by row), then the number of solutions.",
         cmd: Cmd::Count,
         word: "count",
         usage: &[
-            "count N [--unique] [--shard I/K] [--checkpoint FILE]",
+            "count N [--unique] [--shard I/K] [--checkpoint FILE] [--plan FILE]",
             "count A..=B",
         ],
         summary: "solutions of the blank N x N board (a table for A..=B)",
@@ -90,6 +90,11 @@ With --checkpoint FILE each finished work unit is recorded in FILE (made if
 absent); a rerun with the same FILE counts only what is not recorded, so a
 killed count resumes. A FILE of another N, shard, --unique, unit list or
 version is refused; a cut-off last record is dropped and counted again.
+With --plan FILE the join's planning (a minute at N = 23, the same for every
+shard) is read from FILE, or done and written to FILE when it is absent: the
+shards of one count then plan once. A FILE of another N, --memory, --threads
+or version is refused. Where the count plans nothing slow (the constellations,
+N past 24) FILE is neither read nor written.
 
 --estimate prints the estimated time, CPU time and peak memory instead. A
 count estimated above a day says so (on stderr too when it starts), and how
@@ -363,6 +368,16 @@ options! {
         help: "record finished work in FILE; rerun with the same\n\
                FILE to resume a killed count (one N only;\n\
                not with --estimate)",
+    },
+    /// `--plan FILE`.
+    Plan => Flag {
+        long: "--plan",
+        short: None,
+        value: Some("FILE"),
+        scope: COUNT,
+        help: "read the join's planning from FILE, or plan and\n\
+               write it there (shards of one count plan once;\n\
+               one N only)",
     },
     /// `--problem P`.
     Problem => Flag {

@@ -105,7 +105,28 @@ pub fn choose(n: usize, unique: bool, budget: Budget) -> Choice {
     Choice::Constellations(constellations::Prepared::new(n, unique))
 }
 
+/// [`choose`] for side `n`, the join's planning read from `saved` (what
+/// [`Choice::saved_plan`] gave for the same `n` and budget) instead of
+/// done again. `None` when the bytes are not a planned join of side `n`.
+pub fn choose_saved(n: usize, unique: bool, saved: &[u8]) -> Option<Choice> {
+    if !(JOIN_FROM..=JOIN_TO).contains(&n) {
+        return None;
+    }
+    let join = join::Prepared::from_saved(n, unique, saved)?;
+    Some(Choice::Join(Box::new(join)))
+}
+
 impl Choice {
+    /// What planning the chosen engine found, as bytes for
+    /// [`choose_saved`]: the join's listed plan (taken before
+    /// [`Choice::only`]); `None` for engines that plan nothing slow.
+    pub fn saved_plan(&self) -> Option<Vec<u8>> {
+        match self {
+            Choice::Join(join) => join.saved(),
+            Choice::Constellations(_) => None,
+        }
+    }
+
     /// The choice for the units `keep` accepts (by position; `1/of` of
     /// them, a shard's): the join builds only their tables, and the sizing
     /// is theirs.

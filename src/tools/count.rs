@@ -27,6 +27,7 @@ use crate::engine::counter::{self, Counts, Watch};
 use crate::plan::estimate::{self, Estimate};
 use crate::tools::checkpoint::{Checkpoint, Entry, Header};
 use crate::tools::estimate_line::{self, figures};
+use crate::tools::plan_file;
 use crate::tools::progress;
 use crate::tools::settings::Settings;
 use crate::tools::shard::{Record, Shard};
@@ -52,6 +53,9 @@ pub struct CountOptions {
     /// Record finished units in this file and skip those it holds (one N
     /// only; see [`crate::tools::checkpoint`]).
     pub checkpoint: Option<PathBuf>,
+    /// Read the join's planning from this file, or write it there (one N
+    /// only; see [`crate::tools::plan_file`]).
+    pub plan: Option<PathBuf>,
 }
 
 /// Counts the board of side `n` (or the shard's share of it) with progress,
@@ -102,7 +106,7 @@ fn counts(
     };
     let (units, estimate, threads) =
         progress::watch(settings.progress, &setup, (n * n) as u64, &shares, || {
-            let choice = planned(job, settings, n, unique, &what);
+            let choice = planned(job, settings, n, unique, &what)?;
             let sizing = choice.sizing();
             let estimate = estimate::of_sizing(&sizing, settings.threads());
             within_memory(settings, n, &estimate)?;
@@ -215,7 +219,7 @@ fn report_resume(
 ///
 /// ```
 /// use nqueens::tools::{count::{run, CountOptions}, settings::Settings};
-/// let job = CountOptions { from: 8, to: 8, table: false, unique: true, estimate: false, shard: None, checkpoint: None };
+/// let job = CountOptions { from: 8, to: 8, table: false, unique: true, estimate: false, shard: None, checkpoint: None, plan: None };
 /// let mut out = Vec::new();
 /// run(&job, &Settings::quiet(2), &mut out).unwrap();
 /// assert_eq!(out, b"92 12\n");
@@ -266,21 +270,39 @@ pub fn run(job: &CountOptions, settings: &Settings, out: &mut dyn Write) -> Resu
     Ok(())
 }
 
-/// The engine counting side `n` for the job: for a shard, narrowed to the
-/// shard's units (their tables only, priced as theirs).
-fn choose(job: &CountOptions, settings: &Settings, n: usize, unique: bool) -> counter::Choice {
-    let choice = counter::choose(n, unique, settings.budget);
-    match job.shard {
+/// The engine counting side `n` for the job, its planning read from the
+/// job's plan file when that holds one (`saved`): for a shard, narrowed to
+/// the shard's units (their tables only, priced as theirs).
+fn choose(
+    job: &CountOptions,
+    settings: &Settings,
+    n: usize,
+    unique: bool,
+    saved: Option<&[u8]>,
+) -> Result<counter::Choice> {
+    let choice = match (saved, &job.plan) {
+        (Some(bytes), Some(path)) => {
+            counter::choose_saved(n, unique, bytes).ok_or_else(|| plan_file::unreadable(path))?
+        }
+        _ => {
+            let choice = counter::choose(n, unique, settings.budget);
+            if let (Some(path), Some(bytes)) = (&job.plan, choice.saved_plan()) {
+                plan_file::write(path, &plan_file::Key::of(n, settings.budget), &bytes)?;
+            }
+            choice
+        }
+    };
+    Ok(match job.shard {
         Some(shard) => choice.only(&|position| shard.owns(position), shard.of),
         None => choice,
-    }
+    })
 }
 
 /// `count --estimate`: one line per N, nothing searched.
 ///
 /// ```
 /// use nqueens::tools::{count::{run, CountOptions}, settings::Settings};
-/// let job = CountOptions { from: 8, to: 8, table: false, unique: false, estimate: true, shard: None, checkpoint: None };
+/// let job = CountOptions { from: 8, to: 8, table: false, unique: false, estimate: true, shard: None, checkpoint: None, plan: None };
 /// let mut out = Vec::new();
 /// run(&job, &Settings::quiet(1), &mut out).unwrap();
 /// assert!(String::from_utf8(out).unwrap().starts_with("count 8: about "));
@@ -296,7 +318,7 @@ fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write)
         // planning is slow); a shard's price is its own units', planned.
         let sizing = match job.shard {
             None => counter::price(n, counts_unique(job), settings.budget),
-            Some(_) => planned(job, settings, n, counts_unique(job), &what).sizing(),
+            Some(_) => planned(job, settings, n, counts_unique(job), &what)?.sizing(),
         };
         let estimate = estimate::of_sizing(&sizing, settings.threads()).calibrated();
         let mut verdict = match over_a_day(n, job.shard, &sizing, &estimate) {
@@ -332,13 +354,21 @@ pub const SLOW_PLANNING_FROM: usize = 22;
 /// the join's range) a line before it starts, always (a log is told why
 /// nothing happens for a minute); elsewhere, on a terminal or under
 /// `--progress`, a line if it takes more than [`progress::QUIET_FOR`].
+/// A plan read from the job's plan file says nothing.
 fn planned(
     job: &CountOptions,
     settings: &Settings,
     n: usize,
     unique: bool,
     what: &str,
-) -> counter::Choice {
+) -> Result<counter::Choice> {
+    let saved = match &job.plan {
+        Some(path) => plan_file::read(path, &plan_file::Key::of(n, settings.budget))?,
+        None => None,
+    };
+    if saved.is_some() {
+        return choose(job, settings, n, unique, saved.as_deref());
+    }
     // Planning the join takes a minute at N = 23, with nothing to count
     // progress by.
     let planning = format!(
@@ -356,7 +386,7 @@ fn planned(
         progress::QUIET_FOR,
         &planning,
         std::io::stderr(),
-        || choose(job, settings, n, unique),
+        || choose(job, settings, n, unique, None),
     )
 }
 
@@ -399,11 +429,12 @@ mod tests {
             estimate: false,
             shard: None,
             checkpoint: None,
+            plan: None,
         };
         let settings = Settings::quiet(4);
         let threads = |n| {
             let job = job(n);
-            let sizing = choose(&job, &settings, n, true).sizing();
+            let sizing = choose(&job, &settings, n, true, None).unwrap().sizing();
             threads_for(settings.threads(), estimate::of_sizing(&sizing, 1).cpu_ns)
         };
         for n in 1..=10 {

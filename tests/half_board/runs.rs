@@ -78,6 +78,7 @@ fn count_16_is_the_same_on_every_thread_count() {
             estimate: false,
             shard: None,
             checkpoint: None,
+            plan: None,
         };
         let mut out = Vec::new();
         nqueens::tools::count::run(&job, &Settings::quiet(threads), &mut out).unwrap();

@@ -67,6 +67,7 @@ fn count_takes_one_size_or_a_range() {
             estimate: false,
             shard: None,
             checkpoint: None,
+            plan: None,
         })
     );
     assert_eq!(cli.threads, Some(3));

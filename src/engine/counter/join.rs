@@ -63,6 +63,26 @@ impl Prepared {
         })
     }
 
+    /// The join of the blank board of side `n` that [`Prepared::saved`]
+    /// wrote, not planned again; `None` when the bytes are not such a
+    /// join's (see [`Plan::from_saved`]).
+    pub fn from_saved(n: usize, unique: bool, bytes: &[u8]) -> Option<Prepared> {
+        let plan = Plan::from_saved(n, &vec![full_row(n); n], bytes)?;
+        let whole_cost = plan.cost();
+        Some(Prepared {
+            plan,
+            unique,
+            share: 1.0,
+            whole_cost,
+        })
+    }
+
+    /// What its planning found, as bytes (before [`Prepared::only`]);
+    /// `None` where it planned from samples (see [`Plan::saved`]).
+    pub fn saved(&self) -> Option<Vec<u8>> {
+        self.plan.saved()
+    }
+
     /// The join of any board (blocked cells never used), totals only.
     pub fn of_board(rows: &[u64], budget: Budget) -> Option<Prepared> {
         let plan = Plan::within(rows.len(), rows, budget)?;

@@ -30,12 +30,15 @@
 //!   units ([`Unit`]) and the whole count's price;
 //! - `sampled`: the same plan priced from samples ([`Price`]);
 //! - `parts`: the parts that bound the memory ([`Part`], [`tables_bytes`])
-//!   and the `K x K` split.
+//!   and the `K x K` split;
+//! - `saved`: a layout as bytes and back ([`Layout::saved`]), for shards
+//!   that share one planning.
 
 mod geometry;
 mod parts;
 mod pricing;
 mod sampled;
+mod saved;
 
 pub(super) use geometry::Geometry;
 pub use geometry::{MinN, CROSS_MIN_N, DIAG_MIN_N, MAX_N, PAIR_MIN_N, PRICED_TO};

@@ -96,7 +96,31 @@ impl Plan {
                 Work::Ranked(ranked) => ranked.geo.shape.chunk = chunk,
             }
         }
-        Some(Plan {
+        Some(Plan::of(work))
+    }
+
+    /// The plan [`Plan::saved`] wrote for the board `free` of side `n`
+    /// (planned with the default modes), without planning it again.
+    /// `None` when the bytes are not such a plan's (see
+    /// [`Layout::from_saved`]).
+    pub fn from_saved(n: usize, free: &[u64], bytes: &[u8]) -> Option<Plan> {
+        let layout = Layout::from_saved(n, free, MinN::default(), bytes)?;
+        Some(Plan::of(Work::Listed(layout)))
+    }
+
+    /// What planning found, as bytes for [`Plan::from_saved`]: for listed
+    /// units only (`None` for ranked ones, which plan from samples in about
+    /// a second). Call it before [`Plan::narrow`]: a narrowed plan's
+    /// bytes are the narrowed plan's.
+    pub fn saved(&self) -> Option<Vec<u8>> {
+        match &self.work {
+            Work::Listed(layout) => Some(layout.saved()),
+            Work::Ranked(_) => None,
+        }
+    }
+
+    fn of(work: Work) -> Plan {
+        Plan {
             work,
             held: Mutex::new(Held {
                 part: 0,
@@ -104,7 +128,7 @@ impl Plan {
             }),
             released: Condvar::new(),
             tally: Mutex::new(Tally::default()),
-        })
+        }
     }
 
     /// What [`Plan::within`] would plan, priced from samples in about a

@@ -4,7 +4,7 @@
 //! each (or, for a shard, the finer shards it is made of), or that it is
 //! hopeless. Used by `count` and by checker mode's total.
 
-use crate::engine::counter::Sizing;
+use crate::engine::counter::{Engine, Sizing};
 use crate::plan::calibration;
 use crate::plan::estimate::{Estimate, DAY};
 use crate::tools::progress::{self, human};
@@ -118,6 +118,10 @@ pub(super) fn over_a_day(
     if let Some(shard) = shard {
         return Some(finer_shards(n, shard, threads, cpu, sizing.units, shards));
     }
+    // Where the join plans every unit (minutes at N = 24), the shards
+    // share one planning through a plan file.
+    let listed = sizing.engine == Engine::Join && n <= crate::engine::half_board::MAX_N;
+    let plan = if listed { " --plan shards.plan" } else { "" };
     let each = human(whole / shards);
     if whole / shards > DAY {
         return Some(format!(
@@ -127,7 +131,7 @@ pub(super) fn over_a_day(
     }
     Some(format!(
         "; in {shards} shards instead{finest_note}, about {each} each on one thread: `nqueens count {n} \
-         --threads {threads} --shard I/{shards}` for I = 1..={shards}, all with the same --threads and \
+         --threads {threads} --shard I/{shards}{plan}` for I = 1..={shards}, all with the same --threads and \
          --memory (the split depends on them), as in the README's \"Shards for clusters\""
     ))
 }

@@ -31,6 +31,12 @@ impl Part {
             (bits[q][(cols / 64) as usize] >> (cols % 64)) & 1 != 0
         })
     }
+
+    /// Per quarter, the bitmap of the column sets its table holds; `None`
+    /// for every set.
+    pub fn sets(&self) -> Option<&[Vec<u64>; 4]> {
+        self.needed.as_ref()
+    }
 }
 
 impl Part {
