@@ -132,7 +132,7 @@ pub(super) fn over_a_day(
     Some(format!(
         "; in {shards} shards instead{finest_note}, about {each} each on one thread: `nqueens count {n} \
          --threads {threads} --shard I/{shards}{plan}` for I = 1..={shards}, all with the same --threads and \
-         --memory (the split depends on them), as in the README's \"Shards for clusters\""
+         --memory (the split depends on them), as in \"Shards for clusters\" in docs/COUNTING.md"
     ))
 }
 
