@@ -261,7 +261,12 @@ fn names_shards_of_about_an_hour(n: usize) {
     let line = run(&["count", &n_text, "--estimate", "--threads", "2"], b"").stdout;
     let shards: usize = line
         .split_once("--shard I/")
-        .and_then(|(_, rest)| rest.split('`').next()?.parse().ok())
+        .and_then(|(_, rest)| {
+            rest.split(|c: char| !c.is_ascii_digit())
+                .next()?
+                .parse()
+                .ok()
+        })
         .unwrap_or_else(|| panic!("no shard count: {line}"));
     // Every shard gets work: no more shards than units.
     let counter = counter::choose(n, true, Budget::new(DEFAULT_BYTES, 2))
@@ -272,8 +277,11 @@ fn names_shards_of_about_an_hour(n: usize) {
         "{shards} > {}: {line}",
         counter.units()
     );
-    // The command names the threads the split was made for.
+    // The command names the threads the split was made for, and where
+    // the join lists its units, the plan file its shards share.
     assert!(line.contains("--threads 2 --shard I/"), "{line}");
+    let listed = n <= nqueens::engine::half_board::MAX_N;
+    assert_eq!(line.contains(" --plan shards.plan`"), listed, "{line}");
     // The shard's own estimate agrees: an hour or so of CPU, unless even
     // one unit a shard is longer (then it says so).
     let shard = format!("1/{shards}");
@@ -306,7 +314,7 @@ fn names_shards_of_about_an_hour(n: usize) {
 
 #[test]
 fn an_estimate_over_a_day_names_shards_of_about_an_hour() {
-    // The constellations' side: planned in milliseconds.
+    // Past 24: the join's ranked units, priced from samples in a second.
     for n in [25, 26] {
         names_shards_of_about_an_hour(n);
     }

@@ -94,8 +94,7 @@ pub fn fit(sizes: &[usize]) {
             // leaves what it measured (`--rows FILE` fits those again).
             // Then what the unit did by the tally (the model's terms are
             // estimates of these).
-            let t = plan.tally();
-            let did = tally_did(&before, &t);
+            let did = tally_line(&plan.tally().since(&before));
             let terms: Vec<String> = work.terms().iter().map(|t| format!("{t:e}")).collect();
             println!("row {n} {ns:e} {} | {did}", terms.join(" "));
             rows.push(Row {
@@ -174,13 +173,13 @@ fn fit_ranked(n: usize, plan: &Plan, seconds: f64, rows: &mut Vec<Row>) {
         let start = cpu::thread_precise().expect("thread CPU time");
         std::hint::black_box(plan.count_ranks(pivot, ranks));
         let all = (cpu::thread_precise().expect("thread CPU time") - start).as_secs_f64();
-        let t = plan.tally();
-        let tables = (t.tables - before.tables).as_secs_f64();
+        let did = plan.tally().since(&before);
+        let tables = did.tables.as_secs_f64();
         spent += all;
         let ns = (all - tables).max(0.0) * 1e9;
         kept += 1;
         let terms: Vec<String> = work.terms().iter().map(|t| format!("{t:e}")).collect();
-        let did = tally_did(&before, &t);
+        let did = tally_line(&did);
         println!("row {n} {ns:e} {} | {did}", terms.join(" "));
         rows.push(Row {
             n,
@@ -194,23 +193,23 @@ fn fit_ranked(n: usize, plan: &Plan, seconds: f64, rows: &mut Vec<Row>) {
     );
 }
 
-/// What a run did between two tallies, as a row prints it (see the
+/// What a run did (a tally's difference, [`Tally::since`]), as a row prints it (see the
 /// module's doc).
-fn tally_did(before: &Tally, t: &Tally) -> String {
+fn tally_line(d: &Tally) -> String {
     let did = [
-        t.sets - before.sets,
-        t.chunks - before.chunks,
-        t.bottoms - before.bottoms,
-        t.bitsets - before.bitsets,
-        t.level_words - before.level_words,
-        t.final_words - before.final_words,
-        t.spans - before.spans,
-        t.tops - before.tops,
-        t.pair_words - before.pair_words,
-        t.pair_full - before.pair_full,
-        t.cut - before.cut,
-        t.bottom_pairs - before.bottom_pairs,
-        t.bottom_raw - before.bottom_raw,
+        d.sets,
+        d.chunks,
+        d.bottoms,
+        d.bitsets,
+        d.level_words,
+        d.final_words,
+        d.spans,
+        d.tops,
+        d.pair_words,
+        d.pair_full,
+        d.cut,
+        d.bottom_pairs,
+        d.bottom_raw,
     ];
     let did: Vec<String> = did.iter().map(|d| d.to_string()).collect();
     did.join(" ")

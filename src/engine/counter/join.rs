@@ -54,13 +54,7 @@ impl Prepared {
     /// plan within `budget`.
     pub fn new(n: usize, unique: bool, budget: Budget) -> Option<Prepared> {
         let plan = Plan::within(n, &vec![full_row(n); n], budget)?;
-        let whole_cost = plan.cost();
-        Some(Prepared {
-            plan,
-            unique,
-            share: 1.0,
-            whole_cost,
-        })
+        Some(Prepared::of(plan, unique))
     }
 
     /// The join of the blank board of side `n` that [`Prepared::saved`]
@@ -68,13 +62,7 @@ impl Prepared {
     /// join's (see [`Plan::from_saved`]).
     pub fn from_saved(n: usize, unique: bool, bytes: &[u8]) -> Option<Prepared> {
         let plan = Plan::from_saved(n, &vec![full_row(n); n], bytes)?;
-        let whole_cost = plan.cost();
-        Some(Prepared {
-            plan,
-            unique,
-            share: 1.0,
-            whole_cost,
-        })
+        Some(Prepared::of(plan, unique))
     }
 
     /// What its planning found, as bytes (before [`Prepared::only`]);
@@ -86,13 +74,18 @@ impl Prepared {
     /// The join of any board (blocked cells never used), totals only.
     pub fn of_board(rows: &[u64], budget: Budget) -> Option<Prepared> {
         let plan = Plan::within(rows.len(), rows, budget)?;
+        Some(Prepared::of(plan, false))
+    }
+
+    /// The whole of `plan` (no shard's share yet).
+    fn of(plan: Plan, unique: bool) -> Prepared {
         let whole_cost = plan.cost();
-        Some(Prepared {
+        Prepared {
             plan,
-            unique: false,
+            unique,
             share: 1.0,
             whole_cost,
-        })
+        }
     }
 
     /// Keeps only the tables of the units `keep` accepts (by position, as

@@ -142,7 +142,7 @@ impl Plan {
         let ranked = Ranked::new(n, free, budget, min_n)?;
         Some(Price {
             cost: ranked.cost,
-            peak_bytes: ranked.peak_bytes,
+            peak_bytes: ranked.peak_bytes(),
             scratch_bytes: ranked.thread_bytes,
             units: ranked.units as f64,
         })
@@ -197,7 +197,7 @@ impl Plan {
     pub fn peak_bytes(&self) -> usize {
         match &self.work {
             Work::Listed(layout) => layout.planning_bytes.max(layout.running_bytes),
-            Work::Ranked(ranked) => ranked.peak_bytes,
+            Work::Ranked(ranked) => ranked.peak_bytes(),
         }
     }
 

@@ -102,9 +102,6 @@ pub struct Ranked {
     pub units: usize,
     /// Estimated ns on one core of the units (joins and their tables).
     pub cost: f64,
-    /// Estimated peak bytes on one thread: the unit list, one unit's
-    /// tables and one scratch.
-    pub peak_bytes: usize,
     /// Estimated bytes each further thread adds: its unit's tables and its
     /// scratch.
     pub thread_bytes: usize,
@@ -257,13 +254,18 @@ impl Ranked {
             runs,
             units: first,
             cost,
-            peak_bytes: list + thread_bytes,
             thread_bytes,
             unit_bytes: unit_bytes(per_unit),
             list_bytes: list,
             table_budget: (budget.engine_bytes().saturating_sub(list) / budget.threads)
                 .saturating_sub(scratch_bytes),
         })
+    }
+
+    /// Estimated peak bytes on one thread: the unit list, one unit's
+    /// tables and one scratch.
+    pub fn peak_bytes(&self) -> usize {
+        self.list_bytes + self.thread_bytes
     }
 
     /// Unit `i`: its pivot, its ranks and its weight.
@@ -325,7 +327,6 @@ impl Ranked {
             let scratch = self.thread_bytes - self.unit_bytes;
             self.unit_bytes = tables;
             self.thread_bytes = tables + scratch;
-            self.peak_bytes = self.list_bytes + self.thread_bytes;
         }
     }
 

@@ -52,22 +52,86 @@ pub struct Tally {
 impl Tally {
     /// Adds `other` to this tally.
     pub fn add(&mut self, other: &Tally) {
-        self.sets += other.sets;
-        self.chunks += other.chunks;
-        self.bottoms += other.bottoms;
-        self.bottom_pairs += other.bottom_pairs;
-        self.bottom_raw += other.bottom_raw;
-        self.bitsets += other.bitsets;
-        self.bitset_words += other.bitset_words;
-        self.level_words += other.level_words;
-        self.final_words += other.final_words;
-        self.spans += other.spans;
-        self.tops += other.tops;
-        self.pair_words += other.pair_words;
-        self.pair_full += other.pair_full;
-        self.cut += other.cut;
-        self.tables += other.tables;
-        self.halves += other.halves;
-        self.join += other.join;
+        *self = self.each_with(other, |a, b| a + b, |a, b| a + b);
+    }
+
+    /// What was tallied since `before` (an earlier reading of the same
+    /// tally): each field's difference.
+    pub fn since(&self, before: &Tally) -> Tally {
+        self.each_with(before, u64::saturating_sub, Duration::saturating_sub)
+    }
+
+    /// Each field of this tally with the same field of `other`: counts by
+    /// `count`, times by `time`. The one list of the fields.
+    fn each_with(
+        &self,
+        other: &Tally,
+        count: impl Fn(u64, u64) -> u64,
+        time: impl Fn(Duration, Duration) -> Duration,
+    ) -> Tally {
+        Tally {
+            sets: count(self.sets, other.sets),
+            chunks: count(self.chunks, other.chunks),
+            bottoms: count(self.bottoms, other.bottoms),
+            bottom_pairs: count(self.bottom_pairs, other.bottom_pairs),
+            bottom_raw: count(self.bottom_raw, other.bottom_raw),
+            bitsets: count(self.bitsets, other.bitsets),
+            bitset_words: count(self.bitset_words, other.bitset_words),
+            level_words: count(self.level_words, other.level_words),
+            final_words: count(self.final_words, other.final_words),
+            spans: count(self.spans, other.spans),
+            tops: count(self.tops, other.tops),
+            pair_words: count(self.pair_words, other.pair_words),
+            pair_full: count(self.pair_full, other.pair_full),
+            cut: count(self.cut, other.cut),
+            tables: time(self.tables, other.tables),
+            halves: time(self.halves, other.halves),
+            join: time(self.join, other.join),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tally read before and after more was added gives back what was
+    /// added, every field of it.
+    #[test]
+    fn since_undoes_add() {
+        let mut before = Tally::default();
+        let mut k = 1;
+        let mut next = || {
+            k = k * 7 % 1009;
+            k
+        };
+        let mut fill = |t: &mut Tally| {
+            *t = Tally {
+                sets: next(),
+                chunks: next(),
+                bottoms: next(),
+                bottom_pairs: next(),
+                bottom_raw: next(),
+                bitsets: next(),
+                bitset_words: next(),
+                level_words: next(),
+                final_words: next(),
+                spans: next(),
+                tops: next(),
+                pair_words: next(),
+                pair_full: next(),
+                cut: next(),
+                tables: Duration::from_nanos(next()),
+                halves: Duration::from_nanos(next()),
+                join: Duration::from_nanos(next()),
+            }
+        };
+        fill(&mut before);
+        let mut more = Tally::default();
+        fill(&mut more);
+        let mut after = before;
+        after.add(&more);
+        assert_eq!(after.since(&before), more);
+        assert_eq!(before.since(&after), Tally::default());
     }
 }

@@ -85,15 +85,10 @@ impl Layout {
         if n > MAX_N {
             return None;
         }
-        let Geometry {
-            free,
-            sym,
-            mut shape,
-            pivots,
-            quarter_shapes,
-        } = Geometry::of(n, free, min_n)?;
+        let geo = Geometry::of(n, free, min_n)?;
+        let (mut shape, quarter_shapes) = (geo.shape, geo.quarter_shapes);
         let mut input = In { bytes, at: 0 };
-        if input.word()? != TAG || input.list()? != free {
+        if input.word()? != TAG || input.list()? != geo.free {
             return None;
         }
         let mut number = || input.word().and_then(|x| usize::try_from(x).ok());
@@ -129,7 +124,7 @@ impl Layout {
                     mult_clean: (b >> 16) as u16,
                 };
                 let fits = a >> 48 == 0 && b >> 32 == 0;
-                let pivot = pivots.get(usize::from(task.pivot))?;
+                let pivot = geo.pivots.get(usize::from(task.pivot))?;
                 (fits && u64::from(task.s) & !(pivot.avail & full) == 0).then_some(task)
             })
             .collect::<Option<Vec<Task>>>()?;
@@ -171,10 +166,10 @@ impl Layout {
         // the bytes, not by this one.
         Some(Layout {
             shape,
-            sym,
-            free,
+            sym: geo.sym,
+            free: geo.free,
             quarter_shapes,
-            pivots,
+            pivots: geo.pivots,
             tasks,
             parts,
             units,
