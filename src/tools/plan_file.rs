@@ -59,19 +59,6 @@ impl Key {
         }
     }
 
-    /// The header line of a body of these bytes.
-    fn header(&self, body: &[u8]) -> String {
-        sealed(&format!(
-            "{MAGIC} {FORMAT} version={} n={} memory={} threads={} bytes={} body={:08x}",
-            env!("CARGO_PKG_VERSION"),
-            self.n,
-            self.memory,
-            self.threads,
-            body.len(),
-            crc32(body)
-        ))
-    }
-
     /// The options that make this key, as a user gives them (the memory
     /// in the largest unit that keeps it whole).
     fn options(&self) -> String {
@@ -85,6 +72,64 @@ impl Key {
             "count {} --memory {memory} --threads {}",
             self.n, self.threads
         )
+    }
+}
+
+/// A plan file's first line: the program's version, the key, and the
+/// length and CRC-32 of the bytes after it.
+#[derive(PartialEq, Eq, Debug)]
+struct Header {
+    version: String,
+    key: Key,
+    bytes: usize,
+    body: u32,
+}
+
+impl Header {
+    /// The header of `body` written by this program for `key`.
+    fn of(key: Key, body: &[u8]) -> Header {
+        Header {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            key,
+            bytes: body.len(),
+            body: crc32(body),
+        }
+    }
+
+    /// The line, sealed (without its newline).
+    fn line(&self) -> String {
+        let Key { n, memory, threads } = self.key;
+        sealed(&format!(
+            "{MAGIC} {FORMAT} version={} n={n} memory={memory} threads={threads} bytes={} body={:08x}",
+            self.version, self.bytes, self.body
+        ))
+    }
+
+    /// Parses a header line: it must be exactly as [`Header::line`]
+    /// writes it (as a checkpoint's header, field by field in order).
+    fn parse(line: &str) -> Option<Header> {
+        let Seal::Matches(text) = Seal::of(line) else {
+            return None;
+        };
+        let mut words = text.split(' ');
+        if words.next()? != MAGIC || words.next()? != FORMAT.to_string() {
+            return None;
+        }
+        let mut field = |name: &str| words.next()?.strip_prefix(name);
+        let version = field("version=")?.to_string();
+        let n = field("n=")?.parse().ok()?;
+        let memory = field("memory=")?.parse().ok()?;
+        let threads = field("threads=")?.parse().ok()?;
+        let bytes = field("bytes=")?.parse().ok()?;
+        let body = u32::from_str_radix(field("body=")?, 16).ok()?;
+        let key = Key { n, memory, threads };
+        let header = Header {
+            version,
+            key,
+            bytes,
+            body,
+        };
+        (words.next().is_none() && header.line() == line).then_some(header)
     }
 }
 
@@ -126,50 +171,28 @@ pub fn read(path: &Path, key: &Key) -> Result<Option<Vec<u8>>> {
         .ok_or_else(not_a_plan)?;
     let line = std::str::from_utf8(&bytes[..end]).map_err(|_| not_a_plan())?;
     let body = &bytes[end + 1..];
-    let Seal::Matches(text) = Seal::of(line) else {
-        return Err(not_a_plan());
-    };
-    let fields: Vec<&str> = text.split(' ').collect();
-    let value = |name: &str| {
-        fields
-            .iter()
-            .find_map(|f| f.strip_prefix(name)?.strip_prefix('='))
-    };
-    let number = |name: &str| value(name).and_then(|v| v.parse::<usize>().ok());
-    if fields.first() != Some(&MAGIC) || fields.get(1) != Some(&"1") {
-        return Err(not_a_plan());
-    }
-    let (Some(version), Some(n), Some(memory), Some(threads), Some(len), Some(crc)) = (
-        value("version"),
-        number("n"),
-        number("memory"),
-        number("threads"),
-        number("bytes"),
-        value("body"),
-    ) else {
-        return Err(not_a_plan());
-    };
-    let made = Key { n, memory, threads };
-    if version != env!("CARGO_PKG_VERSION") {
+    let header = Header::parse(line).ok_or_else(not_a_plan)?;
+    let this = Header::of(*key, body);
+    if header.version != this.version {
         return Err(refused(
             path,
             format_args!(
-                "was planned by nqueens {version}, not {}: delete it to plan again",
-                env!("CARGO_PKG_VERSION")
+                "was planned by nqueens {}, not {}: delete it to plan again",
+                header.version, this.version
             ),
         ));
     }
-    if made != *key {
+    if header.key != *key {
         return Err(refused(
             path,
             format_args!(
                 "was planned for '{}', not '{}': give the same options, or another FILE",
-                made.options(),
+                header.key.options(),
                 key.options()
             ),
         ));
     }
-    if body.len() != len || format!("{:08x}", crc32(body)) != crc {
+    if header != this {
         return Err(refused(
             path,
             "is damaged (its plan does not match its length or checksum): delete it to plan again",
@@ -189,7 +212,7 @@ pub fn write(path: &Path, key: &Key, body: &[u8]) -> Result<()> {
     let tmp = PathBuf::from(tmp);
     let written = (|| {
         let mut file = fs::File::create(&tmp)?;
-        file.write_all(key.header(body).as_bytes())?;
+        file.write_all(Header::of(*key, body).line().as_bytes())?;
         file.write_all(b"\n")?;
         file.write_all(body)?;
         file.sync_all()?;
@@ -217,6 +240,26 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("nqueens-plan-{}-{name}", std::process::id()));
         let _ = fs::remove_file(&dir);
         dir
+    }
+
+    /// A header reads back; one written any other way (a leading zero,
+    /// upper-case hex, fields out of order) is not a header, even sealed.
+    #[test]
+    fn only_canonical_headers_parse() {
+        let header = Header::of(key(), b"plan");
+        assert_eq!(
+            Header::parse(&header.line()),
+            Some(Header::of(key(), b"plan"))
+        );
+        let text = header.line();
+        let body = text.split(" crc=").next().unwrap();
+        for other in [
+            body.replace(" n=17", " n=017"),
+            body.to_uppercase(),
+            body.replace("memory=1073741824 threads=2", "threads=2 memory=1073741824"),
+        ] {
+            assert_eq!(Header::parse(&sealed(&other)), None, "{other}");
+        }
     }
 
     #[test]
