@@ -232,6 +232,51 @@ fn and_rows_on(
     any != 0
 }
 
+/// `popcount` of the AND of `srcs` (at least one) on the word ranges
+/// `spans`: a pair whose placements are read as bitsets or table rows
+/// (see `matching::tops`). Counts the words of all but one source into
+/// `final_words` and the spans into `spans` of `tally`; returns the count
+/// and the words of a pair read.
+#[inline(always)]
+pub(super) fn and_popcount_of(
+    srcs: &[&[u64]],
+    spans: impl Iterator<Item = (usize, usize)>,
+    tally: &mut Prefixes,
+) -> (u64, u64) {
+    let (first, rest) = srcs.split_first().expect("a source");
+    let (mut count, mut read) = (0u64, 0u64);
+    for (from, to) in spans {
+        read += (to - from) as u64;
+        tally.final_words += rest.len().saturating_sub(1) as u64 * (to - from) as u64;
+        tally.spans += 1;
+        let mut acc = [0u64; 4];
+        let mut w = from;
+        while w + 4 <= to {
+            let mut v = [0u64; 4];
+            v.copy_from_slice(&first[w..w + 4]);
+            for s in rest {
+                for (x, a) in v.iter_mut().zip(&s[w..w + 4]) {
+                    *x &= a;
+                }
+            }
+            for (c, x) in acc.iter_mut().zip(v) {
+                *c += u64::from(x.count_ones());
+            }
+            w += 4;
+        }
+        while w < to {
+            let mut x = first[w];
+            for s in rest {
+                x &= s[w];
+            }
+            acc[0] += u64::from(x.count_ones());
+            w += 1;
+        }
+        count += acc.iter().sum::<u64>();
+    }
+    (count, read)
+}
+
 /// Row `i` of a table of `words`-word rows. A function, not a closure:
 /// inlined, it is compiled for the calling kernel's CPU features (a
 /// closure may be left out of line, compiled without them).

@@ -14,7 +14,9 @@
 //!    (one AND per row group it has a queen in), likewise `Y_r` for the
 //!    top-right ones.
 //! 4. For every compatible pair `(l, r)` (a top placement) the number of
-//!    bottoms compatible with it is `popcount(X_l & Y_r)`.
+//!    bottoms compatible with it is `popcount(X_l & Y_r)`. (A placement
+//!    with few partners is not given a bitset: its table rows are ANDed
+//!    into each of its pairs, on the words the pair reads; see `tops`.)
 //!
 //! So 64 (top, bottom) pairs cost one AND and one popcount, and the
 //! per-queen AND work is paid per quarter placement, not per half placement.

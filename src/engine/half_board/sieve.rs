@@ -55,6 +55,8 @@ pub struct Sieve {
     k: usize,
     /// Bucket `b`'s words are `starts[b]..starts[b + 1]`.
     starts: Vec<usize>,
+    /// `within[m]`: the words of the buckets whose keys are subsets of `m`.
+    within: Vec<usize>,
 }
 
 impl Sieve {
@@ -149,6 +151,19 @@ impl Sieve {
             word += (c + 63) / 64;
         }
         self.starts.push(word);
+        // Subset sums, one key bit at a time: after bit `i`, `within[m]`
+        // sums the buckets that differ from `m` only in bits `< i` that
+        // `m` has.
+        self.within.clear();
+        self.within
+            .extend(self.starts.windows(2).map(|w| w[1] - w[0]));
+        for i in 0..self.k {
+            for m in 0..buckets {
+                if m >> i & 1 == 1 {
+                    self.within[m] += self.within[m ^ (1 << i)];
+                }
+            }
+        }
         out.clear();
         out.resize(word * 64, !0);
         let mut next: Vec<usize> = self.starts[..buckets].iter().map(|&w| w * 64).collect();
@@ -158,6 +173,13 @@ impl Sieve {
             next[b] += 1;
         }
         word * 64
+    }
+
+    /// The words of the buckets compatible with a top of key `u` (what
+    /// [`Sieve::ranges`] of `u` covers), in `O(1)`.
+    #[inline(always)]
+    pub fn fitting_words(&self, u: usize) -> usize {
+        self.within[self.full() & !u]
     }
 
     /// The word ranges of the buckets compatible with a top of key `u`,
@@ -254,6 +276,8 @@ mod tests {
                         *s = true;
                     }
                 }
+                let covered: usize = sieve.ranges(u).map(|(from, to)| to - from).sum();
+                assert_eq!(sieve.fitting_words(u), covered, "k {k}");
                 let want = bottoms.iter().filter(|&&b| b & t == 0).count();
                 let fits = |i: usize| out[i] != !0 && out[i] & t == 0;
                 let got = (0..len).filter(|&i| seen[i] && fits(i)).count();

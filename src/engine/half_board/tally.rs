@@ -25,8 +25,12 @@ pub struct Tally {
     /// Quarter-placement bitsets built (`X_l`, `Y_r`) and their words.
     pub bitsets: u64,
     pub bitset_words: u64,
+    /// Quarter placements read as their table rows instead of a bitset
+    /// (their partners read few of the words a bitset would hold).
+    pub row_reads: u64,
     /// Words the bitsets' shared row levels ANDed, and their final ANDs
-    /// (on the buckets a placement can fit).
+    /// (on the buckets a placement can fit; for a placement read as its
+    /// rows, the ANDs of its rows on the buckets of each pair).
     pub level_words: u64,
     pub final_words: u64,
     /// Word ranges (runs of sieve buckets) the loops above stepped through.
@@ -77,6 +81,7 @@ impl Tally {
             bottom_raw: count(self.bottom_raw, other.bottom_raw),
             bitsets: count(self.bitsets, other.bitsets),
             bitset_words: count(self.bitset_words, other.bitset_words),
+            row_reads: count(self.row_reads, other.row_reads),
             level_words: count(self.level_words, other.level_words),
             final_words: count(self.final_words, other.final_words),
             spans: count(self.spans, other.spans),
@@ -114,6 +119,7 @@ mod tests {
                 bottom_raw: next(),
                 bitsets: next(),
                 bitset_words: next(),
+                row_reads: next(),
                 level_words: next(),
                 final_words: next(),
                 spans: next(),

@@ -70,6 +70,8 @@ pub struct Scratch {
     pub(super) brbuf: Vec<u64>,
     pub(super) ys: Vec<u64>,
     pub(super) yda: Vec<u64>,
+    /// How each of `yda` is read: its bitset in `ys`, or its table rows.
+    pub(super) yop: Vec<super::tops::Operand>,
     pub(super) xs: Vec<u64>,
     pub(super) xda: Vec<u64>,
     /// The chunk's cut, its bottoms sorted by bucket, and the bucket keys
@@ -78,6 +80,8 @@ pub struct Scratch {
     pub(super) sorted: Vec<u64>,
     pub(super) ykey: Vec<usize>,
     pub(super) xkey: Vec<usize>,
+    /// The keys of the streamed side's placements.
+    pub(super) skey: Vec<usize>,
     pub(super) tally: Tally,
     /// Shared row ANDs of the top-left and top-right placements.
     pub(super) xpre: Prefixes,

@@ -2,7 +2,9 @@
 //! `matching`, the hot loop), one row set of the top quarters at a time:
 //! the `Y` bitsets of the side with fewer placements (left or right), the
 //! `X` bitsets of the other side's a block at a time, and one AND +
-//! popcount per counted pair.
+//! popcount per counted pair. A placement whose partners read fewer words
+//! than its bitset would hold (twice, see `fuses`) is read as its table
+//! rows instead, ANDed with each partner on the pair's buckets.
 //!
 //! # Constraints
 //! The bitsets and row-group tables as `super::bottoms` leaves them in the
@@ -11,12 +13,12 @@
 //! # Complexity
 //! `T_S * W_S` AND+popcount words for `T_S` tops (fewer where the sieve
 //! cuts), plus `O(quarter placements * groups * W_S)` for the `X` and `Y`
-//! bitsets.
+//! bitsets; a placement read as rows costs `groups` words per word its
+//! pairs read instead of its bitset.
 
-use crate::engine::half_board::bitsets::{and_popcount, filter_pairs, Prefixes};
+use crate::engine::half_board::bitsets::{and_popcount, and_popcount_of, filter_pairs};
 use crate::engine::half_board::column_sets::{combinations, Task};
 use crate::engine::half_board::row_groups::RowGroups;
-use crate::engine::half_board::sieve::Sieve;
 
 use super::job::{Job, Scratch, Shape};
 
@@ -105,13 +107,18 @@ impl Job<'_> {
     }
 }
 
-/// Step 4's inner loop for one row set: the `Y` bitsets of the stored
-/// side's placements (`sc.stored`; the top-left ones when `LEFT_STORED`,
-/// else the top-right ones), then the `X` bitsets of the streamed side's
-/// (`sc.streamed`) a block at a time, each ANDed with the `Y` of every
-/// stored placement it is `counted` with; adds the weighted pair counts to
-/// `sums` (dirty, clean). `diagonals` are the main diagonal (left) and the
-/// anti-diagonal (right) bits, `tables` the left and right row groups.
+/// Step 4's inner loop for one row set: the stored side's placements
+/// (`sc.stored`; the top-left ones when `LEFT_STORED`, else the top-right
+/// ones) all at once, then the streamed side's (`sc.streamed`) a block at a
+/// time, each paired with every stored placement it is `counted` with;
+/// adds the weighted pair counts to `sums` (dirty, clean). `diagonals` are
+/// the main diagonal (left) and the anti-diagonal (right) bits, `tables`
+/// the left and right row groups.
+///
+/// A placement is read as a bitset (`Y` stored, `X` streamed: the AND of
+/// its table rows, built once on the buckets it can fit) or, where its
+/// partners read fewer words than that (see [`fuses`]), as its table rows
+/// themselves, ANDed afresh with each partner on the buckets of the pair.
 #[inline(always)]
 fn join_sides<const LEFT_STORED: bool>(
     sc: &mut Scratch,
@@ -121,6 +128,25 @@ fn join_sides<const LEFT_STORED: bool>(
     counted: &impl Fn(u64, u64) -> bool,
     sums: &mut (u64, u64),
 ) {
+    let Scratch {
+        cell,
+        stored,
+        streamed,
+        ys,
+        yda,
+        ykey,
+        yop,
+        xs,
+        xda,
+        xkey,
+        skey,
+        sieve,
+        tally,
+        xpre,
+        ypre,
+        ..
+    } = sc;
+    let (cell, sieve) = (&cell[..], &*sieve);
     let (dm, da_) = diagonals;
     // (left, right) of a streamed and a stored placement.
     let lr = |streamed: u64, stored: u64| {
@@ -135,141 +161,267 @@ fn join_sides<const LEFT_STORED: bool>(
     } else {
         (&tables[1], &tables[0])
     };
-    // Y for every stored placement with a partner.
-    let mut bitsets = bitsets_of(
-        (&sc.stored, &mut 0, usize::MAX),
-        |y| {
-            sc.streamed.iter().any(|&(x, _)| {
-                let (l, r) = lr(x, y);
-                counted(l, r)
-            })
-        },
-        Built {
-            bits: &mut sc.ys,
-            placements: &mut sc.yda,
-            keys: &mut sc.ykey,
-            prefixes: &mut sc.ypre,
-        },
-        (&sc.cell, stored_table, &sc.sieve, shape, words),
+    let cuts = sieve.cuts();
+    skey.clear();
+    skey.extend(
+        streamed
+            .iter()
+            .map(|&(x, _)| sieve.key(shape.top_overlap(x))),
     );
-    if sc.yda.is_empty() {
-        sc.tally.bitsets += bitsets;
-        sc.tally.bitset_words += bitsets * words as u64;
-        return;
+    // The stored side: every placement with a partner, as a bitset or as
+    // its rows.
+    let (mut bitsets, mut row_reads) = (0u64, 0u64);
+    if ys.len() < stored.len() * words {
+        ys.resize(stored.len() * words, 0);
+    }
+    yda.clear();
+    ykey.clear();
+    yop.clear();
+    let mut built = 0;
+    for &(y, cells) in stored.iter() {
+        let key = sieve.key(shape.top_overlap(y));
+        let mut partners = streamed.iter().zip(skey.iter()).filter(|&(&(x, _), _)| {
+            let (l, r) = lr(x, y);
+            counted(l, r)
+        });
+        let op = if !cuts {
+            if partners.next().is_none() {
+                continue;
+            }
+            None
+        } else {
+            let (n, read) = partners.fold((0, 0), |(n, read), (_, &xk)| {
+                (n + 1, read + sieve.fitting_words(key | xk))
+            });
+            if n == 0 {
+                continue;
+            }
+            fuses(read, sieve.fitting_words(key)).then(|| {
+                row_reads += 1;
+                Operand::rows(stored_table, cells)
+            })
+        };
+        let op = match op {
+            Some(op) => op,
+            None => {
+                bitsets += 1;
+                let dst = &mut ys[built * words..(built + 1) * words];
+                if !ypre.and_rows(dst, cell, stored_table, cells, (sieve, key)) {
+                    continue;
+                }
+                built += 1;
+                Operand::Bits(built - 1)
+            }
+        };
+        yda.push(y);
+        ykey.push(key);
+        yop.push(op);
     }
     let (mut dirty, mut clean) = (0u64, 0u64);
     let (mut tops, mut pair_words, mut spans) = (0u64, 0u64, 0u64);
+    if yda.is_empty() {
+        streamed.clear();
+    }
+    if xs.len() < XBLOCK * words {
+        xs.resize(XBLOCK * words, 0);
+    }
+    // The weight of a counted top: 2 for a queen on the longest diagonal
+    // of either top quarter, 4 for both, 1 for the clean part.
+    let weight = |l: u64, r: u64| (1 + u64::from(r & da_ != 0)) << u32::from(l & dm != 0);
+    let mut add = |w: u64, c: u64| {
+        // Weight 1 is the clean part, 2 and 4 the dirty one.
+        let is_clean = u64::from(w == 1);
+        clean += c * is_clean;
+        dirty += w * c * (1 - is_clean);
+    };
     let mut si = 0;
-    while si < sc.streamed.len() {
-        // X for a block of streamed placements with a partner among the
-        // stored ones.
-        bitsets += bitsets_of(
-            (&sc.streamed, &mut si, XBLOCK),
-            |x| {
-                sc.yda.iter().any(|&y| {
+    while si < streamed.len() {
+        // A block of streamed placements with a partner among the stored
+        // ones: those read as rows are joined at once, the others' bitsets
+        // kept for the pairs below.
+        xda.clear();
+        xkey.clear();
+        while si < streamed.len() && xda.len() < XBLOCK {
+            let (x, cells) = streamed[si];
+            let key = skey[si];
+            si += 1;
+            let mut partners = 0;
+            let mut read = 0;
+            for (&y, &yk) in yda.iter().zip(ykey.iter()) {
+                let (l, r) = lr(x, y);
+                if counted(l, r) {
+                    partners += 1;
+                    read += sieve.fitting_words(key | yk);
+                    if !cuts {
+                        break;
+                    }
+                }
+            }
+            if partners == 0 {
+                continue;
+            }
+            if cuts && fuses(read, sieve.fitting_words(key)) {
+                row_reads += 1;
+                let xop = Operand::rows(streamed_table, cells);
+                for (yi, &y) in yda.iter().enumerate() {
                     let (l, r) = lr(x, y);
-                    counted(l, r)
-                })
-            },
-            Built {
-                bits: &mut sc.xs,
-                placements: &mut sc.xda,
-                keys: &mut sc.xkey,
-                prefixes: &mut sc.xpre,
-            },
-            (&sc.cell, streamed_table, &sc.sieve, shape, words),
-        );
-        for (yi, &y) in sc.yda.iter().enumerate() {
-            let ybits = &sc.ys[yi * words..(yi + 1) * words];
-            // The counted partners of `y` in the block with their weights
-            // (2 for a queen on the longest diagonal of either top quarter,
-            // 4 for both, 1 for the clean part), listed branch-free
-            // (whether two quarter placements fit is close to a coin flip).
-            let ykey = sc.ykey[yi];
+                    if !counted(l, r) {
+                        continue;
+                    }
+                    let mut src = Sources::default();
+                    src.push(xop, xs, cell, words);
+                    src.push(yop[yi], ys, cell, words);
+                    let (c, got) =
+                        and_popcount_of(src.slices(), sieve.ranges(key | ykey[yi]), xpre);
+                    tops += 1;
+                    pair_words += got;
+                    add(weight(l, r), c);
+                }
+                continue;
+            }
+            bitsets += 1;
+            let at = xda.len() * words;
+            if xpre.and_rows(
+                &mut xs[at..at + words],
+                cell,
+                streamed_table,
+                cells,
+                (sieve, key),
+            ) {
+                xda.push(x);
+                xkey.push(key);
+            }
+        }
+        for (yi, &y) in yda.iter().enumerate() {
+            // The counted partners of `y` in the block with their weights,
+            // listed branch-free (whether two quarter placements fit is
+            // close to a coin flip).
+            let ykey = ykey[yi];
             let mut partners = [(0usize, 0u64); XBLOCK];
             let mut k = 0usize;
-            for (xi, &x) in sc.xda.iter().enumerate() {
+            for (xi, &x) in xda.iter().enumerate() {
                 let (l, r) = lr(x, y);
-                partners[k] = (xi, (1 + u64::from(r & da_ != 0)) << u32::from(l & dm != 0));
+                partners[k] = (xi, weight(l, r));
                 k += usize::from(counted(l, r));
             }
             for &(xi, w) in &partners[..k] {
-                let xbits = &sc.xs[xi * words..(xi + 1) * words];
-                // Only the buckets this top can fit (see `sieve`).
+                let xbits = &xs[xi * words..(xi + 1) * words];
                 let mut c = 0;
-                if sc.sieve.cuts() {
-                    for (from, to) in sc.sieve.ranges(sc.xkey[xi] | ykey) {
-                        c += and_popcount(&xbits[from..to], &ybits[from..to]);
-                        pair_words += (to - from) as u64;
-                        spans += 1;
+                match yop[yi] {
+                    Operand::Bits(b) => {
+                        let ybits = &ys[b * words..(b + 1) * words];
+                        // Only the buckets this top can fit (see `sieve`).
+                        if cuts {
+                            for (from, to) in sieve.ranges(xkey[xi] | ykey) {
+                                c += and_popcount(&xbits[from..to], &ybits[from..to]);
+                                pair_words += (to - from) as u64;
+                                spans += 1;
+                            }
+                        } else {
+                            c = and_popcount(xbits, ybits);
+                            pair_words += words as u64;
+                        }
                     }
-                } else {
-                    c = and_popcount(xbits, ybits);
-                    pair_words += words as u64;
+                    op => {
+                        let mut src = Sources::default();
+                        src.push(Operand::Bits(xi), xs, cell, words);
+                        src.push(op, ys, cell, words);
+                        let (got, read) =
+                            and_popcount_of(src.slices(), sieve.ranges(xkey[xi] | ykey), xpre);
+                        c = got;
+                        pair_words += read;
+                    }
                 }
                 tops += 1;
-                // Weight 1 is the clean part, 2 and 4 the dirty one.
-                let is_clean = u64::from(w == 1);
-                clean += c * is_clean;
-                dirty += w * c * (1 - is_clean);
+                add(w, c);
             }
         }
     }
     sums.0 += dirty;
     sums.1 += clean;
-    sc.tally.bitsets += bitsets;
-    sc.tally.bitset_words += bitsets * words as u64;
-    sc.tally.tops += tops;
-    sc.tally.pair_words += pair_words;
-    sc.tally.pair_full += tops * words as u64;
-    sc.tally.spans += spans;
+    tally.bitsets += bitsets;
+    tally.row_reads += row_reads;
+    tally.bitset_words += bitsets * words as u64;
+    tally.tops += tops;
+    tally.pair_words += pair_words;
+    tally.pair_full += tops * words as u64;
+    tally.spans += spans;
 }
 
-/// Where [`bitsets_of`] puts what it builds: the bitsets (`words` each),
-/// the placements they belong to, their sieve keys, and the prefix store
-/// their rows are ANDed through.
-struct Built<'a> {
-    bits: &'a mut Vec<u64>,
-    placements: &'a mut Vec<u64>,
-    keys: &'a mut Vec<usize>,
-    prefixes: &'a mut Prefixes,
-}
-
-/// The bitsets of `side[*at..]`'s placements (`(placement, cells)`) that
-/// `has_partner` accepts (a bitset costs far more than the test), until
-/// `limit` are kept or the side ends; `*at` moves past what was read. A
-/// placement whose bitset is empty within its sieve buckets is not kept.
-/// Returns the bitsets built (kept or not), for the tally. One function for
-/// both sides of [`join_sides`]: the stored side's `Y` (all at once) and
-/// the streamed side's `X` (a block at a time).
+/// Whether a placement is read as its table rows rather than a bitset:
+/// when the buckets its partners read (`partner_words`, summed over the
+/// partners) hold fewer than twice the words of the buckets it can fit
+/// (`own_words`, what its bitset would cover). A top's key is the union of
+/// its two quarters', so a pair reads a fraction of either quarter's
+/// buckets (at 22 about an eighth, at 27 a twentieth), and a placement has
+/// a few partners. A bitset costs a pass over the placement's rows on
+/// `own_words`, its rows read from beyond the L2; read as rows, each
+/// partner word ANDs them afresh, on the pair's buckets only.
+///
+/// Measured with the growth bench, one thread, alternated with the
+/// bitset-only kernel (benches/NOTES.md, "Quarter placements read as their
+/// rows"): the heavy set of 27 0.78, 0.78, 0.73; a part of 25 0.85, 0.90;
+/// 21 and 22 within the noise. Below twice, fewer placements are read as
+/// rows and 27 gains less; at four times and more it loses again.
 #[inline(always)]
-fn bitsets_of(
-    (side, at, limit): (&[(u64, u64)], &mut usize, usize),
-    has_partner: impl Fn(u64) -> bool,
-    out: Built,
-    (cell, table, sieve, shape, words): (&[u64], &RowGroups, &Sieve, &Shape, usize),
-) -> u64 {
-    let room = limit.min(side.len() - *at) * words;
-    if out.bits.len() < room {
-        out.bits.resize(room, 0);
-    }
-    out.placements.clear();
-    out.keys.clear();
-    let mut built = 0;
-    while *at < side.len() && out.placements.len() < limit {
-        let (v, cells) = side[*at];
-        *at += 1;
-        if !has_partner(v) {
-            continue;
+fn fuses(partner_words: usize, own_words: usize) -> bool {
+    partner_words < 2 * own_words
+}
+
+/// How the pair loop reads one side's placement: its bitset (the `i`-th
+/// of its side's), or the table rows whose AND it is (`k` of them).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Operand {
+    Bits(usize),
+    Rows([u32; 16], u8),
+}
+
+impl Operand {
+    /// The rows of the placement with queens `cells` in `table` (the row
+    /// of `valid` when it has none: padding is never counted).
+    #[inline(always)]
+    fn rows(table: &RowGroups, cells: u64) -> Operand {
+        let mut rows = [0usize; 16];
+        let mut k = table.rows_of(cells, &mut rows);
+        if k == 0 {
+            rows[0] = table.rows_of_empty();
+            k = 1;
         }
-        let from = out.placements.len() * words;
-        let dst = &mut out.bits[from..from + words];
-        built += 1;
-        let key = sieve.key(shape.top_overlap(v));
-        if out.prefixes.and_rows(dst, cell, table, cells, (sieve, key)) {
-            out.placements.push(v);
-            out.keys.push(key);
+        let mut out = [0u32; 16];
+        for (o, &r) in out.iter_mut().zip(&rows[..k]) {
+            *o = r as u32;
+        }
+        Operand::Rows(out, k as u8)
+    }
+}
+
+/// The word slices a pair ANDs: both placements' bitsets or rows.
+#[derive(Default)]
+struct Sources<'a> {
+    list: [&'a [u64]; 32],
+    len: usize,
+}
+
+impl<'a> Sources<'a> {
+    /// Adds `op`'s slices: a bitset of `bits`, or rows of `table`.
+    #[inline(always)]
+    fn push(&mut self, op: Operand, bits: &'a [u64], table: &'a [u64], words: usize) {
+        match op {
+            Operand::Bits(i) => {
+                self.list[self.len] = &bits[i * words..(i + 1) * words];
+                self.len += 1;
+            }
+            Operand::Rows(rows, k) => {
+                for &r in &rows[..usize::from(k)] {
+                    let r = r as usize;
+                    self.list[self.len] = &table[r * words..(r + 1) * words];
+                    self.len += 1;
+                }
+            }
         }
     }
-    built
+
+    fn slices(&self) -> &[&'a [u64]] {
+        &self.list[..self.len]
+    }
 }
