@@ -18,7 +18,7 @@ mod checker_mode;
 pub use checker_mode::{checker, checker_total, checker_words};
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
@@ -270,21 +270,22 @@ pub fn run(job: &CountOptions, settings: &Settings, out: &mut dyn Write) -> Resu
     Ok(())
 }
 
-/// The engine counting side `n` for the job, its planning read from the
-/// job's plan file when that holds one (`saved`): for a shard, narrowed to
-/// the shard's units (their tables only, priced as theirs).
+/// The engine counting side `n` for the job: planned here (and written to
+/// the job's plan file, if it names one), or read from a plan file
+/// (`saved`: its path and bytes). For a shard, narrowed to the shard's
+/// units (their tables only, priced as theirs).
 fn choose(
     job: &CountOptions,
     settings: &Settings,
     n: usize,
     unique: bool,
-    saved: Option<&[u8]>,
+    saved: Option<(&Path, &[u8])>,
 ) -> Result<counter::Choice> {
-    let choice = match (saved, &job.plan) {
-        (Some(bytes), Some(path)) => {
+    let choice = match saved {
+        Some((path, bytes)) => {
             counter::choose_saved(n, unique, bytes).ok_or_else(|| plan_file::unreadable(path))?
         }
-        _ => {
+        None => {
             let choice = counter::choose(n, unique, settings.budget);
             if let (Some(path), Some(bytes)) = (&job.plan, choice.saved_plan()) {
                 plan_file::write(path, &plan_file::Key::of(n, settings.budget), &bytes)?;
@@ -362,12 +363,10 @@ fn planned(
     unique: bool,
     what: &str,
 ) -> Result<counter::Choice> {
-    let saved = match &job.plan {
-        Some(path) => plan_file::read(path, &plan_file::Key::of(n, settings.budget))?,
-        None => None,
-    };
-    if saved.is_some() {
-        return choose(job, settings, n, unique, saved.as_deref());
+    if let Some(path) = &job.plan {
+        if let Some(bytes) = plan_file::read(path, &plan_file::Key::of(n, settings.budget))? {
+            return choose(job, settings, n, unique, Some((path, &bytes)));
+        }
     }
     // Planning the join takes a minute at N = 23, with nothing to count
     // progress by.
