@@ -361,7 +361,7 @@ fn join_sides<const LEFT_STORED: bool>(
 /// Measured with the growth bench, one thread, alternated with the
 /// bitset-only kernel (benches/NOTES.md, "Quarter placements read as their
 /// rows"): the heavy set of 27 0.78, 0.78, 0.73; a part of 25 0.85, 0.90;
-/// 21 and 22 within the noise. Below twice, fewer placements are read as
+/// 21 and 22 within the noise; shards of 27 0.25 and 1.03, of 26 0.93. Below twice, fewer placements are read as
 /// rows and 27 gains less; at four times and more it loses again.
 #[inline(always)]
 fn fuses(partner_words: usize, own_words: usize) -> bool {
