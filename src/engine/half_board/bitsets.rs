@@ -208,22 +208,13 @@ fn and_rows_on(
         tally.spans += 1;
         let mut w = from;
         while w + 4 <= to {
-            let mut v = [0u64; 4];
-            v.copy_from_slice(&first[w..w + 4]);
-            for s in rest {
-                for (x, a) in v.iter_mut().zip(&s[w..w + 4]) {
-                    *x &= a;
-                }
-            }
+            let v = and4(first, rest, w);
             dst[w..w + 4].copy_from_slice(&v);
             any |= v[0] | v[1] | v[2] | v[3];
             w += 4;
         }
         while w < to {
-            let mut x = first[w];
-            for s in rest {
-                x &= s[w];
-            }
+            let x = and1(first, rest, w);
             dst[w] = x;
             any |= x;
             w += 1;
@@ -252,29 +243,38 @@ pub(super) fn and_popcount_of(
         let mut acc = [0u64; 4];
         let mut w = from;
         while w + 4 <= to {
-            let mut v = [0u64; 4];
-            v.copy_from_slice(&first[w..w + 4]);
-            for s in rest {
-                for (x, a) in v.iter_mut().zip(&s[w..w + 4]) {
-                    *x &= a;
-                }
-            }
-            for (c, x) in acc.iter_mut().zip(v) {
+            for (c, x) in acc.iter_mut().zip(and4(first, rest, w)) {
                 *c += u64::from(x.count_ones());
             }
             w += 4;
         }
         while w < to {
-            let mut x = first[w];
-            for s in rest {
-                x &= s[w];
-            }
-            acc[0] += u64::from(x.count_ones());
+            acc[0] += u64::from(and1(first, rest, w).count_ones());
             w += 1;
         }
         count += acc.iter().sum::<u64>();
     }
     (count, read)
+}
+
+/// Words `w..w + 4` of `first` ANDed with the same words of every slice
+/// of `rest`, in registers: one pass over the sources for four words.
+#[inline(always)]
+fn and4(first: &[u64], rest: &[&[u64]], w: usize) -> [u64; 4] {
+    let mut v = [0u64; 4];
+    v.copy_from_slice(&first[w..w + 4]);
+    for s in rest {
+        for (x, a) in v.iter_mut().zip(&s[w..w + 4]) {
+            *x &= a;
+        }
+    }
+    v
+}
+
+/// Word `w` of `first` ANDed with word `w` of every slice of `rest`.
+#[inline(always)]
+fn and1(first: &[u64], rest: &[&[u64]], w: usize) -> u64 {
+    rest.iter().fold(first[w], |x, s| x & s[w])
 }
 
 /// Row `i` of a table of `words`-word rows. A function, not a closure:
