@@ -15,6 +15,7 @@
 use crate::engine::half_board::bitsets::Prefixes;
 use crate::engine::half_board::column_sets::Pivot;
 use crate::engine::half_board::quarters::Quarter;
+use crate::engine::half_board::row_groups::RowGroups;
 use crate::engine::half_board::sieve::Sieve;
 use crate::engine::half_board::tally::Tally;
 
@@ -71,7 +72,7 @@ pub struct Scratch {
     pub(super) ys: Vec<u64>,
     pub(super) yda: Vec<u64>,
     /// How each of `yda` is read: its bitset in `ys`, or its table rows.
-    pub(super) yop: Vec<super::tops::Operand>,
+    pub(super) yop: Vec<Operand>,
     pub(super) xs: Vec<u64>,
     pub(super) xda: Vec<u64>,
     /// The chunk's cut, its bottoms sorted by bucket, and the bucket keys
@@ -94,4 +95,31 @@ pub(super) struct Job<'a> {
     pub(super) shape: &'a Shape,
     pub(super) quarters: &'a [Quarter; 4],
     pub(super) pivots: &'a [Pivot],
+}
+
+/// How the pair loop reads one side's placement: its bitset (the `i`-th
+/// of its side's), or the table rows whose AND it is (`k` of them).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Operand {
+    Bits(usize),
+    Rows([u32; 16], u8),
+}
+
+impl Operand {
+    /// The rows of the placement with queens `cells` in `table` (the row
+    /// of `valid` when it has none: padding is never counted).
+    #[inline(always)]
+    pub(super) fn rows(table: &RowGroups, cells: u64) -> Operand {
+        let mut rows = [0usize; 16];
+        let mut k = table.rows_of(cells, &mut rows);
+        if k == 0 {
+            rows[0] = table.rows_of_empty();
+            k = 1;
+        }
+        let mut out = [0u32; 16];
+        for (o, &r) in out.iter_mut().zip(&rows[..k]) {
+            *o = r as u32;
+        }
+        Operand::Rows(out, k as u8)
+    }
 }

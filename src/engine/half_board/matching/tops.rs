@@ -20,7 +20,7 @@ use crate::engine::half_board::bitsets::{and_popcount, and_popcount_of, filter_p
 use crate::engine::half_board::column_sets::{combinations, Task};
 use crate::engine::half_board::row_groups::RowGroups;
 
-use super::job::{Job, Scratch, Shape};
+use super::job::{Job, Operand, Scratch, Shape};
 
 /// Number of streamed placements whose `X` bitsets are kept at once.
 pub const XBLOCK: usize = 8;
@@ -366,33 +366,6 @@ fn join_sides<const LEFT_STORED: bool>(
 #[inline(always)]
 fn fuses(partner_words: usize, own_words: usize) -> bool {
     partner_words < 2 * own_words
-}
-
-/// How the pair loop reads one side's placement: its bitset (the `i`-th
-/// of its side's), or the table rows whose AND it is (`k` of them).
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Operand {
-    Bits(usize),
-    Rows([u32; 16], u8),
-}
-
-impl Operand {
-    /// The rows of the placement with queens `cells` in `table` (the row
-    /// of `valid` when it has none: padding is never counted).
-    #[inline(always)]
-    fn rows(table: &RowGroups, cells: u64) -> Operand {
-        let mut rows = [0usize; 16];
-        let mut k = table.rows_of(cells, &mut rows);
-        if k == 0 {
-            rows[0] = table.rows_of_empty();
-            k = 1;
-        }
-        let mut out = [0u32; 16];
-        for (o, &r) in out.iter_mut().zip(&rows[..k]) {
-            *o = r as u32;
-        }
-        Operand::Rows(out, k as u8)
-    }
 }
 
 /// The word slices a pair ANDs: both placements' bitsets or rows.
