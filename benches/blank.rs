@@ -28,6 +28,9 @@
 //! constants to the units' CPU time on this machine, term by term (see
 //! `fit.rs`).
 //!
+//! `cargo bench --bench blank -- --shard 27 100001/500000` runs one shard
+//! of a count past 24 unit by unit against its quote (see `shard.rs`).
+//!
 //! `cargo bench --bench blank -- --versus 16 17 18 19 20` runs `nqueens
 //! count N` in a child on 1 and 2 threads (wall seconds, peak RSS) beside
 //! the mirror baseline in this process, up to N = `--mirror-up-to M`
@@ -39,6 +42,8 @@
 mod fit;
 #[path = "blank/growth.rs"]
 mod growth;
+#[path = "blank/shard.rs"]
+mod shard;
 
 use std::time::Instant;
 
@@ -76,6 +81,18 @@ fn main() {
         })
         .filter_map(|i| all[i].parse().ok())
         .collect();
+    if let Some(i) = all.iter().position(|a| a == "--shard") {
+        // `--shard N I/K`.
+        let of_shard = all.get(i + 2).and_then(|s| s.split_once('/'));
+        match (all.get(i + 1).and_then(|n| n.parse().ok()), of_shard) {
+            (Some(n), Some((index, of))) => match (index.parse(), of.parse()) {
+                (Ok(index), Ok(of)) => shard::shard(n, index, of),
+                _ => println!("--shard N I/K: I and K are numbers"),
+            },
+            _ => println!("--shard N I/K"),
+        }
+        return;
+    }
     if std::env::args().any(|a| a == "--fit") {
         fit::fit(&sizes);
         return;

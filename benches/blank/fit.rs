@@ -195,7 +195,7 @@ fn fit_ranked(n: usize, plan: &Plan, seconds: f64, rows: &mut Vec<Row>) {
 
 /// What a run did (a tally's difference, [`Tally::since`]), as a row prints it (see the
 /// module's doc).
-fn tally_line(d: &Tally) -> String {
+pub fn tally_line(d: &Tally) -> String {
     let did = [
         d.sets,
         d.chunks,

@@ -1,0 +1,124 @@
+//! `cargo bench --bench blank -- --shard N I/K`: one shard of `count N`
+//! (ranked plans, past 24) unit by unit, its quote against what it takes,
+//! so that a shard priced far from its time says where: the joins or the
+//! tables' builds.
+//!
+//! The units are the shard's (`count N --shard I/K`: every K-th unit from
+//! the I-th, at the default memory limit on one thread). Per unit, one
+//! thread: its column sets, its quote's joins and builds (every set walked
+//! when the shard holds at most 1024 sets, as the shard's own quote does;
+//! seconds at this machine's speed by the calibration probe), its thread
+//! CPU seconds, the tables' share of them (the tally's clock), and real
+//! over quote for the whole and for the joins alone. Then the sums.
+//!
+//! With `--rows` each column set of a unit whose quote passes a minute
+//! runs on its own instead, printed as `fit.rs` prints a row (`row N NS
+//! TERMS... | TALLY...`, its tables' build left out): `--fit --rows FILE`
+//! fits such rows with the others.
+
+use nqueens::base::board::full_row;
+use nqueens::engine::budget::Budget;
+use nqueens::engine::cpu;
+use nqueens::engine::half_board::Plan;
+use nqueens::engine::pricing::Kernel;
+use nqueens::plan::calibration;
+
+use crate::fit::tally_line;
+
+pub fn shard(n: usize, index: usize, of: usize) {
+    let blank = vec![full_row(n); n];
+    let Some(mut plan) = Plan::within(n, &blank, Budget::new(1 << 30, 1)) else {
+        println!("the join does not plan N = {n} within 1 GiB");
+        return;
+    };
+    if !plan.is_ranked() || index == 0 || index > of {
+        println!("N = {n} plans listed units (or I/K is not a shard): nothing to show");
+        return;
+    }
+    let speed = calibration::get().factor(Kernel::join(n));
+    let units: Vec<usize> = (index - 1..plan.units()).step_by(of).collect();
+    let sets: u64 = units
+        .iter()
+        .filter_map(|&u| plan.ranked_unit(u))
+        .map(|(_, r)| r.end - r.start)
+        .sum();
+    // As the shard's own quote: every set walked up to 1024 of them.
+    let draws = if sets <= 1024 { u64::MAX } else { 64 };
+    let whole = plan.cost();
+    plan.narrow(&units);
+    println!(
+        "quote of the whole: {:.1} s; of the shard (narrowed as `count` does): {:.1} s",
+        whole * speed / 1e9,
+        plan.cost() * speed / 1e9
+    );
+    println!(
+        "count {n} --shard {index}/{of}: {} units, {sets} column sets, probe {speed:.2}x the reference",
+        units.len()
+    );
+    println!(
+        "{:>9} {:>6} {:>6} {:>10} {:>10} {:>10} {:>8} {:>9} {:>9}",
+        "unit", "pivot", "sets", "q joins", "q builds", "real s", "tables", "real/q", "join r/q"
+    );
+    let (mut qj, mut qb, mut real, mut tables) = (0.0, 0.0, 0.0, 0.0);
+    for &u in &units {
+        let Some((pivot, ranks)) = plan.ranked_unit(u) else {
+            continue;
+        };
+        let len = ranks.end - ranks.start;
+        let (joins, builds) = plan
+            .price_ranks(pivot, ranks.clone(), draws.min(len), u as u64)
+            .expect("ranked plans price their ranks");
+        let (joins, builds) = (joins * speed / 1e9, builds * speed / 1e9);
+        if std::env::args().any(|a| a == "--rows") && joins + builds > 60.0 {
+            set_rows(n, &plan, pivot, ranks.clone());
+        }
+        let before = plan.tally();
+        let start = cpu::thread_precise().expect("thread CPU time");
+        std::hint::black_box(plan.count_ranks(pivot, ranks));
+        let secs = (cpu::thread_precise().expect("thread CPU time") - start).as_secs_f64();
+        let t = plan.tally().since(&before).tables.as_secs_f64().min(secs);
+        println!(
+            "{u:>9} {pivot:>6} {len:>6} {joins:>10.1} {builds:>10.1} {secs:>10.1} {t:>8.1} {:>9.2} {:>9.2}",
+            ratio(secs, joins + builds),
+            ratio(secs - t, joins)
+        );
+        (qj, qb, real, tables) = (qj + joins, qb + builds, real + secs, tables + t);
+    }
+    println!(
+        "{:>9} {:>6} {sets:>6} {qj:>10.1} {qb:>10.1} {real:>10.1} {tables:>8.1} {:>9.2} {:>9.2}",
+        "all",
+        "",
+        ratio(real, qj + qb),
+        ratio(real - tables, qj)
+    );
+}
+
+/// `real / quote`, or `-` where nothing was quoted.
+fn ratio(real: f64, quote: f64) -> String {
+    if quote > 0.0 {
+        format!("{:.2}", real / quote)
+    } else {
+        "-".to_string()
+    }
+}
+
+/// Each column set of `ranks` on its own, as a fit row.
+fn set_rows(n: usize, plan: &Plan, pivot: usize, ranks: std::ops::Range<u64>) {
+    for rank in ranks {
+        let one = rank..rank + 1;
+        let work = plan
+            .work_of_ranks(pivot, one.clone())
+            .expect("ranked plans have works");
+        if work.pairs == 0.0 {
+            continue;
+        }
+        let before = plan.tally();
+        let start = cpu::thread_precise().expect("thread CPU time");
+        std::hint::black_box(plan.count_ranks(pivot, one));
+        let all = (cpu::thread_precise().expect("thread CPU time") - start).as_secs_f64();
+        let did = plan.tally().since(&before);
+        let ns = (all - did.tables.as_secs_f64()).max(0.0) * 1e9;
+        let terms: Vec<String> = work.terms().iter().map(|t| format!("{t:e}")).collect();
+        println!("row {n} {ns:e} {} | {}", terms.join(" "), tally_line(&did));
+    }
+}
