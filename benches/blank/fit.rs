@@ -1,6 +1,6 @@
 //! `cargo bench --bench blank -- --fit [N...]` (default 18..=23): fits the
-//! join's cost-model constants ([`TaskWork::NS`]) to what its units take on
-//! this machine, term by term.
+//! join's cost-model constants (each [`Regime`]'s) to what its units take
+//! on this machine, term by term.
 //!
 //! Per N, one thread: units spread over the plan (about `--seconds S`, 60,
 //! of CPU per N by the current model, and at least four), each run on its own and timed by
@@ -20,14 +20,15 @@
 //! words at full width, cut diagonals, candidate bottom pairs and those
 //! before the pivot's filter); `--rows FILE` fits the rows of such an
 //! output again instead of measuring. Past 24 (ranked plans) the rows are
-//! single column sets spread over the unit list (see `fit_ranked`).
+//! single column sets spread over the unit list (see `fit_ranked`), and
+//! they are fitted apart: the ranked regime's constants ([`nqueens::engine::half_board::cost::RANKED_NS`]).
 
 use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
 use nqueens::engine::cpu;
-use nqueens::engine::half_board::cost::TaskWork;
+use nqueens::engine::half_board::cost::{Regime, TaskWork};
 use nqueens::engine::half_board::tally::Tally;
-use nqueens::engine::half_board::{Kernel, Plan};
+use nqueens::engine::half_board::{Kernel, Plan, MAX_N};
 
 /// One unit run: its N, its model terms, its CPU ns.
 struct Row {
@@ -109,35 +110,45 @@ pub fn fit(sizes: &[usize]) {
             plan.units()
         );
     }
-    let fitted = nnls(&rows);
-    println!();
-    println!(
-        "{:>3} {:>6} {:>10} {:>10} {:>10}",
-        "N", "units", "seconds", "real/now", "real/fit"
-    );
-    for &n in &sizes {
-        let of_n: Vec<&Row> = rows.iter().filter(|r| r.n == n).collect();
-        if of_n.is_empty() {
+    // Each regime has its constants (listed plans to 24, ranked past it):
+    // fitted on its own rows.
+    for regime in [Regime::Listed, Regime::Ranked] {
+        let of_regime = |n: usize| (n > MAX_N) == (regime == Regime::Ranked);
+        let rows: Vec<&Row> = rows.iter().filter(|r| of_regime(r.n)).collect();
+        if rows.is_empty() {
             continue;
         }
-        let real: f64 = of_n.iter().map(|r| r.ns).sum();
-        let price = |c: &[f64]| -> f64 {
-            of_n.iter()
-                .map(|r| r.terms.iter().zip(c).map(|(t, c)| t * c).sum::<f64>())
-                .sum()
-        };
+        let fitted = nnls(&rows);
+        println!();
+        println!("{regime:?} regime");
         println!(
-            "{n:>3} {:>6} {:>10.2} {:>10.3} {:>10.3}",
-            of_n.len(),
-            real / 1e9,
-            real / price(&TaskWork::NS),
-            real / price(&fitted)
+            "{:>3} {:>6} {:>10} {:>10} {:>10}",
+            "N", "units", "seconds", "real/now", "real/fit"
         );
-    }
-    println!();
-    println!("{:<12} {:>12} {:>12}", "term", "now ns", "fitted ns");
-    for ((name, now), fitted) in TaskWork::NAMES.iter().zip(TaskWork::NS).zip(fitted) {
-        println!("{name:<12} {now:>12.4} {:>12.4}", fitted / speed);
+        for &n in sizes.iter().filter(|&&n| of_regime(n)) {
+            let of_n: Vec<&&Row> = rows.iter().filter(|r| r.n == n).collect();
+            if of_n.is_empty() {
+                continue;
+            }
+            let real: f64 = of_n.iter().map(|r| r.ns).sum();
+            let price = |c: &[f64]| -> f64 {
+                of_n.iter()
+                    .map(|r| r.terms.iter().zip(c).map(|(t, c)| t * c).sum::<f64>())
+                    .sum()
+            };
+            println!(
+                "{n:>3} {:>6} {:>10.2} {:>10.3} {:>10.3}",
+                of_n.len(),
+                real / 1e9,
+                real / price(&regime.constants()),
+                real / price(&fitted)
+            );
+        }
+        println!();
+        println!("{:<12} {:>12} {:>12}", "term", "now ns", "fitted ns");
+        for ((name, now), fitted) in TaskWork::NAMES.iter().zip(regime.constants()).zip(fitted) {
+            println!("{name:<12} {now:>12.4} {:>12.4}", fitted / speed);
+        }
     }
 }
 
@@ -236,7 +247,7 @@ fn read_rows(path: &str) -> Vec<Row> {
 /// to the time of all rows of its N (so every N weighs the same, and within
 /// an N the long units more than the short ones): least squares on the
 /// active terms, dropping the most negative coefficient until none is.
-fn nnls(rows: &[Row]) -> [f64; 7] {
+fn nnls(rows: &[&Row]) -> [f64; 7] {
     let mut total = std::collections::HashMap::new();
     for r in rows {
         *total.entry(r.n).or_insert(0.0) += r.ns;

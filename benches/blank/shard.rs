@@ -11,7 +11,7 @@
 //! CPU seconds, the tables' share of them (the tally's clock), and real
 //! over quote for the whole and for the joins alone. Then the sums.
 //!
-//! With `--rows` each column set of a unit whose quote passes a minute
+//! With `--rows` each column set of a unit whose quote passes 30 s
 //! runs on its own instead, printed as `fit.rs` prints a row (`row N NS
 //! TERMS... | TALLY...`, its tables' build left out): `--fit --rows FILE`
 //! fits such rows with the others.
@@ -69,7 +69,7 @@ pub fn shard(n: usize, index: usize, of: usize) {
             .price_ranks(pivot, ranks.clone(), draws.min(len), u as u64)
             .expect("ranked plans price their ranks");
         let (joins, builds) = (joins * speed / 1e9, builds * speed / 1e9);
-        if std::env::args().any(|a| a == "--rows") && joins + builds > 60.0 {
+        if std::env::args().any(|a| a == "--rows") && joins + builds > 30.0 {
             set_rows(n, &plan, pivot, ranks.clone());
         }
         let before = plan.tally();
@@ -78,14 +78,14 @@ pub fn shard(n: usize, index: usize, of: usize) {
         let secs = (cpu::thread_precise().expect("thread CPU time") - start).as_secs_f64();
         let t = plan.tally().since(&before).tables.as_secs_f64().min(secs);
         println!(
-            "{u:>9} {pivot:>6} {len:>6} {joins:>10.1} {builds:>10.1} {secs:>10.1} {t:>8.1} {:>9.2} {:>9.2}",
+            "{u:>9} {pivot:>6} {len:>6} {joins:>10.1} {builds:>10.1} {secs:>10.1} {t:>8.1} {:>9} {:>9}",
             ratio(secs, joins + builds),
             ratio(secs - t, joins)
         );
         (qj, qb, real, tables) = (qj + joins, qb + builds, real + secs, tables + t);
     }
     println!(
-        "{:>9} {:>6} {sets:>6} {qj:>10.1} {qb:>10.1} {real:>10.1} {tables:>8.1} {:>9.2} {:>9.2}",
+        "{:>9} {:>6} {sets:>6} {qj:>10.1} {qb:>10.1} {real:>10.1} {tables:>8.1} {:>9} {:>9}",
         "all",
         "",
         ratio(real, qj + qb),

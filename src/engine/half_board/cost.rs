@@ -166,11 +166,62 @@ impl TaskWork {
         }
     }
 
-    /// The estimated nanoseconds of the column set on one core.
+    /// The estimated nanoseconds of the column set on one core, in the
+    /// listed regime ([`Regime::Listed`]).
     pub fn ns(&self) -> f64 {
-        self.terms().iter().zip(Self::NS).map(|(t, c)| t * c).sum()
+        Regime::Listed.ns(self)
     }
 }
+
+/// How a join runs, for its price: each regime has its constants.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Regime {
+    /// A listed plan (N <= 24, and boards with blocked cells): the tables
+    /// built once for many tasks, a chunk's bottoms mostly within the
+    /// caches. Its tops are the candidate pairs the pivot leaves
+    /// ([`TaskWork::NS`]).
+    Listed,
+    /// Ranked units (past 24, [`crate::engine::half_board::ranked`]): each
+    /// unit builds its own sets' tables, a chunk holds millions of bottoms
+    /// and its words come from memory. Its tops are those that also pass
+    /// the test between the top quarters, a share that runs from 5% to
+    /// 40% with the pivot at 27 where the listed regime's constants
+    /// absorb a steady 30% ([`RANKED_NS`]).
+    Ranked,
+}
+
+impl Regime {
+    /// The regime's constants, in the order of [`TaskWork::terms`].
+    pub fn constants(self) -> [f64; 7] {
+        match self {
+            Regime::Listed => TaskWork::NS,
+            Regime::Ranked => RANKED_NS,
+        }
+    }
+
+    /// The estimated nanoseconds of `work` on one core in this regime.
+    pub fn ns(self, work: &TaskWork) -> f64 {
+        work.terms()
+            .iter()
+            .zip(self.constants())
+            .map(|(t, c)| t * c)
+            .sum()
+    }
+}
+
+/// The ranked regime's constants ([`Regime::Ranked`]), in the order of
+/// [`TaskWork::terms`]: one fit (2026-11-28, `cargo bench --bench blank --
+/// --fit 25 26 27 --seconds 400`, 25 column sets spread over the unit
+/// lists, with 16 sets of one heavy unit of 27 from `--shard 27
+/// 100001/500000 --rows`; each set's thread CPU less its tables' build,
+/// the other core busy with the same kind of work as a cluster node's
+/// would be: alone, the same sets ran about 30% faster), divided by that
+/// sitting's probe over its reference (1.42). Only the pair words, at full
+/// width and as the sieve leaves them, kept a weight: the other terms
+/// fitted to 0. Real over fitted, pooled: 0.99, 0.95, 0.94 at 25, 26, 27;
+/// per set over 5 s, 0.58-1.65 (benches/NOTES.md, "Ranked units priced
+/// after the quarters' test").
+pub const RANKED_NS: [f64; 7] = [0.0, 0.0, 0.0, 0.0342, 6.61, 0.0, 0.0];
 
 impl std::ops::AddAssign for TaskWork {
     fn add_assign(&mut self, o: TaskWork) {
@@ -304,11 +355,13 @@ pub fn bottom_words(sym: Symmetric, passes: [f64; 4], bottom_pairs: f64) -> f64 
 /// pivot leaving `avail`: its top half's candidate pairs and quarter
 /// placements `top`, its bottom half's candidate pairs `bottom_pairs` and
 /// their [`bottom_words`] with the share of them the sieve leaves
-/// (`(words, keep)`, [`sieve_keep`]), and the shares of each quarter's
-/// placements the pivot leaves (`passes`).
+/// (`(words, keep)`, [`sieve_keep`]), the shares of each quarter's
+/// placements the pivot leaves (`passes`) and of the candidate tops the
+/// quarters' test leaves (`compat`: 1 in the listed regime, see
+/// [`Regime`]).
 pub fn task_work(
     shape: &Shape,
-    passes: [f64; 4],
+    (passes, compat): ([f64; 4], f64),
     top: (u64, u64),
     bottom_pairs: u64,
     (words, keep): (f64, f64),
@@ -321,7 +374,7 @@ pub fn task_work(
     let top_pass = passes[0] * passes[1];
     let combs = binom(h, (s & lmask).count_ones() as usize)
         + binom(h, ((avail ^ s) & lmask).count_ones() as usize);
-    let tops = tp as f64 * top_pass;
+    let tops = tp as f64 * top_pass * compat;
     let xy_words = titems as f64 * top_pass.sqrt() * words;
     TaskWork {
         pairs: (tp + bottom_pairs) as f64,

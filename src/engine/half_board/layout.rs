@@ -48,7 +48,7 @@ pub use sampled::Price;
 
 use crate::engine::budget::Budget;
 use crate::engine::half_board::column_sets::{binom, Pivot, Symmetric, Task};
-use crate::engine::half_board::cost;
+use crate::engine::half_board::cost::{self, Regime};
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::QuarterShape;
 use crate::engine::half_board::sampling::{self, Sampled};
@@ -197,7 +197,7 @@ impl Layout {
     /// would find, within a few percent, in about a second at any size.
     /// `None` where [`Geometry::of`] refuses.
     pub fn sampled(n: usize, free: &[u64], min_n: MinN) -> Option<Sampled> {
-        Some(Geometry::of(n, free, min_n)?.sample(sampling::DRAWS, sampled::SEED))
+        Some(Geometry::of(n, free, min_n)?.sample(sampling::DRAWS, sampled::SEED, Regime::Listed))
     }
 
     /// What [`Layout::new`] would plan for the same arguments, priced from

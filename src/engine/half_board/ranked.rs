@@ -44,7 +44,7 @@ use std::ops::Range;
 use crate::base::rng::Rng;
 use crate::engine::budget::Budget;
 use crate::engine::half_board::column_sets::{binom, set_of_rank, tasks_in_ranks, Pivot};
-use crate::engine::half_board::cost::{self, TaskWork};
+use crate::engine::half_board::cost::{self, Regime, TaskWork};
 use crate::engine::half_board::layout::{Geometry, MinN};
 use crate::engine::half_board::matching::{self, Kernel};
 use crate::engine::half_board::quarters::{Counted, Quarter};
@@ -95,6 +95,9 @@ pub struct Ranked {
     /// Per pivot, the share of the join's words the sieve leaves (the
     /// sampled pricing's, likewise).
     keeps: Vec<f64>,
+    /// Per pivot, the share of candidate tops the quarters' test leaves
+    /// (likewise).
+    compat: Vec<f64>,
     /// The share of a unit's tasks that bring their own right quarters'
     /// column sets (see `from_sampled`).
     right_share: f64,
@@ -155,7 +158,7 @@ impl Ranked {
     /// units of one column set would not fit.
     pub fn new(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Option<Ranked> {
         let g = Geometry::of(n, free, min_n)?;
-        let sampled = g.sample(draws(n, g.shape.h), SEED);
+        let sampled = g.sample(draws(n, g.shape.h), SEED, Regime::Ranked);
         Self::from_sampled(g, &sampled, budget)
     }
 
@@ -249,6 +252,7 @@ impl Ranked {
         Some(Ranked {
             passes: sampled.passes.clone(),
             keeps: sampled.keeps.clone(),
+            compat: sampled.compat.clone(),
             right_share,
             geo,
             runs,
@@ -356,7 +360,7 @@ impl Ranked {
             };
             set_of_rank(avail, self.geo.shape.h, rank)
         });
-        let priced = (self.passes[pivot], self.keeps[pivot]);
+        let priced = (self.passes[pivot], self.keeps[pivot], self.compat[pivot]);
         let how = if draws == len { how } else { SetPrice::Descent };
         let price = sampling::price_sets(&board, pivot, priced, sets, how, rng);
         let scale = len as f64 / draws.max(1) as f64;

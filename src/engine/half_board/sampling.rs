@@ -39,7 +39,9 @@ use std::collections::HashMap;
 
 use crate::base::rng::Rng;
 use crate::engine::half_board::column_sets::{binom, positions, task_of, Pivot, Symmetric};
-use crate::engine::half_board::cost::{bottom_words, half_pairs, sieve_keep, task_work, TaskWork};
+use crate::engine::half_board::cost::{
+    bottom_words, half_pairs, sieve_keep, task_work, Regime, TaskWork,
+};
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{self, Quarter, QuarterShape};
 
@@ -68,6 +70,10 @@ pub struct Sampled {
     /// Per pivot: the share of the join's words the sieve leaves its
     /// tasks, from their mean bottom words ([`sieve_keep`]).
     pub keeps: Vec<f64>,
+    /// Per pivot: the share of its tasks' candidate tops whose two
+    /// quarters share no diagonal (what the kernel joins; the ranked
+    /// regime prices tops after this test, see [`Regime`]).
+    pub compat: Vec<f64>,
     /// About the most candidate bottoms one task joins (what bounds its
     /// scratch): [`BOTTOMS_OVER_MEAN`] times their mean.
     pub max_bottoms: f64,
@@ -107,6 +113,10 @@ struct Draw {
     pivot: usize,
     s: u64,
     top_pairs: f64,
+    /// Of `top_pairs`, those whose quarters share no diagonal (from the
+    /// same descent: all of them or none; descents only, a walked set
+    /// takes its pivot's share).
+    top_apart: f64,
     top_items: f64,
     bottom_pairs: f64,
     /// Placements of the task's column set in each quarter.
@@ -114,8 +124,8 @@ struct Draw {
 }
 
 /// Prices the join of `board` from `draws` draws per pivot, seeded by
-/// `seed` (the same seed gives the same figures).
-pub fn sample(board: &Board, draws: usize, seed: u64) -> Sampled {
+/// `seed` (the same seed gives the same figures), in `regime`'s model.
+pub fn sample(board: &Board, draws: usize, seed: u64, regime: Regime) -> Sampled {
     let shape = board.shape;
     let (n, h) = (shape.n, shape.h);
     let mut rng = Rng::new(seed);
@@ -189,12 +199,22 @@ pub fn sample(board: &Board, draws: usize, seed: u64) -> Sampled {
         .iter()
         .map(|&(sum, k)| sieve_keep(sum / k.max(1) as f64, shape.bucket_bottoms))
         .collect();
+    let mut apart = vec![(0f64, 0f64); board.pivots.len()];
+    for d in &kept {
+        let a = &mut apart[d.pivot];
+        *a = (a.0 + d.top_apart, a.1 + d.top_pairs);
+    }
+    let compat: Vec<f64> = apart
+        .iter()
+        .map(|&(apart, all)| if all > 0.0 { apart / all } else { 1.0 })
+        .collect();
     let mut joins = vec![0f64; board.pivots.len()];
     for d in &kept {
-        let avail = board.pivots[d.pivot].avail;
+        let p = d.pivot;
+        let avail = board.pivots[p].avail;
         let subsets = binom(avail.count_ones() as usize, h) as f64;
-        let ns = d.ns(board, passes[d.pivot], keeps[d.pivot]);
-        joins[d.pivot] += ns * subsets / draws.max(1) as f64;
+        let ns = regime.ns(&d.work(board, (passes[p], keeps[p], compat[p]), regime));
+        joins[p] += ns * subsets / draws.max(1) as f64;
     }
 
     let placements = seen.map(|total| total / QUARTER_DRAWS as f64);
@@ -211,6 +231,7 @@ pub fn sample(board: &Board, draws: usize, seed: u64) -> Sampled {
             .map(|w| [0, 1, 2, 3].map(|q| w[q] / seen[q].max(f64::MIN_POSITIVE)))
             .collect(),
         keeps,
+        compat,
         max_bottoms: BOTTOMS_OVER_MEAN * mean_bottoms,
         set_items: [0, 1, 2, 3].map(|q| mean(&|d| d.items[q])),
     }
@@ -224,8 +245,8 @@ fn draw(board: &Board, pi: usize, s: u64, rng: &mut Rng, bottoms_rng: &mut Rng) 
     let (n, h, wl) = (shape.n, shape.h, shape.wl);
     let lmask = (1u64 << wl) - 1;
     let sb = board.pivots[pi].avail ^ s;
-    let top_pairs = half_descent(board, 0, s, rng);
-    let bottom_pairs = half_descent(board, shape.hb, sb, rng);
+    let (top_pairs, apart) = half_descent(board, 0, s, rng);
+    let (bottom_pairs, _) = half_descent(board, shape.hb, sb, rng);
     let mut items = [0.0; 4];
     for (q, cols) in [s & lmask, s >> wl, sb & lmask, sb >> wl]
         .into_iter()
@@ -242,6 +263,7 @@ fn draw(board: &Board, pi: usize, s: u64, rng: &mut Rng, bottoms_rng: &mut Rng) 
         pivot: pi,
         s,
         top_pairs,
+        top_apart: if apart { top_pairs } else { 0.0 },
         top_items: items[0] + items[1],
         bottom_pairs,
         items,
@@ -249,14 +271,10 @@ fn draw(board: &Board, pi: usize, s: u64, rng: &mut Rng, bottoms_rng: &mut Rng) 
 }
 
 impl Draw {
-    /// The task's joins, ns, by the cost model, for its pivot's `passes`
-    /// and `keep` ([`Sampled::keeps`]).
-    fn ns(&self, board: &Board, passes: [f64; 4], keep: f64) -> f64 {
-        self.work(board, passes, keep).ns()
-    }
-
-    /// The task's work in the cost model's terms (see [`Draw::ns`]).
-    fn work(&self, board: &Board, passes: [f64; 4], keep: f64) -> TaskWork {
+    /// The task's work in the cost model's terms, for its pivot's
+    /// `passes`, `keep` and `compat` ([`Sampled::keeps`],
+    /// [`Sampled::compat`]; `compat` counts in the ranked regime only).
+    fn work(&self, board: &Board, (passes, keep, compat): Priced, regime: Regime) -> TaskWork {
         // The model's terms are counts: estimates are rounded to them, which
         // leaves their mean where it was up to a fraction of one.
         let round = |x: f64| x.round() as u64;
@@ -269,9 +287,13 @@ impl Draw {
         // those priced the joins of n = 12, 13 0.84-0.92x what planning
         // finds, once the set-up's per-word term was fitted at 28 ns).
         let words = (bottom_words(board.sym, passes, self.bottom_pairs) + 0.5).max(1.0);
+        let compat = match regime {
+            Regime::Listed => 1.0,
+            Regime::Ranked => compat,
+        };
         task_work(
             board.shape,
-            passes,
+            (passes, compat),
             (round(self.top_pairs), round(self.top_items)),
             round(self.bottom_pairs),
             (words, keep),
@@ -311,14 +333,20 @@ pub struct SetsPrice {
     pub distinct: Option<[(u64, u64); 4]>,
 }
 
-/// The joins (ns) and the placements per quarter of the tasks whose column
-/// sets `sets` yields, for pivot `pi` with `passes` and `keep` (from a
+/// A pivot's shares from a [`Sampled`] of its board: each quarter's
+/// placements its diagonals leave, the words the sieve leaves, the
+/// candidate tops that pass the quarters' test.
+pub type Priced = ([f64; 4], f64, f64);
+
+/// The joins (ns, in the ranked regime: [`price_sets`] prices ranked
+/// units) and the placements per quarter of the tasks whose column sets
+/// `sets` yields, for pivot `pi` with the shares `priced` (from a
 /// [`Sampled`] of the same board), each set's terms found as `how` says:
 /// column sets that are not canonical price 0.
 pub fn price_sets(
     board: &Board,
     pi: usize,
-    (passes, keep): ([f64; 4], f64),
+    priced: Priced,
     sets: impl Iterator<Item = u64>,
     how: SetPrice,
     rng: &mut Rng,
@@ -338,8 +366,8 @@ pub fn price_sets(
             SetPrice::Walked => walked(board, pi, s, &mut walked_rows),
         };
         price.tasks += 1.0;
-        let work = d.work(board, passes, keep);
-        price.ns += work.ns();
+        let work = d.work(board, priced, Regime::Ranked);
+        price.ns += Regime::Ranked.ns(&work);
         price.work += work;
         for (sum, item) in price.items.iter_mut().zip(d.items) {
             *sum += item;
@@ -388,6 +416,7 @@ fn walked(board: &Board, pi: usize, s: u64, rows: &mut HashMap<(usize, u64), Vec
         pivot: pi,
         s,
         top_pairs: top_pairs as f64,
+        top_apart: 0.0,
         top_items: top_items as f64,
         bottom_pairs: bottom_pairs as f64,
         items: [0, 1, 2, 3].map(|q| of(q).iter().map(|&x| f64::from(x)).sum()),
@@ -420,8 +449,10 @@ fn random_subset(cols: &[usize], k: usize, rng: &mut Rng) -> u64 {
 /// its first row `row0`: every row takes a queen in `cols`, and a queen
 /// attacks only queens of its own quarter (the test between the two
 /// quarters comes later, in the kernel, so the model prices pairs before
-/// it). 0 at a dead end.
-fn half_descent(board: &Board, row0: usize, cols: u64, rng: &mut Rng) -> f64 {
+/// it). 0 at a dead end. With it, whether the pair it reached passes that
+/// test (no diagonal shared by its two quarters' queens): the share of
+/// candidate tops the kernel joins, [`Sampled::compat`].
+fn half_descent(board: &Board, row0: usize, cols: u64, rng: &mut Rng) -> (f64, bool) {
     let shape = board.shape;
     let (n, h, wl) = (shape.n, shape.h, shape.wl);
     let lmask = (1u64 << wl) - 1;
@@ -443,7 +474,7 @@ fn half_descent(board: &Board, row0: usize, cols: u64, rng: &mut Rng) -> f64 {
         }
         let options = cand.count_ones();
         if options == 0 {
-            return 0.0;
+            return (0.0, false);
         }
         weight *= f64::from(options);
         for _ in 0..rng.below(u64::from(options)) {
@@ -455,7 +486,9 @@ fn half_descent(board: &Board, row0: usize, cols: u64, rng: &mut Rng) -> f64 {
         diag[side][0] |= 1 << (r + c);
         diag[side][1] |= 1 << (r + n - 1 - c);
     }
-    weight
+    let [left, right] = diag;
+    let apart = left[0] & right[0] == 0 && left[1] & right[1] == 0;
+    (weight, apart)
 }
 
 #[cfg(test)]
@@ -475,7 +508,7 @@ mod tests {
     }
 
     fn sampled_of(layout: &Layout, draws: usize, seed: u64) -> Sampled {
-        sample(&board_of(layout), draws, seed)
+        sample(&board_of(layout), draws, seed, Regime::Listed)
     }
 
     /// The blank boards of sides `blank`, then `random` boards of sides
@@ -532,11 +565,22 @@ mod tests {
     /// in a column, and no two on one side (columns below `wl` or not) on
     /// a diagonal.
     fn half_by_hand(free: &[u64], row0: usize, h: usize, cols: u64, wl: usize) -> u64 {
+        placements_by_hand(free, row0..row0 + h, cols, wl, false)
+    }
+
+    /// [`half_by_hand`], and with `across` no two queens on a diagonal at
+    /// all: the pairs whose quarters share no diagonal.
+    fn placements_by_hand(
+        free: &[u64],
+        rows: std::ops::Range<usize>,
+        cols: u64,
+        wl: usize,
+        across: bool,
+    ) -> u64 {
         fn place(
             free: &[u64],
-            rows: std::ops::Range<usize>,
-            cols: u64,
-            wl: usize,
+            rows: &std::ops::Range<usize>,
+            (cols, wl, across): (u64, usize, bool),
             queens: &mut Vec<(usize, usize)>,
         ) -> u64 {
             let r = rows.start + queens.len();
@@ -546,17 +590,56 @@ mod tests {
             let mut total = 0;
             for c in (0..64).filter(|&c| (cols & free[r]) >> c & 1 == 1) {
                 let attacked = queens.iter().any(|&(r2, c2)| {
-                    c2 == c || ((c < wl) == (c2 < wl) && r - r2 == c.abs_diff(c2))
+                    let same_side = across || (c < wl) == (c2 < wl);
+                    c2 == c || (same_side && r - r2 == c.abs_diff(c2))
                 });
                 if !attacked {
                     queens.push((r, c));
-                    total += place(free, rows.clone(), cols, wl, queens);
+                    total += place(free, rows, (cols, wl, across), queens);
                     queens.pop();
                 }
             }
             total
         }
-        place(free, row0..row0 + h, cols, wl, &mut Vec::new())
+        place(free, &rows, (cols, wl, across), &mut Vec::new())
+    }
+
+    /// The share of each pivot's candidate tops whose quarters share no
+    /// diagonal ([`Sampled::compat`], from one descent per draw) against
+    /// brute force over every canonical task of the pivot, on blank boards
+    /// (every folding mode) and boards with blocked cells.
+    #[test]
+    fn sampled_top_shares_agree_with_brute_force() {
+        let mut rng = Rng::new(41);
+        let mut checked = 0;
+        for (n, free) in boards(&mut rng, 12..=14, 6, (12, 14), 15) {
+            let Some(layout) = Layout::new(n, &free, Budget::default(), MinN::both(12)) else {
+                continue;
+            };
+            let (h, wl) = (layout.shape.h, layout.shape.wl);
+            let sampled = sampled_of(&layout, DRAWS, 3);
+            let mut sums = vec![(0u64, 0u64); layout.pivots.len()];
+            for task in &layout.tasks {
+                let s = u64::from(task.s);
+                let sum = &mut sums[task.pivot as usize];
+                sum.0 += placements_by_hand(&free, 0..h, s, wl, true);
+                sum.1 += half_by_hand(&free, 0, h, s, wl);
+            }
+            for (p, &(apart, all)) in sums.iter().enumerate() {
+                // Pivots with few candidate tops are a few draws' worth.
+                if all < 2000 {
+                    continue;
+                }
+                let exact = apart as f64 / all as f64;
+                let what = format!(
+                    "n = {n}, pivot {p}: {} against {exact:.3}",
+                    sampled.compat[p]
+                );
+                assert!((sampled.compat[p] / exact - 1.0).abs() < 0.1, "{what}");
+                checked += 1;
+            }
+        }
+        assert!(checked >= 10, "only {checked} pivots checked");
     }
 
     /// Walked pricing's terms are exact: each task's halves' candidate

@@ -12,6 +12,7 @@
 //! [`Geometry::sample`] as `sampling` prices it.
 
 use crate::engine::half_board::column_sets::{pivots, Pivot, Symmetric};
+use crate::engine::half_board::cost::Regime;
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::QuarterShape;
 use crate::engine::half_board::sampling::{self, Sampled};
@@ -84,9 +85,10 @@ impl Geometry {
         })
     }
 
-    /// The joins and quarters of this board priced from samples.
-    pub fn sample(&self, draws: usize, seed: u64) -> Sampled {
-        sampling::sample(&self.board(), draws, seed)
+    /// The joins and quarters of this board priced from samples, in
+    /// `regime`'s model.
+    pub fn sample(&self, draws: usize, seed: u64, regime: Regime) -> Sampled {
+        sampling::sample(&self.board(), draws, seed, regime)
     }
 
     /// This geometry as the sampled pricing reads it.

@@ -12,7 +12,7 @@
 
 use crate::engine::budget::Budget;
 use crate::engine::half_board::column_sets::{binom, Task};
-use crate::engine::half_board::cost;
+use crate::engine::half_board::cost::{self, Regime};
 use crate::engine::half_board::sampling;
 
 use super::geometry::{Geometry, MinN, MAX_N};
@@ -49,7 +49,7 @@ pub(super) fn price(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Opti
         return None;
     }
     let g = Geometry::of(n, free, min_n)?;
-    let sampled = g.sample(sampling::DRAWS, SEED);
+    let sampled = g.sample(sampling::DRAWS, SEED, Regime::Listed);
     let (shape, h) = (&g.shape, g.shape.h);
     let counting_bytes = counting_bytes(&g.quarter_shapes, h);
     let task_bytes = (sampled.task_count() * (std::mem::size_of::<Task>() + 8) as f64) as usize;
