@@ -183,10 +183,12 @@ pub enum Regime {
     Listed,
     /// Ranked units (past 24, [`crate::engine::half_board::ranked`]): each
     /// unit builds its own sets' tables, a chunk holds millions of bottoms
-    /// and its words come from memory. Its tops are those that also pass
-    /// the test between the top quarters, a share that runs from 5% to
-    /// 40% with the pivot at 27 where the listed regime's constants
-    /// absorb a steady 30% ([`RANKED_NS`]).
+    /// and its words come from memory. Its tops and bottoms are those
+    /// that also pass the test between their quarters, measured per pivot
+    /// by the sampled pricing's descents, where the listed regime takes a
+    /// constant share (bottoms, [`BOTTOM_PASS`]) or leaves it to its
+    /// constants (tops): at 27 the bottoms' share ran from 5% to 15% on
+    /// single sets against the constant's 47% ([`RANKED_NS`]).
     Ranked,
 }
 
@@ -196,6 +198,16 @@ impl Regime {
         match self {
             Regime::Listed => TaskWork::NS,
             Regime::Ranked => RANKED_NS,
+        }
+    }
+
+    /// The shares of candidate tops and bottoms apart (see
+    /// [`Regime::Ranked`]) this regime prices with: the measured ones
+    /// `apart` where it takes them, `None` where it does not.
+    pub fn apart(self, apart: [f64; 2]) -> [Option<f64>; 2] {
+        match self {
+            Regime::Listed => [None, None],
+            Regime::Ranked => apart.map(Some),
         }
     }
 
@@ -211,17 +223,16 @@ impl Regime {
 
 /// The ranked regime's constants ([`Regime::Ranked`]), in the order of
 /// [`TaskWork::terms`]: one fit (2026-11-28, `cargo bench --bench blank --
-/// --fit 25 26 27 --seconds 400`, 25 column sets spread over the unit
-/// lists, with 16 sets of one heavy unit of 27 from `--shard 27
-/// 100001/500000 --rows`; each set's thread CPU less its tables' build,
-/// the other core busy with the same kind of work as a cluster node's
-/// would be: alone, the same sets ran about 30% faster), divided by that
-/// sitting's probe over its reference (1.42). Only the pair words, at full
-/// width and as the sieve leaves them, kept a weight: the other terms
-/// fitted to 0. Real over fitted, pooled: 0.99, 0.95, 0.94 at 25, 26, 27;
-/// per set over 5 s, 0.58-1.65 (benches/NOTES.md, "Ranked units priced
-/// after the quarters' test").
-pub const RANKED_NS: [f64; 7] = [0.0, 0.0, 0.0, 0.0342, 6.61, 0.0, 0.0];
+/// --fit 25 26 27 --seconds 250`: 22 column sets spread over the unit
+/// lists, each timed by its thread's CPU less its tables' build, the other
+/// core busy with the same kind of work, as on a cluster node: alone, the
+/// same sets ran about 30% faster), of the candidate pairs and the pair
+/// words at full width and as the sieve leaves them (the other terms fit
+/// to about 0), divided by that sitting's probe over its reference (1.42).
+/// Real over fitted, pooled: 0.97, 0.89, 1.07 at 25, 26, 27; per set over
+/// 5 s, 0.58-1.39 (benches/NOTES.md, "Ranked units priced after the
+/// quarters' test").
+pub const RANKED_NS: [f64; 7] = [0.770, 0.0, 0.0, 0.1013, 6.51, 0.0, 0.0];
 
 impl std::ops::AddAssign for TaskWork {
     fn add_assign(&mut self, o: TaskWork) {
@@ -342,11 +353,23 @@ pub fn half_pairs(
 /// The words of bottom bitsets a task with `bottom_pairs` candidate
 /// bottoms fills (before rounding up to whole words), given the shares of
 /// each quarter's placements its pivot leaves (`passes`).
-pub fn bottom_words(sym: Symmetric, passes: [f64; 4], bottom_pairs: f64) -> f64 {
-    let pass = if sym.diagonal {
-        BOTTOM_PASS_DIAG
-    } else {
-        BOTTOM_PASS
+///
+/// `apart` is the share of candidate bottoms whose quarters share no
+/// diagonal where it was measured (the ranked regime's, from the pivot's
+/// descents, [`Regime::Ranked`]), else [`BOTTOM_PASS`] stands for it; in
+/// diagonal mode the share without a longest-diagonal queen is taken
+/// from the two constants' ratio.
+pub fn bottom_words(
+    sym: Symmetric,
+    passes: [f64; 4],
+    bottom_pairs: f64,
+    apart: Option<f64>,
+) -> f64 {
+    let pass = match (apart, sym.diagonal) {
+        (None, false) => BOTTOM_PASS,
+        (None, true) => BOTTOM_PASS_DIAG,
+        (Some(apart), false) => apart,
+        (Some(apart), true) => apart * BOTTOM_PASS_DIAG / BOTTOM_PASS,
     };
     bottom_pairs * passes[2] * passes[3] * pass / 64.0
 }

@@ -95,9 +95,9 @@ pub struct Ranked {
     /// Per pivot, the share of the join's words the sieve leaves (the
     /// sampled pricing's, likewise).
     keeps: Vec<f64>,
-    /// Per pivot, the share of candidate tops the quarters' test leaves
-    /// (likewise).
-    compat: Vec<f64>,
+    /// Per pivot, the shares of candidate tops and bottoms their
+    /// quarters' test leaves (likewise).
+    apart: Vec<[f64; 2]>,
     /// The share of a unit's tasks that bring their own right quarters'
     /// column sets (see `from_sampled`).
     right_share: f64,
@@ -252,7 +252,7 @@ impl Ranked {
         Some(Ranked {
             passes: sampled.passes.clone(),
             keeps: sampled.keeps.clone(),
-            compat: sampled.compat.clone(),
+            apart: sampled.apart.clone(),
             right_share,
             geo,
             runs,
@@ -360,7 +360,7 @@ impl Ranked {
             };
             set_of_rank(avail, self.geo.shape.h, rank)
         });
-        let priced = (self.passes[pivot], self.keeps[pivot], self.compat[pivot]);
+        let priced = (self.passes[pivot], self.keeps[pivot], self.apart[pivot]);
         let how = if draws == len { how } else { SetPrice::Descent };
         let price = sampling::price_sets(&board, pivot, priced, sets, how, rng);
         let scale = len as f64 / draws.max(1) as f64;

@@ -70,10 +70,11 @@ pub struct Sampled {
     /// Per pivot: the share of the join's words the sieve leaves its
     /// tasks, from their mean bottom words ([`sieve_keep`]).
     pub keeps: Vec<f64>,
-    /// Per pivot: the share of its tasks' candidate tops whose two
-    /// quarters share no diagonal (what the kernel joins; the ranked
-    /// regime prices tops after this test, see [`Regime`]).
-    pub compat: Vec<f64>,
+    /// Per pivot: the shares of its tasks' candidate tops and of their
+    /// candidate bottoms whose two quarters share no diagonal (what the
+    /// kernel joins; the ranked regime prices them after this test, see
+    /// [`Regime`]).
+    pub apart: Vec<[f64; 2]>,
     /// About the most candidate bottoms one task joins (what bounds its
     /// scratch): [`BOTTOMS_OVER_MEAN`] times their mean.
     pub max_bottoms: f64,
@@ -118,6 +119,8 @@ struct Draw {
     /// takes its pivot's share).
     top_apart: f64,
     top_items: f64,
+    /// Likewise of `bottom_pairs`.
+    bottom_apart: f64,
     bottom_pairs: f64,
     /// Placements of the task's column set in each quarter.
     items: [f64; 4],
@@ -189,31 +192,40 @@ pub fn sample(board: &Board, draws: usize, seed: u64, regime: Regime) -> Sampled
             })
         })
         .collect();
+    // Per pivot, the candidate tops and bottoms apart over all of them.
+    let mut sums = vec![[0f64; 4]; board.pivots.len()];
+    for d in &kept {
+        let sum = &mut sums[d.pivot];
+        let add = [d.top_apart, d.top_pairs, d.bottom_apart, d.bottom_pairs];
+        *sum = [0, 1, 2, 3].map(|i| sum[i] + add[i]);
+    }
+    let share = |part: f64, all: f64| if all > 0.0 { part / all } else { 1.0 };
+    let apart: Vec<[f64; 2]> = sums
+        .iter()
+        .map(|s| [share(s[0], s[1]), share(s[2], s[3])])
+        .collect();
     let mut words = vec![(0f64, 0usize); board.pivots.len()];
     for d in &kept {
-        let w = &mut words[d.pivot];
-        w.0 += bottom_words(board.sym, passes[d.pivot], d.bottom_pairs);
+        let p = d.pivot;
+        let w = &mut words[p];
+        w.0 += bottom_words(
+            board.sym,
+            passes[p],
+            d.bottom_pairs,
+            regime.apart(apart[p])[1],
+        );
         w.1 += 1;
     }
     let keeps: Vec<f64> = words
         .iter()
         .map(|&(sum, k)| sieve_keep(sum / k.max(1) as f64, shape.bucket_bottoms))
         .collect();
-    let mut apart = vec![(0f64, 0f64); board.pivots.len()];
-    for d in &kept {
-        let a = &mut apart[d.pivot];
-        *a = (a.0 + d.top_apart, a.1 + d.top_pairs);
-    }
-    let compat: Vec<f64> = apart
-        .iter()
-        .map(|&(apart, all)| if all > 0.0 { apart / all } else { 1.0 })
-        .collect();
     let mut joins = vec![0f64; board.pivots.len()];
     for d in &kept {
         let p = d.pivot;
         let avail = board.pivots[p].avail;
         let subsets = binom(avail.count_ones() as usize, h) as f64;
-        let ns = regime.ns(&d.work(board, (passes[p], keeps[p], compat[p]), regime));
+        let ns = regime.ns(&d.work(board, (passes[p], keeps[p], apart[p]), regime));
         joins[p] += ns * subsets / draws.max(1) as f64;
     }
 
@@ -231,7 +243,7 @@ pub fn sample(board: &Board, draws: usize, seed: u64, regime: Regime) -> Sampled
             .map(|w| [0, 1, 2, 3].map(|q| w[q] / seen[q].max(f64::MIN_POSITIVE)))
             .collect(),
         keeps,
-        compat,
+        apart,
         max_bottoms: BOTTOMS_OVER_MEAN * mean_bottoms,
         set_items: [0, 1, 2, 3].map(|q| mean(&|d| d.items[q])),
     }
@@ -246,7 +258,7 @@ fn draw(board: &Board, pi: usize, s: u64, rng: &mut Rng, bottoms_rng: &mut Rng) 
     let lmask = (1u64 << wl) - 1;
     let sb = board.pivots[pi].avail ^ s;
     let (top_pairs, apart) = half_descent(board, 0, s, rng);
-    let (bottom_pairs, _) = half_descent(board, shape.hb, sb, rng);
+    let (bottom_pairs, bottoms_apart) = half_descent(board, shape.hb, sb, rng);
     let mut items = [0.0; 4];
     for (q, cols) in [s & lmask, s >> wl, sb & lmask, sb >> wl]
         .into_iter()
@@ -264,6 +276,7 @@ fn draw(board: &Board, pi: usize, s: u64, rng: &mut Rng, bottoms_rng: &mut Rng) 
         s,
         top_pairs,
         top_apart: if apart { top_pairs } else { 0.0 },
+        bottom_apart: if bottoms_apart { bottom_pairs } else { 0.0 },
         top_items: items[0] + items[1],
         bottom_pairs,
         items,
@@ -272,9 +285,9 @@ fn draw(board: &Board, pi: usize, s: u64, rng: &mut Rng, bottoms_rng: &mut Rng) 
 
 impl Draw {
     /// The task's work in the cost model's terms, for its pivot's
-    /// `passes`, `keep` and `compat` ([`Sampled::keeps`],
-    /// [`Sampled::compat`]; `compat` counts in the ranked regime only).
-    fn work(&self, board: &Board, (passes, keep, compat): Priced, regime: Regime) -> TaskWork {
+    /// `passes`, `keep` and `apart` ([`Sampled::keeps`],
+    /// [`Sampled::apart`]; `apart` counts in the ranked regime only).
+    fn work(&self, board: &Board, (passes, keep, apart): Priced, regime: Regime) -> TaskWork {
         // The model's terms are counts: estimates are rounded to them, which
         // leaves their mean where it was up to a fraction of one.
         let round = |x: f64| x.round() as u64;
@@ -286,14 +299,12 @@ impl Draw {
         // bottoms, which exact pricing rounds up to one (half a word on
         // those priced the joins of n = 12, 13 0.84-0.92x what planning
         // finds, once the set-up's per-word term was fitted at 28 ns).
-        let words = (bottom_words(board.sym, passes, self.bottom_pairs) + 0.5).max(1.0);
-        let compat = match regime {
-            Regime::Listed => 1.0,
-            Regime::Ranked => compat,
-        };
+        let [tops_apart, bottoms_apart] = regime.apart(apart);
+        let words =
+            (bottom_words(board.sym, passes, self.bottom_pairs, bottoms_apart) + 0.5).max(1.0);
         task_work(
             board.shape,
-            (passes, compat),
+            (passes, tops_apart.unwrap_or(1.0)),
             (round(self.top_pairs), round(self.top_items)),
             round(self.bottom_pairs),
             (words, keep),
@@ -335,8 +346,8 @@ pub struct SetsPrice {
 
 /// A pivot's shares from a [`Sampled`] of its board: each quarter's
 /// placements its diagonals leave, the words the sieve leaves, the
-/// candidate tops that pass the quarters' test.
-pub type Priced = ([f64; 4], f64, f64);
+/// candidate tops and bottoms that pass their quarters' test.
+pub type Priced = ([f64; 4], f64, [f64; 2]);
 
 /// The joins (ns, in the ranked regime: [`price_sets`] prices ranked
 /// units) and the placements per quarter of the tasks whose column sets
@@ -417,6 +428,7 @@ fn walked(board: &Board, pi: usize, s: u64, rows: &mut HashMap<(usize, u64), Vec
         s,
         top_pairs: top_pairs as f64,
         top_apart: 0.0,
+        bottom_apart: 0.0,
         top_items: top_items as f64,
         bottom_pairs: bottom_pairs as f64,
         items: [0, 1, 2, 3].map(|q| of(q).iter().map(|&x| f64::from(x)).sum()),
@@ -451,7 +463,7 @@ fn random_subset(cols: &[usize], k: usize, rng: &mut Rng) -> u64 {
 /// quarters comes later, in the kernel, so the model prices pairs before
 /// it). 0 at a dead end. With it, whether the pair it reached passes that
 /// test (no diagonal shared by its two quarters' queens): the share of
-/// candidate tops the kernel joins, [`Sampled::compat`].
+/// candidate pairs the kernel joins, [`Sampled::apart`].
 fn half_descent(board: &Board, row0: usize, cols: u64, rng: &mut Rng) -> (f64, bool) {
     let shape = board.shape;
     let (n, h, wl) = (shape.n, shape.h, shape.wl);
@@ -604,42 +616,48 @@ mod tests {
         place(free, &rows, (cols, wl, across), &mut Vec::new())
     }
 
-    /// The share of each pivot's candidate tops whose quarters share no
-    /// diagonal ([`Sampled::compat`], from one descent per draw) against
-    /// brute force over every canonical task of the pivot, on blank boards
-    /// (every folding mode) and boards with blocked cells.
+    /// The shares of each pivot's candidate tops and bottoms whose
+    /// quarters share no diagonal ([`Sampled::apart`], from one descent
+    /// per draw) against brute force over every canonical task of the
+    /// pivot, on blank boards (every folding mode) and boards with blocked
+    /// cells.
     #[test]
-    fn sampled_top_shares_agree_with_brute_force() {
+    fn sampled_shares_apart_agree_with_brute_force() {
         let mut rng = Rng::new(41);
         let mut checked = 0;
         for (n, free) in boards(&mut rng, 12..=14, 6, (12, 14), 15) {
             let Some(layout) = Layout::new(n, &free, Budget::default(), MinN::both(12)) else {
                 continue;
             };
-            let (h, wl) = (layout.shape.h, layout.shape.wl);
+            let (h, hb, wl) = (layout.shape.h, layout.shape.hb, layout.shape.wl);
             let sampled = sampled_of(&layout, DRAWS, 3);
-            let mut sums = vec![(0u64, 0u64); layout.pivots.len()];
+            // Per pivot and half: pairs apart, all candidate pairs.
+            let mut sums = vec![[(0u64, 0u64); 2]; layout.pivots.len()];
             for task in &layout.tasks {
+                let p = task.pivot as usize;
                 let s = u64::from(task.s);
-                let sum = &mut sums[task.pivot as usize];
-                sum.0 += placements_by_hand(&free, 0..h, s, wl, true);
-                sum.1 += half_by_hand(&free, 0, h, s, wl);
-            }
-            for (p, &(apart, all)) in sums.iter().enumerate() {
-                // Pivots with few candidate tops are a few draws' worth.
-                if all < 2000 {
-                    continue;
+                let halves = [(0, s), (hb, layout.pivots[p].avail ^ s)];
+                for (sum, (row0, cols)) in sums[p].iter_mut().zip(halves) {
+                    sum.0 += placements_by_hand(&free, row0..row0 + h, cols, wl, true);
+                    sum.1 += half_by_hand(&free, row0, h, cols, wl);
                 }
-                let exact = apart as f64 / all as f64;
-                let what = format!(
-                    "n = {n}, pivot {p}: {} against {exact:.3}",
-                    sampled.compat[p]
-                );
-                assert!((sampled.compat[p] / exact - 1.0).abs() < 0.1, "{what}");
-                checked += 1;
+            }
+            for (p, halves) in sums.iter().enumerate() {
+                for (half, &(apart, all)) in halves.iter().enumerate() {
+                    // Pivots with few candidate pairs are a few draws' worth.
+                    if all < 2000 {
+                        continue;
+                    }
+                    let exact = apart as f64 / all as f64;
+                    let sampled = sampled.apart[p][half];
+                    let what =
+                        format!("n = {n}, pivot {p}, half {half}: {sampled} against {exact:.3}");
+                    assert!((sampled / exact - 1.0).abs() < 0.1, "{what}");
+                    checked += 1;
+                }
             }
         }
-        assert!(checked >= 10, "only {checked} pivots checked");
+        assert!(checked >= 20, "only {checked} shares checked");
     }
 
     /// Walked pricing's terms are exact: each task's halves' candidate

@@ -231,7 +231,7 @@ impl<'a> Pricer<'a> {
             return None;
         }
         let passes = [0, 1, 2, 3].map(|q| self.buckets.pass[q][p]);
-        let words = bottom_words(self.sym, passes, bp as f64).ceil();
+        let words = bottom_words(self.sym, passes, bp as f64, None).ceil();
         let keep = sieve_keep(words, self.shape.bucket_bottoms);
         let work = task_work(self.shape, (passes, 1.0), top, bp, (words, keep), s, avail);
         Some((work, bp))
