@@ -31,7 +31,7 @@ use nqueens::engine::half_board::tally::Tally;
 use nqueens::engine::half_board::{Kernel, Plan, MAX_N};
 
 /// One unit run: its N, its model terms, its CPU ns.
-struct Row {
+pub struct Row {
     n: usize,
     terms: [f64; 7],
     ns: f64,
@@ -173,30 +173,12 @@ fn fit_ranked(n: usize, plan: &Plan, seconds: f64, rows: &mut Vec<Row>) {
         let Some((pivot, ranks)) = plan.ranked_unit(u) else {
             continue;
         };
-        let ranks = ranks.start..ranks.end.min(ranks.start + 1);
-        let work = plan
-            .work_of_ranks(pivot, ranks.clone())
-            .expect("ranked plans have works");
-        if work.pairs == 0.0 {
+        let Some((row, all)) = set_row(n, plan, pivot, ranks.start) else {
             continue;
-        }
-        let before = plan.tally();
-        let start = cpu::thread_precise().expect("thread CPU time");
-        std::hint::black_box(plan.count_ranks(pivot, ranks));
-        let all = (cpu::thread_precise().expect("thread CPU time") - start).as_secs_f64();
-        let did = plan.tally().since(&before);
-        let tables = did.tables.as_secs_f64();
+        };
         spent += all;
-        let ns = (all - tables).max(0.0) * 1e9;
         kept += 1;
-        let terms: Vec<String> = work.terms().iter().map(|t| format!("{t:e}")).collect();
-        let did = tally_line(&did);
-        println!("row {n} {ns:e} {} | {did}", terms.join(" "));
-        rows.push(Row {
-            n,
-            terms: work.terms(),
-            ns,
-        });
+        rows.push(row);
     }
     println!(
         "{n:>3}: {kept} sets (the first of every {k}-th unit of {})",
@@ -204,9 +186,39 @@ fn fit_ranked(n: usize, plan: &Plan, seconds: f64, rows: &mut Vec<Row>) {
     );
 }
 
+/// The column set of rank `rank` of pivot `pivot` on its own, as a fit
+/// row (printed as it is measured): its thread CPU less its tables' build
+/// (the tally's clock time of it: a set run alone builds its own tables),
+/// beside the model's terms for it from a walk of the set
+/// ([`Plan::work_of_ranks`]); with the whole CPU seconds it took. `None`
+/// for a set with nothing to join.
+pub fn set_row(n: usize, plan: &Plan, pivot: usize, rank: u64) -> Option<(Row, f64)> {
+    let one = rank..rank + 1;
+    let work = plan
+        .work_of_ranks(pivot, one.clone())
+        .expect("ranked plans have works");
+    if work.pairs == 0.0 {
+        return None;
+    }
+    let before = plan.tally();
+    let start = cpu::thread_precise().expect("thread CPU time");
+    std::hint::black_box(plan.count_ranks(pivot, one));
+    let all = (cpu::thread_precise().expect("thread CPU time") - start).as_secs_f64();
+    let did = plan.tally().since(&before);
+    let ns = (all - did.tables.as_secs_f64()).max(0.0) * 1e9;
+    let terms: Vec<String> = work.terms().iter().map(|t| format!("{t:e}")).collect();
+    println!("row {n} {ns:e} {} | {}", terms.join(" "), tally_line(&did));
+    let row = Row {
+        n,
+        terms: work.terms(),
+        ns,
+    };
+    Some((row, all))
+}
+
 /// What a run did (a tally's difference, [`Tally::since`]), as a row prints it (see the
 /// module's doc).
-pub fn tally_line(d: &Tally) -> String {
+fn tally_line(d: &Tally) -> String {
     let did = [
         d.sets,
         d.chunks,

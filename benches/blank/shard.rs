@@ -23,7 +23,7 @@ use nqueens::engine::half_board::Plan;
 use nqueens::engine::pricing::Kernel;
 use nqueens::plan::calibration;
 
-use crate::fit::tally_line;
+use crate::fit::set_row;
 
 pub fn shard(n: usize, index: usize, of: usize) {
     let blank = vec![full_row(n); n];
@@ -105,20 +105,6 @@ fn ratio(real: f64, quote: f64) -> String {
 /// Each column set of `ranks` on its own, as a fit row.
 fn set_rows(n: usize, plan: &Plan, pivot: usize, ranks: std::ops::Range<u64>) {
     for rank in ranks {
-        let one = rank..rank + 1;
-        let work = plan
-            .work_of_ranks(pivot, one.clone())
-            .expect("ranked plans have works");
-        if work.pairs == 0.0 {
-            continue;
-        }
-        let before = plan.tally();
-        let start = cpu::thread_precise().expect("thread CPU time");
-        std::hint::black_box(plan.count_ranks(pivot, one));
-        let all = (cpu::thread_precise().expect("thread CPU time") - start).as_secs_f64();
-        let did = plan.tally().since(&before);
-        let ns = (all - did.tables.as_secs_f64()).max(0.0) * 1e9;
-        let terms: Vec<String> = work.terms().iter().map(|t| format!("{t:e}")).collect();
-        println!("row {n} {ns:e} {} | {}", terms.join(" "), tally_line(&did));
+        set_row(n, plan, pivot, rank);
     }
 }
