@@ -76,6 +76,8 @@ fn main() {
                 "--speed",
                 "--chunk",
                 "--bucket",
+                "--pieces",
+                "--offset",
             ]
             .contains(&all[i - 1].as_str())
         })
