@@ -379,12 +379,12 @@ pub fn bottom_words(
 /// placements `top`, its bottom half's candidate pairs `bottom_pairs` and
 /// their [`bottom_words`] with the share of them the sieve leaves
 /// (`(words, keep)`, [`sieve_keep`]), the shares of each quarter's
-/// placements the pivot leaves (`passes`) and of the candidate tops the
-/// quarters' test leaves (`compat`: 1 in the listed regime, see
-/// [`Regime`]).
+/// placements the pivot leaves (`passes`) and of the candidate tops whose
+/// quarters share no diagonal (`tops_apart`: 1 in the listed regime, see
+/// [`Regime::apart`]).
 pub fn task_work(
     shape: &Shape,
-    (passes, compat): ([f64; 4], f64),
+    (passes, tops_apart): ([f64; 4], f64),
     top: (u64, u64),
     bottom_pairs: u64,
     (words, keep): (f64, f64),
@@ -397,7 +397,7 @@ pub fn task_work(
     let top_pass = passes[0] * passes[1];
     let combs = binom(h, (s & lmask).count_ones() as usize)
         + binom(h, ((avail ^ s) & lmask).count_ones() as usize);
-    let tops = tp as f64 * top_pass * compat;
+    let tops = tp as f64 * top_pass * tops_apart;
     let xy_words = titems as f64 * top_pass.sqrt() * words;
     TaskWork {
         pairs: (tp + bottom_pairs) as f64,
