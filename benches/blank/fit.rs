@@ -192,7 +192,7 @@ fn fit_ranked(n: usize, plan: &Plan, seconds: f64, rows: &mut Vec<Row>) {
 /// beside the model's terms for it from a walk of the set
 /// ([`Plan::work_of_ranks`]); with the whole CPU seconds it took. `None`
 /// for a set with nothing to join.
-pub fn set_row(n: usize, plan: &Plan, pivot: usize, rank: u64) -> Option<(Row, f64)> {
+fn set_row(n: usize, plan: &Plan, pivot: usize, rank: u64) -> Option<(Row, f64)> {
     let one = rank..rank + 1;
     let work = plan
         .work_of_ranks(pivot, one.clone())
@@ -206,14 +206,19 @@ pub fn set_row(n: usize, plan: &Plan, pivot: usize, rank: u64) -> Option<(Row, f
     let all = (cpu::thread_precise().expect("thread CPU time") - start).as_secs_f64();
     let did = plan.tally().since(&before);
     let ns = (all - did.tables.as_secs_f64()).max(0.0) * 1e9;
+    Some((print_row(n, ns, &work, &did), all))
+}
+
+/// A row of `ns` for the model's `work`, printed as it is measured with
+/// what the join did (`did`, a tally's difference).
+pub fn print_row(n: usize, ns: f64, work: &TaskWork, did: &Tally) -> Row {
     let terms: Vec<String> = work.terms().iter().map(|t| format!("{t:e}")).collect();
-    println!("row {n} {ns:e} {} | {}", terms.join(" "), tally_line(&did));
-    let row = Row {
+    println!("row {n} {ns:e} {} | {}", terms.join(" "), tally_line(did));
+    Row {
         n,
         terms: work.terms(),
         ns,
-    };
-    Some((row, all))
+    }
 }
 
 /// What a run did (a tally's difference, [`Tally::since`]), as a row prints it (see the

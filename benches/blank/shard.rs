@@ -11,10 +11,12 @@
 //! CPU seconds, the tables' share of them (the tally's clock), and real
 //! over quote for the whole and for the joins alone. Then the sums.
 //!
-//! With `--rows` each column set of a unit whose quote passes 30 s
-//! runs on its own instead, printed as `fit.rs` prints a row (`row N NS
-//! TERMS... | TALLY...`, its tables' build left out): `--fit --rows FILE`
-//! fits such rows with the others.
+//! With `--rows` each unit whose quote passes 30 s is also printed as
+//! `fit.rs` prints a row (`row N NS TERMS... | TALLY...`: the model's terms
+//! from a walk of every set of the unit, its thread CPU less its tables'
+//! build): `--fit --rows FILE` fits such rows with the others. A unit's
+//! sets share their tables as in a real shard, so its row is what a shard
+//! pays, where a set run alone pays for tables of its own.
 
 use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
@@ -23,7 +25,7 @@ use nqueens::engine::half_board::Plan;
 use nqueens::engine::pricing::Kernel;
 use nqueens::plan::calibration;
 
-use crate::fit::set_row;
+use crate::fit::print_row;
 
 pub fn shard(n: usize, index: usize, of: usize) {
     let blank = vec![full_row(n); n];
@@ -69,14 +71,20 @@ pub fn shard(n: usize, index: usize, of: usize) {
             .price_ranks(pivot, ranks.clone(), draws.min(len), u as u64)
             .expect("ranked plans price their ranks");
         let (joins, builds) = (joins * speed / 1e9, builds * speed / 1e9);
-        if std::env::args().any(|a| a == "--rows") && joins + builds > 30.0 {
-            set_rows(n, &plan, pivot, ranks.clone());
-        }
+        let row = std::env::args().any(|a| a == "--rows") && joins + builds > 30.0;
+        let work = row.then(|| {
+            plan.work_of_ranks(pivot, ranks.clone())
+                .expect("ranked plans have works")
+        });
         let before = plan.tally();
         let start = cpu::thread_precise().expect("thread CPU time");
         std::hint::black_box(plan.count_ranks(pivot, ranks));
         let secs = (cpu::thread_precise().expect("thread CPU time") - start).as_secs_f64();
-        let t = plan.tally().since(&before).tables.as_secs_f64().min(secs);
+        let did = plan.tally().since(&before);
+        let t = did.tables.as_secs_f64().min(secs);
+        if let Some(work) = work {
+            print_row(n, (secs - t) * 1e9, &work, &did);
+        }
         println!(
             "{u:>9} {pivot:>6} {len:>6} {joins:>10.1} {builds:>10.1} {secs:>10.1} {t:>8.1} {:>9} {:>9}",
             ratio(secs, joins + builds),
@@ -99,12 +107,5 @@ fn ratio(real: f64, quote: f64) -> String {
         format!("{:.2}", real / quote)
     } else {
         "-".to_string()
-    }
-}
-
-/// Each column set of `ranks` on its own, as a fit row.
-fn set_rows(n: usize, plan: &Plan, pivot: usize, ranks: std::ops::Range<u64>) {
-    for rank in ranks {
-        set_row(n, plan, pivot, rank);
     }
 }
