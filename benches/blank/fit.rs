@@ -56,6 +56,7 @@ pub fn fit(sizes: &[usize]) {
     let mut rows = rows_file.as_deref().map_or_else(Vec::new, read_rows);
     let sizes: Vec<usize> = if rows_file.is_some() {
         let mut seen: Vec<usize> = rows.iter().map(|r| r.n).collect();
+        seen.sort_unstable();
         seen.dedup();
         seen
     } else {

@@ -222,17 +222,21 @@ impl Regime {
 }
 
 /// The ranked regime's constants ([`Regime::Ranked`]), in the order of
-/// [`TaskWork::terms`]: one fit (2026-11-28, `cargo bench --bench blank --
-/// --fit 25 26 27 --seconds 250`: 22 column sets spread over the unit
-/// lists, each timed by its thread's CPU less its tables' build, the other
-/// core busy with the same kind of work, as on a cluster node: alone, the
-/// same sets ran about 30% faster), of the candidate pairs and the pair
-/// words at full width and as the sieve leaves them (the other terms fit
-/// to about 0), divided by that sitting's probe over its reference (1.42).
-/// Real over fitted, pooled: 0.97, 0.89, 1.07 at 25, 26, 27; per set over
-/// 5 s, 0.58-1.39 (benches/NOTES.md, "Ranked units priced after the
-/// quarters' test").
-pub const RANKED_NS: [f64; 7] = [0.770, 0.0, 0.0, 0.1013, 6.51, 0.0, 0.0];
+/// [`TaskWork::terms`]: one term, the pair words at full width. Fitted
+/// (NNLS, every N weighing the same; `cargo bench --bench blank -- --fit
+/// --rows benches/rows/fit-25-27-units.rows`) on two sittings' rows, each
+/// divided by its sitting's probe (1.42 and 1.04): 22 single column sets
+/// of 25..27 spread over the unit lists (2026-11-28 01:20) and 11 whole
+/// units of 25 and 27 from real shards, whose sets share their tables as
+/// a shard runs them (`--shard N I/K --rows`, 2026-11-28 03:25-03:55).
+/// The other terms fit to 0: the model's counts of bitset words and kept
+/// pair words run 0.5-4x the kernel's own, so they added scatter, not
+/// sense. Real over fitted, pooled: 0.92, 0.98, 1.03 at 25, 26, 27; per
+/// row over 3 s 0.34-1.68 (benches/NOTES.md, "Ranked units priced from
+/// whole units"). One unit of 27 ran 280.9 s in the first sitting and
+/// 99.7 s in the second, where the probes moved 1.76 -> 1.03: the memory-
+/// bound joins past 24 move more with the machine than the probe does.
+pub const RANKED_NS: [f64; 7] = [0.0, 0.0, 0.0, 0.1523, 0.0, 0.0, 0.0];
 
 impl std::ops::AddAssign for TaskWork {
     fn add_assign(&mut self, o: TaskWork) {
