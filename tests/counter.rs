@@ -300,12 +300,12 @@ fn names_shards_of_about_an_hour(n: usize) {
     .stdout;
     // Each shard of the join plans the whole before it narrows to its
     // units (30 s of CPU at 23, 75 s at 24) and builds the tables its units
-    // share with other shards, and its own quote prices its units from
-    // draws of their own: "about an hour" allows 15% (measured: 61 min at
+    // share with other shards: "about an hour" allows 15% (measured: 61 min at
     // 23 and 64 min at 24 against the advice's 59; at 25, shards 1, 2, 7,
     // 1300 and 2600 of 2600 quoted 68, 66, 69, 61 and 68 min on 2 threads
-    // against 60, shard 1 64 min on one: the two threads' last units end
-    // apart).
+    // against 60: each prices its units from draws of their own, the
+    // whole from draws of all, and the sum of 244 units' own prices came
+    // to 1.03x the whole's).
     let each = estimated_cpu_seconds(&one);
     let limit = if line.contains("the finest split") {
         86_400.0
