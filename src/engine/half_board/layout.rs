@@ -168,7 +168,14 @@ impl Layout {
             .map(|&p| table_bytes(p))
             .max()
             .unwrap_or(0);
-        let planning_ns = planning_cost(buckets.walked, pivots.len(), scanned);
+        // A mirrored count walks the left quarters against each pivot twice.
+        let walk_pivots = pivots.len()
+            * if buckets.counted < buckets.walked {
+                2
+            } else {
+                1
+            };
+        let planning_ns = planning_cost(buckets.counted, walk_pivots, scanned);
         let cost = total_cost(planning_ns, total, whole, buckets.walked, parts.len());
         Some(Layout {
             shape,

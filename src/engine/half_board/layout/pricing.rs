@@ -85,15 +85,19 @@ pub(super) struct Buckets {
     pub(super) mass: Vec<Vec<u64>>,
     /// The bytes of `counts`.
     pub(super) bytes: usize,
-    /// Placements walked to count them, all quarters, and per quarter.
+    /// Placements of all quarters (what a build walks), those the
+    /// counting walked (half of them where the right quarters are read
+    /// off the left ones), and per quarter.
     pub(super) walked: u64,
+    pub(super) counted: u64,
     pub(super) walked_each: [u64; 4],
     /// The largest bucket.
     pub(super) max_group: u32,
 }
 
 impl Buckets {
-    /// One counting walk per quarter.
+    /// One counting walk per quarter, or per left quarter where the board
+    /// is its own mirror image ([`mirrors_right`]).
     pub(super) fn count(
         n: usize,
         h: usize,
@@ -102,23 +106,89 @@ impl Buckets {
         diag_bot: u64,
         pivots: &[Pivot],
     ) -> Buckets {
-        let (counts, pass): (Vec<Vec<u32>>, Vec<Vec<f64>>) = shapes
-            .iter()
-            .enumerate()
-            .map(|(q, shape)| {
-                let wmask = (1u64 << shape.w) - 1;
-                let blocks: Vec<(u64, u64)> = pivots
-                    .iter()
-                    .map(|p| (p.blocks(diag_bot)[q / 2], (p.avail >> shape.col0) & wmask))
-                    .collect();
-                let (counts, within) = Quarter::counts(n, h, free, *shape, &blocks);
-                let pass = within
-                    .iter()
-                    .map(|&(all, avoiding)| avoiding as f64 / all.max(1) as f64)
-                    .collect();
-                (counts, pass)
-            })
-            .unzip();
+        Buckets::count_walking(
+            n,
+            h,
+            free,
+            shapes,
+            diag_bot,
+            pivots,
+            mirrors_right(n, free, shapes),
+        )
+    }
+
+    /// [`Buckets::count`], the right quarters read off the left ones'
+    /// walks when `mirror` (which [`mirrors_right`] must allow), else
+    /// walked too.
+    ///
+    /// Why the mirror is exact: the left-right mirror takes a queen on
+    /// `(r, c)` to `(r, n - 1 - c)`, and its `d = r + c` diagonal to the
+    /// image's `a = r - c' + n - 1` and back. So a right placement's key is
+    /// its left image's with the columns reversed in the quarter's width,
+    /// its stored word is the image's with the two directions' halves
+    /// swapped (the two quarters store from the same offset), and it
+    /// avoids a pivot's blocked diagonals exactly when the image avoids
+    /// them swapped: the left walk also counts, per pivot, its placements
+    /// inside the pivot's right columns reversed that avoid its right
+    /// block swapped.
+    fn count_walking(
+        n: usize,
+        h: usize,
+        free: &[u64],
+        shapes: &[QuarterShape; 4],
+        diag_bot: u64,
+        pivots: &[Pivot],
+        mirror: bool,
+    ) -> Buckets {
+        let blocks_of = |q: usize, mirrored: bool| -> Vec<(u64, u64)> {
+            let shape = shapes[q];
+            let wmask = (1u64 << shape.w) - 1;
+            pivots
+                .iter()
+                .map(|p| {
+                    let (block, avail) =
+                        (p.blocks(diag_bot)[q / 2], (p.avail >> shape.col0) & wmask);
+                    if mirrored {
+                        (block.rotate_left(32), reversed(avail, shape.w))
+                    } else {
+                        (block, avail)
+                    }
+                })
+                .collect()
+        };
+        let pass_of = |within: &[(u64, u64)]| -> Vec<f64> {
+            within
+                .iter()
+                .map(|&(all, avoiding)| avoiding as f64 / all.max(1) as f64)
+                .collect()
+        };
+        let mut counts: Vec<Vec<u32>> = vec![Vec::new(); 4];
+        let mut pass: Vec<Vec<f64>> = vec![Vec::new(); 4];
+        let mut counted = 0u64;
+        for q in 0..4 {
+            if mirror && q % 2 == 1 {
+                continue;
+            }
+            let mut blocks = blocks_of(q, false);
+            if mirror {
+                blocks.extend(blocks_of(q + 1, true));
+            }
+            let (c, within) = Quarter::counts(n, h, free, shapes[q], &blocks);
+            counted += c.iter().map(|&x| u64::from(x)).sum::<u64>();
+            let (own, right) = within.split_at(pivots.len());
+            pass[q] = pass_of(own);
+            if mirror {
+                pass[q + 1] = pass_of(right);
+                let w = shapes[q].w;
+                let mut image = vec![0u32; c.len()];
+                for cols in 0..1usize << w {
+                    let to = reversed(cols as u64, w) as usize;
+                    image[to << h..(to + 1) << h].copy_from_slice(&c[cols << h..(cols + 1) << h]);
+                }
+                counts[q + 1] = image;
+            }
+            counts[q] = c;
+        }
         let bytes = counts.iter().map(|c| c.len() * 4).sum::<usize>();
         let walked_each: [u64; 4] =
             [0, 1, 2, 3].map(|q| counts[q].iter().map(|&x| u64::from(x)).sum());
@@ -149,9 +219,40 @@ impl Buckets {
             mass,
             bytes,
             walked,
+            counted,
             walked_each,
             max_group,
         }
+    }
+}
+
+/// Whether the right quarters' counts can be read off the left ones'
+/// walks ([`Buckets::count`]): the board is its own left-right mirror
+/// image, the two quarters of each half are equally wide and store their
+/// diagonals from the same offset, and no quarter marks the middle column
+/// (cross mode's marks tell the right quarters apart).
+pub(super) fn mirrors_right(n: usize, free: &[u64], shapes: &[QuarterShape; 4]) -> bool {
+    let mirror_free = free.iter().all(|&f| reversed(f, n) == f);
+    let pairs = [(0, 1), (2, 3)].iter().all(|&(l, r)| {
+        let (l, r) = (shapes[l], shapes[r]);
+        l.col0 == 0
+            && r.col0 == l.w
+            && l.w == r.w
+            && l.w + r.w == n
+            && l.row0 == r.row0
+            && l.off == r.off
+            && !l.marks_middle
+            && !r.marks_middle
+    });
+    mirror_free && pairs
+}
+
+/// The low `w` bits of `x` in reverse order.
+fn reversed(x: u64, w: usize) -> u64 {
+    if w == 0 {
+        0
+    } else {
+        (x & ((1u64 << w) - 1)).reverse_bits() >> (64 - w)
     }
 }
 
@@ -321,5 +422,75 @@ impl super::Layout {
                 sum
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::geometry::{Geometry, MinN};
+    use super::*;
+
+    /// The buckets of `free`, with the right quarters read off the left
+    /// ones' walks (when the board allows it) and walked: (whether it was
+    /// mirrored, the two).
+    fn both_ways(n: usize, free: &[u64], min_n: MinN) -> (bool, Buckets, Buckets) {
+        let g = Geometry::of(n, free, min_n).unwrap();
+        let (h, shapes) = (g.shape.h, &g.quarter_shapes);
+        let mirror = mirrors_right(n, &g.free, shapes);
+        let count = |mirror| {
+            Buckets::count_walking(n, h, &g.free, shapes, g.shape.diag_bot, &g.pivots, mirror)
+        };
+        (mirror, count(mirror), count(false))
+    }
+
+    /// The mirrored counting gives every bucket count and every pivot's
+    /// pass exactly as four walks do: blank boards in each mode that
+    /// allows it, and random boards that are their own mirror image (with
+    /// blocked cells: pivots whose blocks and columns differ left and
+    /// right); boards that are not, or odd ones, walk all four.
+    #[test]
+    fn right_quarters_read_off_the_left_ones_count_as_walked() {
+        let mut rng = crate::base::rng::Rng::new(41);
+        let mut mirrored = 0;
+        for n in 4..=16 {
+            let full = (1u64 << n) - 1;
+            let mut boards = vec![vec![full; n]];
+            for _ in 0..6 {
+                let board: Vec<u64> = (0..n)
+                    .map(|_| {
+                        let mut row = full;
+                        for c in 0..n {
+                            if rng.below(8) == 0 {
+                                row &= !(1 << c);
+                                row &= !(1 << (n - 1 - c));
+                            }
+                        }
+                        row
+                    })
+                    .collect();
+                boards.push(board);
+            }
+            // One that is not its own mirror image.
+            let mut lopsided = vec![full; n];
+            lopsided[n / 2] &= !1;
+            boards.push(lopsided);
+            for free in &boards {
+                for min_n in [MinN::default(), MinN::both(4), MinN::pair(4)] {
+                    let Some(_) = Geometry::of(n, free, min_n) else {
+                        continue;
+                    };
+                    let (mirror, fast, walked) = both_ways(n, free, min_n);
+                    mirrored += usize::from(mirror);
+                    assert_eq!(fast.counts, walked.counts, "n = {n}, {free:?}");
+                    assert_eq!(fast.pass, walked.pass, "n = {n}, {free:?}");
+                    assert_eq!(fast.walked, walked.walked);
+                    assert_eq!(fast.counted * if mirror { 2 } else { 1 }, walked.walked);
+                }
+            }
+        }
+        assert!(
+            mirrored > 100,
+            "only {mirrored} boards were counted mirrored"
+        );
     }
 }
