@@ -107,9 +107,10 @@ fn judge_mode_reports_a_long_case_on_stderr_only() {
 
 #[test]
 fn a_hopeless_count_says_so_from_its_first_second() {
-    // n = 56: set-up takes seconds (reported; at n = 40 it can end within
-    // the first second on a fast machine), the count ages (estimated, so
-    // the time left is not "unknown").
+    // n = 56: set-up takes about a second at the reference speed (reported
+    // when it is still going at the first report, a second in: whether it
+    // is depends on the machine's speed, so either report will do), the
+    // count ages (estimated, so the time left is not "unknown").
     let mut child = spawn(
         &["count", "56", "--progress", "--threads", "2"],
         Stdio::piped(),
@@ -117,7 +118,11 @@ fn a_hopeless_count_says_so_from_its_first_second() {
     let out = lines(child.stdout.take().unwrap());
     let err = pipe_lines(child.stderr.take().unwrap());
     let warning = line_where(&err, |_| true, "at the start");
-    let setup = line_where(&err, |l| l.starts_with("n=56 set-up: "), "on the set-up");
+    let first = line_where(
+        &err,
+        |l| l.starts_with("n=56"),
+        "on the set-up or the count",
+    );
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(
@@ -125,7 +130,11 @@ fn a_hopeless_count_says_so_from_its_first_second() {
             && warning.contains("years on 2 threads, more than a day"),
         "{warning}"
     );
-    assert!(setup.contains("% done, "), "{setup}");
+    assert!(
+        first.starts_with("n=56 set-up: ") && first.contains("% done, ")
+            || first.starts_with("n=56: ") && first.ends_with("in all: hopeless"),
+        "{first}"
+    );
     assert!(out.try_iter().next().is_none(), "nothing on stdout");
     // Once set up, a count with nothing done yet gives the estimate (n = 25:
     // the constellations, set up in seconds; the join plans n = 23 for a

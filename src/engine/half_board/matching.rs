@@ -158,6 +158,18 @@ impl Job<'_> {
         //    within the scratch budget at any n).
         let (sbl, sbr) = (sb & lmask, sb >> wl);
         let [_, block] = pv.blocks(diag_bot);
+        // The left quarter holds no middle column and keeps no marks, but
+        // its words keep diagonal bits up to 31 where the right one keeps
+        // the low `n - 1` of each direction and its middle-column marks
+        // above them (cross mode, `quarters::middle_mark`; at n >= 25 the
+        // marks reach the upper direction's bits, which a left bottom
+        // queen's diagonal can share). Nothing meets a left diagonal past
+        // those `n - 1`, so the left words are read as their low `n - 1`
+        // bits of each direction: against the pivot's block and against
+        // the right placements.
+        let diagonals = (1u64 << (self.shape.n - 1)) - 1;
+        let keep = diagonals | diagonals << 32;
+        let left_block = block & keep;
         let compact = |v: u64| (v & ovmask) | ((v >> 32) & ovmask) << ovw;
         let (mut dirty, mut clean) = (0u64, 0u64);
         let mut nb = 0usize;
@@ -165,12 +177,12 @@ impl Job<'_> {
             if bl.group_len(sbl, a) == 0 || br.group_len(sbr, hmask ^ a) == 0 {
                 continue;
             }
-            filter_into(&mut sc.blbuf, bl.group(sbl, a), block);
+            filter_into(&mut sc.blbuf, bl.group(sbl, a), left_block);
             filter_into(&mut sc.brbuf, br.group(sbr, hmask ^ a), block);
             sc.tally.bottom_raw += bl.group_len(sbl, a) * br.group_len(sbr, hmask ^ a);
             sc.tally.bottom_pairs += (sc.blbuf.len() * sc.brbuf.len()) as u64;
             for xi in 0..sc.blbuf.len() {
-                let x = sc.blbuf[xi];
+                let x = sc.blbuf[xi] & keep;
                 let len = sc.brbuf.len();
                 if nb > 0 && nb + len > chunk {
                     let (d, c) = self.join_chunk(t, nb, sc);
