@@ -53,7 +53,9 @@ use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::QuarterShape;
 use crate::engine::half_board::sampling::{self, Sampled};
 use parts::split;
-use pricing::{counting_bytes, cut_units, planning_cost, price_tasks, total_cost, Buckets, Priced};
+use pricing::{
+    counting_bytes, cut_units, planning_cost, price_tasks, total_cost, Buckets, Images, Priced,
+};
 
 /// A planned join: everything but the quarter tables.
 pub struct Layout {
@@ -168,13 +170,10 @@ impl Layout {
             .map(|&p| table_bytes(p))
             .max()
             .unwrap_or(0);
-        // A mirrored count walks the left quarters against each pivot twice.
-        let walk_pivots = pivots.len()
-            * if buckets.counted < buckets.walked {
-                2
-            } else {
-                1
-            };
+        // Each walk counts for the quarters read off it, against each
+        // pivot once per quarter.
+        let images = Images::of(n, h, &free, &quarter_shapes, shape.diag_bot, &pivots);
+        let walk_pivots = pivots.len() * 4 / images.walks();
         let planning_ns = planning_cost(buckets.counted, walk_pivots, scanned);
         let cost = total_cost(planning_ns, total, whole, buckets.walked, parts.len());
         Some(Layout {

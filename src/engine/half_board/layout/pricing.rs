@@ -86,8 +86,8 @@ pub(super) struct Buckets {
     /// The bytes of `counts`.
     pub(super) bytes: usize,
     /// Placements of all quarters (what a build walks), those the
-    /// counting walked (half of them where the right quarters are read
-    /// off the left ones), and per quarter.
+    /// counting walked (fewer where quarters are read off others' walks),
+    /// and per quarter.
     pub(super) walked: u64,
     pub(super) counted: u64,
     pub(super) walked_each: [u64; 4],
@@ -96,8 +96,8 @@ pub(super) struct Buckets {
 }
 
 impl Buckets {
-    /// One counting walk per quarter, or per left quarter where the board
-    /// is its own mirror image ([`mirrors_right`]).
+    /// One counting walk per quarter, or fewer where the board's mirror or
+    /// flip makes some quarters others' images ([`Images::of`]).
     pub(super) fn count(
         n: usize,
         h: usize,
@@ -106,31 +106,31 @@ impl Buckets {
         diag_bot: u64,
         pivots: &[Pivot],
     ) -> Buckets {
-        Buckets::count_walking(
-            n,
-            h,
-            free,
-            shapes,
-            diag_bot,
-            pivots,
-            mirrors_right(n, free, shapes),
-        )
+        let images = Images::of(n, h, free, shapes, diag_bot, pivots);
+        Buckets::count_walking(n, h, free, shapes, diag_bot, pivots, images)
     }
 
-    /// [`Buckets::count`], the right quarters read off the left ones'
-    /// walks when `mirror` (which [`mirrors_right`] must allow), else
-    /// walked too.
+    /// [`Buckets::count`], the quarters `images` allows read off the
+    /// walks of the others (which [`Images::of`] must allow), the rest
+    /// walked.
     ///
-    /// Why the mirror is exact: the left-right mirror takes a queen on
-    /// `(r, c)` to `(r, n - 1 - c)`, and its `d = r + c` diagonal to the
-    /// image's `a = r - c' + n - 1` and back. So a right placement's key is
-    /// its left image's with the columns reversed in the quarter's width,
-    /// its stored word is the image's with the two directions' halves
-    /// swapped (the two quarters store from the same offset), and it
-    /// avoids a pivot's blocked diagonals exactly when the image avoids
-    /// them swapped: the left walk also counts, per pivot, its placements
-    /// inside the pivot's right columns reversed that avoid its right
-    /// block swapped.
+    /// Why an image is exact: the left-right mirror takes a queen on
+    /// `(r, c)` to `(r, n - 1 - c)`, its `d = r + c` diagonal to the
+    /// image's `a = r - c + n - 1` and back; the top-bottom flip takes it
+    /// to `(n - 1 - r, c)`, its `d` to `2(n - 1)` less the image's `a` and
+    /// back. So a right placement's key is its left image's with the
+    /// columns reversed in the quarter's width and its stored word is the
+    /// image's with the two directions' halves swapped (both store from
+    /// the same offset); a bottom placement's key is its top image's with
+    /// the rows reversed, and its word the image's with the halves swapped
+    /// and each half's `n - 1` diagonal bits reversed (a bottom stores
+    /// from `hb = n - h`, a top from `h`: bottom bit `k` is top bit
+    /// `n - 2 - k` of the other direction), the middle-column marks where they
+    /// were (they count rows from the middle, which the flip keeps). A
+    /// placement avoids a pivot's blocked diagonals exactly when its image
+    /// avoids them mapped the same way, so each walk also counts, per
+    /// pivot, its placements inside the pivot's columns and outside its
+    /// blocks as its images see them.
     fn count_walking(
         n: usize,
         h: usize,
@@ -138,21 +138,30 @@ impl Buckets {
         shapes: &[QuarterShape; 4],
         diag_bot: u64,
         pivots: &[Pivot],
-        mirror: bool,
+        images: Images,
     ) -> Buckets {
-        let blocks_of = |q: usize, mirrored: bool| -> Vec<(u64, u64)> {
+        // Quarter `q` (0 top-left, 1 top-right, 2 bottom-left, 3
+        // bottom-right) is read off the walk of quarter `source(q)`.
+        let source = |q: usize| q & !usize::from(images.mirror) & !(2 * usize::from(images.flip));
+        // The pivots' blocks and columns in quarter `q`, as the walk of
+        // its source sees them.
+        let blocks_of = |q: usize| -> Vec<(u64, u64)> {
             let shape = shapes[q];
             let wmask = (1u64 << shape.w) - 1;
+            let mirrored = q & 1 == 1 && images.mirror;
+            let flipped = q & 2 == 2 && images.flip;
             pivots
                 .iter()
                 .map(|p| {
-                    let (block, avail) =
-                        (p.blocks(diag_bot)[q / 2], (p.avail >> shape.col0) & wmask);
+                    let mut block = p.blocks(diag_bot)[q / 2];
+                    let mut avail = (p.avail >> shape.col0) & wmask;
                     if mirrored {
-                        (block.rotate_left(32), reversed(avail, shape.w))
-                    } else {
-                        (block, avail)
+                        (block, avail) = (block.rotate_left(32), reversed(avail, shape.w));
                     }
+                    if flipped {
+                        block = flip_word(block, n);
+                    }
+                    (block, avail)
                 })
                 .collect()
         };
@@ -165,29 +174,18 @@ impl Buckets {
         let mut counts: Vec<Vec<u32>> = vec![Vec::new(); 4];
         let mut pass: Vec<Vec<f64>> = vec![Vec::new(); 4];
         let mut counted = 0u64;
-        for q in 0..4 {
-            if mirror && q % 2 == 1 {
-                continue;
-            }
-            let mut blocks = blocks_of(q, false);
-            if mirror {
-                blocks.extend(blocks_of(q + 1, true));
-            }
-            let (c, within) = Quarter::counts(n, h, free, shapes[q], &blocks);
-            counted += c.iter().map(|&x| u64::from(x)).sum::<u64>();
-            let (own, right) = within.split_at(pivots.len());
-            pass[q] = pass_of(own);
-            if mirror {
-                pass[q + 1] = pass_of(right);
-                let w = shapes[q].w;
-                let mut image = vec![0u32; c.len()];
-                for cols in 0..1usize << w {
-                    let to = reversed(cols as u64, w) as usize;
-                    image[to << h..(to + 1) << h].copy_from_slice(&c[cols << h..(cols + 1) << h]);
+        for s in (0..4).filter(|&s| source(s) == s) {
+            let targets: Vec<usize> = (0..4).filter(|&q| source(q) == s).collect();
+            let blocks: Vec<(u64, u64)> = targets.iter().flat_map(|&q| blocks_of(q)).collect();
+            let (walked, within) = Quarter::counts(n, h, free, shapes[s], &blocks);
+            counted += walked.iter().map(|&x| u64::from(x)).sum::<u64>();
+            for (i, &q) in targets.iter().enumerate() {
+                pass[q] = pass_of(&within[i * pivots.len()..(i + 1) * pivots.len()]);
+                if q != s {
+                    counts[q] = image_counts(&walked, shapes[s].w, h, q ^ s);
                 }
-                counts[q + 1] = image;
             }
-            counts[q] = c;
+            counts[s] = walked;
         }
         let bytes = counts.iter().map(|c| c.len() * 4).sum::<usize>();
         let walked_each: [u64; 4] =
@@ -226,25 +224,110 @@ impl Buckets {
     }
 }
 
-/// Whether the right quarters' counts can be read off the left ones'
-/// walks ([`Buckets::count`]): the board is its own left-right mirror
-/// image, the two quarters of each half are equally wide and store their
-/// diagonals from the same offset, and no quarter marks the middle column
-/// (cross mode's marks tell the right quarters apart).
-pub(super) fn mirrors_right(n: usize, free: &[u64], shapes: &[QuarterShape; 4]) -> bool {
-    let mirror_free = free.iter().all(|&f| reversed(f, n) == f);
-    let pairs = [(0, 1), (2, 3)].iter().all(|&(l, r)| {
-        let (l, r) = (shapes[l], shapes[r]);
-        l.col0 == 0
-            && r.col0 == l.w
-            && l.w == r.w
-            && l.w + r.w == n
-            && l.row0 == r.row0
-            && l.off == r.off
-            && !l.marks_middle
-            && !r.marks_middle
-    });
-    mirror_free && pairs
+/// Which quarters [`Buckets::count`] reads off others' walks: the right
+/// ones off the left ones (`mirror`), the bottom ones off the top ones
+/// (`flip`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub(super) struct Images {
+    pub(super) mirror: bool,
+    pub(super) flip: bool,
+}
+
+impl Images {
+    /// What the board allows. The mirror: the board is its own left-right
+    /// mirror image, the two quarters of each half equally wide and
+    /// storing from the same offset, and no quarter marks the middle
+    /// column (cross mode's marks tell the right quarters apart). The
+    /// flip: the board is its own top-bottom image, each bottom quarter
+    /// lies under its top one (`h` rows from `n - h`, storing from there,
+    /// marking as it does), and no pivot blocks a bottom diagonal that a
+    /// top quarter's word has no bit for (see [`flip_word`]).
+    pub(super) fn of(
+        n: usize,
+        h: usize,
+        free: &[u64],
+        shapes: &[QuarterShape; 4],
+        diag_bot: u64,
+        pivots: &[Pivot],
+    ) -> Images {
+        let mirror = free.iter().all(|&f| reversed(f, n) == f)
+            && [(0, 1), (2, 3)].iter().all(|&(l, r)| {
+                let (l, r) = (shapes[l], shapes[r]);
+                l.col0 == 0
+                    && r.col0 == l.w
+                    && l.w == r.w
+                    && l.w + r.w == n
+                    && l.row0 == r.row0
+                    && l.off == r.off
+                    && !l.marks_middle
+                    && !r.marks_middle
+            });
+        let diagonals = (1u64 << (n - 1)) - 1;
+        let kept = diagonals | diagonals << 32;
+        let flip = (0..n).all(|r| free[r] == free[n - 1 - r])
+            && (0..2).all(|l| {
+                let (top, bottom) = (shapes[l], shapes[l + 2]);
+                top.row0 == 0
+                    && top.off == h
+                    && bottom.row0 == n - h
+                    && bottom.off == bottom.row0
+                    && top.col0 == bottom.col0
+                    && top.w == bottom.w
+                    && top.marks_middle == bottom.marks_middle
+                    && (bottom.marks_middle
+                        || pivots.iter().all(|p| p.blocks(diag_bot)[1] & !kept == 0))
+            });
+        Images { mirror, flip }
+    }
+
+    /// How many quarters are walked.
+    pub(super) fn walks(self) -> usize {
+        4 >> (usize::from(self.mirror) + usize::from(self.flip))
+    }
+}
+
+/// A bottom quarter's stored word as its top image's walk sees it (see
+/// [`Buckets::count_walking`]): the two directions' halves swapped, the
+/// `n - 1` diagonal bits of each reversed, the bits above them (cross
+/// mode's middle marks) left where they were. Its own inverse.
+fn flip_word(word: u64, n: usize) -> u64 {
+    const LOW: u64 = 0xFFFF_FFFF;
+    let diagonals = (1u64 << (n - 1)) - 1;
+    let (lo, hi) = (word & LOW, word >> 32);
+    let new_lo = reversed(hi & diagonals, n - 1) | (lo & !diagonals);
+    let new_hi = reversed(lo & diagonals, n - 1) | (hi & !diagonals);
+    new_lo | new_hi << 32
+}
+
+/// The bucket counts of a quarter that is the image of one walked into
+/// `walked` (`w` columns, `h` rows) by `how` (1: the mirror, its columns
+/// reversed; 2: the flip, its rows reversed; 3: both).
+fn image_counts(walked: &[u32], w: usize, h: usize, how: usize) -> Vec<u32> {
+    let rows: Vec<usize> = (0..1usize << h)
+        .map(|r| {
+            if how & 2 == 2 {
+                reversed(r as u64, h) as usize
+            } else {
+                r
+            }
+        })
+        .collect();
+    let mut image = vec![0u32; walked.len()];
+    for cols in 0..1usize << w {
+        let to = if how & 1 == 1 {
+            reversed(cols as u64, w) as usize
+        } else {
+            cols
+        };
+        let (from, into) = (
+            &walked[cols << h..(cols + 1) << h],
+            &mut image[to << h..(to + 1) << h],
+        );
+        for (r, &x) in from.iter().enumerate() {
+            into[rows[r]] = x;
+        }
+    }
+    image
 }
 
 /// The low `w` bits of `x` in reverse order.
@@ -429,68 +512,90 @@ impl super::Layout {
 mod tests {
     use super::super::geometry::{Geometry, MinN};
     use super::*;
+    use crate::base::rng::Rng;
 
-    /// The buckets of `free`, with the right quarters read off the left
-    /// ones' walks (when the board allows it) and walked: (whether it was
-    /// mirrored, the two).
-    fn both_ways(n: usize, free: &[u64], min_n: MinN) -> (bool, Buckets, Buckets) {
+    /// The buckets of `free`, quarters read off others' walks where the
+    /// board allows it, and all four walked: (what was read off, the two).
+    fn both_ways(n: usize, free: &[u64], min_n: MinN) -> (Images, Buckets, Buckets) {
         let g = Geometry::of(n, free, min_n).unwrap();
         let (h, shapes) = (g.shape.h, &g.quarter_shapes);
-        let mirror = mirrors_right(n, &g.free, shapes);
-        let count = |mirror| {
-            Buckets::count_walking(n, h, &g.free, shapes, g.shape.diag_bot, &g.pivots, mirror)
-        };
-        (mirror, count(mirror), count(false))
+        let (diag_bot, pivots) = (g.shape.diag_bot, &g.pivots);
+        let images = Images::of(n, h, &g.free, shapes, diag_bot, pivots);
+        let count =
+            |images| Buckets::count_walking(n, h, &g.free, shapes, diag_bot, pivots, images);
+        (images, count(images), count(Images::default()))
     }
 
-    /// The mirrored counting gives every bucket count and every pivot's
-    /// pass exactly as four walks do: blank boards in each mode that
-    /// allows it, and random boards that are their own mirror image (with
-    /// blocked cells: pivots whose blocks and columns differ left and
-    /// right); boards that are not, or odd ones, walk all four.
-    #[test]
-    fn right_quarters_read_off_the_left_ones_count_as_walked() {
-        let mut rng = crate::base::rng::Rng::new(41);
-        let mut mirrored = 0;
-        for n in 4..=16 {
-            let full = (1u64 << n) - 1;
-            let mut boards = vec![vec![full; n]];
-            for _ in 0..6 {
-                let board: Vec<u64> = (0..n)
-                    .map(|_| {
-                        let mut row = full;
-                        for c in 0..n {
-                            if rng.below(8) == 0 {
-                                row &= !(1 << c);
-                                row &= !(1 << (n - 1 - c));
-                            }
-                        }
-                        row
-                    })
-                    .collect();
-                boards.push(board);
+    /// A random board whose row `r` is row `n - 1 - r` when `flip` and
+    /// reads the same reversed when `mirror`, about one cell in eight (and
+    /// its images) blocked.
+    fn symmetric_board(n: usize, mirror: bool, flip: bool, rng: &mut Rng) -> Vec<u64> {
+        let full = (1u64 << n) - 1;
+        let mut board = vec![full; n];
+        for _ in 0..n * n / 8 {
+            let (r, c) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
+            for (r, c) in [
+                (r, c),
+                (r, n - 1 - c),
+                (n - 1 - r, c),
+                (n - 1 - r, n - 1 - c),
+            ] {
+                board[r] &= !(1 << c);
             }
-            // One that is not its own mirror image.
-            let mut lopsided = vec![full; n];
-            lopsided[n / 2] &= !1;
-            boards.push(lopsided);
+        }
+        // Cells blocked with only the images the board is to keep.
+        if !(mirror && flip) {
+            let mut rng2 = Rng::new(rng.next_u64());
+            for r in 0..n {
+                if rng2.below(3) == 0 {
+                    let c = rng2.below(n as u64) as usize;
+                    board[r] &= !(1 << c);
+                    if mirror {
+                        board[r] &= !(1 << (n - 1 - c));
+                    }
+                    if flip {
+                        board[n - 1 - r] &= !(1 << c);
+                    }
+                }
+            }
+        }
+        board
+    }
+
+    /// Quarters read off others' walks give every bucket count and every
+    /// pivot's pass exactly as four walks do: blank boards in every
+    /// folding mode, and random boards with blocked cells that keep the
+    /// mirror, the flip, both or neither (pivots whose blocks and columns
+    /// differ from quarter to quarter).
+    #[test]
+    fn quarters_read_off_others_walks_count_as_walked() {
+        let mut rng = Rng::new(41);
+        let (mut mirrors, mut flips) = (0, 0);
+        for n in 4..=16 {
+            let mut boards = vec![vec![(1u64 << n) - 1; n]];
+            for (mirror, flip) in [(true, true), (true, false), (false, true), (false, false)] {
+                for _ in 0..3 {
+                    boards.push(symmetric_board(n, mirror, flip, &mut rng));
+                }
+            }
             for free in &boards {
                 for min_n in [MinN::default(), MinN::both(4), MinN::pair(4)] {
-                    let Some(_) = Geometry::of(n, free, min_n) else {
+                    if Geometry::of(n, free, min_n).is_none() {
                         continue;
-                    };
-                    let (mirror, fast, walked) = both_ways(n, free, min_n);
-                    mirrored += usize::from(mirror);
-                    assert_eq!(fast.counts, walked.counts, "n = {n}, {free:?}");
-                    assert_eq!(fast.pass, walked.pass, "n = {n}, {free:?}");
+                    }
+                    let (images, fast, walked) = both_ways(n, free, min_n);
+                    mirrors += usize::from(images.mirror);
+                    flips += usize::from(images.flip);
+                    assert_eq!(fast.counts, walked.counts, "n = {n}, {images:?}, {free:?}");
+                    assert_eq!(fast.pass, walked.pass, "n = {n}, {images:?}, {free:?}");
                     assert_eq!(fast.walked, walked.walked);
-                    assert_eq!(fast.counted * if mirror { 2 } else { 1 }, walked.walked);
+                    assert_eq!(fast.counted * 4 / images.walks() as u64, walked.walked);
                 }
             }
         }
         assert!(
-            mirrored > 100,
-            "only {mirrored} boards were counted mirrored"
+            mirrors > 100 && flips > 100,
+            "mirrored {mirrors}, flipped {flips}"
         );
     }
 }

@@ -17,7 +17,7 @@ use crate::engine::half_board::sampling;
 
 use super::geometry::{Geometry, MinN, MAX_N};
 use super::parts::{tables_bytes, Stored, MAX_SPLIT};
-use super::pricing::{counting_bytes, mirrors_right, planning_cost, total_cost, UNITS};
+use super::pricing::{counting_bytes, planning_cost, total_cost, Images, UNITS};
 
 /// What a planned join would cost, priced from samples
 /// (`Layout::price`).
@@ -93,13 +93,20 @@ pub(super) fn price(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Opti
         .map(|p| binom(p.avail.count_ones() as usize, h))
         .sum();
     let walked = sampled.placements.iter().sum::<f64>() as u64;
-    // Planning walks the left quarters only where they mirror the right
-    // ones, each against the pivots twice.
-    let (counted, walk_pivots) = if mirrors_right(g.shape.n, &g.free, &g.quarter_shapes) {
-        (walked / 2, 2 * g.pivots.len())
-    } else {
-        (walked, g.pivots.len())
-    };
+    // Planning walks only the quarters not read off others' walks, each
+    // against the pivots once per quarter it counts for.
+    let images = Images::of(
+        n,
+        h,
+        &g.free,
+        &g.quarter_shapes,
+        g.shape.diag_bot,
+        &g.pivots,
+    );
+    let (counted, walk_pivots) = (
+        walked * images.walks() as u64 / 4,
+        g.pivots.len() * 4 / images.walks(),
+    );
     let joins = sampled.joins_ns();
     Some(Price {
         cost: total_cost(
