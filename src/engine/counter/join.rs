@@ -49,6 +49,11 @@ pub struct Prepared {
     whole_cost: f64,
 }
 
+/// Marks the fingerprints of odd joins from 25 on counted since the left
+/// bottom quarter's words are read as their diagonal bits (see
+/// `Join`'s fingerprint).
+const CROSS_MARKS_REVISION: u64 = 0x0c4c_d9f1;
+
 impl Prepared {
     /// The join of the blank board of side `n`, or `None` where it does not
     /// plan within `budget`.
@@ -184,11 +189,18 @@ impl UnitCounter for Join {
             .fixed
             .iter()
             .map(|&(symmetry, first)| symmetry as u64 * 64 + first as u64);
+        // Records of odd counts from 25 on made before the left bottom
+        // quarter was read as its diagonal bits (c4cd9f1: cross mode's
+        // marks refused some of its placements) undercount: a revision in
+        // the fingerprint keeps `merge` from adding them to new ones.
+        let n = self.plan.n();
+        let revised = (n >= 25 && n % 2 == 1).then_some(CROSS_MARKS_REVISION);
         fingerprint_of(
             [u64::from(b'j'), self.fixed.len() as u64]
                 .into_iter()
                 .chain(self.plan.unit_keys())
-                .chain(symmetric),
+                .chain(symmetric)
+                .chain(revised),
         )
     }
 
