@@ -139,6 +139,36 @@ fn colex_rank(avail: u64, s: u64) -> u64 {
     rank
 }
 
+/// The join's counts of the orbit of the column set `s` of pivot column
+/// `pivot` under the blank board's mirror and flip, added up, and the
+/// orbit's size (whichever member is canonical counts it, weighted; the
+/// others, and members of pivots outside the plan's list, count nothing).
+fn orbit_count(plan: &Plan, n: usize, pivot: Option<usize>, s: u64) -> (u128, u128) {
+    let pivots = plan.ranked_pivots().expect("ranked past 24");
+    let full = full_row(n);
+    let rev = |x: u64| x.reverse_bits() >> (64 - n);
+    let avail = full & !pivot.map_or(0, |c| 1 << c);
+    let mirror_pivot = pivot.map(|c| n - 1 - c);
+    let mut members = vec![
+        (pivot, s),
+        (pivot, avail ^ s),
+        (mirror_pivot, rev(s)),
+        (mirror_pivot, rev(avail ^ s)),
+    ];
+    members.sort();
+    members.dedup();
+    let got = members
+        .iter()
+        .filter_map(|&(p, set)| {
+            let column_free = full & !p.map_or(0, |c| 1 << c);
+            let index = pivots.iter().position(|&a| a == column_free)?;
+            let rank = colex_rank(column_free, set);
+            plan.count_ranks(index, rank..rank + 1)
+        })
+        .sum();
+    (got, members.len() as u128)
+}
+
 /// Item 5 of the join's issue: where no whole count can be run (n = 24 to
 /// 27), single column sets of the ranked join agree with an independent
 /// count. The join is planned 4-fold (mirror and flip; the 8-fold modes
@@ -163,11 +193,9 @@ fn ranked_column_sets_agree_with_a_plain_search_at_24_to_27() {
             None,
         )
         .unwrap();
-        let pivots = plan.ranked_pivots().expect("ranked from 24");
         let full = full_row(n);
         let h = n / 2;
         let wl = n / 2;
-        let rev = |x: u64| x.reverse_bits() >> (64 - n);
         // Sets drawn until two have solutions (many have none).
         let mut with_solutions = 0;
         for _ in 0..6 {
@@ -192,27 +220,10 @@ fn ranked_column_sets_agree_with_a_plain_search_at_24_to_27() {
             };
             let lmask = (1u64 << wl) - 1;
             let s = pick(avail & lmask, left, &mut rng) | pick(avail & !lmask, h - left, &mut rng);
-            let mirror_pivot = pivot.map(|c| n - 1 - c);
-            let mut members = vec![
-                (pivot, s),
-                (pivot, avail ^ s),
-                (mirror_pivot, rev(s)),
-                (mirror_pivot, rev(avail ^ s)),
-            ];
-            members.sort();
-            members.dedup();
             // The blank board's mirror and flip map each member's
             // solutions one to one onto another's: all count the same.
-            let want = two_halves_with_columns(n, h, pivot, s) * members.len() as u128;
-            let got: u128 = members
-                .iter()
-                .filter_map(|&(p, set)| {
-                    let column_free = full & !p.map_or(0, |c| 1 << c);
-                    let index = pivots.iter().position(|&a| a == column_free)?;
-                    let rank = colex_rank(column_free, set);
-                    plan.count_ranks(index, rank..rank + 1)
-                })
-                .sum();
+            let (got, members) = orbit_count(&plan, n, pivot, s);
+            let want = two_halves_with_columns(n, h, pivot, s) * members;
             assert_eq!(got, want, "n = {n}, pivot {pivot:?}, S = {s:#x}");
             with_solutions += usize::from(got > 0);
             eprintln!("n = {n}, pivot {pivot:?}, S = {s:#x}: {got} solutions");
@@ -244,9 +255,7 @@ fn cross_mode_sets_with_far_pivots_agree_with_a_plain_search_at_25_and_27() {
     for n in [25usize, 27] {
         let blank = vec![full_row(n); n];
         let plan = Plan::tuned(n, &blank, Default::default(), MinN::default(), None).unwrap();
-        let pivots = plan.ranked_pivots().expect("ranked past 24");
         let (full, h, mid) = (full_row(n), n / 2, n / 2);
-        let rev = |x: u64| x.reverse_bits() >> (64 - n);
         let lmask = (1u64 << mid) - 1;
         let mut with_solutions = 0;
         for _ in 0..8 {
@@ -272,24 +281,8 @@ fn cross_mode_sets_with_far_pivots_agree_with_a_plain_search_at_25_and_27() {
                 s
             };
             let s = pick(avail & lmask, left, &mut rng) | pick(avail & !lmask, h - left, &mut rng);
-            let mut members = vec![
-                (m, s),
-                (m, avail ^ s),
-                (n - 1 - m, rev(s)),
-                (n - 1 - m, rev(avail ^ s)),
-            ];
-            members.sort();
-            members.dedup();
-            let want = 2 * two_halves_beyond(n, h, Some(m), s, Some(dm)) * members.len() as u128;
-            let got: u128 = members
-                .iter()
-                .filter_map(|&(p, set)| {
-                    let column_free = full & !(1u64 << p);
-                    let index = pivots.iter().position(|&a| a == column_free)?;
-                    let rank = colex_rank(column_free, set);
-                    plan.count_ranks(index, rank..rank + 1)
-                })
-                .sum();
+            let (got, members) = orbit_count(&plan, n, Some(m), s);
+            let want = 2 * two_halves_beyond(n, h, Some(m), s, Some(dm)) * members;
             assert_eq!(got, want, "n = {n}, pivot {m} ({dm} out), S = {s:#x}");
             with_solutions += usize::from(got > 0);
             eprintln!("n = {n}, pivot {m} ({dm} out), S = {s:#x}: {got} solutions");
