@@ -149,6 +149,34 @@ fn shards_of_the_join_on_the_command_line_merge_to_oeis() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Shard records of `count 25` and `count 27` written before c4cd9f1
+/// (cross mode's marks refused some left-bottom placements: they
+/// undercount), by that version, for shards that own no unit.
+const UNDERCOUNTING_RECORDS: [&str; 2] = [
+    "shard 99999999/100000000 n=25 split=b5f7f99d380ae0c9 total=0 burnside=0 crc=75dbc0a8\n",
+    "shard 99999999/100000000 n=27 split=d6b6263f6a5d6f8e total=0 burnside=0 crc=ad385f80\n",
+];
+
+/// `merge` refuses to add an undercounting record of 25 or 27 to a new
+/// one: the split fingerprint changed with the fix.
+#[test]
+fn merge_refuses_records_of_25_and_27_made_before_the_cross_marks_fix() {
+    for old in UNDERCOUNTING_RECORDS {
+        let n = &old["shard 99999999/100000000 n=".len()..][..2];
+        let new = run(&["count", n, "--shard", "100000000/100000000"], b"");
+        assert_eq!(new.status, 0, "{}", new.report());
+        let merged = run(&["merge"], format!("{old}{}", new.stdout).as_bytes());
+        assert_eq!((merged.status, merged.stdout.as_str()), (2, ""), "{old}");
+        assert!(
+            merged
+                .stderr
+                .contains("were dealt from different unit lists"),
+            "{}",
+            merged.stderr
+        );
+    }
+}
+
 /// The MiB figure of an `--estimate` line.
 fn estimated_mib(line: &str) -> f64 {
     let (_, after) = line.split_once("peak memory about ").unwrap();
