@@ -55,7 +55,7 @@ use std::time::Instant;
 
 use crate::engine::half_board::bitsets::filter_into;
 use crate::engine::half_board::column_sets::{combinations, Pivot, Task};
-use crate::engine::half_board::quarters::Quarter;
+use crate::engine::half_board::quarters::{shared_diagonals, Quarter};
 use crate::engine::half_board::tally::Tally;
 use bottoms::transpose_bottoms;
 use job::Job;
@@ -157,19 +157,10 @@ impl Job<'_> {
         //    chunk of at most `chunk` bottoms at a time (so the bitsets stay
         //    within the scratch budget at any n).
         let (sbl, sbr) = (sb & lmask, sb >> wl);
-        let [_, block] = pv.blocks(diag_bot);
-        // The left quarter holds no middle column and keeps no marks, but
-        // its words keep diagonal bits up to 31 where the right one keeps
-        // the low `n - 1` of each direction and its middle-column marks
-        // above them (cross mode, `quarters::middle_mark`; at n >= 25 the
-        // marks reach the upper direction's bits, which a left bottom
-        // queen's diagonal can share). Nothing meets a left diagonal past
-        // those `n - 1`, so the left words are read as their low `n - 1`
-        // bits of each direction: against the pivot's block and against
-        // the right placements.
-        let diagonals = (1u64 << (self.shape.n - 1)) - 1;
-        let keep = diagonals | diagonals << 32;
-        let left_block = block & keep;
+        let [_, _, left_block, block] = pv.blocks(diag_bot, self.shape.n);
+        // A left bottom word is read as its shared bits against the right
+        // placements too (see `quarters::shared_diagonals`).
+        let keep = shared_diagonals(self.shape.n);
         let compact = |v: u64| (v & ovmask) | ((v >> 32) & ovmask) << ovw;
         let (mut dirty, mut clean) = (0u64, 0u64);
         let mut nb = 0usize;

@@ -36,7 +36,7 @@ mod shape;
 mod walk;
 
 pub use scatter::ScatterCounts;
-pub use shape::{middle_mark, QuarterShape};
+pub use shape::{middle_mark, shared_diagonals, QuarterShape};
 
 pub use walk::probe;
 use walk::{walk, walk_within};

@@ -133,10 +133,10 @@ pub fn sample(board: &Board, draws: usize, seed: u64, regime: Regime) -> Sampled
     let (n, h) = (shape.n, shape.h);
     let mut rng = Rng::new(seed);
     let mut bottoms_rng = Rng::new(seed ^ 0xb0770b5);
-    let blocks: Vec<[u64; 2]> = board
+    let blocks: Vec<[u64; 4]> = board
         .pivots
         .iter()
-        .map(|p| p.blocks(shape.diag_bot))
+        .map(|p| p.blocks(shape.diag_bot, n))
         .collect();
     let mut kept = Vec::new();
     let mut tasks = vec![0f64; board.pivots.len()];
@@ -174,7 +174,7 @@ pub fn sample(board: &Board, draws: usize, seed: u64, regime: Regime) -> Sampled
             for (p, pv) in board.pivots.iter().enumerate() {
                 if cols & !(pv.avail >> shape.col0) & wmask == 0 {
                     within[p][q] += estimate;
-                    if da & blocks[p][q / 2] == 0 {
+                    if da & blocks[p][q] == 0 {
                         left[p][q] += estimate;
                     }
                 }

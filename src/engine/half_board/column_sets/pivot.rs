@@ -13,7 +13,7 @@
 //! `O(n)` pivots for odd `n`, `O(n^2)` pairs in pair mode, each `O(1)`
 //! (a cross-mode pivot `O(n)` for its marks).
 
-use crate::engine::half_board::quarters::middle_mark;
+use crate::engine::half_board::quarters::{middle_mark, shared_diagonals};
 
 /// One middle-row queen choice (or the single empty choice for even `n`).
 #[derive(Clone, Copy, Debug)]
@@ -38,14 +38,22 @@ pub struct Pivot {
 }
 
 impl Pivot {
-    /// The stored diagonals a placement must avoid, in the top quarters
-    /// and in the bottom ones: the pivot's, and for the bottoms also
-    /// `diag_bot` (the longest diagonals in diagonal mode, 0 otherwise).
+    /// The stored diagonals a placement of each quarter (top left, top
+    /// right, bottom left, bottom right) must avoid: the pivot's, and for
+    /// the bottoms also `diag_bot` (the longest diagonals in diagonal mode,
+    /// 0 otherwise); a left bottom quarter's only where its words are read
+    /// ([`shared_diagonals`]: cross mode's marks are no diagonal of it).
     /// The kernel filters by these, and planning and sampling price by
     /// the same masks.
     #[inline(always)]
-    pub fn blocks(&self, diag_bot: u64) -> [u64; 2] {
-        [self.top_block, self.bot_block | diag_bot]
+    pub fn blocks(&self, diag_bot: u64, n: usize) -> [u64; 4] {
+        let bottom = self.bot_block | diag_bot;
+        [
+            self.top_block,
+            self.top_block,
+            bottom & shared_diagonals(n),
+            bottom,
+        ]
     }
 }
 

@@ -22,7 +22,7 @@ use crate::engine::half_board::cost::{
     self, bottom_words, half_pairs, sieve_keep, task_work, TaskWork,
 };
 use crate::engine::half_board::matching::Shape;
-use crate::engine::half_board::quarters::{Quarter, QuarterShape};
+use crate::engine::half_board::quarters::{shared_diagonals, Quarter, QuarterShape};
 
 use super::parts::Stored;
 
@@ -153,7 +153,7 @@ impl Buckets {
             pivots
                 .iter()
                 .map(|p| {
-                    let mut block = p.blocks(diag_bot)[q / 2];
+                    let mut block = p.blocks(diag_bot, n)[q];
                     let mut avail = (p.avail >> shape.col0) & wmask;
                     if mirrored {
                         (block, avail) = (block.rotate_left(32), reversed(avail, shape.w));
@@ -262,8 +262,7 @@ impl Images {
                     && !l.marks_middle
                     && !r.marks_middle
             });
-        let diagonals = (1u64 << (n - 1)) - 1;
-        let kept = diagonals | diagonals << 32;
+        let kept = shared_diagonals(n);
         let flip = (0..n).all(|r| free[r] == free[n - 1 - r])
             && (0..2).all(|l| {
                 let (top, bottom) = (shapes[l], shapes[l + 2]);
@@ -275,7 +274,9 @@ impl Images {
                     && top.w == bottom.w
                     && top.marks_middle == bottom.marks_middle
                     && (bottom.marks_middle
-                        || pivots.iter().all(|p| p.blocks(diag_bot)[1] & !kept == 0))
+                        || pivots
+                            .iter()
+                            .all(|p| p.blocks(diag_bot, n)[l + 2] & !kept == 0))
             });
         Images { mirror, flip }
     }
@@ -570,7 +571,7 @@ mod tests {
     #[test]
     fn quarters_read_off_others_walks_count_as_walked() {
         let mut rng = Rng::new(41);
-        let (mut mirrors, mut flips) = (0, 0);
+        let (mut mirrors, mut flips, mut marking_flips) = (0, 0, 0);
         for n in 4..=16 {
             let mut boards = vec![vec![(1u64 << n) - 1; n]];
             for (mirror, flip) in [(true, true), (true, false), (false, true), (false, false)] {
@@ -580,12 +581,14 @@ mod tests {
             }
             for free in &boards {
                 for min_n in [MinN::default(), MinN::both(4), MinN::pair(4)] {
-                    if Geometry::of(n, free, min_n).is_none() {
+                    let Some(geometry) = Geometry::of(n, free, min_n) else {
                         continue;
-                    }
+                    };
+                    let marking = geometry.quarter_shapes[3].marks_middle;
                     let (images, fast, walked) = both_ways(n, free, min_n);
                     mirrors += usize::from(images.mirror);
                     flips += usize::from(images.flip);
+                    marking_flips += usize::from(images.flip && marking);
                     assert_eq!(fast.counts, walked.counts, "n = {n}, {images:?}, {free:?}");
                     assert_eq!(fast.pass, walked.pass, "n = {n}, {images:?}, {free:?}");
                     assert_eq!(fast.walked, walked.walked);
@@ -593,9 +596,11 @@ mod tests {
                 }
             }
         }
+        // In cross mode the flip reads the marking right bottom quarter off
+        // the right top one and the left bottom one off the left top one.
         assert!(
-            mirrors > 100 && flips > 100,
-            "mirrored {mirrors}, flipped {flips}"
+            mirrors > 100 && flips > 100 && marking_flips >= 5,
+            "mirrored {mirrors}, flipped {flips} ({marking_flips} marking)"
         );
     }
 }

@@ -73,6 +73,19 @@ impl QuarterShape {
     }
 }
 
+/// The bits of a quarter placement's diagonals word that another quarter's
+/// placement or the pivot can share: the low `n - 1` of each direction
+/// (see [`middle_mark`] for why nothing meets above them). A right quarter
+/// keeps only these and its marks; a left bottom one keeps its diagonals
+/// up to bit 31, so where a right quarter's mark sits (in the pivot's
+/// blocks, in a right placement's word) a left bottom queen's far
+/// diagonal may sit too, at n >= 25: a left bottom word is tested as its
+/// shared bits only.
+pub fn shared_diagonals(n: usize) -> u64 {
+    let diagonals = (1u64 << (n - 1)) - 1;
+    diagonals | diagonals << 32
+}
+
 /// The mark of a middle-column queen `dist` rows from the middle row
 /// (`1..h`, below `h`; odd `n <= 27`), in a quarter placement's diagonals
 /// word.
