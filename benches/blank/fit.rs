@@ -21,7 +21,7 @@
 //! before the pivot's filter); `--rows FILE` fits the rows of such an
 //! output again instead of measuring. Past 24 (ranked plans) the rows are
 //! single column sets spread over the unit list (see `fit_ranked`), and
-//! they are fitted apart: the ranked regime's constants ([`nqueens::engine::half_board::cost::RANKED_NS`]).
+//! they are fitted apart, per N: the ranked regime's constant ([`nqueens::engine::half_board::cost::RANKED_PAIR_WORD_NS`]).
 
 use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
@@ -113,44 +113,79 @@ pub fn fit(sizes: &[usize]) {
     }
     // Each regime has its constants (listed plans to 24, ranked past it):
     // fitted on its own rows.
-    for regime in [Regime::Listed, Regime::Ranked] {
-        let of_regime = |n: usize| (n > MAX_N) == (regime == Regime::Ranked);
-        let rows: Vec<&Row> = rows.iter().filter(|r| of_regime(r.n)).collect();
-        if rows.is_empty() {
-            continue;
-        }
-        let fitted = nnls(&rows);
+    let listed: Vec<&Row> = rows.iter().filter(|r| r.n <= MAX_N).collect();
+    if !listed.is_empty() {
+        let fitted = nnls(&listed);
+        let now = Regime::Listed.constants();
         println!();
-        println!("{regime:?} regime");
+        println!("Listed regime");
         println!(
             "{:>3} {:>6} {:>10} {:>10} {:>10}",
             "N", "units", "seconds", "real/now", "real/fit"
         );
-        for &n in sizes.iter().filter(|&&n| of_regime(n)) {
-            let of_n: Vec<&&Row> = rows.iter().filter(|r| r.n == n).collect();
+        for &n in sizes.iter().filter(|&&n| n <= MAX_N) {
+            let of_n: Vec<&&Row> = listed.iter().filter(|r| r.n == n).collect();
             if of_n.is_empty() {
                 continue;
             }
             let real: f64 = of_n.iter().map(|r| r.ns).sum();
-            let price = |c: &[f64]| -> f64 {
-                of_n.iter()
-                    .map(|r| r.terms.iter().zip(c).map(|(t, c)| t * c).sum::<f64>())
-                    .sum()
-            };
+            let price = |c: &[f64]| -> f64 { of_n.iter().map(|r| priced(r, c)).sum() };
             println!(
                 "{n:>3} {:>6} {:>10.2} {:>10.3} {:>10.3}",
                 of_n.len(),
                 real / 1e9,
-                real / price(&regime.constants()),
+                real / price(&now),
                 real / price(&fitted)
             );
         }
         println!();
         println!("{:<12} {:>12} {:>12}", "term", "now ns", "fitted ns");
-        for ((name, now), fitted) in TaskWork::NAMES.iter().zip(regime.constants()).zip(fitted) {
+        for ((name, now), fitted) in TaskWork::NAMES.iter().zip(now).zip(fitted) {
             println!("{name:<12} {now:>12.4} {:>12.4}", fitted / speed);
         }
     }
+    // The ranked regime: one term (the pair words at full width), its
+    // constant per N the pooled ratio of real time to those words, so
+    // that the units of a shard add up to its time (see `RANKED_PAIR_WORD_NS`).
+    let ranked_sizes: Vec<usize> = sizes.iter().copied().filter(|&n| n > MAX_N).collect();
+    if ranked_sizes.iter().any(|&n| rows.iter().any(|r| r.n == n)) {
+        println!();
+        println!("Ranked regime (pair words at full width, ns per word per N)");
+        println!(
+            "{:>3} {:>6} {:>10} {:>10} {:>10} {:>10} {:>14}",
+            "N", "units", "seconds", "now ns", "fitted ns", "real/now", "rows real/fit"
+        );
+        for n in ranked_sizes {
+            let of_n: Vec<&Row> = rows.iter().filter(|r| r.n == n).collect();
+            if of_n.is_empty() {
+                continue;
+            }
+            let real: f64 = of_n.iter().map(|r| r.ns).sum();
+            let words: f64 = of_n.iter().map(|r| r.terms[3]).sum();
+            let now = Regime::Ranked { n }.constants();
+            let fitted = real / words.max(1.0);
+            let (lo, hi) = of_n
+                .iter()
+                .filter(|r| r.terms[3] > 0.0)
+                .map(|r| r.ns / (r.terms[3] * fitted))
+                .fold((f64::MAX, 0f64), |(lo, hi), x| (lo.min(x), hi.max(x)));
+            println!(
+                "{n:>3} {:>6} {:>10.2} {:>10.4} {:>10.4} {:>10.3} {:>6.2}-{:<7.2}",
+                of_n.len(),
+                real / 1e9,
+                now[3],
+                fitted / speed,
+                real / of_n.iter().map(|r| priced(r, &now)).sum::<f64>(),
+                lo,
+                hi
+            );
+        }
+    }
+}
+
+/// The model's ns for `row` with the constants `c`.
+fn priced(row: &Row, c: &[f64]) -> f64 {
+    row.terms.iter().zip(c).map(|(t, c)| t * c).sum()
 }
 
 /// Ranked plans (past 24): single column sets, the first rank of units

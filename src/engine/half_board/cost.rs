@@ -188,8 +188,9 @@ pub enum Regime {
     /// by the sampled pricing's descents, where the listed regime takes a
     /// constant share (bottoms, [`BOTTOM_PASS`]) or leaves it to its
     /// constants (tops): at 27 the bottoms' share ran from 5% to 15% on
-    /// single sets against the constant's 47% ([`RANKED_NS`]).
-    Ranked,
+    /// single sets against the constant's 47% ([`RANKED_PAIR_WORD_NS`]). Its
+    /// constant depends on the size `n` ([`ranked_ns`]).
+    Ranked { n: usize },
 }
 
 impl Regime {
@@ -197,7 +198,7 @@ impl Regime {
     pub fn constants(self) -> [f64; 7] {
         match self {
             Regime::Listed => TaskWork::NS,
-            Regime::Ranked => RANKED_NS,
+            Regime::Ranked { n } => ranked_ns(n),
         }
     }
 
@@ -207,7 +208,7 @@ impl Regime {
     pub fn apart(self, apart: [f64; 2]) -> [Option<f64>; 2] {
         match self {
             Regime::Listed => [None, None],
-            Regime::Ranked => apart.map(Some),
+            Regime::Ranked { .. } => apart.map(Some),
         }
     }
 
@@ -221,22 +222,34 @@ impl Regime {
     }
 }
 
-/// The ranked regime's constants ([`Regime::Ranked`]), in the order of
-/// [`TaskWork::terms`]: one term, the pair words at full width. Fitted
-/// (NNLS, every N weighing the same; `cargo bench --bench blank -- --fit
-/// --rows benches/rows/fit-25-27-units.rows`) on two sittings' rows, each
-/// divided by its sitting's probe (1.42 and 1.04): 22 single column sets
-/// of 25..27 spread over the unit lists (2026-11-28 01:20) and 11 whole
-/// units of 25 and 27 from real shards, whose sets share their tables as
-/// a shard runs them (`--shard N I/K --rows`, 2026-11-28 03:25-03:55).
-/// The other terms fit to 0: the model's counts of bitset words and kept
-/// pair words run 0.5-4x the kernel's own, so they added scatter, not
-/// sense. Real over fitted, pooled: 0.92, 0.98, 1.03 at 25, 26, 27; per
-/// row over 3 s 0.34-1.68 (benches/NOTES.md, "Ranked units priced from
-/// whole units"). One unit of 27 ran 280.9 s in the first sitting and
-/// 99.7 s in the second, where the probes moved 1.76 -> 1.03: the memory-
-/// bound joins past 24 move more with the machine than the probe does.
-pub const RANKED_NS: [f64; 7] = [0.0, 0.0, 0.0, 0.1523, 0.0, 0.0, 0.0];
+/// The ranked regime's constants at size `n` ([`Regime::Ranked`]), in the
+/// order of [`TaskWork::terms`]: one term, the pair words at full width,
+/// at [`RANKED_PAIR_WORD_NS`] for `n` (25..=28; other sizes take the
+/// nearest).
+pub fn ranked_ns(n: usize) -> [f64; 7] {
+    let mut ns = [0.0; 7];
+    ns[3] = RANKED_PAIR_WORD_NS[n.clamp(25, 28) - 25];
+    ns
+}
+
+/// The ranked regime's ns per pair word at full width, for n = 25, 26, 27
+/// and 28: real thread CPU over the model's pair words, pooled over the
+/// whole units of each N (so a shard's units add up to its time), on the
+/// kernel that reads left bottom words as their shared bits and the
+/// pricing that prices them so (2026-11-28 07:00-08:30 UTC, probes
+/// 0.97-1.11, taken as 1.02; `cargo bench --bench blank -- --shard N I/K
+/// --rows`, rows in `benches/rows/fit-25-27-fixed.rows`, fitted by
+/// `-- --fit --rows FILE --speed 1.02`): 14 units of 25, 3 of 26, 7 of 27.
+/// One constant for all N priced 26 and 27 about 1.8x high (real over
+/// it 0.92, 0.55, 0.56): the full-width words grow faster with N than
+/// what the kernel reads, the bitsets it builds on the buckets a
+/// placement fits and the sieve's kept pair words, which the model's
+/// terms for them miss by 0.2-20x per unit. Per row real over fitted runs
+/// 0.5-1.6 (25), 0.7-1.2 (26), 0.3-1.5 (27); even with the kernel's own
+/// counts of those words a unit's time per word spreads 0.8-2.3x at 27
+/// (benches/NOTES.md, "Ranked units on the fixed kernel"). 28 is not
+/// measured: it takes 27's.
+pub const RANKED_PAIR_WORD_NS: [f64; 4] = [0.1380, 0.0826, 0.0839, 0.0839];
 
 impl std::ops::AddAssign for TaskWork {
     fn add_assign(&mut self, o: TaskWork) {

@@ -377,8 +377,9 @@ pub fn price_sets(
             SetPrice::Walked => walked(board, pi, s, &mut walked_rows),
         };
         price.tasks += 1.0;
-        let work = d.work(board, priced, Regime::Ranked);
-        price.ns += Regime::Ranked.ns(&work);
+        let regime = Regime::Ranked { n: board.shape.n };
+        let work = d.work(board, priced, regime);
+        price.ns += regime.ns(&work);
         price.work += work;
         for (sum, item) in price.items.iter_mut().zip(d.items) {
             *sum += item;
