@@ -209,17 +209,9 @@ fn ranked_column_sets_agree_with_a_plain_search_at_24_to_27() {
             // to 10^13 (top, bottom) pairs to test. (With one or none on
             // the right, no set tried at 18, 24 or 25 had a solution.)
             let left = (h - 2).min((avail & ((1u64 << wl) - 1)).count_ones() as usize);
-            let pick = |from: u64, k: usize, rng: &mut Rng| -> u64 {
-                let mut cols: Vec<usize> = (0..n).filter(|&c| (from >> c) & 1 != 0).collect();
-                let mut s = 0;
-                for _ in 0..k {
-                    let i = rng.below(cols.len() as u64) as usize;
-                    s |= 1 << cols.swap_remove(i);
-                }
-                s
-            };
             let lmask = (1u64 << wl) - 1;
-            let s = pick(avail & lmask, left, &mut rng) | pick(avail & !lmask, h - left, &mut rng);
+            let s = random_columns(avail & lmask, left, &mut rng)
+                | random_columns(avail & !lmask, h - left, &mut rng);
             // The blank board's mirror and flip map each member's
             // solutions one to one onto another's: all count the same.
             let (got, members) = orbit_count(&plan, n, pivot, s);
@@ -271,16 +263,8 @@ fn cross_mode_sets_with_far_pivots_agree_with_a_plain_search_at_25_and_27() {
             };
             let avail = full & !(1u64 << m);
             let left = h - 2;
-            let pick = |from: u64, k: usize, rng: &mut Rng| -> u64 {
-                let mut cols: Vec<usize> = (0..n).filter(|&c| (from >> c) & 1 != 0).collect();
-                let mut s = 0;
-                for _ in 0..k {
-                    let i = rng.below(cols.len() as u64) as usize;
-                    s |= 1 << cols.swap_remove(i);
-                }
-                s
-            };
-            let s = pick(avail & lmask, left, &mut rng) | pick(avail & !lmask, h - left, &mut rng);
+            let s = random_columns(avail & lmask, left, &mut rng)
+                | random_columns(avail & !lmask, h - left, &mut rng);
             let (got, members) = orbit_count(&plan, n, Some(m), s);
             let want = 2 * two_halves_beyond(n, h, Some(m), s, Some(dm)) * members;
             assert_eq!(got, want, "n = {n}, pivot {m} ({dm} out), S = {s:#x}");
@@ -292,4 +276,15 @@ fn cross_mode_sets_with_far_pivots_agree_with_a_plain_search_at_25_and_27() {
             "n = {n}: every set drawn had no solution"
         );
     }
+}
+
+/// `k` of the columns in `from`, drawn at random.
+fn random_columns(from: u64, k: usize, rng: &mut Rng) -> u64 {
+    let mut cols: Vec<u32> = (0..64).filter(|&c| (from >> c) & 1 != 0).collect();
+    let mut s = 0;
+    for _ in 0..k {
+        let i = rng.below(cols.len() as u64) as usize;
+        s |= 1 << cols.swap_remove(i);
+    }
+    s
 }
