@@ -24,6 +24,12 @@
 //! growth per N: time and bit pairs per solution, and where the time goes
 //! (see `growth.rs`).
 //!
+//! `cargo bench --bench blank -- --sieved 27 40` prices 40 random units of
+//! `count 27` both ways: the plan's weight (sampled descents) and the
+//! kernel's estimate of its own work on the units' tables (how a shard
+//! that walks its sets is priced), with their pooled ratio (see
+//! `shard.rs`).
+//!
 //! `cargo bench --bench blank -- --fit 18 19 20` fits the join's cost-model
 //! constants to the units' CPU time on this machine, term by term (see
 //! `fit.rs`).
@@ -92,6 +98,17 @@ fn main() {
                 _ => println!("--shard N I/K: I and K are numbers"),
             },
             _ => println!("--shard N I/K"),
+        }
+        return;
+    }
+    if let Some(i) = all.iter().position(|a| a == "--sieved") {
+        // `--sieved N [K]`.
+        match all.get(i + 1).and_then(|n| n.parse().ok()) {
+            Some(n) => {
+                let k = all.get(i + 2).and_then(|k| k.parse().ok()).unwrap_or(40);
+                shard::sieved(n, k)
+            }
+            None => println!("--sieved N [K]"),
         }
         return;
     }

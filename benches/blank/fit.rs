@@ -26,15 +26,17 @@
 use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
 use nqueens::engine::cpu;
-use nqueens::engine::half_board::cost::{Regime, TaskWork};
+use nqueens::engine::half_board::cost::{self, Regime, TaskWork};
 use nqueens::engine::half_board::tally::Tally;
 use nqueens::engine::half_board::{Kernel, Plan, MAX_N};
 
-/// One unit run: its N, its model terms, its CPU ns.
+/// One unit run: its N, its model terms, its CPU ns, and the sieved
+/// terms of the tally it left ([`cost::sieved_terms`]).
 pub struct Row {
     n: usize,
     terms: [f64; 7],
     ns: f64,
+    sieved: [f64; 3],
 }
 
 fn arg<T: std::str::FromStr>(name: &str) -> Option<T> {
@@ -96,14 +98,8 @@ pub fn fit(sizes: &[usize]) {
             // leaves what it measured (`--rows FILE` fits those again).
             // Then what the unit did by the tally (the model's terms are
             // estimates of these).
-            let did = tally_line(&plan.tally().since(&before));
-            let terms: Vec<String> = work.terms().iter().map(|t| format!("{t:e}")).collect();
-            println!("row {n} {ns:e} {} | {did}", terms.join(" "));
-            rows.push(Row {
-                n,
-                terms: work.terms(),
-                ns,
-            });
+            let did = plan.tally().since(&before);
+            rows.push(print_row(n, ns, work, &did));
         }
         println!(
             "{n:>3}: {kept} of {} units (every {k}-th of {})",
@@ -115,7 +111,7 @@ pub fn fit(sizes: &[usize]) {
     // fitted on its own rows.
     let listed: Vec<&Row> = rows.iter().filter(|r| r.n <= MAX_N).collect();
     if !listed.is_empty() {
-        let fitted = nnls(&listed);
+        let fitted = nnls(&listed, |r| r.terms, false);
         let now = Regime::Listed.constants();
         println!();
         println!("Listed regime");
@@ -178,6 +174,41 @@ pub fn fit(sizes: &[usize]) {
                 real / of_n.iter().map(|r| priced(r, &now)).sum::<f64>(),
                 lo,
                 hi
+            );
+        }
+        // The sieved regime: the tallies' terms per N (see
+        // `cost::SIEVED_NS`), each row's real over fitted.
+        println!();
+        println!("Sieved regime (ns per pair word, table word, bottom per N; real/fitted per row)");
+        for n in sizes.iter().copied().filter(|&n| n > MAX_N) {
+            let of_n: Vec<&Row> = rows
+                .iter()
+                .filter(|r| r.n == n && r.sieved[0] > 0.0)
+                .collect();
+            if of_n.is_empty() {
+                continue;
+            }
+            let fitted = nnls(&of_n, |r| r.sieved, true);
+            let now = cost::SIEVED_NS[n.clamp(25, 28) - 25];
+            let at =
+                |r: &Row, c: &[f64; 3]| -> f64 { r.sieved.iter().zip(c).map(|(t, c)| t * c).sum() };
+            let ratios: Vec<String> = of_n
+                .iter()
+                .map(|r| format!("{:.2}", r.ns / at(r, &fitted)))
+                .collect();
+            let real: f64 = of_n.iter().map(|r| r.ns).sum();
+            let at_now: f64 = of_n.iter().map(|r| at(r, &now)).sum::<f64>() * speed;
+            println!(
+                "{n:>3} {:>3} units, fitted {:.4} {:.4} {:.2} (now {:.4} {:.4} {:.2}, real/now {:.2}): {}",
+                of_n.len(),
+                fitted[0] / speed,
+                fitted[1] / speed,
+                fitted[2] / speed,
+                now[0],
+                now[1],
+                now[2],
+                real / at_now,
+                ratios.join(" ")
             );
         }
     }
@@ -254,12 +285,13 @@ pub fn print_row(n: usize, ns: f64, work: &TaskWork, did: &Tally) -> Row {
         n,
         terms: work.terms(),
         ns,
+        sieved: cost::sieved_terms(did),
     }
 }
 
 /// What a run did (a tally's difference, [`Tally::since`]), as a row prints it (see the
 /// module's doc).
-fn tally_line(d: &Tally) -> String {
+pub fn tally_line(d: &Tally) -> String {
     let did = [
         d.sets,
         d.chunks,
@@ -279,7 +311,32 @@ fn tally_line(d: &Tally) -> String {
     did.join(" ")
 }
 
-/// The `row N NS TERMS...` lines of an earlier run's output.
+/// The tally a row printed ([`tally_line`]'s fields, in its order).
+fn tally_of(did: &[u64]) -> Option<Tally> {
+    let &[sets, chunks, bottoms, bitsets, level_words, final_words, spans, tops, pair_words, pair_full, cut, bottom_pairs, bottom_raw] =
+        did
+    else {
+        return None;
+    };
+    Some(Tally {
+        sets,
+        chunks,
+        bottoms,
+        bitsets,
+        level_words,
+        final_words,
+        spans,
+        tops,
+        pair_words,
+        pair_full,
+        cut,
+        bottom_pairs,
+        bottom_raw,
+        ..Tally::default()
+    })
+}
+
+/// The `row N NS TERMS... | TALLY...` lines of an earlier run's output.
 fn read_rows(path: &str) -> Vec<Row> {
     let text = std::fs::read_to_string(path).expect("reads the rows file");
     text.lines()
@@ -291,33 +348,44 @@ fn read_rows(path: &str) -> Vec<Row> {
             for t in terms.iter_mut() {
                 *t = f.next()?.parse().ok()?;
             }
-            Some(Row { n, terms, ns })
+            let did = f
+                .skip(1)
+                .map(|x| x.parse().ok())
+                .collect::<Option<Vec<u64>>>()?;
+            Some(Row {
+                n,
+                terms,
+                ns,
+                sieved: cost::sieved_terms(&tally_of(&did)?),
+            })
         })
         .collect()
 }
 
-/// Non-negative least squares of `ns` on `terms`, each row's error relative
-/// to the time of all rows of its N (so every N weighs the same, and within
-/// an N the long units more than the short ones): least squares on the
-/// active terms, dropping the most negative coefficient until none is.
-fn nnls(rows: &[&Row]) -> [f64; 7] {
+/// Non-negative least squares of `ns` on the terms `of(row)`, each row's
+/// error relative to the time of all rows of its N (so every N weighs the
+/// same, and within an N the long units more than the short ones), or
+/// with `per_row` to its own time (every unit weighs the same: a shard
+/// of one short unit is priced as closely as one of a long unit): least
+/// squares on the active terms, dropping the most negative coefficient
+/// until none is.
+fn nnls<const K: usize>(rows: &[&Row], of: impl Fn(&Row) -> [f64; K], per_row: bool) -> [f64; K] {
     let mut total = std::collections::HashMap::new();
     for r in rows {
         *total.entry(r.n).or_insert(0.0) += r.ns;
     }
-    let mut active = [true; 7];
     // Terms that are zero on every row cannot be fitted.
-    for (j, a) in active.iter_mut().enumerate() {
-        *a = rows.iter().any(|r| r.terms[j] > 0.0);
-    }
+    let active: [bool; K] = std::array::from_fn(|j| rows.iter().any(|r| of(r)[j] > 0.0));
+    let mut active = active;
     loop {
-        let idx: Vec<usize> = (0..7).filter(|&j| active[j]).collect();
+        let idx: Vec<usize> = (0..K).filter(|&j| active[j]).collect();
         let m = idx.len();
         let mut ata = vec![vec![0.0; m]; m];
         let mut atb = vec![0.0; m];
         for r in rows {
-            let scale = total[&r.n];
-            let x: Vec<f64> = idx.iter().map(|&j| r.terms[j] / scale).collect();
+            let scale = if per_row { r.ns.max(1.0) } else { total[&r.n] };
+            let terms = of(r);
+            let x: Vec<f64> = idx.iter().map(|&j| terms[j] / scale).collect();
             for a in 0..m {
                 atb[a] += x[a] * r.ns / scale;
                 for b in 0..m {
@@ -332,7 +400,7 @@ fn nnls(rows: &[&Row]) -> [f64; 7] {
         match worst {
             Some(a) => active[idx[a]] = false,
             None => {
-                let mut out = [0.0; 7];
+                let mut out = [0.0; K];
                 for (a, &j) in idx.iter().enumerate() {
                     out[j] = sol[a];
                 }

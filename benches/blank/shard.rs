@@ -38,6 +38,8 @@ pub fn shard(n: usize, index: usize, of: usize) {
         return;
     }
     let speed = calibration::get().factor(Kernel::join(n));
+    // `--price`: the units' estimated tallies only (`est` lines), nothing run.
+    let price_only = std::env::args().any(|a| a == "--price");
     let units: Vec<usize> = (index - 1..plan.units()).step_by(of).collect();
     let sets: u64 = units
         .iter()
@@ -71,11 +73,24 @@ pub fn shard(n: usize, index: usize, of: usize) {
             .price_ranks(pivot, ranks.clone(), draws.min(len), u as u64)
             .expect("ranked plans price their ranks");
         let (joins, builds) = (joins * speed / 1e9, builds * speed / 1e9);
-        let row = std::env::args().any(|a| a == "--rows") && joins + builds > 30.0;
+        let row = price_only || (std::env::args().any(|a| a == "--rows") && joins + builds > 30.0);
         let work = row.then(|| {
             plan.work_of_ranks(pivot, ranks.clone())
                 .expect("ranked plans have works")
         });
+        if let Some(work) = &work {
+            let est = plan
+                .estimate_ranks(pivot, ranks.clone(), u as u64)
+                .expect("ranked plans estimate their ranks");
+            println!(
+                "est {n} {} | {}",
+                work.terms()[3],
+                crate::fit::tally_line(&est)
+            );
+            if price_only {
+                continue;
+            }
+        }
         let before = plan.tally();
         let start = cpu::thread_precise().expect("thread CPU time");
         std::hint::black_box(plan.count_ranks(pivot, ranks));
@@ -108,4 +123,59 @@ fn ratio(real: f64, quote: f64) -> String {
     } else {
         "-".to_string()
     }
+}
+
+/// `--sieved N K`: `K` units of `count N` drawn at random (seeded), each
+/// priced as the plan weighs it (sampled descents, the ranked regime's
+/// constant per N) and as a shard that walks its sets prices it (the
+/// kernel's estimate of its own tally, the sieved regime), nothing run;
+/// then the pooled ratio, which is what the ranked constant of N would be
+/// multiplied by for the plan's total to agree with the kernel's
+/// estimates (the two regimes' constants are fitted on the same whole
+/// units, so the ratio also says how far the plan's total is from what
+/// its units' sieves leave).
+pub fn sieved(n: usize, k: usize) {
+    let blank = vec![full_row(n); n];
+    let Some(plan) = Plan::within(n, &blank, Budget::new(1 << 30, 1)) else {
+        println!("the join does not plan N = {n} within 1 GiB");
+        return;
+    };
+    if !plan.is_ranked() {
+        println!("N = {n} plans listed units: nothing to compare");
+        return;
+    }
+    let mut rng = nqueens::base::rng::Rng::new(0x51e7ed ^ n as u64);
+    println!(
+        "count {n}: {} units; {k} drawn (reference ns, one core)",
+        plan.units()
+    );
+    println!(
+        "{:>9} {:>6} {:>6} {:>12} {:>12} {:>8}",
+        "unit", "pivot", "sets", "weight s", "sieved s", "ratio"
+    );
+    let (mut weights, mut sieved) = (0.0, 0.0);
+    for _ in 0..k {
+        let u = rng.below(plan.units() as u64) as usize;
+        let Some((pivot, ranks)) = plan.ranked_unit(u) else {
+            continue;
+        };
+        let len = ranks.end - ranks.start;
+        let weight = plan.unit_weight(u);
+        let (joins, builds) = plan
+            .price_ranks(pivot, ranks, len, u as u64)
+            .expect("ranked plans price their ranks");
+        weights += weight;
+        sieved += joins + builds;
+        println!(
+            "{u:>9} {pivot:>6} {len:>6} {:>12.1} {:>12.1} {:>8}",
+            weight / 1e9,
+            (joins + builds) / 1e9,
+            ratio(joins + builds, weight)
+        );
+    }
+    println!(
+        "pooled sieved / weight: {}; whole plan by weights {:.1} CPU-years",
+        ratio(sieved, weights),
+        plan.cost() / 1e9 / 3.156e7
+    );
 }

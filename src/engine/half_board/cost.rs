@@ -99,6 +99,7 @@ use crate::engine::half_board::column_sets::{binom, for_each_comb, Symmetric};
 use crate::engine::half_board::matching::{Shape, XBLOCK};
 use crate::engine::half_board::row_groups::RowGroups;
 use crate::engine::half_board::sieve::Sieve;
+use crate::engine::half_board::tally::Tally;
 
 /// The work of one column set (or a sum of them), in the model's terms.
 #[derive(Clone, Copy, Default, Debug, PartialEq)]
@@ -250,6 +251,48 @@ pub fn ranked_ns(n: usize) -> [f64; 7] {
 /// (benches/NOTES.md, "Ranked units on the fixed kernel"). 28 is not
 /// measured: it takes 27's.
 pub const RANKED_PAIR_WORD_NS: [f64; 4] = [0.1380, 0.0826, 0.0839, 0.0839];
+
+/// The sieved terms of a join's tally ([`Tally`], what it did or what the
+/// kernel estimates it would do, see
+/// [`crate::engine::half_board::matching::estimate`]): the pair words it
+/// reads, the words it ANDs from the row-group tables (bitsets built,
+/// rows read into pairs) and the bottoms it sorts and transposes.
+pub fn sieved_terms(t: &Tally) -> [f64; 3] {
+    [t.pair_words as f64, t.final_words as f64, t.bottoms as f64]
+}
+
+/// The ns on one core, at the reference speed, of a ranked unit's joins
+/// whose tally the kernel estimated (`estimated`): [`SIEVED_NS`] for
+/// `n` (25..=28; other sizes take the nearest) on its [`sieved_terms`].
+/// Where a shard's sets are walked, this prices it: a price from the
+/// kernel's own counts follows what the sieve leaves each set, which the
+/// model's terms ([`ranked_ns`]) take from a pivot's mean.
+pub fn sieved_ns(n: usize, estimated: &Tally) -> f64 {
+    let c = SIEVED_NS[n.clamp(25, 28) - 25];
+    sieved_terms(estimated)
+        .iter()
+        .zip(c)
+        .map(|(t, c)| t * c)
+        .sum()
+}
+
+/// Ns per [`sieved_terms`] (pair word, table word, bottom) at n = 25,
+/// 26, 27 and 28: a non-negative least-squares fit of whole units' thread
+/// CPU time, their tables' builds aside, on the tallies they left, per N,
+/// each unit's error relative to its own time (`cargo bench --bench blank
+/// -- --fit --rows benches/rows/fit-25-27-fixed.rows --speed 1.02`, the
+/// sieved regime's line), divided by that sitting's probe (1.02): 14
+/// units of 25, real over fitted 0.87-1.16; 7 of 27, 0.93-1.22. Three
+/// units of 26 fit no bottom term (0.97, 0.93, 1.15 on 0.97 and 0.58 ns):
+/// 26 takes 27's, as does 28 (not measured). The time per word rises from
+/// 25 to 27 (0.46 to 1.04 ns a pair word): past 25 a chunk's words come
+/// from memory.
+pub const SIEVED_NS: [[f64; 3]; 4] = [
+    [0.457, 0.385, 45.2],
+    [1.04, 0.51, 56.4],
+    [1.04, 0.51, 56.4],
+    [1.04, 0.51, 56.4],
+];
 
 impl std::ops::AddAssign for TaskWork {
     fn add_assign(&mut self, o: TaskWork) {

@@ -42,12 +42,16 @@
 //!   pivots, a thread's [`Scratch`]);
 //! - `bottoms`: preparing a chunk's bottoms for the join (the sieve, the
 //!   transposition, the row-group tables: steps 2 and 3);
-//! - `tops`: joining the top placements with them (step 4, the hot loop).
+//! - `tops`: joining the top placements with them (step 4, the hot loop);
+//! - `estimate`: the tally a task's join would leave, from samples put
+//!   through the same tests and sieve (for pricing, not counting).
 
 mod bottoms;
+mod estimate;
 mod job;
 mod tops;
 
+pub use estimate::estimate;
 pub use job::{Scratch, Shape};
 pub use tops::XBLOCK;
 
@@ -86,9 +90,10 @@ pub fn run(
     tasks: &[Task],
     kernel: Kernel,
 ) -> (u128, Tally) {
+    let [a, b, c, d] = quarters;
     let job = Job {
         shape,
-        quarters,
+        quarters: [a, b, c, d],
         pivots,
     };
     let mut sc = Scratch::default();

@@ -388,23 +388,32 @@ impl Plan {
         }
     }
 
+    /// The tally [`Plan::count_ranks`] would leave with the same
+    /// arguments, estimated from samples seeded by `seed` (see
+    /// [`crate::engine::half_board::matching::estimate`]). `None` for
+    /// listed units.
+    pub fn estimate_ranks(
+        &self,
+        pivot: usize,
+        ranks: std::ops::Range<u64>,
+        seed: u64,
+    ) -> Option<Tally> {
+        match &self.work {
+            Work::Listed(_) => None,
+            Work::Ranked(ranked) => {
+                let mut rng = crate::base::rng::Rng::new(seed);
+                Some(ranked.estimate_ranks(pivot, ranks, &mut rng).0)
+            }
+        }
+    }
+
     /// The cost model's terms of what [`Plan::count_ranks`] joins with the
     /// same arguments, every set walked (for benches: a walk of each set).
     /// `None` for listed units.
     pub fn work_of_ranks(&self, pivot: usize, ranks: std::ops::Range<u64>) -> Option<TaskWork> {
         match &self.work {
             Work::Listed(_) => None,
-            Work::Ranked(ranked) => {
-                let mut rng = crate::base::rng::Rng::new(0);
-                let mut ranks_rng = crate::base::rng::Rng::new(0);
-                let len = ranks.end - ranks.start;
-                let rngs = (&mut rng, &mut ranks_rng);
-                Some(
-                    ranked
-                        .price_ranks(pivot, ranks, len, SetPrice::Walked, rngs)
-                        .work,
-                )
-            }
+            Work::Ranked(ranked) => Some(ranked.work_of_ranks(pivot, ranks)),
         }
     }
 

@@ -85,6 +85,45 @@ impl Quarter {
         Counted::new(n, h, free, q, needed).fill()
     }
 
+    /// The placements of quarter `q` whose column set is exactly `cols`:
+    /// the table [`Quarter::build`] makes for that set alone, from one walk
+    /// of it (the placements kept, then sorted by rows), for a set priced
+    /// on its own.
+    pub fn of_set(n: usize, h: usize, free: &[u64], q: QuarterShape, cols: u64) -> Quarter {
+        let rows = (1usize << h) - 1;
+        let mut found = Vec::new();
+        walk_within(n, h, free, q, cols, &mut |key, da, cells| {
+            found.push((key & rows, da, cells))
+        });
+        let mut start = vec![0u32; (1 << h) + 1];
+        for &(r, ..) in &found {
+            start[r + 1] += 1;
+        }
+        for r in 0..1 << h {
+            start[r + 1] += start[r];
+        }
+        let mut cursor = start.clone();
+        let mut da = vec![0u64; found.len()];
+        let mut stored = vec![0u64; if q.queens { found.len() } else { 0 }];
+        for (r, v, c) in found {
+            let at = cursor[r] as usize;
+            da[at] = v;
+            if let Some(slot) = stored.get_mut(at) {
+                *slot = c;
+            }
+            cursor[r] += 1;
+        }
+        let mut slot_of = vec![NO_SLOT; 1usize << q.w];
+        slot_of[cols as usize] = 0;
+        Quarter {
+            h,
+            slot_of,
+            start,
+            da,
+            cells: stored,
+        }
+    }
+
     /// Whether a build of `sets` column sets of a quarter `w` columns wide
     /// walks each set on its own.
     pub fn walks_each_set(sets: usize, w: usize) -> bool {
@@ -127,6 +166,11 @@ impl Quarter {
             counts[key & rows] += 1
         });
         counts
+    }
+
+    /// The placements this table holds.
+    pub fn placements(&self) -> u64 {
+        self.da.len() as u64
     }
 
     /// The bytes this table holds (what [`Quarter::bytes`] prices).

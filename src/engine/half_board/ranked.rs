@@ -43,7 +43,7 @@ use std::ops::Range;
 
 use crate::base::rng::Rng;
 use crate::engine::budget::Budget;
-use crate::engine::half_board::column_sets::{binom, set_of_rank, tasks_in_ranks, Pivot};
+use crate::engine::half_board::column_sets::{binom, set_of_rank, tasks_in_ranks, Pivot, Task};
 use crate::engine::half_board::cost::{self, Regime, TaskWork};
 use crate::engine::half_board::layout::{Geometry, MinN};
 use crate::engine::half_board::matching::{self, Kernel};
@@ -63,10 +63,8 @@ pub struct RankedUnit {
 /// The price of some ranks of one pivot ([`Ranked::price_ranks`]).
 #[derive(Clone, Copy, Debug)]
 pub struct RankPrice {
-    /// Their joins and their tables' builds, ns on one core, and the
-    /// joins' terms in the cost model.
+    /// Their joins and their tables' builds, ns on one core.
     pub joins: f64,
-    pub work: TaskWork,
     pub builds: f64,
     /// Their tables' bytes, built at once.
     pub table_bytes: usize,
@@ -116,6 +114,10 @@ pub struct Ranked {
     table_budget: usize,
 }
 
+/// Quarter sets a unit's estimate keeps walked at most (then it starts
+/// afresh): a set's table holds its directory, tens of KB.
+const KEPT_QUARTERS: usize = 64;
+
 /// A unit's joins aimed at, ns at the reference speed: about ten minutes,
 /// so that a shard of an hour holds several and its walks stay a few
 /// percent of it.
@@ -135,10 +137,12 @@ const SHARD_DRAWS: usize = 20_000;
 const UNIT_DRAWS: usize = 64;
 
 /// A shard of at most this many column sets prices them from walks of
-/// each ([`SetPrice::Walked`]): one descent per set is heavy-tailed, and
-/// past 25 a shard holds a few sets (a shard of 26 whose descents priced
-/// it at 15 s ran 15 min). Walks cost about a third of the sets' builds:
-/// a shard of more sets is priced from descents, whose sum is close.
+/// each ([`SetPrice::Walked`]: the kernel's estimate of its own tally on
+/// the sets' tables, [`Ranked::estimate_ranks`]): one descent per set is
+/// heavy-tailed, and past 25 a shard holds a few sets (a shard of 26 whose
+/// descents priced it at 15 s ran 15 min). Walks cost about a third of the
+/// sets' builds: a shard of more sets is priced from descents, whose sum
+/// is close.
 const WALKED_SETS: u64 = 1024;
 
 /// The largest unit's tables over the mean unit's (their column sets'
@@ -293,7 +297,8 @@ impl Ranked {
     /// all on one side) to several times the mean, so a shard's units are
     /// sampled within their ranges ([`SHARD_DRAWS`] in all, at least
     /// [`UNIT_DRAWS`] each), or where the shard holds few sets, every set
-    /// walked ([`WALKED_SETS`]; then the largest unit's tables are known,
+    /// walked and its join estimated by the kernel ([`WALKED_SETS`],
+    /// [`Ranked::price_ranks`]; then the largest unit's tables are known,
     /// and the shard's peak is priced from them). The others must
     /// not run afterwards (nothing is held for any unit, so nothing else
     /// changes).
@@ -336,9 +341,12 @@ impl Ranked {
 
     /// The price of the column sets of pivot `pivot` with colex ranks in
     /// `ranks`, on their own: their joins, the builds of their tables and
-    /// the tables' bytes, from every rank where there are at most `draws`
-    /// (each found as `how` says), else from `draws` random ones (drawn
-    /// from `rngs.1`; the descents from `rngs.0`), one descent each.
+    /// the tables' bytes. Where there are at most `draws` ranks and `how`
+    /// is [`SetPrice::Walked`], every set's tables are built and the
+    /// kernel estimates its own work on them ([`Ranked::estimate_ranks`],
+    /// priced by [`cost::sieved_ns`]); else from `draws` random ranks
+    /// (drawn from `rngs.1`; the descents from `rngs.0`), or every rank,
+    /// one descent each.
     pub fn price_ranks(
         &self,
         pivot: usize,
@@ -347,11 +355,27 @@ impl Ranked {
         how: SetPrice,
         (rng, ranks_rng): (&mut Rng, &mut Rng),
     ) -> RankPrice {
-        let board = self.geo.board();
         let walk_ns = 2.0 * cost::NS_SET_WALK_ITEM + cost::NS_BUILD_ITEM;
-        let avail = self.geo.pivots[pivot].avail;
         let (start, len) = (ranks.start, ranks.end - ranks.start);
         let draws = len.min(draws);
+        if how == SetPrice::Walked && draws == len {
+            let (tally, distinct) = self.estimate_ranks(pivot, ranks, rng);
+            let h = self.geo.shape.h;
+            let table_bytes = (0..4)
+                .map(|q| {
+                    let (sets, items) = distinct[q];
+                    Quarter::bytes(h, &self.geo.quarter_shapes[q], sets, items)
+                })
+                .sum();
+            let placements: u64 = distinct.iter().map(|&(_, items)| items).sum();
+            return RankPrice {
+                joins: cost::sieved_ns(self.geo.shape.n, &tally),
+                builds: walk_ns * placements as f64,
+                table_bytes,
+            };
+        }
+        let board = self.geo.board();
+        let avail = self.geo.pivots[pivot].avail;
         let sets = (0..draws).map(|i| {
             let rank = if draws == len {
                 start + i
@@ -361,23 +385,19 @@ impl Ranked {
             set_of_rank(avail, self.geo.shape.h, rank)
         });
         let priced = (self.passes[pivot], self.keeps[pivot], self.apart[pivot]);
-        let how = if draws == len { how } else { SetPrice::Descent };
-        let price = sampling::price_sets(&board, pivot, priced, sets, how, rng);
+        let price = sampling::price_sets(&board, pivot, priced, sets, SetPrice::Descent, rng);
         let scale = len as f64 / draws.max(1) as f64;
-        // The tables: each set's placements where the sets were walked,
-        // else the tasks' own left sets and a share of right ones.
-        let distinct = price.distinct.unwrap_or_else(|| {
-            let items = price.items.map(|x| x * scale);
-            let tasks = price.tasks * scale;
-            let right = self.right_share;
-            [
-                (tasks, items[0]),
-                (tasks * right, items[1] * right),
-                (tasks, items[2]),
-                (tasks * right, items[3] * right),
-            ]
-            .map(|(sets, items)| (sets.ceil() as u64, items as u64))
-        });
+        // The tables: the tasks' own left sets and a share of right ones.
+        let items = price.items.map(|x| x * scale);
+        let tasks = price.tasks * scale;
+        let right = self.right_share;
+        let distinct = [
+            (tasks, items[0]),
+            (tasks * right, items[1] * right),
+            (tasks, items[2]),
+            (tasks * right, items[3] * right),
+        ]
+        .map(|(sets, items)| (sets.ceil() as u64, items as u64));
         let h = self.geo.shape.h;
         let table_bytes = (0..4)
             .map(|q| {
@@ -387,11 +407,23 @@ impl Ranked {
             .sum();
         let placements: u64 = distinct.iter().map(|&(_, items)| items).sum();
         RankPrice {
-            work: price.work.scaled(scale),
             joins: price.ns * scale,
             builds: walk_ns * placements as f64,
             table_bytes,
         }
+    }
+
+    /// The cost model's terms ([`TaskWork`]) of the column sets of pivot
+    /// `pivot` with colex ranks in `ranks`, each set walked (for fitting
+    /// the model's constants to what such sets take).
+    pub fn work_of_ranks(&self, pivot: usize, ranks: Range<u64>) -> TaskWork {
+        let board = self.geo.board();
+        let avail = self.geo.pivots[pivot].avail;
+        let h = self.geo.shape.h;
+        let sets = ranks.map(|rank| set_of_rank(avail, h, rank));
+        let priced = (self.passes[pivot], self.keeps[pivot], self.apart[pivot]);
+        let mut rng = Rng::new(0);
+        sampling::price_sets(&board, pivot, priced, sets, SetPrice::Walked, &mut rng).work
     }
 
     /// What identifies the unit list, in order (for fingerprints): per
@@ -411,38 +443,92 @@ impl Ranked {
     /// colex ranks in `ranks` (any range: a unit, or a part of one), and
     /// what it took.
     pub fn count_ranks(&self, pivot: usize, ranks: Range<u64>, kernel: Kernel) -> (u128, Tally) {
+        let (mut count, mut tally) = (0u128, Tally::default());
+        self.in_pieces(pivot, ranks, |piece, tables, built| {
+            let (c, t) = matching::run(&self.geo.shape, tables, &self.geo.pivots, piece, kernel);
+            count += c;
+            tally.add(&t);
+            tally.tables += built;
+        });
+        (count, tally)
+    }
+
+    /// The tally a join of the column sets of pivot `pivot` with colex
+    /// ranks in `ranks` would leave, estimated task by task from samples
+    /// drawn by `rng` out of its sets' tables ([`matching::estimate`]; each
+    /// quarter's set walked on its own, [`Quarter::of_set`], the last few
+    /// kept: consecutive ranks share their right quarters' sets), and per
+    /// quarter the distinct column sets the tasks use and their
+    /// placements (what the unit's tables hold).
+    pub fn estimate_ranks(
+        &self,
+        pivot: usize,
+        ranks: Range<u64>,
+        rng: &mut Rng,
+    ) -> (Tally, [(u64, u64); 4]) {
+        let (n, h, wl) = (self.geo.shape.n, self.geo.shape.h, self.geo.shape.wl);
+        let pv = &self.geo.pivots[pivot];
+        let lmask = (1u64 << wl) - 1;
+        let mut kept: HashMap<(usize, u64), Quarter> = HashMap::new();
+        let mut seen: HashSet<(usize, u64)> = HashSet::new();
+        let mut distinct = [(0u64, 0u64); 4];
+        let mut tally = Tally::default();
+        for task in tasks_in_ranks(n, h, pv, pivot, self.geo.sym, ranks) {
+            let s = u64::from(task.s);
+            let sb = pv.avail ^ s;
+            let cols = [s & lmask, s >> wl, sb & lmask, sb >> wl];
+            if kept.len() > KEPT_QUARTERS {
+                kept.clear();
+            }
+            for (q, &c) in cols.iter().enumerate() {
+                let shape = self.geo.quarter_shapes[q];
+                let table = kept
+                    .entry((q, c))
+                    .or_insert_with(|| Quarter::of_set(n, h, &self.geo.free, shape, c));
+                if seen.insert((q, c)) {
+                    distinct[q].0 += 1;
+                    distinct[q].1 += table.placements();
+                }
+            }
+            let quarters = [0, 1, 2, 3].map(|q| &kept[&(q, cols[q])]);
+            let one = std::slice::from_ref(&task);
+            let shape = &self.geo.shape;
+            tally.add(&matching::estimate(
+                shape,
+                quarters,
+                &self.geo.pivots,
+                one,
+                rng,
+            ));
+        }
+        (tally, distinct)
+    }
+
+    /// Calls `each(tasks, tables, built)` for the canonical tasks of pivot
+    /// `pivot` with colex ranks in `ranks`, in pieces whose quarter tables
+    /// fit the thread's table budget (all at once where they do), with
+    /// the tables and the time their build took (the first pass's included
+    /// in the first piece's).
+    fn in_pieces(
+        &self,
+        pivot: usize,
+        ranks: Range<u64>,
+        mut each: impl FnMut(&[Task], &[Quarter; 4], std::time::Duration),
+    ) {
         let (n, h, wl) = (self.geo.shape.n, self.geo.shape.h, self.geo.shape.wl);
         let pv = &self.geo.pivots[pivot];
         let tasks = tasks_in_ranks(n, h, pv, pivot, self.geo.sym, ranks);
         if tasks.is_empty() {
-            return (0, Tally::default());
+            return;
         }
         let start = std::time::Instant::now();
         let lmask = (1u64 << wl) - 1;
-        let mut needed = self.geo.quarter_shapes.map(|q| vec![false; 1usize << q.w]);
-        for task in &tasks {
-            let s = u64::from(task.s);
-            let sb = self.geo.pivots[task.pivot as usize].avail ^ s;
-            for (q, cols) in [s & lmask, s >> wl, sb & lmask, sb >> wl]
-                .into_iter()
-                .enumerate()
-            {
-                needed[q][cols as usize] = true;
-            }
-        }
+        let counted = self.tables_of(&tasks);
         let free = &self.geo.free;
-        let counted = [0, 1, 2, 3].map(|q| {
-            Counted::new(n, h, free, self.geo.quarter_shapes[q], &|cols| {
-                needed[q][cols as usize]
-            })
-        });
         if counted.iter().map(Counted::bytes).sum::<usize>() <= self.table_budget {
             let tables = counted.map(Counted::fill);
-            let built = start.elapsed();
-            let (count, mut tally) =
-                matching::run(&self.geo.shape, &tables, &self.geo.pivots, &tasks, kernel);
-            tally.tables += built;
-            return (count, tally);
+            each(&tasks, &tables, start.elapsed());
+            return;
         }
         // The unit's tables would pass the thread's share of the memory
         // (its sets' sizes vary far more than the plan's mean allows: a
@@ -451,8 +537,7 @@ impl Ranked {
         // its own (such units walk their sets once more).
         let items: [HashMap<u64, u64>; 4] = counted.map(|c| c.set_items().collect());
         let shapes = self.geo.quarter_shapes;
-        let (mut count, mut tally) = (0u128, Tally::default());
-        tally.tables += start.elapsed();
+        let mut first = start.elapsed();
         let mut rest = &tasks[..];
         while !rest.is_empty() {
             let mut held: [HashSet<u64>; 4] = Default::default();
@@ -482,14 +567,34 @@ impl Ranked {
             let start = std::time::Instant::now();
             let tables = [0, 1, 2, 3]
                 .map(|q| Quarter::build(n, h, free, shapes[q], &|cols| held[q].contains(&cols)));
-            let built = start.elapsed();
-            let (c, t) = matching::run(&self.geo.shape, &tables, &self.geo.pivots, piece, kernel);
-            count += c;
-            tally.add(&t);
-            tally.tables += built;
+            each(piece, &tables, start.elapsed() + std::mem::take(&mut first));
             rest = later;
         }
-        (count, tally)
+    }
+
+    /// The first pass of the quarter tables `tasks` read: per quarter,
+    /// the column sets some task uses (see [`Counted`]).
+    fn tables_of(&self, tasks: &[Task]) -> [Counted<'_>; 4] {
+        let (n, h, wl) = (self.geo.shape.n, self.geo.shape.h, self.geo.shape.wl);
+        let lmask = (1u64 << wl) - 1;
+        let mut needed = self.geo.quarter_shapes.map(|q| vec![false; 1usize << q.w]);
+        for task in tasks {
+            let s = u64::from(task.s);
+            let sb = self.geo.pivots[task.pivot as usize].avail ^ s;
+            for (q, cols) in [s & lmask, s >> wl, sb & lmask, sb >> wl]
+                .into_iter()
+                .enumerate()
+            {
+                needed[q][cols as usize] = true;
+            }
+        }
+        let free = &self.geo.free;
+        [0, 1, 2, 3].map(|q| {
+            let needed = &needed[q];
+            Counted::new(n, h, free, self.geo.quarter_shapes[q], &|cols| {
+                needed[cols as usize]
+            })
+        })
     }
 }
 
@@ -540,5 +645,57 @@ mod tests {
             }
         }
         assert!(checked >= 20, "only {checked} units with solutions");
+    }
+
+    /// The kernel's estimate of its own tally ([`Ranked::estimate_ranks`])
+    /// against the tally of the join itself, unit by unit, on blank boards
+    /// and boards with blocked cells: the bottoms and tops it counts from
+    /// the tables' sizes and the draws' shares, the pair words the sieve
+    /// leaves and the words ANDed from the tables from its samples. Units
+    /// too small for the draws to settle are not compared (a unit of a few
+    /// hundred pair words is a sampling lottery, and costs nothing).
+    #[test]
+    fn estimated_tallies_follow_the_kernels_own() {
+        let mut rng = Rng::new(7);
+        let mut seen = 0;
+        let mut worst = [1.0f64; 4];
+        for round in 0..8 {
+            let n = 16 + round / 2;
+            let free = if round % 2 == 0 {
+                vec![(1u64 << n) - 1; n]
+            } else {
+                let percent = 1 + rng.below(4);
+                rng.board(n, percent).rows().to_vec()
+            };
+            let min_n = MinN::both(12).ranked_from(4);
+            let Some(ranked) = Ranked::new(n, &free, Budget::default(), min_n) else {
+                continue;
+            };
+            for i in (0..ranked.units).step_by(1 + ranked.units / 6) {
+                let unit = ranked.unit(i);
+                let (_, did) = ranked.run_unit(i, Kernel::Auto);
+                if did.pair_words < 1 << 20 {
+                    continue;
+                }
+                let (est, _) =
+                    ranked.estimate_ranks(unit.pivot, unit.ranks, &mut Rng::new(i as u64));
+                let pairs = [
+                    (est.bottoms, did.bottoms),
+                    (est.tops, did.tops),
+                    (est.pair_words, did.pair_words),
+                    (est.final_words, did.final_words),
+                ];
+                for (w, (e, d)) in worst.iter_mut().zip(pairs) {
+                    let r = e as f64 / d.max(1) as f64;
+                    *w = w.max(r).max(1.0 / r);
+                }
+                assert_eq!(est.sets, did.sets);
+                assert_eq!(est.chunks, did.chunks);
+                seen += 1;
+            }
+        }
+        assert!(seen >= 10, "only {seen} units compared");
+        assert!(worst[0] < 1.05 && worst[1] < 1.05, "{worst:?}");
+        assert!(worst[2] < 1.1 && worst[3] < 1.15, "{worst:?}");
     }
 }

@@ -323,7 +323,10 @@ pub enum SetPrice {
     Descent,
     /// The set's four quarters walked and counted per row set: the exact
     /// terms, for a walk of the set's placements (what its tables' build
-    /// walks anyway), where a few sets are priced on their own.
+    /// walks anyway). Ranked units whose sets are all walked are priced
+    /// from the kernel's estimate of its work instead
+    /// ([`crate::engine::half_board::ranked::Ranked::price_ranks`]); these
+    /// terms are what the model's constants are fitted to.
     Walked,
 }
 

@@ -83,9 +83,21 @@ impl Sieve {
     ) {
         // Shares from a sample (every SAMPLE-th): counting every bit of
         // every placement cost more than the cut saved.
+        self.choose_by(k, nbits, bottoms.iter().copied().step_by(SAMPLE), tops);
+    }
+
+    /// [`Sieve::choose`] with the bottoms' shares taken from `bottoms` as
+    /// they come (a sample already: the pricing's draws).
+    pub fn choose_by(
+        &mut self,
+        k: usize,
+        nbits: usize,
+        bottoms: impl Iterator<Item = u64>,
+        tops: impl Iterator<Item = u64>,
+    ) {
         let mut bot = [0u32; 64];
         let mut top = [0u32; 64];
-        let nb = count_bits(&mut bot, bottoms.iter().copied().step_by(SAMPLE)).max(1);
+        let nb = count_bits(&mut bot, bottoms).max(1);
         let nt = count_bits(&mut top, tops.step_by(SAMPLE)).max(1);
         let share = |c: u32, of: usize| f64::from(c) / of as f64;
         let mut order: Vec<usize> = (0..nbits).collect();
@@ -144,9 +156,27 @@ impl Sieve {
         for &m in bot {
             count[self.key(m)] += 1;
         }
+        let word = self.lay_out(&count);
+        out.clear();
+        out.resize(word * 64, !0);
+        let mut next: Vec<usize> = self.starts[..buckets].iter().map(|&w| w * 64).collect();
+        for &m in bot {
+            let b = self.key(m);
+            out[next[b]] = m;
+            next[b] += 1;
+        }
+        word * 64
+    }
+
+    /// The buckets' words from their sizes alone, `count[b]` bottoms in
+    /// bucket `b` (`2^k` of them), as [`Sieve::arrange`] lays them out:
+    /// for pricing a chunk from a sample of its bottoms. Returns the
+    /// chunk's words.
+    pub fn lay_out(&mut self, count: &[usize]) -> usize {
+        let buckets = 1usize << self.k;
         self.starts.clear();
         let mut word = 0usize;
-        for &c in &count {
+        for &c in &count[..buckets] {
             self.starts.push(word);
             word += (c + 63) / 64;
         }
@@ -164,15 +194,7 @@ impl Sieve {
                 }
             }
         }
-        out.clear();
-        out.resize(word * 64, !0);
-        let mut next: Vec<usize> = self.starts[..buckets].iter().map(|&w| w * 64).collect();
-        for &m in bot {
-            let b = self.key(m);
-            out[next[b]] = m;
-            next[b] += 1;
-        }
-        word * 64
+        word
     }
 
     /// The words of the buckets compatible with a top of key `u` (what

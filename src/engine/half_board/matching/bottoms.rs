@@ -29,17 +29,7 @@ impl Job<'_> {
         if k == 0 {
             sc.sieve.none();
         } else {
-            let Shape { h, wl, .. } = *self.shape;
-            let s = u64::from(t.s);
-            let hmask = (1u64 << h) - 1;
-            let (sl, sr) = (s & ((1u64 << wl) - 1), s >> wl);
-            let [tl, tr, _, _] = self.quarters;
-            let tops = combinations(h, sl.count_ones()).flat_map(|a| {
-                tl.group(sl, a)
-                    .iter()
-                    .chain(tr.group(sr, hmask ^ a))
-                    .map(|&v| self.shape.top_overlap(v))
-            });
+            let tops = self.top_overlaps(t);
             sc.sieve.choose(k, 2 * self.shape.ovw, &sc.bot[..nb], tops);
         }
         let len = sc.sieve.arrange(&sc.bot[..nb], &mut sc.sorted);
@@ -47,26 +37,33 @@ impl Job<'_> {
         len
     }
 
-    /// Step 3 for task `t`, over bitsets of `words` words.
+    /// The overlaps of task `t`'s top quarter placements, every row set's
+    /// of both quarters (what a chunk's cut is chosen against).
     #[inline(always)]
-    pub(super) fn row_group_tables(
-        &self,
-        t: &Task,
-        words: usize,
-        sc: &mut Scratch,
-    ) -> [RowGroups; 2] {
-        let Shape {
-            n, h, hb, wl, ovw, ..
-        } = *self.shape;
+    pub(super) fn top_overlaps<'t>(&'t self, t: &Task) -> impl Iterator<Item = u64> + 't {
+        let Shape { h, wl, .. } = *self.shape;
         let s = u64::from(t.s);
         let hmask = (1u64 << h) - 1;
-        let lmask = (1u64 << wl) - 1;
+        let (sl, sr) = (s & ((1u64 << wl) - 1), s >> wl);
         let [tl, tr, _, _] = self.quarters;
-        // 3. The row-group tables of both top quarters (see `row_groups`):
-        //    the bottoms compatible with every way to fill a few rows of a
-        //    quarter. A top placement's bitset is the AND over its groups.
-        let (sl, sr) = (s & lmask, s >> wl);
-        // How many placements of each quarter will use the tables.
+        combinations(h, sl.count_ones()).flat_map(move |a| {
+            tl.group(sl, a)
+                .iter()
+                .chain(tr.group(sr, hmask ^ a))
+                .map(|&v| self.shape.top_overlap(v))
+        })
+    }
+
+    /// The row groups of task `t`'s top quarters over bitsets of `words`
+    /// words (their tables not built): how many placements of each quarter
+    /// will use the tables sets their grouping.
+    #[inline(always)]
+    pub(super) fn top_groups(&self, t: &Task, words: usize) -> [RowGroups; 2] {
+        let Shape { n, h, wl, .. } = *self.shape;
+        let s = u64::from(t.s);
+        let hmask = (1u64 << h) - 1;
+        let (sl, sr) = (s & ((1u64 << wl) - 1), s >> wl);
+        let [tl, tr, _, _] = self.quarters;
         let mut uses = [0u64; 2];
         for a in combinations(h, sl.count_ones()) {
             let (l, r) = (tl.group_len(sl, a), tr.group_len(sr, hmask ^ a));
@@ -77,8 +74,23 @@ impl Job<'_> {
         }
         let left = RowGroups::new(h, wl, sl, 0, uses[0], words);
         let right = RowGroups::new(h, n - wl, sr, left.rows(), uses[1], words);
-        let groups = [left, right];
-        let table_rows = left.rows() + groups[1].rows();
+        [left, right]
+    }
+
+    /// Step 3 for task `t`, over bitsets of `words` words.
+    #[inline(always)]
+    pub(super) fn row_group_tables(
+        &self,
+        t: &Task,
+        words: usize,
+        sc: &mut Scratch,
+    ) -> [RowGroups; 2] {
+        let Shape { n, hb, wl, ovw, .. } = *self.shape;
+        // 3. The row-group tables of both top quarters (see `row_groups`):
+        //    the bottoms compatible with every way to fill a few rows of a
+        //    quarter. A top placement's bitset is the AND over its groups.
+        let groups = self.top_groups(t, words);
+        let table_rows = groups[0].rows() + groups[1].rows();
         if sc.cell.len() < table_rows * words {
             sc.cell.resize(table_rows * words, 0);
         }

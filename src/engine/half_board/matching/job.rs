@@ -93,7 +93,7 @@ pub struct Scratch {
 /// top-right, bottom-left, bottom-right) and the pivots.
 pub(super) struct Job<'a> {
     pub(super) shape: &'a Shape,
-    pub(super) quarters: &'a [Quarter; 4],
+    pub(super) quarters: [&'a Quarter; 4],
     pub(super) pivots: &'a [Pivot],
 }
 

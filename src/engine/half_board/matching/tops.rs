@@ -364,7 +364,7 @@ fn join_sides<const LEFT_STORED: bool>(
 /// 21 and 22 within the noise; shards of 27 0.25 and 1.03, of 26 0.93. Below twice, fewer placements are read as
 /// rows and 27 gains less; at four times and more it loses again.
 #[inline(always)]
-fn fuses(partner_words: usize, own_words: usize) -> bool {
+pub(super) fn fuses(partner_words: usize, own_words: usize) -> bool {
     partner_words < 2 * own_words
 }
 
