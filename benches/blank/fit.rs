@@ -36,7 +36,7 @@ pub struct Row {
     n: usize,
     terms: [f64; 7],
     ns: f64,
-    sieved: [f64; 3],
+    sieved: [f64; 4],
 }
 
 fn arg<T: std::str::FromStr>(name: &str) -> Option<T> {
@@ -179,7 +179,9 @@ pub fn fit(sizes: &[usize]) {
         // The sieved regime: the tallies' terms per N (see
         // `cost::SIEVED_NS`), each row's real over fitted.
         println!();
-        println!("Sieved regime (ns per pair word, table word, bottom per N; real/fitted per row)");
+        println!(
+            "Sieved regime (ns per pair word, table word, bottom, span per N; real/fitted per row)"
+        );
         for n in sizes.iter().copied().filter(|&n| n > MAX_N) {
             let of_n: Vec<&Row> = rows
                 .iter()
@@ -191,7 +193,7 @@ pub fn fit(sizes: &[usize]) {
             let fitted = nnls(&of_n, |r| r.sieved, true);
             let now = cost::SIEVED_NS[n.clamp(25, 28) - 25];
             let at =
-                |r: &Row, c: &[f64; 3]| -> f64 { r.sieved.iter().zip(c).map(|(t, c)| t * c).sum() };
+                |r: &Row, c: &[f64; 4]| -> f64 { r.sieved.iter().zip(c).map(|(t, c)| t * c).sum() };
             let ratios: Vec<String> = of_n
                 .iter()
                 .map(|r| format!("{:.2}", r.ns / at(r, &fitted)))
@@ -199,14 +201,10 @@ pub fn fit(sizes: &[usize]) {
             let real: f64 = of_n.iter().map(|r| r.ns).sum();
             let at_now: f64 = of_n.iter().map(|r| at(r, &now)).sum::<f64>() * speed;
             println!(
-                "{n:>3} {:>3} units, fitted {:.4} {:.4} {:.2} (now {:.4} {:.4} {:.2}, real/now {:.2}): {}",
+                "{n:>3} {:>3} units, fitted {} (now {}, real/now {:.2}): {}",
                 of_n.len(),
-                fitted[0] / speed,
-                fitted[1] / speed,
-                fitted[2] / speed,
-                now[0],
-                now[1],
-                now[2],
+                fitted.map(|c| format!("{:.4}", c / speed)).join(" "),
+                now.map(|c| format!("{c:.4}")).join(" "),
                 real / at_now,
                 ratios.join(" ")
             );

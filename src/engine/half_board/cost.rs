@@ -248,17 +248,29 @@ pub fn ranked_ns(n: usize) -> [f64; 7] {
 /// terms for them miss by 0.2-20x per unit. Per row real over fitted runs
 /// 0.5-1.6 (25), 0.7-1.2 (26), 0.3-1.5 (27); even with the kernel's own
 /// counts of those words a unit's time per word spreads 0.8-2.3x at 27
-/// (benches/NOTES.md, "Ranked units on the fixed kernel"). 28 is not
-/// measured: it takes 27's.
-pub const RANKED_PAIR_WORD_NS: [f64; 4] = [0.1380, 0.0826, 0.0839, 0.0839];
+/// (benches/NOTES.md, "Ranked units on the fixed kernel"). Then 27 and
+/// 28 checked against the kernel's own estimates of random units
+/// ([`sieved_ns`] over this regime's price, pooled; `cargo bench --bench
+/// blank -- --sieved N K`): 1.46 at 27 (400 units, bootstrap 90%
+/// 1.28-1.65; 0.0839 before), 0.77 at 28 (100 units, 0.61-0.94; 27's
+/// constant before, and 28's sieved constants are 27's), so both are
+/// scaled by it; at 25 (1.13, 0.83-1.44, 60 units) and 26 (0.98,
+/// 0.80-1.16, 100 units) the check agrees and nothing changed.
+pub const RANKED_PAIR_WORD_NS: [f64; 4] = [0.1380, 0.0826, 0.1227, 0.0644];
 
 /// The sieved terms of a join's tally ([`Tally`], what it did or what the
 /// kernel estimates it would do, see
 /// [`crate::engine::half_board::matching::estimate`]): the pair words it
 /// reads, the words it ANDs from the row-group tables (bitsets built,
-/// rows read into pairs) and the bottoms it sorts and transposes.
-pub fn sieved_terms(t: &Tally) -> [f64; 3] {
-    [t.pair_words as f64, t.final_words as f64, t.bottoms as f64]
+/// rows read into pairs), the bottoms it sorts and transposes, and the
+/// word ranges (runs of sieve buckets) it steps through for them.
+pub fn sieved_terms(t: &Tally) -> [f64; 4] {
+    [
+        t.pair_words as f64,
+        t.final_words as f64,
+        t.bottoms as f64,
+        t.spans as f64,
+    ]
 }
 
 /// The ns on one core, at the reference speed, of a ranked unit's joins
@@ -276,22 +288,25 @@ pub fn sieved_ns(n: usize, estimated: &Tally) -> f64 {
         .sum()
 }
 
-/// Ns per [`sieved_terms`] (pair word, table word, bottom) at n = 25,
-/// 26, 27 and 28: a non-negative least-squares fit of whole units' thread
-/// CPU time, their tables' builds aside, on the tallies they left, per N,
-/// each unit's error relative to its own time (`cargo bench --bench blank
-/// -- --fit --rows benches/rows/fit-25-27-fixed.rows --speed 1.02`, the
-/// sieved regime's line), divided by that sitting's probe (1.02): 14
-/// units of 25, real over fitted 0.87-1.16; 7 of 27, 0.93-1.22. Three
-/// units of 26 fit no bottom term (0.97, 0.93, 1.15 on 0.97 and 0.58 ns):
-/// 26 takes 27's, as does 28 (not measured). The time per word rises from
-/// 25 to 27 (0.46 to 1.04 ns a pair word): past 25 a chunk's words come
-/// from memory.
-pub const SIEVED_NS: [[f64; 3]; 4] = [
-    [0.457, 0.385, 45.2],
-    [1.04, 0.51, 56.4],
-    [1.04, 0.51, 56.4],
-    [1.04, 0.51, 56.4],
+/// Ns per [`sieved_terms`] (pair word, table word, bottom, span) at n =
+/// 25, 26, 27 and 28: a non-negative least-squares fit of whole units'
+/// thread CPU time, their tables' builds aside, on the tallies they left,
+/// per N, each unit's error relative to its own time (`cargo bench --bench
+/// blank -- --fit --rows FILE --speed 1.02`, the sieved regime's lines;
+/// rows in `benches/rows/fit-25-27-sieved.rows`), divided by the probe of
+/// the sitting most rows come from (1.02). Real over fitted: 17 units of
+/// 25, 0.88-1.18; 9 of 27, 0.96-1.06; 4 of 26, 0.91-1.13 on its own fit,
+/// which takes no bottom or span term (0.98-1.28 on 27's). 28 takes 27's
+/// (not measured). The time per pair word doubles from 25 to 27: past 25
+/// a chunk's words come from memory. A span (a run of sieve buckets) costs
+/// 2 to 7 ns: a unit whose tops read a few words a span pays for the
+/// steps, not the words (one of 27 read 4.9 words a span and ran at 1.5x
+/// its price without this term).
+pub const SIEVED_NS: [[f64; 4]; 4] = [
+    [0.393, 0.3883, 41.26, 1.689],
+    [0.9544, 0.6018, 0.0, 0.0],
+    [0.8273, 0.4630, 48.71, 7.394],
+    [0.8273, 0.4630, 48.71, 7.394],
 ];
 
 impl std::ops::AddAssign for TaskWork {

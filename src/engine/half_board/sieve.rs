@@ -204,6 +204,17 @@ impl Sieve {
         self.within[self.full() & !u]
     }
 
+    /// How many word ranges [`Sieve::ranges`] of `u` steps through, in
+    /// `O(1)`: one run of `2^t` buckets per subset of the free high bits.
+    #[inline(always)]
+    pub fn spans(&self, u: usize) -> usize {
+        if u == 0 || !self.cuts() {
+            return 1;
+        }
+        let t = u.trailing_zeros();
+        1 << ((self.full() & !u) >> t).count_ones()
+    }
+
     /// The word ranges of the buckets compatible with a top of key `u`,
     /// adjacent buckets merged. An iterator, not a callback, so that it is
     /// inlined into the kernel that loops over it.
@@ -300,6 +311,7 @@ mod tests {
                 }
                 let covered: usize = sieve.ranges(u).map(|(from, to)| to - from).sum();
                 assert_eq!(sieve.fitting_words(u), covered, "k {k}");
+                assert_eq!(sieve.spans(u), sieve.ranges(u).count(), "k {k}");
                 let want = bottoms.iter().filter(|&&b| b & t == 0).count();
                 let fits = |i: usize| out[i] != !0 && out[i] & t == 0;
                 let got = (0..len).filter(|&i| seen[i] && fits(i)).count();

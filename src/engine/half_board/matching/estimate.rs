@@ -306,16 +306,20 @@ impl Job<'_> {
                     }
             };
             let per_draw = top_candidates as f64 / TOP_DRAWS as f64;
-            let (mut joined, mut read_words) = (0.0, 0.0);
+            let (mut joined, mut read_words, mut spans) = (0.0, 0.0, 0.0);
             for &(j, l, r) in &drawn {
                 if joins(j, 0, l) && joins(j, 1, r) {
                     joined += per_draw;
                     read_words += per_draw * read(key(l) | key(r)) as f64;
+                    if sieve.cuts() {
+                        spans += per_draw * sieve.spans(key(l) | key(r)) as f64;
+                    }
                 }
             }
             tally.tops += joined.round() as u64;
             tally.pair_full += (joined * words as f64) as u64;
             tally.pair_words += read_words as u64;
+            tally.spans += spans as u64;
             let groups = self.top_groups(t, words);
             let joins: &dyn Fn(usize, usize, u64) -> bool = &joins;
             let sieve = (&sieve, &counted, joins);
@@ -356,7 +360,7 @@ fn estimate_bitsets(
             words
         }
     };
-    let (mut built, mut fused, mut final_words) = (0.0, 0.0, 0.0);
+    let (mut built, mut fused, mut final_words, mut spans) = (0.0, 0.0, 0.0, 0.0);
     for _ in 0..PLACEMENT_DRAWS {
         let (j, side, (x, cells)) = tops.placement(rng);
         let kx = key(x);
@@ -381,14 +385,20 @@ fn estimate_bitsets(
             fused += 1.0;
             final_words += ((g - 1) * partner_words) as f64;
         } else {
+            // Built on its own buckets, a range at a time where the chunk
+            // is cut (`and_rows_on`).
             built += 1.0;
             final_words += (g.max(2) - 1) as f64 * own as f64;
+            if sieve.cuts() && g >= 2 {
+                spans += sieve.spans(kx) as f64;
+            }
         }
     }
     tally.bitsets += (built * scale).round() as u64;
     tally.row_reads += (fused * scale).round() as u64;
     tally.bitset_words += (built * scale * words as f64) as u64;
     tally.final_words += (final_words * scale) as u64;
+    tally.spans += (spans * scale) as u64;
 }
 
 /// Whether some bottom of a chunk fits a top quarter placement, where the
