@@ -355,24 +355,11 @@ impl Ranked {
         how: SetPrice,
         (rng, ranks_rng): (&mut Rng, &mut Rng),
     ) -> RankPrice {
-        let walk_ns = 2.0 * cost::NS_SET_WALK_ITEM + cost::NS_BUILD_ITEM;
         let (start, len) = (ranks.start, ranks.end - ranks.start);
         let draws = len.min(draws);
         if how == SetPrice::Walked && draws == len {
             let (tally, distinct) = self.estimate_ranks(pivot, ranks, rng);
-            let h = self.geo.shape.h;
-            let table_bytes = (0..4)
-                .map(|q| {
-                    let (sets, items) = distinct[q];
-                    Quarter::bytes(h, &self.geo.quarter_shapes[q], sets, items)
-                })
-                .sum();
-            let placements: u64 = distinct.iter().map(|&(_, items)| items).sum();
-            return RankPrice {
-                joins: cost::sieved_ns(self.geo.shape.n, &tally),
-                builds: walk_ns * placements as f64,
-                table_bytes,
-            };
+            return self.rank_price(cost::sieved_ns(self.geo.shape.n, &tally), distinct);
         }
         let board = self.geo.board();
         let avail = self.geo.pivots[pivot].avail;
@@ -398,6 +385,15 @@ impl Ranked {
             (tasks * right, items[3] * right),
         ]
         .map(|(sets, items)| (sets.ceil() as u64, items as u64));
+        self.rank_price(price.ns * scale, distinct)
+    }
+
+    /// The price of some ranks whose joins cost `joins` ns and whose
+    /// tables hold, per quarter, `distinct` column sets and placements:
+    /// the tables' bytes, and their builds (each placement walked twice
+    /// and stored once).
+    fn rank_price(&self, joins: f64, distinct: [(u64, u64); 4]) -> RankPrice {
+        let walk_ns = 2.0 * cost::NS_SET_WALK_ITEM + cost::NS_BUILD_ITEM;
         let h = self.geo.shape.h;
         let table_bytes = (0..4)
             .map(|q| {
@@ -407,7 +403,7 @@ impl Ranked {
             .sum();
         let placements: u64 = distinct.iter().map(|&(_, items)| items).sum();
         RankPrice {
-            joins: price.ns * scale,
+            joins,
             builds: walk_ns * placements as f64,
             table_bytes,
         }

@@ -278,14 +278,12 @@ impl Job<'_> {
             // bottoms are known that is tested; in a large chunk a
             // placement is taken to fit some bottom.
             let fits = Fits::new(exact, &sample, 2 * ovw);
-            let key = |x: u64| sieve.key(shape.top_overlap(x));
-            let read = |u: usize| {
-                if sieve.cuts() {
-                    sieve.fitting_words(u)
-                } else {
-                    words
-                }
+            let chunk = Chunk {
+                sieve: &sieve,
+                words,
+                shape,
             };
+            let (key, read) = (|x| chunk.key(x), |u| chunk.read(u));
             // Whether placement `x` of run `j`, side `side`, joins its
             // partners: it fits a bottom, or it is read as its rows (the
             // kernel does not test those for bottoms), by the partners'
@@ -322,44 +320,60 @@ impl Job<'_> {
             tally.spans += spans as u64;
             let groups = self.top_groups(t, words);
             let joins: &dyn Fn(usize, usize, u64) -> bool = &joins;
-            let sieve = (&sieve, &counted, joins);
-            estimate_bitsets(&tops, &groups, words, sieve, shape, rng, tally);
+            estimate_bitsets(&tops, &groups, &chunk, (&counted, joins), rng, tally);
+        }
+    }
+}
+
+/// One chunk as the estimate sees it: its cut and its bitsets' words
+/// (padded as `super::bottoms` pads them).
+struct Chunk<'a> {
+    sieve: &'a Sieve,
+    words: usize,
+    shape: Shape,
+}
+
+impl Chunk<'_> {
+    /// The bucket key of top quarter placement `x`.
+    fn key(&self, x: u64) -> usize {
+        self.sieve.key(self.shape.top_overlap(x))
+    }
+
+    /// The words a top (or a placement) of key `u` reads: its buckets
+    /// where the chunk is cut, else the whole width.
+    fn read(&self, u: usize) -> usize {
+        if self.sieve.cuts() {
+            self.sieve.fitting_words(u)
+        } else {
+            self.words
         }
     }
 }
 
 /// Adds to `tally` the top quarter placements' bitsets built, those read
-/// as rows instead and the words ANDed for them in one chunk of `words`
-/// words cut by `sieve`, from [`PLACEMENT_DRAWS`] placements of `tops`
-/// each tested against its row set's partners (`counted`, and whose
-/// placements join: `joins(run, side, placement)`), as
-/// `super::tops` decides and counts them (`groups`: the top quarters' row
-/// groups, which say how many table rows a placement ANDs).
+/// as rows instead and the words ANDed for them in `chunk`, from
+/// [`PLACEMENT_DRAWS`] placements of `tops` each tested against its row
+/// set's partners (`counted`, and whose placements join:
+/// `joins(run, side, placement)`), as `super::tops` decides and counts
+/// them (`groups`: the top quarters' row groups, which say how many table
+/// rows a placement ANDs).
 fn estimate_bitsets(
     tops: &Pairs,
     groups: &[RowGroups; 2],
-    words: usize,
-    (sieve, counted, joins): (
-        &Sieve,
+    chunk: &Chunk,
+    (counted, joins): (
         &impl Fn(u64, u64) -> bool,
         &dyn Fn(usize, usize, u64) -> bool,
     ),
-    shape: Shape,
     rng: &mut Rng,
     tally: &mut Tally,
 ) {
     if tops.items == 0 {
         return;
     }
+    let (sieve, words) = (chunk.sieve, chunk.words);
     let scale = tops.items as f64 / PLACEMENT_DRAWS as f64;
-    let key = |x: u64| sieve.key(shape.top_overlap(x));
-    let read = |u: usize| {
-        if sieve.cuts() {
-            sieve.fitting_words(u)
-        } else {
-            words
-        }
-    };
+    let (key, read) = (|x| chunk.key(x), |u| chunk.read(u));
     let (mut built, mut fused, mut final_words, mut spans) = (0.0, 0.0, 0.0, 0.0);
     for _ in 0..PLACEMENT_DRAWS {
         let (j, side, (x, cells)) = tops.placement(rng);
