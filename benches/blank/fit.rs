@@ -16,7 +16,7 @@
 //! calibration probe given as `--speed X` (this machine's time over the
 //! reference's; 1 by default). Each unit's row is printed as it is
 //! measured (`row N NS TERMS... | TALLY...`, the tally's sets, chunks,
-//! bottoms, bitsets, level and final words, spans, tops, pair words, pair
+//! bottoms, table words, visits, tops, pair words, pair
 //! words at full width, cut diagonals, candidate bottom pairs and those
 //! before the pivot's filter); `--rows FILE` fits the rows of such an
 //! output again instead of measuring. Past 24 (ranked plans) the rows are
@@ -36,7 +36,7 @@ pub struct Row {
     n: usize,
     terms: [f64; 7],
     ns: f64,
-    sieved: [f64; 4],
+    sieved: [f64; 5],
 }
 
 fn arg<T: std::str::FromStr>(name: &str) -> Option<T> {
@@ -180,7 +180,7 @@ pub fn fit(sizes: &[usize]) {
         // `cost::SIEVED_NS`), each row's real over fitted.
         println!();
         println!(
-            "Sieved regime (ns per pair word, table word, bottom, span per N; real/fitted per row)"
+            "Sieved regime (ns per pair word, table word, bottom, visit, top per N; real/fitted per row)"
         );
         for n in sizes.iter().copied().filter(|&n| n > MAX_N) {
             let of_n: Vec<&Row> = rows
@@ -193,7 +193,7 @@ pub fn fit(sizes: &[usize]) {
             let fitted = nnls(&of_n, |r| r.sieved, true);
             let now = cost::SIEVED_NS[n.clamp(25, 28) - 25];
             let at =
-                |r: &Row, c: &[f64; 4]| -> f64 { r.sieved.iter().zip(c).map(|(t, c)| t * c).sum() };
+                |r: &Row, c: &[f64; 5]| -> f64 { r.sieved.iter().zip(c).map(|(t, c)| t * c).sum() };
             let ratios: Vec<String> = of_n
                 .iter()
                 .map(|r| format!("{:.2}", r.ns / at(r, &fitted)))
@@ -294,10 +294,8 @@ pub fn tally_line(d: &Tally) -> String {
         d.sets,
         d.chunks,
         d.bottoms,
-        d.bitsets,
-        d.level_words,
-        d.final_words,
-        d.spans,
+        d.table_words,
+        d.visits,
         d.tops,
         d.pair_words,
         d.pair_full,
@@ -311,7 +309,7 @@ pub fn tally_line(d: &Tally) -> String {
 
 /// The tally a row printed ([`tally_line`]'s fields, in its order).
 fn tally_of(did: &[u64]) -> Option<Tally> {
-    let &[sets, chunks, bottoms, bitsets, level_words, final_words, spans, tops, pair_words, pair_full, cut, bottom_pairs, bottom_raw] =
+    let &[sets, chunks, bottoms, table_words, visits, tops, pair_words, pair_full, cut, bottom_pairs, bottom_raw] =
         did
     else {
         return None;
@@ -320,10 +318,8 @@ fn tally_of(did: &[u64]) -> Option<Tally> {
         sets,
         chunks,
         bottoms,
-        bitsets,
-        level_words,
-        final_words,
-        spans,
+        table_words,
+        visits,
         tops,
         pair_words,
         pair_full,
@@ -354,7 +350,9 @@ fn read_rows(path: &str) -> Vec<Row> {
                 n,
                 terms,
                 ns,
-                sieved: cost::sieved_terms(&tally_of(&did)?),
+                // Rows of the kernel before the join by buckets (13 tally
+                // fields) keep their model terms, not their sieved ones.
+                sieved: tally_of(&did).map_or([0.0; 5], |t| cost::sieved_terms(&t)),
             })
         })
         .collect()

@@ -13,15 +13,13 @@
 //! for the joins alone (`join r/m`, the time out of the quarter tables
 //! over the model's joins); bit pairs the
 //! AND + popcount loop read per solution (64 per word, after the sieve's
-//! cut); tops and quarter bitsets per solution, the bitsets' mean words;
-//! words ANDed per solution into the bitsets' shared row levels (`lvl`)
-//! and into the bitsets themselves (`fin`), and the word ranges (runs of
-//! sieve buckets) stepped through per solution (`spn`); the share of the
+//! cut); tops per solution; words of the buckets' tables per solution
+//! (`tab/sol`); (top, bucket piece) visits per solution (`vis/sol`) and
+//! the words a visit reads (`w/vis`); the share of the
 //! AND + popcount loop's words the sieve leaves (`keep`) and its cut
-//! diagonals a chunk (`cut`); the share of the
-//! time in
-//! the quarter tables, building the halves (bottoms, transposition, sieve,
-//! row-group tables) and the join (quarter bitsets, AND + popcount).
+//! diagonals a chunk (`cut`); the share of the time in the quarter
+//! tables, building the halves (bottoms, sieve, transposition) and the
+//! join (tops listed, buckets' tables, AND + popcount).
 //!
 //! `--kernel popcnt` (or `portable`, `avx2`) runs one kernel
 //! instantiation instead of the best this CPU has; `--part K` runs every
@@ -89,7 +87,7 @@ pub fn growth(sizes: &[usize]) {
         sizes.to_vec()
     };
     println!(
-        "{:>3} {:>10} {:>7} {:>15} {:>8} {:>8} {:>6} {:>8} {:>8} {:>10} {:>8} {:>8} {:>6} {:>7} {:>7} {:>7} {:>6} {:>5} {:>7} {:>7} {:>6}",
+        "{:>3} {:>10} {:>7} {:>15} {:>8} {:>8} {:>6} {:>8} {:>8} {:>10} {:>8} {:>8} {:>8} {:>6} {:>6} {:>5} {:>7} {:>7} {:>6}",
         "N",
         "fold",
         "part",
@@ -101,11 +99,9 @@ pub fn growth(sizes: &[usize]) {
         "join r/m",
         "bits/sol",
         "tops/sol",
-        "qbs/sol",
-        "words",
-        "lvl/sol",
-        "fin/sol",
-        "spn/sol",
+        "tab/sol",
+        "vis/sol",
+        "w/vis",
         "keep",
         "cut",
         "tables",
@@ -188,7 +184,7 @@ pub fn growth(sizes: &[usize]) {
         // clock's time too.
         let share = |d: std::time::Duration| format!("{:.0}%", 100.0 * d.as_secs_f64() / wall);
         println!(
-            "{n:>3} {:>10} {:>7} {solutions:>15} {secs:>8.2} {ns:>8.2} {growth:>6} {:>8.2} {:>8} {:>10.1} {:>8.3} {:>8.3} {:>6.0} {:>7.1} {:>7.1} {:>7.2} {:>6.3} {:>5.2} {:>7} {:>7} {:>6}",
+            "{n:>3} {:>10} {:>7} {solutions:>15} {secs:>8.2} {ns:>8.2} {growth:>6} {:>8.2} {:>8} {:>10.1} {:>8.3} {:>8.3} {:>8.3} {:>6.1} {:>6.3} {:>5.2} {:>7} {:>7} {:>6}",
             plan.fold(),
             format!("1/{k}"),
             secs * 1e9 / model_ns.max(1.0),
@@ -199,11 +195,9 @@ pub fn growth(sizes: &[usize]) {
             }),
             t.pair_words as f64 * 64.0 / sol,
             t.tops as f64 / sol,
-            t.bitsets as f64 / sol,
-            t.bitset_words as f64 / t.bitsets.max(1) as f64,
-            t.level_words as f64 / sol,
-            t.final_words as f64 / sol,
-            t.spans as f64 / sol,
+            t.table_words as f64 / sol,
+            t.visits as f64 / sol,
+            t.pair_words as f64 / t.visits.max(1) as f64,
             t.pair_words as f64 / t.pair_full.max(1) as f64,
             t.cut as f64 / t.chunks.max(1) as f64,
             share(t.tables),

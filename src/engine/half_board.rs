@@ -20,10 +20,8 @@
 //!   board's symmetries;
 //! - [`layout`]: planning: prices, parts that bound the memory, work units;
 //! - [`cost`]: the cost model's constants, in one place;
-//! - [`row_groups`]: precomputed ANDs of small groups of rows, the tables
-//!   the kernel forms a quarter placement's bitset from;
-//! - [`matching`]: **the hot loop**, one column set's joins, 64 bottoms per
-//!   AND + popcount;
+//! - [`matching`]: **the hot loop**, one column set's joins, bucket by
+//!   bucket of its sieved bottoms, 64 bottoms per AND + popcount;
 //! - [`transpose`]: the 64 x 64 bit transpose the kernel stores bottoms with;
 //! - [`narrow`]: a layout cut down to some units (a shard's): only the
 //!   tables they need, priced as theirs;
@@ -51,7 +49,6 @@
 //! canonical column sets only (about 1/4 of them for blank odd boards,
 //! 1/4..1/8 for blank even boards).
 
-mod bitsets;
 pub mod column_sets;
 pub mod cost;
 pub mod layout;
@@ -60,7 +57,6 @@ pub mod narrow;
 pub mod plan;
 pub mod quarters;
 pub mod ranked;
-pub mod row_groups;
 pub mod sampling;
 pub mod sieve;
 pub mod tally;

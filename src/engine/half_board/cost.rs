@@ -26,35 +26,37 @@
 /// words ([`TaskWork`]): what each costs is fitted, not assumed.
 pub const KEEP_PER_CUT: f64 = 0.66;
 
-// The join's constants below are one fit (2026-11-27, `cargo bench
-// --bench blank -- --fit 13..=23`, one thread, the thread's precise CPU
-// clock, every unit of 13..=18 and spread units of 19..=23; one equation
-// per N so that each N weighs the same; non-negative least squares over
-// the terms of [`TaskWork`]), divided by that sitting's even-join
-// calibration probe over its reference (1.28: the median of ten probes,
-// see `plan::calibration`), so that they are the reference machine's ns.
-// Real / fitted per N: 1.43 at 15 (milliseconds), then 0.85-1.12 from 16
-// to 23 (benches/NOTES.md, "The cost model refitted"). Terms that fitted
-// to 0 price nothing: the words of the quarter bitsets are paid for per
-// top (their rows are walked per top, not per word), the sieve's kept
-// words add nothing to the full-width pair words.
+// The join's constants below are one fit (2026-11-28, on the join by
+// buckets, `cargo bench --bench blank -- --fit 13 14 ... 23 --seconds 40`,
+// one thread, the thread's precise CPU clock, every unit of 13..=18 and
+// spread units of 19..=23; one equation per N so that each N weighs the
+// same; non-negative least squares over the terms of [`TaskWork`]), at
+// that sitting's machine factor (1.00 by the probes' references before
+// the kernel changed, see `plan::calibration`), so that they are the
+// reference machine's ns. Real / fitted per N: 0.85-1.30 from 16 to 23
+// (1.30 at 20), 1.5-2.0 at 13..=15 (milliseconds); the other core was busy
+// (benches/NOTES.md, "The join by buckets"). Terms
+// that fitted to 0 price nothing: the model's bitset terms are the kernel
+// before's (it built a bitset per top quarter placement; this one builds
+// none), the sieve's kept words add nothing to the full-width pair words.
 
 /// Per candidate quarter pair (both halves, before the diagonal test).
-pub const NS_JOIN: f64 = 3.10;
+pub const NS_JOIN: f64 = 0.6444;
 /// Per word of an `X`/`Y` bitset built for a quarter placement.
 pub const NS_XY_WORD: f64 = 0.0;
 /// Per word of `popcount(X & Y)` for a candidate top placement.
-pub const NS_PAIR_WORD: f64 = 0.0316;
+pub const NS_PAIR_WORD: f64 = 0.0318;
 /// Per word of `X`/`Y` bitsets and of `popcount(X & Y)` the sieve leaves
 /// (see [`KEEP_PER_CUT`]).
 pub const NS_XY_KEPT: f64 = 0.0;
 pub const NS_PAIR_KEPT: f64 = 0.0;
 /// Per top placement ANDed with its bottoms (its bitsets' rows, the
 /// sieve's ranges stepped through for it).
-pub const NS_TOP: f64 = 13.6;
+pub const NS_TOP: f64 = 6.4837;
 /// Per row-set combination visited and per bitset word of the tables
-/// (`h * h` table rows per word stand in for the row-group tables, as fitted).
-pub const NS_TASK: f64 = 28.4;
+/// (`h * h` table rows per word stand in for the transposed bottoms and
+/// the buckets' tables, as fitted).
+pub const NS_TASK: f64 = 28.9949;
 /// Per column set examined while planning.
 pub const NS_PLAN: f64 = 1.0;
 /// Per quarter placement planning walks into its bucket counts, and per
@@ -96,9 +98,8 @@ pub const BOTTOM_PASS_DIAG: f64 = 0.34;
 
 use crate::engine::budget::Budget;
 use crate::engine::half_board::column_sets::{binom, for_each_comb, Symmetric};
-use crate::engine::half_board::matching::{Shape, XBLOCK};
-use crate::engine::half_board::row_groups::RowGroups;
-use crate::engine::half_board::sieve::Sieve;
+use crate::engine::half_board::matching::{group_bits, top_batch, Shape, GROUPS};
+use crate::engine::half_board::sieve::{Sieve, MAX_CUT, SLICE};
 use crate::engine::half_board::tally::Tally;
 
 /// The work of one column set (or a sum of them), in the model's terms.
@@ -256,20 +257,27 @@ pub fn ranked_ns(n: usize) -> [f64; 7] {
 /// constant before, and 28's sieved constants are 27's), so both are
 /// scaled by it; at 25 (1.13, 0.83-1.44, 60 units) and 26 (0.98,
 /// 0.80-1.16, 100 units) the check agrees and nothing changed.
-pub const RANKED_PAIR_WORD_NS: [f64; 4] = [0.1380, 0.0826, 0.1227, 0.0644];
+///
+/// Then the join by buckets: each N's constant scaled by the pooled ratio
+/// of the kernel's estimates (on [`SIEVED_NS`] refitted for it) over the
+/// plan's weights, random units, `--sieved N K` (benches/NOTES.md, "The
+/// join by buckets"): 25 x0.54 (40 units, bootstrap 90% 0.37-0.73), 26
+/// x0.32 (40, 0.24-0.41), 27 x0.25 (80, 0.17-0.34), 28 x0.42 (40,
+/// 0.27-0.58).
+pub const RANKED_PAIR_WORD_NS: [f64; 4] = [0.0744, 0.0266, 0.0309, 0.0270];
 
 /// The sieved terms of a join's tally ([`Tally`], what it did or what the
 /// kernel estimates it would do, see
 /// [`crate::engine::half_board::matching::estimate`]): the pair words it
-/// reads, the words it ANDs from the row-group tables (bitsets built,
-/// rows read into pairs), the bottoms it sorts and transposes, and the
-/// word ranges (runs of sieve buckets) it steps through for them.
-pub fn sieved_terms(t: &Tally) -> [f64; 4] {
+/// reads, the words of its buckets' tables, the bottoms it sorts and
+/// transposes, the (top, bucket piece) visits and the tops it lists.
+pub fn sieved_terms(t: &Tally) -> [f64; 5] {
     [
         t.pair_words as f64,
-        t.final_words as f64,
+        t.table_words as f64,
         t.bottoms as f64,
-        t.spans as f64,
+        t.visits as f64,
+        t.tops as f64,
     ]
 }
 
@@ -288,26 +296,23 @@ pub fn sieved_ns(n: usize, estimated: &Tally) -> f64 {
         .sum()
 }
 
-/// Ns per [`sieved_terms`] (pair word, table word, bottom, span) at n =
-/// 25, 26, 27 and 28: a non-negative least-squares fit of whole units'
-/// thread CPU time, their tables' builds aside, on the tallies they left,
-/// per N, each unit's error relative to its own time (`cargo bench --bench
-/// blank -- --fit --rows FILE --speed 1.02`, the sieved regime's lines;
-/// rows in `benches/rows/fit-25-27-sieved.rows`), divided by the probe of
-/// the sitting most rows come from (1.02). Real over fitted: 17 units of
-/// 25, 0.88-1.18; 9 of 27, 0.96-1.06; 4 of 26, 0.91-1.13 on its own fit,
-/// which takes no bottom or span term (0.98-1.28 on 27's). 28 takes 27's
-/// (not measured). The time per pair word doubles from 25 to 27: past 25
-/// a chunk's words come from memory. A span (a run of sieve buckets) costs
-/// 2 to 7 ns: a unit whose tops read a few words a span pays for the
-/// steps, not the words (one of 27 read 4.9 words a span and ran at 1.5x
-/// its price without this term).
-pub const SIEVED_NS: [[f64; 4]; 4] = [
-    [0.393, 0.3883, 41.26, 1.689],
-    [0.9544, 0.6018, 0.0, 0.0],
-    [0.8273, 0.4630, 48.71, 7.394],
-    [0.8273, 0.4630, 48.71, 7.394],
-];
+/// Ns per [`sieved_terms`] (pair word, table word, bottom, visit, top)
+/// at n = 25, 26, 27 and 28: on the join by buckets one non-negative
+/// least-squares fit of whole units' and single column sets' thread CPU
+/// time, their tables' builds aside, on the tallies they left, pooled over
+/// 25..=27 (each row's error relative to its own time), divided by the
+/// probe of the sitting (0.97); rows in
+/// `benches/rows/fit-25-27-buckets.rows`, fitted by `cargo bench --bench
+/// blank -- --fit --rows FILE --speed 0.97` per N and by the same least
+/// squares pooled (benches/NOTES.md, "The join by buckets"). Real over
+/// fitted: 4 units of 25, 0.87-1.00; 17 of 26, 0.94-1.14; 35 of 27,
+/// 0.91-1.21 (per N fits: 0.92-1.18). One set of constants for every N: a
+/// bucket's tables are read from the cache, so a word costs about the same
+/// at 25 and 27 (the kernel before paid twice as much a word at 27, its
+/// bitsets from memory). A visit (a top set up on a bucket piece: its 8
+/// table entries, a short loop) costs about 10 ns, 43% of the time; the
+/// words 52%; the tops themselves fitted to nothing beside them.
+pub const SIEVED_NS: [[f64; 5]; 4] = [[0.5306, 3.1067, 26.94, 9.757, 0.0]; 4];
 
 impl std::ops::AddAssign for TaskWork {
     fn add_assign(&mut self, o: TaskWork) {
@@ -321,13 +326,14 @@ impl std::ops::AddAssign for TaskWork {
     }
 }
 
-/// The scratch one thread may hold for a column set's bitsets (less where
+/// The scratch one thread may hold for a column set's bottoms (less where
 /// the memory limit leaves less, see
 /// [`crate::engine::budget::Budget::scratch_share`]): bottoms are joined in
-/// chunks small enough for it, and every chunk builds its tops' bitsets
-/// again. Past 24 a set's bottoms fill many chunks: one set of 27 took
-/// 139 s in 37 chunks of a 96 MiB scratch, 100 s in 14 of 256 MiB and 66 s
-/// in 4 of 1 GiB (one thread, its CPU time); where the bottoms fit a chunk
+/// chunks small enough for it, and every chunk lists its tops again (the
+/// kernel before built their bitsets again: one set of 27 took 139 s in
+/// 37 chunks of a 96 MiB scratch, 100 s in 14 of 256 MiB and 66 s in 4 of
+/// 1 GiB, one thread, its CPU time). The join by buckets needs about 25
+/// bytes a bottom, so a GiB holds tens of millions; where the bottoms fit a chunk
 /// (N <= 24 at the default memory limit) nothing changes (paired shards of
 /// 21 and 22 with `--memory 16G`: +4% and -6%, within their spread).
 pub const SCRATCH_BUDGET: usize = 1 << 30;
@@ -337,16 +343,9 @@ pub const SCRATCH_BUDGET: usize = 1 << 30;
 /// ([`scratch_bytes`]) would pass `budget` bytes (at most
 /// [`SCRATCH_BUDGET`], less where the memory limit shared by the threads
 /// asks for less): then the most whose scratch fits.
-pub fn chunk(
-    max_bottoms: u64,
-    max_group: u64,
-    ovw: usize,
-    h: usize,
-    n: usize,
-    budget: usize,
-) -> usize {
+pub fn chunk(max_bottoms: u64, max_group: u64, ovw: usize, budget: usize) -> usize {
     let most = (max_bottoms as usize + 63) / 64 * 64;
-    let fits = |chunk: usize| scratch_bytes(chunk, max_group, ovw, h, n) <= budget;
+    let fits = |chunk: usize| scratch_bytes(chunk, max_group, ovw) <= budget;
     if fits(most) {
         return most.max(64);
     }
@@ -374,31 +373,25 @@ pub fn chunk_beside(
     held: usize,
     (max_bottoms, max_group): (u64, u64),
     ovw: usize,
-    h: usize,
-    n: usize,
 ) -> Option<(usize, usize)> {
     let share = budget.scratch_beside(held, SCRATCH_BUDGET);
-    let chunk = chunk(max_bottoms, max_group, ovw, h, n, share);
-    let bytes = scratch_bytes(chunk, max_group, ovw, h, n);
+    let chunk = chunk(max_bottoms, max_group, ovw, share);
+    let bytes = scratch_bytes(chunk, max_group, ovw);
     budget.fits(held, bytes).then_some((chunk, bytes))
 }
 
 /// Per-thread scratch bytes for chunks of `chunk` bottoms and quarter
 /// groups of at most `max_group` placements: bottoms (sorted and not),
-/// transposed rows and `valid`, both top quarters' row-group tables (see
-/// [`RowGroups::max_bytes`]), the stored side's `Y` bitsets and a block of
-/// `X`, the two prefix stores' levels, the quarter buffers.
-pub fn scratch_bytes(chunk: usize, max_group: u64, ovw: usize, h: usize, n: usize) -> usize {
+/// transposed rows and `valid`, the quarter buffers, a batch of listed
+/// tops (listed and sorted by key) and one bucket piece's tables (see
+/// `matching`'s buckets).
+pub fn scratch_bytes(chunk: usize, max_group: u64, ovw: usize) -> usize {
     // Bitsets are padded to a multiple of 4 words.
     let words = (chunk / 64 + 3) / 4 * 4;
     let group = max_group as usize;
-    let tables = RowGroups::max_bytes(h, n / 2, words) + RowGroups::max_bytes(h, n - n / 2, words);
-    2 * (chunk + group + 64) * 8
-        + (2 * ovw + 1) * words * 8
-        + tables
-        + (group + XBLOCK) * words * 8
-        + 2 * 16 * words * 8
-        + 8 * group * 16
+    let tops = top_batch(words) * 2 * (2 + 8 + 1) + 2 * (8 << MAX_CUT);
+    let tables = (GROUPS << group_bits(2 * ovw)) * SLICE * 8;
+    2 * (chunk + group + 64) * 8 + (2 * ovw + 1) * words * 8 + tops + tables + 8 * group * 16
 }
 
 /// Upper bounds for the placements of a half whose left quarter uses `k`
@@ -500,30 +493,31 @@ mod tests {
     use super::*;
 
     /// A chunk's scratch fits its budget and 64 bottoms more would not
-    /// (unless the largest set's bottoms all fit); past the tables' cache
-    /// share the chunk grows faster than the budget.
+    /// (unless the largest set's bottoms all fit); past the fixed part of
+    /// the scratch (a batch of tops, a bucket's tables) the chunk grows
+    /// with the budget.
     #[test]
     fn chunks_are_the_largest_whose_scratch_fits() {
-        let (ovw, h, n) = (13, 13, 27);
+        let ovw = 25;
         for budget in [1 << 20, 16 << 20, 96 << 20, 256 << 20, 1 << 30] {
             for max_bottoms in [100u64, 1 << 20, 1 << 24, 1 << 30] {
                 for max_group in [0u64, 5000] {
-                    let c = chunk(max_bottoms, max_group, ovw, h, n, budget);
+                    let c = chunk(max_bottoms, max_group, ovw, budget);
                     assert_eq!(c % 64, 0);
                     let most = (max_bottoms as usize + 63) / 64 * 64;
                     assert!(c <= most.max(64));
                     if c > 64 {
-                        assert!(scratch_bytes(c, max_group, ovw, h, n) <= budget);
+                        assert!(scratch_bytes(c, max_group, ovw) <= budget);
                     }
                     if c < most {
-                        assert!(scratch_bytes(c + 64, max_group, ovw, h, n) > budget);
+                        assert!(scratch_bytes(c + 64, max_group, ovw) > budget);
                     }
                 }
             }
         }
-        let big = |budget| chunk(1 << 30, 0, ovw, h, n, budget);
+        let big = |budget| chunk(1 << 30, 0, ovw, budget);
         assert!(
-            big(1 << 30) > 4 * big(256 << 20),
+            big(1 << 30) > 3 * big(256 << 20),
             "{} {}",
             big(1 << 30),
             big(256 << 20)

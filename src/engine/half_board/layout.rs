@@ -130,14 +130,8 @@ impl Layout {
         if !budget.fits(planning_bytes, 0) {
             return None;
         }
-        let (chunk, scratch_bytes) = cost::chunk_beside(
-            &budget,
-            planning_bytes,
-            (max_bottoms, max_group),
-            shape.ovw,
-            h,
-            n,
-        )?;
+        let (chunk, scratch_bytes) =
+            cost::chunk_beside(&budget, planning_bytes, (max_bottoms, max_group), shape.ovw)?;
         shape.chunk = chunk;
 
         // Parts: the whole board if its tables fit, else the smallest K x K

@@ -1,26 +1,22 @@
 //! The matching kernel, the join's hot loop: for one column set `S`, how
 //! many (top, bottom) half placements share no diagonal.
 //!
-//! 1. All bottom placements `b` are built from their quarter pairs and
-//!    stored *transposed*: for every overlap diagonal `p` a bitset over the
+//! 1. All bottom placements `b` are built from their quarter pairs, sorted
+//!    into the buckets of a sieve (by the few overlap diagonals that skip
+//!    the most, [`crate::engine::half_board::sieve`]) and stored
+//!    *transposed*: for every overlap diagonal `p` a bitset over the
 //!    bottoms, bit `j` set when bottom `j` does **not** use `p`
 //!    (`free_of[p]`).
-//! 2. For every top cell `(r, c)` with `c` in `S`, the bitset of bottoms
-//!    compatible with a queen there is `free_of[d] & free_of[a]`; the ANDs
-//!    of these over small groups of rows are tabulated
-//!    ([`crate::engine::half_board::row_groups`]).
-//! 3. For every top-left quarter placement `l` with a partner, the bitset
-//!    `X_l` = AND of its queens' cell bitsets is formed from those tables
-//!    (one AND per row group it has a queen in), likewise `Y_r` for the
-//!    top-right ones.
-//! 4. For every compatible pair `(l, r)` (a top placement) the number of
-//!    bottoms compatible with it is `popcount(X_l & Y_r)`. (A placement
-//!    with few partners is not given a bitset: its table rows are ANDed
-//!    into each of its pairs, on the words the pair reads; see `tops`.)
+//! 2. Every counted top (a pair of top quarter placements with
+//!    complementary rows) is listed with its sieve key and the rest of its
+//!    overlap diagonals.
+//! 3. Per bucket, the ANDs of the `free_of` rows over each small group of
+//!    rest diagonals are tabulated on the bucket's words; every top whose
+//!    key the bucket allows ANDs one entry per group and counts the bits
+//!    (`buckets`).
 //!
-//! So 64 (top, bottom) pairs cost one AND and one popcount, and the
-//! per-queen AND work is paid per quarter placement, not per half placement.
-//! Bitsets are padded to a multiple of 4 words (zeros: never counted).
+//! So 64 (top, bottom) pairs cost one AND per group and one popcount, and
+//! a top reads only the buckets it can fit, from tables in the cache.
 //!
 //! # Constraints
 //! The overlap has `2 * ovw <= 64` bits (one 64 x 64 transpose per 64
@@ -28,11 +24,11 @@
 //!
 //! # Complexity
 //! With `T_S`, `B_S` the top and bottom placements of `S` and
-//! `W_S = B_S / 64`: `T_S * W_S` AND+popcount words (step 4, the hot loop,
-//! `bitsets::and_popcount`), `O(B_S * n / 64)` to build and transpose the bottoms,
-//! `O(table entries * W_S)` for the row-group tables and
-//! `O(quarter placements * groups * W_S)` for the `X`/`Y` bitsets.
-//! Scratch: `O((largest group + table entries) * W_S)` words per thread.
+//! `W_S = B_S / 64`: `O(B_S * n / 64)` to build, sieve and transpose the
+//! bottoms; `O(T_S)` to list the tops; per top, `GROUPS` ANDs and a
+//! popcount per word of the buckets it can fit (the hot loop, a few
+//! hundredths of `W_S` past 24); `GROUPS * 2^g * W_S` table words.
+//! Scratch: `O(B_S)` words and a batch of tops per thread.
 //!
 //! # Rooms
 //! This file holds the kernel's entry ([`run`], [`Kernel`]) and the task
@@ -40,29 +36,29 @@
 //! chunk at a time. Its rooms, none of which imports it:
 //! - `job`: what a join works on and with ([`Shape`], the tables and
 //!   pivots, a thread's [`Scratch`]);
-//! - `bottoms`: preparing a chunk's bottoms for the join (the sieve, the
-//!   transposition, the row-group tables: steps 2 and 3);
-//! - `tops`: joining the top placements with them (step 4, the hot loop);
+//! - `bottoms`: preparing a chunk's bottoms for the join (the sieve and the
+//!   transposition: step 1's end);
+//! - `buckets`: listing the tops and joining them bucket by bucket (steps
+//!   2 and 3, the hot loop);
 //! - `estimate`: the tally a task's join would leave, from samples put
 //!   through the same tests and sieve (for pricing, not counting).
 
 mod bottoms;
+mod buckets;
 mod estimate;
 mod job;
-mod tops;
 
+pub use buckets::{group_bits, top_batch, GROUPS};
 pub use estimate::estimate;
 pub use job::{Scratch, Shape};
-pub use tops::XBLOCK;
 
 use std::time::Instant;
 
-use crate::engine::half_board::bitsets::filter_into;
 use crate::engine::half_board::column_sets::{combinations, Pivot, Task};
 use crate::engine::half_board::quarters::{shared_diagonals, Quarter};
 use crate::engine::half_board::tally::Tally;
 use bottoms::transpose_bottoms;
-use job::Job;
+use job::{filter_into, Job};
 
 /// Which inner-loop instantiation runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -210,7 +206,7 @@ impl Job<'_> {
         (dirty, clean)
     }
 
-    /// Steps 2 to 4 for the first `nb` bottoms in `sc.bot`: how many
+    /// Steps 2 and 3 for the first `nb` bottoms in `sc.bot`: how many
     /// (top, bottom) pairs fit, weighted (diagonal mode) and plain.
     #[inline(always)]
     fn join_chunk(&self, t: &Task, nb: usize, sc: &mut Scratch) -> (u64, u64) {
@@ -218,17 +214,9 @@ impl Job<'_> {
         sc.tally.chunks += 1;
         sc.tally.bottoms += nb as u64;
         let nb = self.sieve_bottoms(t, nb, sc);
-        let words = transpose_bottoms(nb, 2 * self.shape.ovw, sc);
-        let groups = self.row_group_tables(t, words, sc);
-        sc.xpre.reset(words);
-        sc.ypre.reset(words);
+        transpose_bottoms(nb, 2 * self.shape.ovw, sc);
         let built = Instant::now();
-        let sums = self.join_tops(t, words, &groups, sc);
-        for pre in [&mut sc.xpre, &mut sc.ypre] {
-            sc.tally.level_words += std::mem::take(&mut pre.level_words);
-            sc.tally.final_words += std::mem::take(&mut pre.final_words);
-            sc.tally.spans += std::mem::take(&mut pre.spans);
-        }
+        let sums = self.join_by_buckets(t, sc);
         sc.tally.halves += built - start;
         sc.tally.join += built.elapsed();
         sums

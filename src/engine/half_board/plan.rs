@@ -159,6 +159,19 @@ impl Plan {
         }
     }
 
+    /// Joins a bucket at most `slice` words at a time and lists at most
+    /// `batch` tops at a time (see `matching`'s buckets): tests make both
+    /// small, so that small boards run every path of the join.
+    #[doc(hidden)]
+    pub fn join_in_pieces(&mut self, slice: usize, batch: usize) {
+        let shape = match &mut self.work {
+            Work::Listed(layout) => &mut layout.shape,
+            Work::Ranked(ranked) => &mut ranked.geo.shape,
+        };
+        shape.slice = slice.max(1);
+        shape.batch = Some(batch.max(1));
+    }
+
     /// Keeps only what `units` need (see [`Layout::narrow`]): the other
     /// units must not run afterwards. Cost and peak become theirs.
     pub fn narrow(&mut self, units: &[usize]) {

@@ -123,7 +123,7 @@ const KEPT_QUARTERS: usize = 64;
 /// percent of it.
 const UNIT_NS: f64 = 6e11;
 
-/// The least scratch a thread is given for a unit's bitsets before the
+/// The least scratch a thread is given for a unit's bottoms before the
 /// unit is made smaller instead.
 const MIN_SCRATCH: usize = 16 << 20;
 
@@ -173,7 +173,7 @@ impl Ranked {
             ref quarter_shapes,
             ..
         } = geo;
-        let (n, h) = (shape.n, shape.h);
+        let h = shape.h;
         let list = pivots.len() * std::mem::size_of::<Run>();
         // One task's column sets' placements, per quarter, on average.
         let items = sampled.set_items;
@@ -197,8 +197,8 @@ impl Ranked {
         // set would not fit beside it (a smaller scratch costs chunks; a
         // unit that does not fit, the join).
         let chunk = |scratch: usize| {
-            let chunk = cost::chunk(sampled.max_bottoms as u64, 0, shape.ovw, h, n, scratch);
-            (chunk, cost::scratch_bytes(chunk, 0, shape.ovw, h, n))
+            let chunk = cost::chunk(sampled.max_bottoms as u64, 0, shape.ovw, scratch);
+            (chunk, cost::scratch_bytes(chunk, 0, shape.ovw))
         };
         let mut scratch_budget = budget.scratch_share(cost::SCRATCH_BUDGET);
         while scratch_budget > MIN_SCRATCH
@@ -647,8 +647,8 @@ mod tests {
     /// against the tally of the join itself, unit by unit, on blank boards
     /// and boards with blocked cells: the bottoms and tops it counts from
     /// the tables' sizes and the draws' shares, the pair words the sieve
-    /// leaves, the words ANDed from the tables and the bucket runs stepped
-    /// through from its samples (within 2% here, on every unit). Units
+    /// leaves, the bucket pieces its tops visit and the words of the
+    /// buckets' tables from its samples (within 2% here, on every unit). Units
     /// too small for the draws to settle are not compared (a unit of a few
     /// hundred pair words is a sampling lottery, and costs nothing).
     #[test]
@@ -680,8 +680,8 @@ mod tests {
                     (est.bottoms, did.bottoms),
                     (est.tops, did.tops),
                     (est.pair_words, did.pair_words),
-                    (est.final_words, did.final_words),
-                    (est.spans, did.spans),
+                    (est.visits, did.visits),
+                    (est.table_words, did.table_words),
                 ];
                 for (w, (e, d)) in worst.iter_mut().zip(pairs) {
                     let r = e.max(1) as f64 / d.max(1) as f64;

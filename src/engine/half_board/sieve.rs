@@ -18,17 +18,16 @@
 //! so more buckets stay worth their padding: `k` grows with the chunk.
 //!
 //! Buckets are padded to whole words (64 bottoms, the padding uses every
-//! diagonal so it is never counted) and laid out in order of `b`, the cut
-//! diagonal that tops use least at bit 0: the compatible buckets of `u`
-//! then come in runs of `2^(trailing zeros of u)` adjacent buckets.
+//! diagonal so it is never counted) and laid out in order of `b`; the join
+//! visits them one by one (`matching`'s buckets), a top of key `u` those
+//! whose keys share no bit with `u`.
 //!
 //! # Constraints
 //! Overlap masks of at most 64 bits; `k <= MAX_CUT`.
 //!
 //! # Complexity
 //! Choosing: `O(bottoms + tops)` bit counts. Arranging: `O(bottoms)`. A
-//! pair then reads `sum over compatible buckets` of their words, plus one
-//! step per run of adjacent buckets.
+//! top then reads `sum over compatible buckets` of their words.
 
 /// The most cut diagonals. Up to 24 a chunk holds at most about 2^17
 /// bottoms (6 or 7 cut diagonals); past 24 a chunk holds millions, and
@@ -43,6 +42,12 @@ pub const MAX_CUT: usize = 11;
 /// buckets.
 pub const BUCKET_BOTTOMS: usize = 1024;
 
+/// The most words of a bucket the join tabulates and reads at a time
+/// (`matching`'s buckets): a larger bucket is joined a piece at a time, so
+/// that its tables (8 groups of up to 2^5 entries a word, past 24) stay
+/// within the L2.
+pub const SLICE: usize = 128;
+
 /// One placement in this many is counted to choose the cut.
 const SAMPLE: usize = 16;
 
@@ -55,8 +60,10 @@ pub struct Sieve {
     k: usize,
     /// Bucket `b`'s words are `starts[b]..starts[b + 1]`.
     starts: Vec<usize>,
-    /// `within[m]`: the words of the buckets whose keys are subsets of `m`.
+    /// `within[m]`: the words of the buckets whose keys are subsets of `m`,
+    /// and the pieces of at most [`SLICE`] words they are joined in.
     within: Vec<usize>,
+    pieces_within: Vec<usize>,
 }
 
 impl Sieve {
@@ -106,18 +113,33 @@ impl Sieve {
             let skip = |p: usize| share(top[p], nt) * share(bot[p], nb);
             skip(b).total_cmp(&skip(a))
         });
-        let mut chosen: Vec<usize> = order
+        let chosen: Vec<usize> = order
             .into_iter()
             .take(k)
             .filter(|&p| top[p] > 0 && bot[p] > 0)
             .collect();
-        // The one tops use least at bit 0, so that runs of compatible
-        // buckets are long.
-        chosen.sort_by_key(|&p| top[p]);
         self.k = chosen.len();
         for (i, &p) in chosen.iter().enumerate() {
             self.cut[i] = p as u8;
         }
+    }
+
+    /// The number of cut diagonals.
+    #[inline(always)]
+    pub fn k(&self) -> usize {
+        self.k
+    }
+
+    /// The cut diagonals, as an overlap mask.
+    #[inline(always)]
+    pub fn cut_mask(&self) -> u64 {
+        self.cut[..self.k].iter().fold(0, |m, &p| m | 1 << p)
+    }
+
+    /// Bucket `b`'s words.
+    #[inline(always)]
+    pub fn bucket(&self, b: usize) -> (usize, usize) {
+        (self.starts[b], self.starts[b + 1])
     }
 
     /// No cut: one bucket.
@@ -150,13 +172,13 @@ impl Sieve {
     /// Sorts the first `nb` masks of `bot` by bucket, each bucket padded
     /// with all-ones masks to whole words, into `out`; records the buckets'
     /// word starts and returns the number of masks written (whole words).
-    pub fn arrange(&mut self, bot: &[u64], out: &mut Vec<u64>) -> usize {
+    pub fn arrange(&mut self, bot: &[u64], out: &mut Vec<u64>, slice: usize) -> usize {
         let buckets = 1usize << self.k;
         let mut count = vec![0usize; buckets];
         for &m in bot {
             count[self.key(m)] += 1;
         }
-        let word = self.lay_out(&count);
+        let word = self.lay_out(&count, slice);
         out.clear();
         out.resize(word * 64, !0);
         let mut next: Vec<usize> = self.starts[..buckets].iter().map(|&w| w * 64).collect();
@@ -170,9 +192,10 @@ impl Sieve {
 
     /// The buckets' words from their sizes alone, `count[b]` bottoms in
     /// bucket `b` (`2^k` of them), as [`Sieve::arrange`] lays them out:
-    /// for pricing a chunk from a sample of its bottoms. Returns the
-    /// chunk's words.
-    pub fn lay_out(&mut self, count: &[usize]) -> usize {
+    /// for pricing a chunk from a sample of its bottoms; the join reads
+    /// them `slice` words at a time ([`Sieve::fitting_pieces`]). Returns
+    /// the chunk's words.
+    pub fn lay_out(&mut self, count: &[usize], slice: usize) -> usize {
         let buckets = 1usize << self.k;
         self.starts.clear();
         let mut word = 0usize;
@@ -187,82 +210,33 @@ impl Sieve {
         self.within.clear();
         self.within
             .extend(self.starts.windows(2).map(|w| w[1] - w[0]));
-        for i in 0..self.k {
-            for m in 0..buckets {
-                if m >> i & 1 == 1 {
-                    self.within[m] += self.within[m ^ (1 << i)];
+        self.pieces_within.clear();
+        self.pieces_within
+            .extend(self.within.iter().map(|&w| (w + slice - 1) / slice));
+        for table in [&mut self.within, &mut self.pieces_within] {
+            for i in 0..self.k {
+                for m in 0..buckets {
+                    if m >> i & 1 == 1 {
+                        table[m] += table[m ^ (1 << i)];
+                    }
                 }
             }
         }
         word
     }
 
-    /// The words of the buckets compatible with a top of key `u` (what
-    /// [`Sieve::ranges`] of `u` covers), in `O(1)`.
+    /// The words of the buckets compatible with a top of key `u` (those
+    /// whose keys share no bit with `u`), in `O(1)`.
     #[inline(always)]
     pub fn fitting_words(&self, u: usize) -> usize {
         self.within[self.full() & !u]
     }
 
-    /// How many word ranges [`Sieve::ranges`] of `u` steps through, in
-    /// `O(1)`: one run of `2^t` buckets per subset of the free high bits.
+    /// How many bucket pieces (of at most the layout's `slice` words,
+    /// empty buckets none) the join reads for a top of key `u`, in `O(1)`.
     #[inline(always)]
-    pub fn spans(&self, u: usize) -> usize {
-        if u == 0 || !self.cuts() {
-            return 1;
-        }
-        let t = u.trailing_zeros();
-        1 << ((self.full() & !u) >> t).count_ones()
-    }
-
-    /// The word ranges of the buckets compatible with a top of key `u`,
-    /// adjacent buckets merged. An iterator, not a callback, so that it is
-    /// inlined into the kernel that loops over it.
-    #[inline(always)]
-    pub fn ranges(&self, u: usize) -> Ranges<'_> {
-        // The low `t` key bits of `u` are free: runs of 2^t adjacent
-        // buckets, each starting at a subset of the free high bits.
-        let t = if u == 0 {
-            self.k as u32
-        } else {
-            u.trailing_zeros()
-        };
-        Ranges {
-            starts: &self.starts,
-            t,
-            free_high: (self.full() & !u) >> t,
-            sub: 0,
-            done: false,
-        }
-    }
-}
-
-/// See [`Sieve::ranges`].
-pub struct Ranges<'a> {
-    starts: &'a [usize],
-    t: u32,
-    free_high: usize,
-    sub: usize,
-    done: bool,
-}
-
-impl Iterator for Ranges<'_> {
-    type Item = (usize, usize);
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<(usize, usize)> {
-        if self.done {
-            return None;
-        }
-        let first = self.sub << self.t;
-        let range = (self.starts[first], self.starts[first + (1usize << self.t)]);
-        // Next subset of `free_high` (counting in its bits), or done.
-        if self.sub == self.free_high {
-            self.done = true;
-        } else {
-            self.sub = self.sub.wrapping_sub(self.free_high) & self.free_high;
-        }
-        Some(range)
+    pub fn fitting_pieces(&self, u: usize) -> usize {
+        self.pieces_within[self.full() & !u]
     }
 }
 
@@ -284,10 +258,12 @@ fn count_bits(counts: &mut [u32; 64], masks: impl Iterator<Item = u64>) -> usize
 mod tests {
     use super::Sieve;
 
-    /// Every bottom compatible with a top lies in a range the top visits,
-    /// and no range holds a bottom sharing a cut bit with it.
+    /// Every bottom compatible with a top lies in a bucket the top visits
+    /// (one whose key shares no bit with the top's), no visited bucket
+    /// holds a bottom sharing a cut bit with it, and the words and pieces
+    /// counted in `O(1)` are those of the visited buckets.
     #[test]
-    fn ranges_hold_exactly_the_bottoms_that_can_fit() {
+    fn visited_buckets_hold_exactly_the_bottoms_that_can_fit() {
         let mut rng = crate::base::rng::Rng::new(0x2545_F491_4F6C_DD1D);
         let mut rnd = move || rng.next_u64();
         for k in 0..=super::MAX_CUT {
@@ -298,20 +274,24 @@ mod tests {
             let mut sieve = Sieve::default();
             sieve.choose(k, nbits, &bottoms, tops.iter().copied());
             let mut out = Vec::new();
-            let len = sieve.arrange(&bottoms, &mut out);
+            let slice = 1 + k;
+            let len = sieve.arrange(&bottoms, &mut out, slice);
             assert_eq!(len % 64, 0);
             for &t in &tops {
                 let u = sieve.key(t);
                 let mut seen = vec![false; len];
-                for (from, to) in sieve.ranges(u) {
+                let (mut words, mut pieces) = (0, 0);
+                for b in (0..=sieve.full()).filter(|&b| b & u == 0) {
+                    let (from, to) = sieve.bucket(b);
+                    words += to - from;
+                    pieces += (to - from + slice - 1) / slice;
                     for s in seen[from * 64..to * 64].iter_mut() {
                         assert!(!*s, "a word visited twice");
                         *s = true;
                     }
                 }
-                let covered: usize = sieve.ranges(u).map(|(from, to)| to - from).sum();
-                assert_eq!(sieve.fitting_words(u), covered, "k {k}");
-                assert_eq!(sieve.spans(u), sieve.ranges(u).count(), "k {k}");
+                assert_eq!(sieve.fitting_words(u), words, "k {k}");
+                assert_eq!(sieve.fitting_pieces(u), pieces, "k {k}");
                 let want = bottoms.iter().filter(|&&b| b & t == 0).count();
                 let fits = |i: usize| out[i] != !0 && out[i] & t == 0;
                 let got = (0..len).filter(|&i| seen[i] && fits(i)).count();

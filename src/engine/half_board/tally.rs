@@ -22,21 +22,15 @@ pub struct Tally {
     pub bottoms: u64,
     pub bottom_pairs: u64,
     pub bottom_raw: u64,
-    /// Quarter-placement bitsets built (`X_l`, `Y_r`) and their words.
-    pub bitsets: u64,
-    pub bitset_words: u64,
-    /// Quarter placements read as their table rows instead of a bitset
-    /// (their partners read few of the words a bitset would hold).
-    pub row_reads: u64,
-    /// Words the bitsets' shared row levels ANDed, and their final ANDs
-    /// (on the buckets a placement can fit; for a placement read as its
-    /// rows, the ANDs of its rows on the buckets of each pair).
-    pub level_words: u64,
-    pub final_words: u64,
-    /// Word ranges (runs of sieve buckets) the loops above stepped through.
-    pub spans: u64,
-    /// Top half placements ANDed with their bottoms, and the words read
-    /// for them (what the sieve cuts).
+    /// Words of the buckets' tables built (`matching`'s buckets: per
+    /// bucket piece, an entry per group and value of a top's rest).
+    pub table_words: u64,
+    /// (Top, bucket piece) pairs joined: each sets up its table entries
+    /// and reads the piece's words.
+    pub visits: u64,
+    /// Top half placements joined with their bottoms, and the words read
+    /// for them (what the sieve cuts: the words of the buckets they can
+    /// fit).
     pub tops: u64,
     pub pair_words: u64,
     /// The words the AND + popcount loop would have read without the
@@ -46,10 +40,10 @@ pub struct Tally {
     pub cut: u64,
     /// Building the quarter tables.
     pub tables: Duration,
-    /// Building the halves: bottoms, their transposition and sieve, the
-    /// row-group tables.
+    /// Building the halves: bottoms, their sieve and transposition.
     pub halves: Duration,
-    /// Joining: the quarter-placement bitsets and the AND + popcount loop.
+    /// Joining: the tops listed and sorted, the buckets' tables, the AND +
+    /// popcount loop.
     pub join: Duration,
 }
 
@@ -79,12 +73,8 @@ impl Tally {
             bottoms: count(self.bottoms, other.bottoms),
             bottom_pairs: count(self.bottom_pairs, other.bottom_pairs),
             bottom_raw: count(self.bottom_raw, other.bottom_raw),
-            bitsets: count(self.bitsets, other.bitsets),
-            bitset_words: count(self.bitset_words, other.bitset_words),
-            row_reads: count(self.row_reads, other.row_reads),
-            level_words: count(self.level_words, other.level_words),
-            final_words: count(self.final_words, other.final_words),
-            spans: count(self.spans, other.spans),
+            table_words: count(self.table_words, other.table_words),
+            visits: count(self.visits, other.visits),
             tops: count(self.tops, other.tops),
             pair_words: count(self.pair_words, other.pair_words),
             pair_full: count(self.pair_full, other.pair_full),
@@ -117,12 +107,8 @@ mod tests {
                 bottoms: next(),
                 bottom_pairs: next(),
                 bottom_raw: next(),
-                bitsets: next(),
-                bitset_words: next(),
-                row_reads: next(),
-                level_words: next(),
-                final_words: next(),
-                spans: next(),
+                table_words: next(),
+                visits: next(),
                 tops: next(),
                 pair_words: next(),
                 pair_full: next(),

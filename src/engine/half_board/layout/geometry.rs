@@ -209,5 +209,7 @@ fn shape(n: usize, sym: Symmetric) -> Shape {
         },
         chunk: 64,
         bucket_bottoms: crate::engine::half_board::sieve::BUCKET_BOTTOMS,
+        slice: crate::engine::half_board::sieve::SLICE,
+        batch: None,
     }
 }

@@ -59,7 +59,7 @@ pub(super) fn price(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Opti
     }
     let max_bottoms = sampled.max_bottoms as u64;
     let (_, scratch_bytes) =
-        cost::chunk_beside(&budget, planning_bytes, (max_bottoms, 0), shape.ovw, h, n)?;
+        cost::chunk_beside(&budget, planning_bytes, (max_bottoms, 0), shape.ovw)?;
     let whole: Stored =
         [0, 1, 2, 3].map(|q| (1u64 << g.quarter_shapes[q].w, sampled.placements[q] as u64));
     let table_bytes = |stored: Stored| tables_bytes(h, &g.quarter_shapes, stored);

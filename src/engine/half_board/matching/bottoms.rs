@@ -1,7 +1,6 @@
-//! Preparing a chunk's bottoms for the join (steps 2 and 3 of
-//! `matching`): sorting them into the sieve's buckets, transposing them
-//! into one bitset per overlap diagonal, and tabulating the row groups of
-//! the top quarters over those bitsets.
+//! Preparing a chunk's bottoms for the join (the end of step 1 of
+//! `matching`): sorting them into the sieve's buckets and transposing them
+//! into one bitset per overlap diagonal.
 //!
 //! # Constraints
 //! `2 * ovw <= 64` overlap bits (one 64 x 64 transpose per 64 bottoms);
@@ -9,10 +8,9 @@
 //!
 //! # Complexity
 //! For `B` bottoms (`W = B / 64` words): `O(B * n / 64)` to sieve and
-//! transpose them, `O(table entries * W)` for the row-group tables.
+//! transpose them.
 
 use crate::engine::half_board::column_sets::{combinations, Task};
-use crate::engine::half_board::row_groups::RowGroups;
 use crate::engine::half_board::sieve::Sieve;
 use crate::engine::half_board::transpose::transpose64;
 
@@ -32,7 +30,9 @@ impl Job<'_> {
             let tops = self.top_overlaps(t);
             sc.sieve.choose(k, 2 * self.shape.ovw, &sc.bot[..nb], tops);
         }
-        let len = sc.sieve.arrange(&sc.bot[..nb], &mut sc.sorted);
+        let len = sc
+            .sieve
+            .arrange(&sc.bot[..nb], &mut sc.sorted, self.shape.slice);
         std::mem::swap(&mut sc.bot, &mut sc.sorted);
         len
     }
@@ -52,67 +52,6 @@ impl Job<'_> {
                 .chain(tr.group(sr, hmask ^ a))
                 .map(|&v| self.shape.top_overlap(v))
         })
-    }
-
-    /// The row groups of task `t`'s top quarters over bitsets of `words`
-    /// words (their tables not built): how many placements of each quarter
-    /// will use the tables sets their grouping.
-    #[inline(always)]
-    pub(super) fn top_groups(&self, t: &Task, words: usize) -> [RowGroups; 2] {
-        let Shape { n, h, wl, .. } = *self.shape;
-        let s = u64::from(t.s);
-        let hmask = (1u64 << h) - 1;
-        let (sl, sr) = (s & ((1u64 << wl) - 1), s >> wl);
-        let [tl, tr, _, _] = self.quarters;
-        let mut uses = [0u64; 2];
-        for a in combinations(h, sl.count_ones()) {
-            let (l, r) = (tl.group_len(sl, a), tr.group_len(sr, hmask ^ a));
-            if l != 0 && r != 0 {
-                uses[0] += l;
-                uses[1] += r;
-            }
-        }
-        let left = RowGroups::new(h, wl, sl, 0, uses[0], words);
-        let right = RowGroups::new(h, n - wl, sr, left.rows(), uses[1], words);
-        [left, right]
-    }
-
-    /// Step 3 for task `t`, over bitsets of `words` words.
-    #[inline(always)]
-    pub(super) fn row_group_tables(
-        &self,
-        t: &Task,
-        words: usize,
-        sc: &mut Scratch,
-    ) -> [RowGroups; 2] {
-        let Shape { n, hb, wl, ovw, .. } = *self.shape;
-        // 3. The row-group tables of both top quarters (see `row_groups`):
-        //    the bottoms compatible with every way to fill a few rows of a
-        //    quarter. A top placement's bitset is the AND over its groups.
-        let groups = self.top_groups(t, words);
-        let table_rows = groups[0].rows() + groups[1].rows();
-        if sc.cell.len() < table_rows * words {
-            sc.cell.resize(table_rows * words, 0);
-        }
-        let free_of = &sc.free_of;
-        for (q, col0) in [(0, 0), (1, wl)] {
-            // A queen on (r, col0 + c) blocks the overlap diagonals
-            // d = r + c' and a = r + n - 1 - c' (c' = col0 + c) for the bottoms.
-            let cell = |r: usize, c: usize, dst: &mut [u64]| {
-                let c = col0 + c;
-                for (x, base) in [(r + c, 0), (r + n - 1 - c, ovw)] {
-                    if x >= hb && x - hb < ovw {
-                        let p = base + x - hb;
-                        let row = &free_of[p * words..(p + 1) * words];
-                        for (o, v) in dst.iter_mut().zip(row) {
-                            *o &= v;
-                        }
-                    }
-                }
-            };
-            groups[q].build(&mut sc.cell, words, &sc.valid, cell);
-        }
-        groups
     }
 }
 

@@ -1,16 +1,16 @@
 //! The kernel's work on a task estimated from samples instead of done: the
-//! [`Tally`] a join of it would leave, from random bottoms, tops and top
-//! quarter placements drawn out of the same quarter tables, each put
-//! through the same tests and the same sieve as the kernel's loops put
-//! them (`super` step 1, `super::bottoms`, `super::tops`).
+//! [`Tally`] a join of it would leave, from random bottoms and tops drawn
+//! out of the same quarter tables, each put through the same tests and the
+//! same sieve as the kernel's loops put them (`super` step 1,
+//! `super::bottoms`, `super::buckets`).
 //!
 //! Why: past 24 a unit's time follows what the sieve leaves it, and that
 //! varies about 30x between column sets (the words its tops read ran from
 //! 0.2% to 6% of the full width at 27); a price from the mean keep of a
 //! pivot missed single units by 0.2x to 2x, where the kernel's own counts
-//! of the words it read, the bitset words it built and the bottoms it
-//! sorted give a unit's time within about 1.2x (benches/NOTES.md,
-//! "Ranked units priced from their sieve"). This is the kernel's cost
+//! of the words it reads, the tops it lists and the bottoms it sorts give
+//! a unit's time within about 1.2x (benches/NOTES.md, "Ranked units priced
+//! from their sieve", "The join by buckets"). This is the kernel's cost
 //! model of itself: its estimates are the tally's fields, which the ranked
 //! pricing prices ([`crate::engine::half_board::cost::Regime::Sieved`]).
 //!
@@ -27,25 +27,21 @@
 //!
 //! # Complexity
 //! Per task: `O(quarter placements)` to list its row sets' groups, then
-//! per chunk `O(BOTTOM_DRAWS + TOP_DRAWS + PLACEMENT_DRAWS * group)`.
+//! per chunk `O(BOTTOM_DRAWS + TOP_DRAWS + 2^k * k)`.
 
 use crate::base::rng::Rng;
 use crate::engine::half_board::column_sets::{combinations, Pivot, Task};
 use crate::engine::half_board::quarters::{shared_diagonals, Quarter};
-use crate::engine::half_board::row_groups::RowGroups;
 use crate::engine::half_board::sieve::{Sieve, MAX_CUT};
 use crate::engine::half_board::tally::Tally;
 
+use super::buckets::{group_bits, top_batch, GROUPS};
 use super::job::{Job, Shape};
-use super::tops::fuses;
 
 /// Candidate bottoms drawn per chunk.
 const BOTTOM_DRAWS: usize = 4096;
 /// Candidate tops drawn per task.
 const TOP_DRAWS: usize = 4096;
-/// Top quarter placements drawn per chunk (each tested against its row
-/// set's partners).
-const PLACEMENT_DRAWS: usize = 256;
 /// Candidate bottoms of a task that are all tested rather than drawn.
 const EXACT_CANDIDATES: u64 = 1 << 16;
 
@@ -110,21 +106,6 @@ impl Pairs {
         let k = i - start;
         let w = right.len() as u64;
         (j, left[(k / w) as usize], right[(k % w) as usize])
-    }
-
-    /// A uniformly drawn placement of either side: its run, its side
-    /// (0 left) and itself.
-    fn placement(&self, rng: &mut Rng) -> (usize, usize, (u64, u64)) {
-        let mut i = rng.below(self.items) as usize;
-        for (j, run) in self.runs.iter().enumerate() {
-            for (side, list) in run.iter().enumerate() {
-                if i < list.len() {
-                    return (j, side, list[i]);
-                }
-                i -= list.len();
-            }
-        }
-        unreachable!("a placement index below the placements' number")
     }
 }
 
@@ -270,202 +251,52 @@ impl Job<'_> {
             }
             let scale = per_chunk / sample.len() as f64;
             let sizes: Vec<usize> = count.iter().map(|&c| (c as f64 * scale) as usize).collect();
-            let words = (sieve.lay_out(&sizes) + 3) / 4 * 4;
+            let used = sieve.lay_out(&sizes, shape.slice);
+            let words = (used + 3) / 4 * 4;
             tally.chunks += 1;
             tally.cut += sieve.full().count_ones() as u64;
-            // A placement no bottom of the chunk fits has an empty bitset,
-            // and the kernel drops it (and its tops): where the chunk's
-            // bottoms are known that is tested; in a large chunk a
-            // placement is taken to fit some bottom.
-            let fits = Fits::new(exact, &sample, 2 * ovw);
-            let chunk = Chunk {
-                sieve: &sieve,
-                words,
-                shape,
-            };
-            let (key, read) = (|x| chunk.key(x), |u| chunk.read(u));
-            // Whether placement `x` of run `j`, side `side`, joins its
-            // partners: it fits a bottom, or it is read as its rows (the
-            // kernel does not test those for bottoms), by the partners'
-            // words as `super::tops` weighs them.
-            let joins = |j: usize, side: usize, x: u64| {
-                fits.reaches(shape.top_overlap(x))
-                    || sieve.cuts() && {
-                        let kx = key(x);
-                        let partner_words: usize = tops.runs[j][1 - side]
-                            .iter()
-                            .filter(|&&(y, _)| {
-                                let (l, r) = if side == 0 { (x, y) } else { (y, x) };
-                                counted(l, r)
-                            })
-                            .map(|&(y, _)| read(kx | key(y)))
-                            .sum();
-                        fuses(partner_words, read(kx))
-                    }
-            };
+            // Every counted top is listed and visits every nonempty bucket
+            // piece its key allows (`super::buckets`).
             let per_draw = top_candidates as f64 / TOP_DRAWS as f64;
-            let (mut joined, mut read_words, mut spans) = (0.0, 0.0, 0.0);
-            for &(j, l, r) in &drawn {
-                if joins(j, 0, l) && joins(j, 1, r) {
-                    joined += per_draw;
-                    read_words += per_draw * read(key(l) | key(r)) as f64;
-                    if sieve.cuts() {
-                        spans += per_draw * sieve.spans(key(l) | key(r)) as f64;
+            let (mut tops, mut read, mut visits) = (0.0, 0.0, 0.0);
+            let mut reach = vec![0u32; sieve.full() + 1];
+            for &(_, l, r) in &drawn {
+                let u = sieve.key(shape.top_overlap(l | r));
+                tops += per_draw;
+                read += per_draw * sieve.fitting_words(u) as f64;
+                visits += per_draw * sieve.fitting_pieces(u) as f64;
+                reach[u] = 1;
+            }
+            // `reach[m]`: drawn keys that are subsets of `m` (as the kernel
+            // sums them).
+            for i in 0..sieve.k() {
+                for m in 0..reach.len() {
+                    if m >> i & 1 == 1 {
+                        reach[m] += reach[m ^ (1 << i)];
                     }
                 }
             }
-            tally.tops += joined.round() as u64;
-            tally.pair_full += (joined * words as f64) as u64;
-            tally.pair_words += read_words as u64;
-            tally.spans += spans as u64;
-            let groups = self.top_groups(t, words);
-            let joins: &dyn Fn(usize, usize, u64) -> bool = &joins;
-            estimate_bitsets(&tops, &groups, &chunk, (&counted, joins), rng, tally);
-        }
-    }
-}
-
-/// One chunk as the estimate sees it: its cut and its bitsets' words
-/// (padded as `super::bottoms` pads them).
-struct Chunk<'a> {
-    sieve: &'a Sieve,
-    words: usize,
-    shape: Shape,
-}
-
-impl Chunk<'_> {
-    /// The bucket key of top quarter placement `x`.
-    fn key(&self, x: u64) -> usize {
-        self.sieve.key(self.shape.top_overlap(x))
-    }
-
-    /// The words a top (or a placement) of key `u` reads: its buckets
-    /// where the chunk is cut, else the whole width.
-    fn read(&self, u: usize) -> usize {
-        if self.sieve.cuts() {
-            self.sieve.fitting_words(u)
-        } else {
-            self.words
-        }
-    }
-}
-
-/// Adds to `tally` the top quarter placements' bitsets built, those read
-/// as rows instead and the words ANDed for them in `chunk`, from
-/// [`PLACEMENT_DRAWS`] placements of `tops` each tested against its row
-/// set's partners (`counted`, and whose placements join:
-/// `joins(run, side, placement)`), as `super::tops` decides and counts
-/// them (`groups`: the top quarters' row groups, which say how many table
-/// rows a placement ANDs).
-fn estimate_bitsets(
-    tops: &Pairs,
-    groups: &[RowGroups; 2],
-    chunk: &Chunk,
-    (counted, joins): (
-        &impl Fn(u64, u64) -> bool,
-        &dyn Fn(usize, usize, u64) -> bool,
-    ),
-    rng: &mut Rng,
-    tally: &mut Tally,
-) {
-    if tops.items == 0 {
-        return;
-    }
-    let (sieve, words) = (chunk.sieve, chunk.words);
-    let scale = tops.items as f64 / PLACEMENT_DRAWS as f64;
-    let (key, read) = (|x| chunk.key(x), |u| chunk.read(u));
-    let (mut built, mut fused, mut final_words, mut spans) = (0.0, 0.0, 0.0, 0.0);
-    for _ in 0..PLACEMENT_DRAWS {
-        let (j, side, (x, cells)) = tops.placement(rng);
-        let kx = key(x);
-        let (mut partners, mut partner_words) = (0u64, 0usize);
-        for &(y, _) in &tops.runs[j][1 - side] {
-            let (l, r) = if side == 0 { (x, y) } else { (y, x) };
-            if counted(l, r) && joins(j, 1 - side, y) {
-                partners += 1;
-                partner_words += read(kx | key(y));
+            tally.tops += tops.round() as u64;
+            tally.pair_full += (tops * words as f64) as u64;
+            tally.pair_words += read as u64;
+            tally.visits += visits as u64;
+            // Each batch of tops tabulates the buckets some top of it can
+            // fit (taken as the drawn ones': a bucket only rare tops reach
+            // is missed, a few of its words).
+            if tops >= 0.5 {
+                let batch = shape.batch.unwrap_or(top_batch(words));
+                let batches = (tops / batch as f64).ceil().max(1.0);
+                let g = group_bits(2 * ovw - sieve.k());
+                let tabulated: usize = (0..=sieve.full())
+                    .filter(|&b| reach[sieve.full() & !b] > 0)
+                    .map(|b| {
+                        let (from, to) = sieve.bucket(b);
+                        to - from
+                    })
+                    .sum();
+                tally.table_words += (batches * (GROUPS << g) as f64 * tabulated as f64) as u64;
             }
         }
-        if partners == 0 {
-            continue;
-        }
-        let mut rows = [0usize; 16];
-        let g = groups[side].rows_of(cells, &mut rows).max(1);
-        let own = read(kx);
-        if sieve.cuts() && fuses(partner_words, own) {
-            // Each pair ANDs the placement's rows and its partner's
-            // bitset, all but two of its sources counted (as
-            // `and_popcount_of` counts them).
-            fused += 1.0;
-            final_words += ((g - 1) * partner_words) as f64;
-        } else {
-            // Built on its own buckets, a range at a time where the chunk
-            // is cut (`and_rows_on`).
-            built += 1.0;
-            final_words += (g.max(2) - 1) as f64 * own as f64;
-            if sieve.cuts() && g >= 2 {
-                spans += sieve.spans(kx) as f64;
-            }
-        }
-    }
-    tally.bitsets += (built * scale).round() as u64;
-    tally.row_reads += (fused * scale).round() as u64;
-    tally.bitset_words += (built * scale * words as f64) as u64;
-    tally.final_words += (final_words * scale) as u64;
-    tally.spans += (spans * scale) as u64;
-}
-
-/// Whether some bottom of a chunk fits a top quarter placement, where the
-/// chunk's bottoms are all known: their overlap masks transposed into one
-/// bitset per overlap diagonal (as `super::bottoms` transposes them), each
-/// placement's answer kept.
-struct Fits {
-    exact: bool,
-    words: usize,
-    /// `free_of[p * words + j]` bit `i`: bottom `64 j + i` avoids `p`.
-    free_of: Vec<u64>,
-    valid: Vec<u64>,
-    seen: std::cell::RefCell<std::collections::HashMap<u64, bool>>,
-}
-
-impl Fits {
-    fn new(exact: bool, bottoms: &[u64], nbits: usize) -> Fits {
-        let words = if exact { (bottoms.len() + 63) / 64 } else { 0 };
-        let mut free_of = vec![0u64; nbits * words];
-        let mut valid = vec![0u64; words];
-        for (i, &m) in bottoms.iter().enumerate().take(words * 64) {
-            valid[i / 64] |= 1 << (i % 64);
-            for p in 0..nbits {
-                free_of[p * words + i / 64] |= ((!m >> p) & 1) << (i % 64);
-            }
-        }
-        Fits {
-            exact,
-            words,
-            free_of,
-            valid,
-            seen: Default::default(),
-        }
-    }
-
-    /// Whether a placement of top overlap `overlap` fits a bottom (always,
-    /// where the bottoms are not known).
-    fn reaches(&self, overlap: u64) -> bool {
-        if !self.exact {
-            return true;
-        }
-        *self.seen.borrow_mut().entry(overlap).or_insert_with(|| {
-            (0..self.words).any(|j| {
-                let mut acc = self.valid[j];
-                let mut bits = overlap;
-                while bits != 0 && acc != 0 {
-                    let p = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    acc &= self.free_of[p * self.words + j];
-                }
-                acc != 0
-            })
-        })
     }
 }
 

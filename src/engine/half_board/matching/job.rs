@@ -12,10 +12,8 @@
 //! [`Shape::top_overlap`] is `O(1)`; a [`Scratch`] grows to the largest
 //! chunk a thread joins, `O((largest group + table entries) * W_S)` words.
 
-use crate::engine::half_board::bitsets::Prefixes;
 use crate::engine::half_board::column_sets::Pivot;
 use crate::engine::half_board::quarters::Quarter;
-use crate::engine::half_board::row_groups::RowGroups;
 use crate::engine::half_board::sieve::Sieve;
 use crate::engine::half_board::tally::Tally;
 
@@ -40,6 +38,12 @@ pub struct Shape {
     pub chunk: usize,
     /// Bottoms per sieve bucket, on average (see [`Sieve::cut_size`]).
     pub bucket_bottoms: usize,
+    /// The most words of a bucket joined at a time
+    /// ([`crate::engine::half_board::sieve::SLICE`] but in tests), and
+    /// the tops listed at a time (`None`: [`super::top_batch`] of the
+    /// chunk's words; tests make it small).
+    pub slice: usize,
+    pub batch: Option<usize>,
 }
 
 impl Shape {
@@ -59,34 +63,32 @@ impl Shape {
 #[derive(Default)]
 pub struct Scratch {
     pub(super) bot: Vec<u64>,
-    pub(super) cell: Vec<u64>,
     pub(super) free_of: Vec<u64>,
     pub(super) valid: Vec<u64>,
     /// One row set's top quarter placements (diagonals, cells) that avoid
-    /// the pivot: the side whose bitsets are all kept (`ys`) and the side
-    /// whose bitsets are built a block at a time (`xs`, see `tops`).
+    /// the pivot, left and right, and the right ones' keys and rests (see
+    /// `buckets`).
     pub(super) stored: Vec<(u64, u64)>,
     pub(super) streamed: Vec<(u64, u64)>,
+    pub(super) rside: Vec<(u64, u16, u64)>,
     pub(super) blbuf: Vec<u64>,
     pub(super) brbuf: Vec<u64>,
-    pub(super) ys: Vec<u64>,
-    pub(super) yda: Vec<u64>,
-    /// How each of `yda` is read: its bitset in `ys`, or its table rows.
-    pub(super) yop: Vec<Operand>,
-    pub(super) xs: Vec<u64>,
-    pub(super) xda: Vec<u64>,
-    /// The chunk's cut, its bottoms sorted by bucket, and the bucket keys
-    /// of the tops' quarter placements in `yda` / `xda`.
+    /// The chunk's cut, and its bottoms sorted by bucket.
     pub(super) sieve: Sieve,
     pub(super) sorted: Vec<u64>,
-    pub(super) ykey: Vec<usize>,
-    pub(super) xkey: Vec<usize>,
-    /// The keys of the streamed side's placements.
-    pub(super) skey: Vec<usize>,
+    /// The listed tops' keys, rests and weight classes; the same sorted by
+    /// key (`gstart[u]..gstart[u + 1]` for key `u`) and how many can fit
+    /// each bucket (by the complement of its key); one bucket piece's
+    /// tables.
+    pub(super) tkey: Vec<u16>,
+    pub(super) trest: Vec<u64>,
+    pub(super) tclass: Vec<u8>,
+    pub(super) grest: Vec<u64>,
+    pub(super) gclass: Vec<u8>,
+    pub(super) gstart: Vec<usize>,
+    pub(super) reach: Vec<usize>,
+    pub(super) tab: Vec<u64>,
     pub(super) tally: Tally,
-    /// Shared row ANDs of the top-left and top-right placements.
-    pub(super) xpre: Prefixes,
-    pub(super) ypre: Prefixes,
 }
 
 /// One join: the shape its tasks share, the four quarters (top-left,
@@ -97,29 +99,30 @@ pub(super) struct Job<'a> {
     pub(super) pivots: &'a [Pivot],
 }
 
-/// How the pair loop reads one side's placement: its bitset (the `i`-th
-/// of its side's), or the table rows whose AND it is (`k` of them).
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Operand {
-    Bits(usize),
-    Rows([u32; 16], u8),
+/// Keeps the placements of `src` that avoid the pivot's diagonals.
+#[inline(always)]
+pub(in crate::engine::half_board::matching) fn filter_into(
+    dst: &mut Vec<u64>,
+    src: &[u64],
+    block: u64,
+) {
+    dst.clear();
+    dst.extend(src.iter().copied().filter(|&x| x & block == 0));
 }
 
-impl Operand {
-    /// The rows of the placement with queens `cells` in `table` (the row
-    /// of `valid` when it has none: padding is never counted).
-    #[inline(always)]
-    pub(super) fn rows(table: &RowGroups, cells: u64) -> Operand {
-        let mut rows = [0usize; 16];
-        let mut k = table.rows_of(cells, &mut rows);
-        if k == 0 {
-            rows[0] = table.rows_of_empty();
-            k = 1;
-        }
-        let mut out = [0u32; 16];
-        for (o, &r) in out.iter_mut().zip(&rows[..k]) {
-            *o = r as u32;
-        }
-        Operand::Rows(out, k as u8)
-    }
+/// Keeps the (diagonals, cells) of placements that avoid the pivot.
+#[inline(always)]
+pub(in crate::engine::half_board::matching) fn filter_pairs(
+    dst: &mut Vec<(u64, u64)>,
+    da: &[u64],
+    cells: &[u64],
+    block: u64,
+) {
+    dst.clear();
+    dst.extend(
+        da.iter()
+            .copied()
+            .zip(cells.iter().copied())
+            .filter(|&(x, _)| x & block == 0),
+    );
 }

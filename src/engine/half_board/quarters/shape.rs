@@ -20,9 +20,9 @@ pub struct QuarterShape {
     pub w: usize,
     /// Stored diagonal bit = board diagonal index - `off` (both directions).
     pub off: usize,
-    /// Whether the placements' queens are kept (the top quarters: the
-    /// kernel forms their bitsets from them); the bottoms need only their
-    /// diagonals.
+    /// Whether the placements' queens are kept (the top quarters; the join
+    /// by buckets reads only their diagonals, so this store is a candidate
+    /// to drop); the bottoms need only their diagonals.
     pub queens: bool,
     /// Whether a placement's queen in the board's middle column is marked
     /// in its diagonals' word (cross mode, see [`middle_mark`]).

@@ -1,0 +1,345 @@
+//! Joining the tops with a chunk's bottoms bucket by bucket (steps 3 and 4
+//! of `matching`): every counted top is listed once, with its sieve key and
+//! the rest of its overlap diagonals; then per bucket of the sieve the ANDs
+//! of the bottoms' diagonal bitsets over small groups of diagonals are
+//! tabulated on that bucket's words alone, and every top that can fit the
+//! bucket ANDs one entry per group and counts the bits.
+//!
+//! Why by bucket: a chunk's words are read by a top only in the buckets
+//! its key allows, a few hundredths of them past 24. Per top, the tables
+//! of the bucket at hand are read from the L1 or L2 (a few tens of KB);
+//! nothing is built per quarter placement. The kernel before this one
+//! built a bitset per top quarter placement on every bucket the placement
+//! could fit, and most of those words were never read by a pair: at 27 a
+//! top cost about 550 ns, four fifths of it the bitsets and the scattered
+//! reads (benches/NOTES.md, "The join by buckets").
+//!
+//! Why dropping the cut diagonals is right: in bucket `b` every bottom
+//! uses exactly the cut diagonals of `b`, and a top of key `u` visits `b`
+//! only when `u & b == 0`, so none of them can be shared; the tables cover
+//! the other diagonals (the top's *rest*) only.
+//!
+//! # Constraints
+//! The bottoms sieved and transposed (`super::bottoms`); a top's overlap
+//! in the bottoms' compact layout ([`Shape::top_overlap`]), at most 64
+//! bits.
+//!
+//! # Complexity
+//! Per chunk: its tops listed and sorted by key (`O(tops + 2^k)`, a batch of
+//! [`top_batch`] at a time), per bucket and batch `GROUPS * 2^g` table
+//! entries of its words (`g` = rest diagonals / `GROUPS`, rounded up), per
+//! (top, bucket) it can fit `GROUPS` ANDs and a popcount per word of the
+//! bucket. Scratch: the batch, and one bucket piece's tables
+//! ([`crate::engine::half_board::sieve::SLICE`] words at most each).
+
+use crate::engine::half_board::column_sets::{combinations, Task};
+
+use super::job::{filter_pairs, Job, Scratch, Shape};
+
+/// Groups of rest diagonals a top ANDs one table entry of, per word.
+pub const GROUPS: usize = 8;
+
+/// Tops listed before they are joined, for a chunk of `words` words: a
+/// bound on the list's memory (about 22 bytes a top, listed and sorted)
+/// that grows with the chunk, so that each batch's tables (`GROUPS * 2^g`
+/// entries a word) stay a small share of its joins (a top reads tens to
+/// hundreds of words).
+#[inline(always)]
+pub fn top_batch(words: usize) -> usize {
+    (32 * words).max(1 << 16)
+}
+
+/// Bits per group for `rest` rest diagonals: all of them in [`GROUPS`]
+/// groups, at least one bit each.
+#[inline(always)]
+pub fn group_bits(rest: usize) -> usize {
+    ((rest + GROUPS - 1) / GROUPS).max(1)
+}
+
+/// The overlap diagonals outside a chunk's cut, in order: bit `i` of a
+/// top's rest is diagonal `pos[i]`.
+struct Rest {
+    pos: [u8; 64],
+    len: usize,
+}
+
+impl Rest {
+    fn of(cut: u64, nbits: usize) -> Rest {
+        let mut pos = [0u8; 64];
+        let mut len = 0;
+        for p in (0..nbits).filter(|&p| cut >> p & 1 == 0) {
+            pos[len] = p as u8;
+            len += 1;
+        }
+        Rest { pos, len }
+    }
+
+    /// The rest bits of overlap mask `m`, packed (OR-linear: the rest of a
+    /// top is the OR of its quarters' rests).
+    #[inline(always)]
+    fn of_mask(&self, m: u64) -> u64 {
+        let mut r = 0u64;
+        for (i, &p) in self.pos[..self.len].iter().enumerate() {
+            r |= (m >> p & 1) << i;
+        }
+        r
+    }
+}
+
+impl Job<'_> {
+    /// Steps 3 and 4 for task `t`, the chunk's bottoms sieved and
+    /// transposed in `sc`: how many (top, bottom) pairs fit, weighted
+    /// (diagonal mode) and plain.
+    #[inline(always)]
+    pub(super) fn join_by_buckets(&self, t: &Task, sc: &mut Scratch) -> (u64, u64) {
+        let Shape {
+            h,
+            wl,
+            ovw,
+            diag_main: dm,
+            diag_anti: da_,
+            ..
+        } = *self.shape;
+        let pv = self.pivots[t.pivot as usize];
+        let s = u64::from(t.s);
+        let hmask = (1u64 << h) - 1;
+        let (sl, sr) = (s & ((1u64 << wl) - 1), s >> wl);
+        let [tl, tr, _, _] = self.quarters;
+        let block = pv.top_block;
+        let skip_clean = t.mult_clean == 0;
+        // Whether top quarter placements `l`, `r` form a top that is
+        // counted (the clean part, with no longest-diagonal queen, may be
+        // left to another column set), and its weight: 2 for a queen on
+        // the longest diagonal of either top quarter, 4 for both, 1 for
+        // the clean part (kept as its class, the weight's log).
+        let counted = |l: u64, r: u64| l & r == 0 && !(skip_clean && (l & dm) | (r & da_) == 0);
+        let class = |l: u64, r: u64| u8::from(r & da_ != 0) + u8::from(l & dm != 0);
+        let rest = Rest::of(sc.sieve.cut_mask(), 2 * ovw);
+        let batch = self.shape.batch.unwrap_or(top_batch(sc.valid.len()));
+        let slice = self.shape.slice;
+        let mut by_class = [0u64; 3];
+        sc.tkey.clear();
+        sc.trest.clear();
+        sc.tclass.clear();
+        for a in combinations(h, sl.count_ones()) {
+            if tl.group_len(sl, a) == 0 || tr.group_len(sr, hmask ^ a) == 0 {
+                continue;
+            }
+            let ra = hmask ^ a;
+            filter_pairs(
+                &mut sc.stored,
+                tl.group(sl, a),
+                tl.group_cells(sl, a),
+                block,
+            );
+            filter_pairs(
+                &mut sc.streamed,
+                tr.group(sr, ra),
+                tr.group_cells(sr, ra),
+                block,
+            );
+            // Key and rest per quarter placement: a top's are their ORs.
+            sc.rside.clear();
+            for &(r, _) in sc.streamed.iter() {
+                let m = self.shape.top_overlap(r);
+                sc.rside.push((r, sc.sieve.key(m) as u16, rest.of_mask(m)));
+            }
+            let left = std::mem::take(&mut sc.stored);
+            for &(l, _) in left.iter() {
+                let m = self.shape.top_overlap(l);
+                let (lk, lr) = (sc.sieve.key(m) as u16, rest.of_mask(m));
+                for &(r, rk, rr) in sc.rside.iter() {
+                    if counted(l, r) {
+                        sc.tkey.push(lk | rk);
+                        sc.trest.push(lr | rr);
+                        sc.tclass.push(class(l, r));
+                    }
+                }
+                if sc.tkey.len() >= batch {
+                    join_batch(sc, &rest, slice, &mut by_class);
+                }
+            }
+            sc.stored = left;
+        }
+        if !sc.tkey.is_empty() {
+            join_batch(sc, &rest, slice, &mut by_class);
+        }
+        (2 * by_class[1] + 4 * by_class[2], by_class[0])
+    }
+}
+
+/// Joins the listed tops (`sc.tkey`, `sc.trest`, `sc.tclass`) with every
+/// bucket they can fit, adds their counts per class to `by_class` and
+/// empties the list. A bucket is joined `slice` words at a time.
+#[inline(always)]
+fn join_batch(sc: &mut Scratch, rest: &Rest, slice: usize, by_class: &mut [u64; 3]) {
+    let Scratch {
+        tkey,
+        trest,
+        tclass,
+        grest,
+        gclass,
+        gstart,
+        reach,
+        tab,
+        sieve,
+        free_of,
+        valid,
+        tally,
+        ..
+    } = sc;
+    let buckets = 1usize << sieve.k();
+    let full = buckets - 1;
+    let words = valid.len();
+    // The tops sorted by key (a counting sort): key `u`'s are
+    // `gstart[u]..gstart[u + 1]`.
+    gstart.clear();
+    gstart.resize(buckets + 1, 0);
+    for &k in tkey.iter() {
+        gstart[k as usize + 1] += 1;
+    }
+    for i in 0..buckets {
+        gstart[i + 1] += gstart[i];
+    }
+    let n = tkey.len();
+    grest.resize(n, 0);
+    gclass.resize(n, 0);
+    let mut next = gstart[..buckets].to_vec();
+    for ((&k, &r), &c) in tkey.iter().zip(trest.iter()).zip(tclass.iter()) {
+        let at = &mut next[k as usize];
+        grest[*at] = r;
+        gclass[*at] = c;
+        *at += 1;
+    }
+    tally.tops += n as u64;
+    tally.pair_full += (n * words) as u64;
+    // `reach[m]`: the tops whose keys are subsets of `m` (subset sums, one
+    // key bit at a time): a bucket no top can fit gets no tables.
+    reach.clear();
+    reach.extend(gstart.windows(2).map(|w| w[1] - w[0]));
+    for i in 0..sieve.k() {
+        for m in 0..buckets {
+            if m >> i & 1 == 1 {
+                reach[m] += reach[m ^ (1 << i)];
+            }
+        }
+    }
+    let g = group_bits(rest.len);
+    let entries = 1usize << g;
+    let gmask = (entries - 1) as u64;
+    for b in 0..buckets {
+        let (start, end) = sieve.bucket(b);
+        let comp = full & !b;
+        if reach[comp] == 0 {
+            continue;
+        }
+        // A bucket's words a piece of at most `slice` at a time, so that
+        // its tables stay within the L2 whatever the bucket's size.
+        let mut from = start;
+        while from < end {
+            let to = end.min(from + slice);
+            let bw = to - from;
+            // Padded to whole blocks of four words (zeros in group 0's
+            // entries: never counted).
+            let stride = (bw + 3) / 4 * 4;
+            build_tables(tab, (free_of, valid, words), rest, (from, to), g);
+            tally.table_words += (GROUPS * entries * bw) as u64;
+            // Every key `u` with `u & b == 0`: the subsets of `comp`.
+            let mut u = comp;
+            loop {
+                let (lo, hi) = (gstart[u], gstart[u + 1]);
+                if lo < hi {
+                    tally.visits += (hi - lo) as u64;
+                    tally.pair_words += ((hi - lo) * bw) as u64;
+                    for (&r, &c) in grest[lo..hi].iter().zip(&gclass[lo..hi]) {
+                        let mut e: [&[u64]; GROUPS] = [&[]; GROUPS];
+                        for (i, e) in e.iter_mut().enumerate() {
+                            let v = ((r >> (i * g)) & gmask) as usize;
+                            *e = &tab[(i * entries + v) * stride..][..stride];
+                        }
+                        by_class[usize::from(c)] += and_popcount(&e, stride);
+                    }
+                }
+                if u == 0 {
+                    break;
+                }
+                u = (u - 1) & comp;
+            }
+            from = to;
+        }
+    }
+    tkey.clear();
+    trest.clear();
+    tclass.clear();
+}
+
+/// The tables of words `from..to` of the transposed bottoms (`free_of`
+/// rows of `words` words, `valid`): group `i`'s entry `v` (at `(i * 2^g +
+/// v) * stride`) is the AND of the rows of the rest diagonals its bits
+/// name, group 0's also with `valid` (padding is never counted, even by a
+/// top with no rest diagonal); each entry is one AND of an entry built
+/// before it.
+#[inline(always)]
+fn build_tables(
+    tab: &mut Vec<u64>,
+    (free_of, valid, words): (&[u64], &[u64], usize),
+    rest: &Rest,
+    (from, to): (usize, usize),
+    g: usize,
+) {
+    let bw = to - from;
+    let stride = (bw + 3) / 4 * 4;
+    let entries = 1usize << g;
+    let need = GROUPS * entries * stride;
+    if tab.len() < need {
+        tab.resize(need, 0);
+    }
+    for i in 0..GROUPS {
+        let base = i * entries * stride;
+        let first = &mut tab[base..base + stride];
+        if i == 0 {
+            first[..bw].copy_from_slice(&valid[from..to]);
+            first[bw..].fill(0);
+        } else {
+            first.fill(!0);
+        }
+        for v in 1..entries {
+            let high = (usize::BITS - 1 - v.leading_zeros()) as usize;
+            let (done, next) = tab.split_at_mut(base + v * stride);
+            let below = &done[base + (v ^ (1 << high)) * stride..][..stride];
+            let dst = &mut next[..stride];
+            match rest.pos[..rest.len].get(i * g + high) {
+                Some(&p) => {
+                    let row = &free_of[p as usize * words + from..][..bw];
+                    for ((o, a), x) in dst.iter_mut().zip(below).zip(row) {
+                        *o = a & x;
+                    }
+                    dst[bw..].copy_from_slice(&below[bw..]);
+                }
+                // Past the rest's last bit: no top's rest has it.
+                None => dst.copy_from_slice(below),
+            }
+        }
+    }
+}
+
+/// `popcount` of the AND of the [`GROUPS`] entries `e` over their first
+/// `stride` words (a multiple of 4): four words at a time, in registers.
+/// Written out per group (no loop over the groups), over exact chunks of
+/// four (no bounds checks): the loop must stay one inlined body, compiled
+/// with the kernel's CPU features (count 17: 0.88x the time of an indexed
+/// loop, which LLVM split between scalar and SSE popcounts).
+#[inline(always)]
+fn and_popcount(e: &[&[u64]; GROUPS], stride: usize) -> u64 {
+    let [e0, e1, e2, e3, e4, e5, e6, e7] = e.map(|s| s[..stride].chunks_exact(4));
+    let mut cnt = [0u64; 4];
+    for (((((((a0, a1), a2), a3), a4), a5), a6), a7) in
+        e0.zip(e1).zip(e2).zip(e3).zip(e4).zip(e5).zip(e6).zip(e7)
+    {
+        for (k, c) in cnt.iter_mut().enumerate() {
+            let x = a0[k] & a1[k] & a2[k] & a3[k] & a4[k] & a5[k] & a6[k] & a7[k];
+            *c += u64::from(x.count_ones());
+        }
+    }
+    cnt.iter().sum()
+}
