@@ -334,13 +334,17 @@ fn names_shards_of_about_an_hour(n: usize) {
     // against 60: each prices its units from draws of their own, the
     // whole from draws of all, and the sum of 244 units' own prices came
     // to 1.03x the whole's).
+    // Past 25 a unit is a few column sets, each up to minutes or nothing,
+    // and shards spread wider (docs/COUNTING.md, "Shards for clusters";
+    // shard 1 of 26's 35000 quotes 75 min against the advice's 58): 1.5.
     let each = estimated_cpu_seconds(&one);
     let limit = if line.contains("the finest split") {
         86_400.0
     } else {
         3600.0
     };
-    assert!(each <= limit * 1.15, "{line}\n{one}");
+    let slack = if n > 25 { 1.5 } else { 1.15 };
+    assert!(each <= limit * slack, "{line}\n{one}");
     assert!(!one.contains("more than a day"), "{one}");
 }
 

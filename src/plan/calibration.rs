@@ -102,16 +102,17 @@ pub use crate::engine::pricing::{Kernel, KERNELS};
 ///   (n = 15, 16).
 ///
 /// The join's three were then scaled by what the bucket-by-bucket join
-/// (`matching`'s buckets) made of their probes: the two builds alternated
-/// three times on a quiet machine, best of 7 rounds each, the fast state's
-/// (benches/NOTES.md, "The join by buckets"): even 19.1 ms against 21.6
-/// (0.884), odd 12.65 against 15.3 (0.826), the board with a blocked cell
-/// 67.4 against 74.3 (0.907). So a machine's factor is what it was; the
-/// join's constants were refitted on the new kernel at a factor of 1.00.
+/// (`matching`'s buckets) made of their probes: the `nqueens` binaries of
+/// both (release profile) alternated three times, each writing its
+/// probes to the cache (benches/NOTES.md, "The join by buckets"): even
+/// 13.75 ms against 20.76 (0.662), odd 10.63 against 15.1 (0.704), the
+/// board with a blocked cell 43.8 against 69.8 (0.627). So a machine's
+/// factor is what it was (0.97 even, 1.01 odd on the machine that fitted
+/// the join's constants on the new kernel, at 1.00).
 pub const REFERENCE_NS: [f64; KERNELS] = [
-    30.0e6 / 1.40 * 0.884,
-    15.0e6 * 0.826,
-    92.0e6 * 0.907,
+    30.0e6 / 1.40 * 0.662,
+    15.0e6 * 0.704,
+    92.0e6 * 0.627,
     8.0e6 / 1.55,
 ];
 

@@ -260,11 +260,13 @@ pub fn ranked_ns(n: usize) -> [f64; 7] {
 ///
 /// Then the join by buckets: each N's constant scaled by the pooled ratio
 /// of the kernel's estimates (on [`SIEVED_NS`] refitted for it) over the
-/// plan's weights, random units, `--sieved N K` (benches/NOTES.md, "The
-/// join by buckets"): 25 x0.54 (40 units, bootstrap 90% 0.37-0.73), 26
-/// x0.32 (40, 0.24-0.41), 27 x0.25 (80, 0.17-0.34), 28 x0.42 (40,
-/// 0.27-0.58).
-pub const RANKED_PAIR_WORD_NS: [f64; 4] = [0.0744, 0.0266, 0.0309, 0.0270];
+/// plan's weights, random units, `cargo bench --bench blank -- --sieved N
+/// K` (benches/NOTES.md, "The join by buckets"), in two rounds (the first
+/// counted too few visits where a sample left buckets unseen): in all 25
+/// x0.60, 26 x0.40, 27 x0.45, 28 x0.55; the second round's bootstrap 90%
+/// intervals 0.77-1.48 (25, 40 units), 0.92-1.58 (26, 40), 1.32-2.28 (27,
+/// 80), 0.88-1.80 (28, 40) around the ratios taken.
+pub const RANKED_PAIR_WORD_NS: [f64; 4] = [0.0829, 0.0331, 0.0553, 0.0355];
 
 /// The sieved terms of a join's tally ([`Tally`], what it did or what the
 /// kernel estimates it would do, see

@@ -204,24 +204,14 @@ impl Sieve {
             word += (c + 63) / 64;
         }
         self.starts.push(word);
-        // Subset sums, one key bit at a time: after bit `i`, `within[m]`
-        // sums the buckets that differ from `m` only in bits `< i` that
-        // `m` has.
         self.within.clear();
         self.within
             .extend(self.starts.windows(2).map(|w| w[1] - w[0]));
         self.pieces_within.clear();
         self.pieces_within
             .extend(self.within.iter().map(|&w| (w + slice - 1) / slice));
-        for table in [&mut self.within, &mut self.pieces_within] {
-            for i in 0..self.k {
-                for m in 0..buckets {
-                    if m >> i & 1 == 1 {
-                        table[m] += table[m ^ (1 << i)];
-                    }
-                }
-            }
-        }
+        subset_sums(&mut self.within, self.k);
+        subset_sums(&mut self.pieces_within, self.k);
         word
     }
 
@@ -237,6 +227,21 @@ impl Sieve {
     #[inline(always)]
     pub fn fitting_pieces(&self, u: usize) -> usize {
         self.pieces_within[self.full() & !u]
+    }
+}
+
+/// Turns `table[m]` (one value per key `m` of `k` bits) into the sum of
+/// the values of the keys that are subsets of `m`, in `O(2^k * k)`: one
+/// key bit at a time, after bit `i` `table[m]` sums the keys that differ
+/// from `m` only in bits `< i` that `m` has.
+pub fn subset_sums<T: Copy + std::ops::AddAssign>(table: &mut [T], k: usize) {
+    for i in 0..k {
+        for m in 0..table.len().min(1 << k) {
+            if m >> i & 1 == 1 {
+                let below = table[m ^ (1 << i)];
+                table[m] += below;
+            }
+        }
     }
 }
 

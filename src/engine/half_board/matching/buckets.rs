@@ -34,6 +34,8 @@
 
 use crate::engine::half_board::column_sets::{combinations, Task};
 
+use crate::engine::half_board::sieve::subset_sums;
+
 use super::job::{filter_pairs, Job, Scratch, Shape};
 
 /// Groups of rest diagonals a top ANDs one table entry of, per word.
@@ -217,13 +219,7 @@ fn join_batch(sc: &mut Scratch, rest: &Rest, slice: usize, by_class: &mut [u64; 
     // key bit at a time): a bucket no top can fit gets no tables.
     reach.clear();
     reach.extend(gstart.windows(2).map(|w| w[1] - w[0]));
-    for i in 0..sieve.k() {
-        for m in 0..buckets {
-            if m >> i & 1 == 1 {
-                reach[m] += reach[m ^ (1 << i)];
-            }
-        }
-    }
+    subset_sums(reach, sieve.k());
     let g = group_bits(rest.len);
     let entries = 1usize << g;
     let gmask = (entries - 1) as u64;
