@@ -79,9 +79,9 @@ fn a_join_split_into_parts_counts_the_same_on_threads() {
     let whole = Plan::new(n, &blank, 1 << 30).unwrap();
     assert_eq!(whole.parts(), 1);
     // A limit under the whole tables forces parts.
-    let parts = Plan::new(n, &blank, whole.peak_bytes() / 3).unwrap();
+    let parts = Plan::new(n, &blank, whole.peak_bytes() / 2).unwrap();
     assert!(parts.parts() > 1, "{parts:?}");
-    assert!(parts.peak_bytes() <= whole.peak_bytes() / 3, "{parts:?}");
+    assert!(parts.peak_bytes() <= whole.peak_bytes() / 2, "{parts:?}");
     let expected = OEIS[n - 1].1;
     assert_eq!(parts.count(), expected);
     let on_threads = interleaved_on_two_threads(parts.units(), |i| parts.run_unit(i));

@@ -57,10 +57,6 @@ pub struct Quarter {
     start: Vec<u32>,
     /// The stored diagonals of each placement (see the module doc).
     da: Vec<u64>,
-    /// Queen of each placement per row: nibble `r` (row `r` of the half) is
-    /// the column inside the quarter plus one, 0 for an empty row (empty
-    /// when the shape keeps no queens).
-    cells: Vec<u64>,
 }
 
 /// A column set with no buckets.
@@ -92,8 +88,8 @@ impl Quarter {
     pub fn of_set(n: usize, h: usize, free: &[u64], q: QuarterShape, cols: u64) -> Quarter {
         let rows = (1usize << h) - 1;
         let mut found = Vec::new();
-        walk_within(n, h, free, q, cols, &mut |key, da, cells| {
-            found.push((key & rows, da, cells))
+        walk_within(n, h, free, q, cols, &mut |key, da| {
+            found.push((key & rows, da))
         });
         let mut start = vec![0u32; (1 << h) + 1];
         for &(r, ..) in &found {
@@ -104,13 +100,8 @@ impl Quarter {
         }
         let mut cursor = start.clone();
         let mut da = vec![0u64; found.len()];
-        let mut stored = vec![0u64; if q.queens { found.len() } else { 0 }];
-        for (r, v, c) in found {
-            let at = cursor[r] as usize;
-            da[at] = v;
-            if let Some(slot) = stored.get_mut(at) {
-                *slot = c;
-            }
+        for (r, v) in found {
+            da[cursor[r] as usize] = v;
             cursor[r] += 1;
         }
         let mut slot_of = vec![NO_SLOT; 1usize << q.w];
@@ -120,7 +111,6 @@ impl Quarter {
             slot_of,
             start,
             da,
-            cells: stored,
         }
     }
 
@@ -144,7 +134,7 @@ impl Quarter {
     ) -> (Vec<u32>, Vec<(u64, u64)>) {
         let mut counts = ScatterCounts::new(1usize << (q.w + h));
         let mut within = vec![(0u64, 0u64); pivots.len()];
-        walk(n, h, free, q, &mut |key, da, _| {
+        walk(n, h, free, q, &mut |key, da| {
             counts.add(key);
             let cols = (key >> h) as u64;
             for (w, &(block, avail)) in within.iter_mut().zip(pivots) {
@@ -162,9 +152,7 @@ impl Quarter {
     pub fn rows_within(n: usize, h: usize, free: &[u64], q: QuarterShape, cols: u64) -> Vec<u32> {
         let mut counts = vec![0u32; 1 << h];
         let rows = (1usize << h) - 1;
-        walk_within(n, h, free, q, cols, &mut |key, _, _| {
-            counts[key & rows] += 1
-        });
+        walk_within(n, h, free, q, cols, &mut |key, _| counts[key & rows] += 1);
         counts
     }
 
@@ -175,15 +163,14 @@ impl Quarter {
 
     /// The bytes this table holds (what [`Quarter::bytes`] prices).
     pub fn held_bytes(&self) -> usize {
-        self.slot_of.len() * 4 + self.start.len() * 4 + (self.da.len() + self.cells.len()) * 8
+        self.slot_of.len() * 4 + self.start.len() * 4 + self.da.len() * 8
     }
 
     /// Bytes a table of `items` placements in `sets` column sets of
     /// quarter `q` takes (the directory, the buckets' starts, the
     /// placements).
     pub fn bytes(h: usize, q: &QuarterShape, sets: u64, items: u64) -> usize {
-        let per_item = if q.queens { 16 } else { 8 };
-        (1usize << q.w) * 4 + ((sets as usize) << h) * 4 + 4 + items as usize * per_item
+        (1usize << q.w) * 4 + ((sets as usize) << h) * 4 + 4 + items as usize * 8
     }
 
     #[inline(always)]
@@ -200,13 +187,6 @@ impl Quarter {
     #[inline(always)]
     pub fn group(&self, cols: u64, rows: u64) -> &[u64] {
         &self.da[self.range(cols, rows)]
-    }
-
-    /// The queens of bucket (cols, rows), one nibble per row (quarters
-    /// whose shape keeps queens only).
-    #[inline(always)]
-    pub fn group_cells(&self, cols: u64, rows: u64) -> &[u64] {
-        &self.cells[self.range(cols, rows)]
     }
 
     /// The size of bucket (cols, rows).
@@ -257,20 +237,20 @@ impl<'a> Counted<'a> {
             counts: Vec::new(),
         };
         let mut counts = ScatterCounts::new((counted.sets.len() << h) + 1);
-        counted.each(&mut |key, _, _| counts.add(key));
+        counted.each(&mut |key, _| counts.add(key));
         counted.counts = counts.finish();
         counted
     }
 
-    /// Calls `emit(slot << h | rows, diagonals, cells)` for each placement
-    /// of a needed set.
-    fn each(&self, emit: &mut dyn FnMut(usize, u64, u64)) {
+    /// Calls `emit(slot << h | rows, diagonals)` for each placement of a
+    /// needed set.
+    fn each(&self, emit: &mut dyn FnMut(usize, u64)) {
         let (n, h, free, q) = (self.n, self.h, self.free, self.q);
         let slot_of = &self.slot_of;
-        let mut keyed = |key: usize, da: u64, cells: u64| {
+        let mut keyed = |key: usize, da: u64| {
             let slot = slot_of[key >> h];
             if slot != NO_SLOT {
-                emit(((slot as usize) << h) | (key & ((1 << h) - 1)), da, cells);
+                emit(((slot as usize) << h) | (key & ((1 << h) - 1)), da);
             }
         };
         if self.per_set {
@@ -309,13 +289,8 @@ impl<'a> Counted<'a> {
         }
         let mut cursor = start.clone();
         let mut da = vec![0u64; acc as usize];
-        let mut cells = vec![0u64; if self.q.queens { acc as usize } else { 0 }];
-        self.each(&mut |key, v, c| {
-            let at = cursor[key] as usize;
-            da[at] = v;
-            if let Some(slot) = cells.get_mut(at) {
-                *slot = c;
-            }
+        self.each(&mut |key, v| {
+            da[cursor[key] as usize] = v;
             cursor[key] += 1;
         });
         Quarter {
@@ -323,7 +298,6 @@ impl<'a> Counted<'a> {
             slot_of: self.slot_of,
             start,
             da,
-            cells,
         }
     }
 }
@@ -333,18 +307,13 @@ mod tests {
     use super::*;
     use crate::base::rng::Rng;
 
-    /// Every stored bucket, in order: (cols, rows, diagonals, cells).
-    fn listing(t: &Quarter, w: usize) -> Vec<(u64, u64, Vec<u64>, Vec<u64>)> {
+    /// Every stored bucket, in order: (cols, rows, diagonals).
+    fn listing(t: &Quarter, w: usize) -> Vec<(u64, u64, Vec<u64>)> {
         let mut all = Vec::new();
         for cols in 0..1u64 << w {
             for rows in 0..1u64 << t.h {
                 if t.group_len(cols, rows) > 0 {
-                    let cells = if t.cells.is_empty() {
-                        Vec::new()
-                    } else {
-                        t.group_cells(cols, rows).to_vec()
-                    };
-                    all.push((cols, rows, t.group(cols, rows).to_vec(), cells));
+                    all.push((cols, rows, t.group(cols, rows).to_vec()));
                 }
             }
         }

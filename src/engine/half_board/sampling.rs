@@ -569,9 +569,16 @@ mod tests {
                 let within = if parts == 1 { 0.9..1.1 } else { 0.8..1.25 };
                 let cost = priced.cost / exact.cost;
                 assert!(within.contains(&cost), "{what}: cost {cost:.3}");
+                // A part's tables are priced as 1/K of the placements on
+                // the pivot's columns; planning's parts hold only the
+                // column sets some canonical task needs (the flip keeps
+                // one of S and its complement, so about half of one top
+                // quarter's sets): the price of a split errs high (1.47x
+                // at 19 since the tops store diagonals alone), never low.
+                let high = if parts == 1 { 1.33 } else { 1.6 };
                 let peak =
                     priced.peak_bytes as f64 / exact.planning_bytes.max(exact.running_bytes) as f64;
-                assert!((0.75..1.33).contains(&peak), "{what}: peak {peak:.3}");
+                assert!((0.75..high).contains(&peak), "{what}: peak {peak:.3}");
             }
         }
     }

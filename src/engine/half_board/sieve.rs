@@ -60,10 +60,8 @@ pub struct Sieve {
     k: usize,
     /// Bucket `b`'s words are `starts[b]..starts[b + 1]`.
     starts: Vec<usize>,
-    /// `within[m]`: the words of the buckets whose keys are subsets of `m`,
-    /// and the pieces of at most [`SLICE`] words they are joined in.
+    /// `within[m]`: the words of the buckets whose keys are subsets of `m`.
     within: Vec<usize>,
-    pieces_within: Vec<usize>,
 }
 
 impl Sieve {
@@ -172,13 +170,13 @@ impl Sieve {
     /// Sorts the first `nb` masks of `bot` by bucket, each bucket padded
     /// with all-ones masks to whole words, into `out`; records the buckets'
     /// word starts and returns the number of masks written (whole words).
-    pub fn arrange(&mut self, bot: &[u64], out: &mut Vec<u64>, slice: usize) -> usize {
+    pub fn arrange(&mut self, bot: &[u64], out: &mut Vec<u64>) -> usize {
         let buckets = 1usize << self.k;
         let mut count = vec![0usize; buckets];
         for &m in bot {
             count[self.key(m)] += 1;
         }
-        let word = self.lay_out(&count, slice);
+        let word = self.lay_out(&count);
         out.clear();
         out.resize(word * 64, !0);
         let mut next: Vec<usize> = self.starts[..buckets].iter().map(|&w| w * 64).collect();
@@ -192,10 +190,9 @@ impl Sieve {
 
     /// The buckets' words from their sizes alone, `count[b]` bottoms in
     /// bucket `b` (`2^k` of them), as [`Sieve::arrange`] lays them out:
-    /// for pricing a chunk from a sample of its bottoms; the join reads
-    /// them `slice` words at a time ([`Sieve::fitting_pieces`]). Returns
-    /// the chunk's words.
-    pub fn lay_out(&mut self, count: &[usize], slice: usize) -> usize {
+    /// for pricing a chunk from a sample of its bottoms. Returns the
+    /// chunk's words.
+    pub fn lay_out(&mut self, count: &[usize]) -> usize {
         let buckets = 1usize << self.k;
         self.starts.clear();
         let mut word = 0usize;
@@ -207,11 +204,7 @@ impl Sieve {
         self.within.clear();
         self.within
             .extend(self.starts.windows(2).map(|w| w[1] - w[0]));
-        self.pieces_within.clear();
-        self.pieces_within
-            .extend(self.within.iter().map(|&w| (w + slice - 1) / slice));
         subset_sums(&mut self.within, self.k);
-        subset_sums(&mut self.pieces_within, self.k);
         word
     }
 
@@ -220,13 +213,6 @@ impl Sieve {
     #[inline(always)]
     pub fn fitting_words(&self, u: usize) -> usize {
         self.within[self.full() & !u]
-    }
-
-    /// How many bucket pieces (of at most the layout's `slice` words,
-    /// empty buckets none) the join reads for a top of key `u`, in `O(1)`.
-    #[inline(always)]
-    pub fn fitting_pieces(&self, u: usize) -> usize {
-        self.pieces_within[self.full() & !u]
     }
 }
 
@@ -265,8 +251,8 @@ mod tests {
 
     /// Every bottom compatible with a top lies in a bucket the top visits
     /// (one whose key shares no bit with the top's), no visited bucket
-    /// holds a bottom sharing a cut bit with it, and the words and pieces
-    /// counted in `O(1)` are those of the visited buckets.
+    /// holds a bottom sharing a cut bit with it, and the words counted in
+    /// `O(1)` are those of the visited buckets.
     #[test]
     fn visited_buckets_hold_exactly_the_bottoms_that_can_fit() {
         let mut rng = crate::base::rng::Rng::new(0x2545_F491_4F6C_DD1D);
@@ -279,24 +265,21 @@ mod tests {
             let mut sieve = Sieve::default();
             sieve.choose(k, nbits, &bottoms, tops.iter().copied());
             let mut out = Vec::new();
-            let slice = 1 + k;
-            let len = sieve.arrange(&bottoms, &mut out, slice);
+            let len = sieve.arrange(&bottoms, &mut out);
             assert_eq!(len % 64, 0);
             for &t in &tops {
                 let u = sieve.key(t);
                 let mut seen = vec![false; len];
-                let (mut words, mut pieces) = (0, 0);
+                let mut words = 0;
                 for b in (0..=sieve.full()).filter(|&b| b & u == 0) {
                     let (from, to) = sieve.bucket(b);
                     words += to - from;
-                    pieces += (to - from + slice - 1) / slice;
                     for s in seen[from * 64..to * 64].iter_mut() {
                         assert!(!*s, "a word visited twice");
                         *s = true;
                     }
                 }
                 assert_eq!(sieve.fitting_words(u), words, "k {k}");
-                assert_eq!(sieve.fitting_pieces(u), pieces, "k {k}");
                 let want = bottoms.iter().filter(|&&b| b & t == 0).count();
                 let fits = |i: usize| out[i] != !0 && out[i] & t == 0;
                 let got = (0..len).filter(|&i| seen[i] && fits(i)).count();

@@ -72,10 +72,16 @@ pub(super) fn price(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Opti
         // each quarter; the largest part is the pivot's that leaves most.
         let part = |k: usize| {
             let share = SPLIT_SLACK / k as f64;
+            // Its directories: the column sets within the pivot's
+            // columns only (a share of them, as of the placements).
+            let wl = shape.wl;
             let of_pivot = |p: usize| {
+                let avail = g.pivots[p].avail;
+                let cols = [avail & ((1u64 << wl) - 1), avail >> wl];
                 table_bytes([0, 1, 2, 3].map(|q| {
-                    let (sets, items) = whole[q];
+                    let (_, items) = whole[q];
                     let within = sampled.within[p][q];
+                    let sets = 1u64 << cols[q % 2].count_ones();
                     (
                         (sets as f64 * share) as u64,
                         (items as f64 * within * share) as u64,

@@ -262,7 +262,7 @@ mod tests {
             let free = blank(n);
             let whole = Layout::new(n, &free, Budget::default(), min_n).unwrap();
             let peak = whole.planning_bytes.max(whole.running_bytes);
-            let tight = Budget::new(peak / 3 + crate::engine::budget::BASE_BYTES, 1);
+            let tight = Budget::new(peak / 2 + crate::engine::budget::BASE_BYTES, 1);
             for layout in std::iter::once(whole).chain(Layout::new(n, &free, tight, min_n)) {
                 split += usize::from(layout.parts.len() > 1);
                 let back = Layout::from_saved(n, &free, min_n, &layout.saved()).unwrap();

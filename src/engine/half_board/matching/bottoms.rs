@@ -30,9 +30,7 @@ impl Job<'_> {
             let tops = self.top_overlaps(t);
             sc.sieve.choose(k, 2 * self.shape.ovw, &sc.bot[..nb], tops);
         }
-        let len = sc
-            .sieve
-            .arrange(&sc.bot[..nb], &mut sc.sorted, self.shape.slice);
+        let len = sc.sieve.arrange(&sc.bot[..nb], &mut sc.sorted);
         std::mem::swap(&mut sc.bot, &mut sc.sorted);
         len
     }

@@ -36,7 +36,7 @@ use crate::engine::half_board::column_sets::{combinations, Task};
 
 use crate::engine::half_board::sieve::subset_sums;
 
-use super::job::{filter_pairs, Job, Scratch, Shape};
+use super::job::{Job, Placed, Scratch, Shape};
 
 /// Groups of rest diagonals a top ANDs one table entry of, per word.
 pub const GROUPS: usize = 8;
@@ -127,30 +127,21 @@ impl Job<'_> {
             if tl.group_len(sl, a) == 0 || tr.group_len(sr, hmask ^ a) == 0 {
                 continue;
             }
-            let ra = hmask ^ a;
-            filter_pairs(
-                &mut sc.stored,
-                tl.group(sl, a),
-                tl.group_cells(sl, a),
-                block,
-            );
-            filter_pairs(
-                &mut sc.streamed,
-                tr.group(sr, ra),
-                tr.group_cells(sr, ra),
-                block,
-            );
             // Key and rest per quarter placement: a top's are their ORs.
-            sc.rside.clear();
-            for &(r, _) in sc.streamed.iter() {
-                let m = self.shape.top_overlap(r);
-                sc.rside.push((r, sc.sieve.key(m) as u16, rest.of_mask(m)));
-            }
-            let left = std::mem::take(&mut sc.stored);
-            for &(l, _) in left.iter() {
-                let m = self.shape.top_overlap(l);
-                let (lk, lr) = (sc.sieve.key(m) as u16, rest.of_mask(m));
-                for &(r, rk, rr) in sc.rside.iter() {
+            let list = |side: &mut Vec<Placed>, group: &[u64]| {
+                side.clear();
+                for &v in group.iter().filter(|&&v| v & block == 0) {
+                    let m = self.shape.top_overlap(v);
+                    side.push((v, sc.sieve.key(m) as u16, rest.of_mask(m)));
+                }
+            };
+            list(&mut sc.left, tl.group(sl, a));
+            list(&mut sc.right, tr.group(sr, hmask ^ a));
+            // The left list is taken out while a full batch is joined
+            // (`join_batch` borrows the whole scratch).
+            let left = std::mem::take(&mut sc.left);
+            for &(l, lk, lr) in left.iter() {
+                for &(r, rk, rr) in sc.right.iter() {
                     if counted(l, r) {
                         sc.tkey.push(lk | rk);
                         sc.trest.push(lr | rr);
@@ -161,7 +152,7 @@ impl Job<'_> {
                     join_batch(sc, &rest, slice, &mut by_class);
                 }
             }
-            sc.stored = left;
+            sc.left = left;
         }
         if !sc.tkey.is_empty() {
             join_batch(sc, &rest, slice, &mut by_class);

@@ -71,9 +71,9 @@ pub fn estimate(
 /// to be drawn uniformly: pair `i` is in the run whose span holds it.
 #[derive(Default)]
 struct Pairs {
-    /// Per row set, both sides' placements (diagonals, cells) in the
-    /// kernel's order.
-    runs: Vec<[Vec<(u64, u64)>; 2]>,
+    /// Per row set, both sides' placements (diagonals) in the kernel's
+    /// order.
+    runs: Vec<[Vec<u64>; 2]>,
     /// `ends[j]`: candidate pairs of runs `0..=j`.
     ends: Vec<u64>,
     /// Placements of both sides over all runs.
@@ -81,7 +81,7 @@ struct Pairs {
 }
 
 impl Pairs {
-    fn push(&mut self, left: Vec<(u64, u64)>, right: Vec<(u64, u64)>) {
+    fn push(&mut self, left: Vec<u64>, right: Vec<u64>) {
         if left.is_empty() || right.is_empty() {
             return;
         }
@@ -99,7 +99,7 @@ impl Pairs {
     /// Candidate pair `i` (`< total`): the run it is in, and its left and
     /// right placements (the right one varies fastest, as the kernel
     /// appends them).
-    fn get(&self, i: u64) -> (usize, (u64, u64), (u64, u64)) {
+    fn get(&self, i: u64) -> (usize, u64, u64) {
         let j = self.ends.partition_point(|&e| e <= i);
         let start = if j == 0 { 0 } else { self.ends[j - 1] };
         let [left, right] = &self.runs[j];
@@ -127,13 +127,10 @@ impl Job<'_> {
         let [_, _, left_block, block] = pv.blocks(shape.diag_bot, n);
         let keep = shared_diagonals(n);
         let mut bottoms = Pairs::default();
+        let avoid = |g: &[u64], block: u64| -> Vec<u64> {
+            g.iter().copied().filter(|&x| x & block == 0).collect()
+        };
         for a in combinations(h, sbl.count_ones()) {
-            let avoid = |g: &[u64], block: u64| -> Vec<(u64, u64)> {
-                g.iter()
-                    .filter(|&&x| x & block == 0)
-                    .map(|&x| (x, 0))
-                    .collect()
-            };
             bottoms.push(
                 avoid(bl.group(sbl, a), left_block),
                 avoid(br.group(sbr, hmask ^ a), block),
@@ -146,7 +143,7 @@ impl Job<'_> {
         tally.bottom_pairs += candidates;
         let compact = |v: u64| (v & ovmask) | ((v >> 32) & ovmask) << ovw;
         let bottom = |i: u64| {
-            let (_, (x, _), (y, _)) = bottoms.get(i);
+            let (_, x, y) = bottoms.get(i);
             let x = x & keep;
             (x & y == 0).then(|| compact(x) | compact(y))
         };
@@ -173,17 +170,13 @@ impl Job<'_> {
         let counted = |l: u64, r: u64| l & r == 0 && !(skip_clean && (l & dm) | (r & da_) == 0);
         let mut tops = Pairs::default();
         for a in combinations(h, sl.count_ones()) {
-            let avoid = |q: &Quarter, cols: u64, rows: u64| -> Vec<(u64, u64)> {
-                q.group(cols, rows)
-                    .iter()
-                    .zip(q.group_cells(cols, rows))
-                    .filter(|&(&x, _)| x & pv.top_block == 0)
-                    .map(|(&x, &c)| (x, c))
-                    .collect()
-            };
-            let (l, mut r) = (avoid(tl, sl, a), avoid(tr, sr, hmask ^ a));
-            if skip_clean && l.iter().all(|&(x, _)| x & dm == 0) {
-                r.retain(|&(x, _)| x & da_ != 0);
+            let block = pv.top_block;
+            let (l, mut r) = (
+                avoid(tl.group(sl, a), block),
+                avoid(tr.group(sr, hmask ^ a), block),
+            );
+            if skip_clean && l.iter().all(|&x| x & dm == 0) {
+                r.retain(|&x| x & da_ != 0);
             }
             tops.push(l, r);
         }
@@ -192,7 +185,7 @@ impl Job<'_> {
         let mut drawn = Vec::new();
         if top_candidates > 0 {
             for _ in 0..TOP_DRAWS {
-                let (j, (l, _), (r, _)) = tops.get(rng.below(top_candidates));
+                let (j, l, r) = tops.get(rng.below(top_candidates));
                 if counted(l, r) {
                     drawn.push((j, l, r));
                 }
@@ -251,7 +244,7 @@ impl Job<'_> {
             }
             let scale = per_chunk / sample.len() as f64;
             let sizes: Vec<usize> = count.iter().map(|&c| (c as f64 * scale) as usize).collect();
-            let used = sieve.lay_out(&sizes, shape.slice);
+            let used = sieve.lay_out(&sizes);
             // The pieces a visit reads, per key: a bucket the sample saw
             // by its size; one it did not (most of 2^11 buckets, from a
             // few thousand draws) is nonempty with the chance its

@@ -1,7 +1,7 @@
 //! What a join works on and with: [`Shape`], the sizes every task of a
 //! join shares; [`Job`], the quarter tables and pivots its tasks read; and
 //! [`Scratch`], one thread's working memory, which the task loop
-//! (`matching`) and its steps (`super::bottoms`, `super::tops`) fill and
+//! (`matching`) and its steps (`super::bottoms`, `super::buckets`) fill and
 //! read.
 //!
 //! # Constraints
@@ -59,18 +59,20 @@ impl Shape {
     }
 }
 
+/// A top quarter placement as the join lists it: its stored diagonals, its
+/// sieve key and the rest of its overlap diagonals (see `buckets`).
+pub(super) type Placed = (u64, u16, u64);
+
 /// Per-thread working memory for one column set.
 #[derive(Default)]
 pub struct Scratch {
     pub(super) bot: Vec<u64>,
     pub(super) free_of: Vec<u64>,
     pub(super) valid: Vec<u64>,
-    /// One row set's top quarter placements (diagonals, cells) that avoid
-    /// the pivot, left and right, and the right ones' keys and rests (see
-    /// `buckets`).
-    pub(super) stored: Vec<(u64, u64)>,
-    pub(super) streamed: Vec<(u64, u64)>,
-    pub(super) rside: Vec<(u64, u16, u64)>,
+    /// One row set's top quarter placements that avoid the pivot, left
+    /// and right (see `buckets`).
+    pub(super) left: Vec<Placed>,
+    pub(super) right: Vec<Placed>,
     pub(super) blbuf: Vec<u64>,
     pub(super) brbuf: Vec<u64>,
     /// The chunk's cut, and its bottoms sorted by bucket.
@@ -108,21 +110,4 @@ pub(in crate::engine::half_board::matching) fn filter_into(
 ) {
     dst.clear();
     dst.extend(src.iter().copied().filter(|&x| x & block == 0));
-}
-
-/// Keeps the (diagonals, cells) of placements that avoid the pivot.
-#[inline(always)]
-pub(in crate::engine::half_board::matching) fn filter_pairs(
-    dst: &mut Vec<(u64, u64)>,
-    da: &[u64],
-    cells: &[u64],
-    block: u64,
-) {
-    dst.clear();
-    dst.extend(
-        da.iter()
-            .copied()
-            .zip(cells.iter().copied())
-            .filter(|&(x, _)| x & block == 0),
-    );
 }

@@ -20,10 +20,6 @@ pub struct QuarterShape {
     pub w: usize,
     /// Stored diagonal bit = board diagonal index - `off` (both directions).
     pub off: usize,
-    /// Whether the placements' queens are kept (the top quarters; the join
-    /// by buckets reads only their diagonals, so this store is a candidate
-    /// to drop); the bottoms need only their diagonals.
-    pub queens: bool,
     /// Whether a placement's queen in the board's middle column is marked
     /// in its diagonals' word (cross mode, see [`middle_mark`]).
     pub marks_middle: bool,
@@ -43,7 +39,6 @@ impl QuarterShape {
             col0,
             w,
             off: h,
-            queens: true,
             marks_middle: false,
         }
     }
@@ -58,7 +53,6 @@ impl QuarterShape {
             col0,
             w,
             off: hb,
-            queens: false,
             marks_middle: false,
         }
     }
