@@ -84,6 +84,7 @@ fn main() {
                 "--bucket",
                 "--pieces",
                 "--offset",
+                "--groups",
             ]
             .contains(&all[i - 1].as_str())
         })

@@ -23,7 +23,9 @@
 //!
 //! `--kernel popcnt` (or `portable`, `avx2`) runs one kernel
 //! instantiation instead of the best this CPU has; `--part K` runs every
-//! K-th unit at every N instead of the default parts; past N = 24 (ranked
+//! K-th unit at every N instead of the default parts (from unit F with
+//! `--offset F`: `--part 1024 --offset 512` runs what `count 22 --shard
+//! 513/1024` runs); past N = 24 (ranked
 //! units of ten minutes each) only the first 256 column-set ranks of each
 //! unit run (`--ranks L`: L), priced on their own, in the auto kernel.
 //! `--chunk B` joins at most `B` bottoms at a time (a multiple of 64; the
@@ -76,11 +78,15 @@ pub fn growth(sizes: &[usize]) {
     };
     // `--part K`: every K-th unit at every N instead of `part_of`.
     let part = value::<usize>(&args, "--part");
+    // `--offset F`: the units F, F + K, ... (shard F + 1 of K's).
+    let offset = value::<usize>(&args, "--offset").unwrap_or(0);
     // `--ranks L`: past 24, the first L ranks of each unit.
     let ranks = value::<u64>(&args, "--ranks").unwrap_or(256);
     // `--chunk B`, `--bucket B`: the join's chunk and sieve buckets.
     let chunk = value::<usize>(&args, "--chunk");
     let bucket = value::<usize>(&args, "--bucket");
+    // `--groups G`: every batch joined in G groups (4, 6 or 8).
+    let groups = value::<usize>(&args, "--groups");
     let sizes: Vec<usize> = if sizes.is_empty() {
         (16..=23).collect()
     } else {
@@ -124,6 +130,9 @@ pub fn growth(sizes: &[usize]) {
         if let Some(b) = bucket {
             plan.sieve_buckets_of(b);
         }
+        if let Some(g) = groups {
+            plan.join_in_groups(g);
+        }
         // Ranked units: four, spread over the list.
         let default = if plan.is_ranked() {
             plan.units() / 4
@@ -131,7 +140,9 @@ pub fn growth(sizes: &[usize]) {
             part_of(n)
         };
         let k = part.unwrap_or(default).clamp(1, plan.units());
-        let units: Vec<usize> = (0..plan.units()).step_by(k).collect();
+        let units: Vec<usize> = (offset.min(plan.units() - 1)..plan.units())
+            .step_by(k)
+            .collect();
         // Ranked units (past 24) run ten minutes each: only the first
         // `ranks` column-set ranks of each, priced on their own.
         let pieces: Option<Vec<(usize, std::ops::Range<u64>)>> = plan.is_ranked().then(|| {

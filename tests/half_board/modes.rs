@@ -46,9 +46,11 @@ fn the_sieve_cut_into_many_buckets_counts_the_same() {
 /// With the sieve cut into many buckets, each joined a few words at a
 /// time, and the tops listed a few at a time (every bucket's tables built
 /// again for each batch), blank boards count to OEIS in both 8-fold modes
-/// and boards with blocked cells as the slow solver does. A piece's words
-/// read past its end, a batch lost or counted twice, or a bucket skipped
-/// that some top of the batch can fit would miscount here.
+/// and boards with blocked cells as the slow solver does, in each grouping
+/// of the rest diagonals (4, 6 and 8 groups). A piece's words read past
+/// its end, a batch lost or counted twice, a bucket skipped that some top
+/// of the batch can fit or a group's entry picked from the wrong bits would
+/// miscount here.
 #[test]
 fn buckets_in_pieces_and_tops_in_batches_count_the_same() {
     for n in 10..=14 {
@@ -60,11 +62,14 @@ fn buckets_in_pieces_and_tops_in_batches_count_the_same() {
                 Plan::tuned(n, &blank, Default::default(), MinN::both(diag_min_n), None).unwrap();
             plan.sieve_buckets_of(buckets_of);
             plan.join_in_pieces(slice, batch);
-            let what = format!(
-                "n = {n}, diagonal mode from {diag_min_n}, buckets of {buckets_of}, \
-                 pieces of {slice} words, batches of {batch} tops"
-            );
-            assert_eq!(plan.count(), A000170[n - 1], "{what}");
+            for groups in [4, 6, 8] {
+                plan.join_in_groups(groups);
+                let what = format!(
+                    "n = {n}, diagonal mode from {diag_min_n}, buckets of {buckets_of}, \
+                     pieces of {slice} words, batches of {batch} tops, {groups} groups"
+                );
+                assert_eq!(plan.count(), A000170[n - 1], "{what}");
+            }
         }
     }
     let mut rng = Rng::new(0x5b1c);
@@ -76,6 +81,7 @@ fn buckets_in_pieces_and_tops_in_batches_count_the_same() {
             Plan::tuned(n, board.rows(), Default::default(), MinN::both(4), None).unwrap();
         plan.sieve_buckets_of(1 + rng.below(8) as usize);
         plan.join_in_pieces(1 + rng.below(4) as usize, 1 + rng.below(50) as usize);
+        plan.join_in_groups([4, 6, 8][rng.below(3) as usize]);
         assert_eq!(plan.count(), slow_count(&board), "{board}");
     }
 }

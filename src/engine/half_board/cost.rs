@@ -98,7 +98,7 @@ pub const BOTTOM_PASS_DIAG: f64 = 0.34;
 
 use crate::engine::budget::Budget;
 use crate::engine::half_board::column_sets::{binom, for_each_comb, Symmetric};
-use crate::engine::half_board::matching::{group_bits, top_batch, Shape, GROUPS};
+use crate::engine::half_board::matching::{top_batch, Grouping, Shape};
 use crate::engine::half_board::sieve::{Sieve, MAX_CUT, SLICE};
 use crate::engine::half_board::tally::Tally;
 
@@ -392,7 +392,7 @@ pub fn scratch_bytes(chunk: usize, max_group: u64, ovw: usize) -> usize {
     let words = (chunk / 64 + 3) / 4 * 4;
     let group = max_group as usize;
     let tops = top_batch(words) * 2 * (2 + 8 + 1) + 2 * (8 << MAX_CUT);
-    let tables = (GROUPS << group_bits(2 * ovw)) * SLICE * 8;
+    let tables = Grouping::most_entries(2 * ovw) * SLICE.min(words) * 8;
     2 * (chunk + group + 64) * 8 + (2 * ovw + 1) * words * 8 + tops + tables + 8 * group * 16
 }
 

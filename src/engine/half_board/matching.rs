@@ -25,9 +25,10 @@
 //! # Complexity
 //! With `T_S`, `B_S` the top and bottom placements of `S` and
 //! `W_S = B_S / 64`: `O(B_S * n / 64)` to build, sieve and transpose the
-//! bottoms; `O(T_S)` to list the tops; per top, `GROUPS` ANDs and a
+//! bottoms; `O(T_S)` to list the tops; per top, `G` ANDs and a
 //! popcount per word of the buckets it can fit (the hot loop, a few
-//! hundredths of `W_S` past 24); `GROUPS * 2^g * W_S` table words.
+//! hundredths of `W_S` past 24); `G * 2^g * W_S` table words (a batch's
+//! [`Grouping`]: `G` groups of `g` bits).
 //! Scratch: `O(B_S)` words and a batch of tops per thread.
 //!
 //! # Rooms
@@ -48,7 +49,7 @@ mod buckets;
 mod estimate;
 mod job;
 
-pub use buckets::{group_bits, top_batch, GROUPS};
+pub use buckets::{top_batch, Grouping};
 pub use estimate::estimate;
 pub use job::{Scratch, Shape};
 

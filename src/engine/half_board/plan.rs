@@ -172,6 +172,18 @@ impl Plan {
         shape.batch = Some(batch.max(1));
     }
 
+    /// Joins every batch of tops in `groups` groups of rest diagonals (4
+    /// or 8; 8 where 4 would need more than 6 bits a group) instead of
+    /// each batch's cheaper: tests run both joins on every board.
+    #[doc(hidden)]
+    pub fn join_in_groups(&mut self, groups: usize) {
+        let shape = match &mut self.work {
+            Work::Listed(layout) => &mut layout.shape,
+            Work::Ranked(ranked) => &mut ranked.geo.shape,
+        };
+        shape.groups = Some(groups);
+    }
+
     /// Keeps only what `units` need (see [`Layout::narrow`]): the other
     /// units must not run afterwards. Cost and peak become theirs.
     pub fn narrow(&mut self, units: &[usize]) {

@@ -211,5 +211,6 @@ fn shape(n: usize, sym: Symmetric) -> Shape {
         bucket_bottoms: crate::engine::half_board::sieve::BUCKET_BOTTOMS,
         slice: crate::engine::half_board::sieve::SLICE,
         batch: None,
+        groups: None,
     }
 }

@@ -26,36 +26,113 @@
 //!
 //! # Complexity
 //! Per chunk: its tops listed and sorted by key (`O(tops + 2^k)`, a batch of
-//! [`top_batch`] at a time), per bucket and batch `GROUPS * 2^g` table
-//! entries of its words (`g` = rest diagonals / `GROUPS`, rounded up), per
-//! (top, bucket) it can fit `GROUPS` ANDs and a popcount per word of the
-//! bucket. Scratch: the batch, and one bucket piece's tables
+//! [`top_batch`] at a time); per batch a [`Grouping`] of `G` groups of `g`
+//! bits (`G` of 4, 6, 8, `g` = rest diagonals / `G`, rounded up), per
+//! bucket `G * 2^g` table entries of its words, per (top, bucket) it can
+//! fit `G` ANDs and a popcount per word of the bucket. Scratch: the batch,
+//! and one bucket piece's tables
 //! ([`crate::engine::half_board::sieve::SLICE`] words at most each).
 
 use crate::engine::half_board::column_sets::{combinations, Task};
 
-use crate::engine::half_board::sieve::subset_sums;
+use crate::engine::half_board::sieve::{subset_sums, SLICE};
 
 use super::job::{Job, Placed, Scratch, Shape};
 
-/// Groups of rest diagonals a top ANDs one table entry of, per word.
-pub const GROUPS: usize = 8;
+/// How a batch's rest diagonals are grouped: `groups` groups of `bits`
+/// bits (the last ones may be short), one table of `2^bits` entries a
+/// group. A top ANDs one entry per group and word; a tabulated word costs
+/// `groups * 2^bits` table words. Few groups make the joins cheap and the
+/// tables dear: at 22 a chunk's buckets hold few words that many tops read
+/// (4 groups: 0.86x the time of 8), where small buckets read by few tops
+/// pay more for 4 groups' tables than they save (1.03x at unit 0 of 22).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grouping {
+    pub groups: usize,
+    pub bits: usize,
+}
+
+/// The groupings a batch chooses from (each a monomorphised join), few
+/// groups first.
+const CHOICES: [usize; 3] = [4, 6, 8];
+
+/// What a table word and a visit cost per group, in words ANDed: fitted
+/// to units 1 and 513 of 22's 1024 on one thread (4, 6 and 8 groups
+/// each; 0.65 ns a table word, 0.066 ns a word and group, 1.2 ns a visit
+/// and group), where they pick the fastest of the three.
+const TABLE_WORD: f64 = 10.0;
+const VISIT: f64 = 18.0;
+
+/// The most table words a tabulated word may take: a piece's tables
+/// (`SLICE` words a table) stay within 768 KiB, under the L2 of the
+/// machines measured, and a thread's scratch small at small N (4 groups
+/// of 8 bits at 16 made the estimated peak 1.3x the real one). Past it
+/// a grouping is not chosen; 8 groups always can be (at most `8 * 2^8`
+/// entries, past 48 rest diagonals).
+const MOST_ENTRIES: usize = 768 * 1024 / (SLICE * 8);
+
+impl Grouping {
+    /// `groups` groups for `rest` rest diagonals: all of them, at least one
+    /// bit a group.
+    pub fn of(groups: usize, rest: usize) -> Grouping {
+        let bits = ((rest + groups - 1) / groups).max(1);
+        Grouping { groups, bits }
+    }
+
+    /// Table words per tabulated bucket word.
+    pub fn entries(self) -> usize {
+        self.groups << self.bits
+    }
+
+    /// The cheaper grouping for a batch whose tables cover `tabulated`
+    /// words and whose tops read `read` words in `visits` visits (a top on
+    /// a bucket piece): per group, a table word costs about
+    /// [`TABLE_WORD`] words ANDed into a top's count (a load from L2, an
+    /// AND, a store, against a load from L1 and an AND) and a visit
+    /// [`VISIT`] (finding its entry), so `groups * (2^bits * TABLE_WORD *
+    /// tabulated + read + VISIT * visits)`. `forced` (tests, benches)
+    /// picks one.
+    pub fn choose(
+        rest: usize,
+        (tabulated, read, visits): (f64, f64, f64),
+        forced: Option<usize>,
+    ) -> Grouping {
+        let joins = read + VISIT * visits;
+        let cost = |g: &Grouping| {
+            g.groups as f64 * ((1u64 << g.bits) as f64 * TABLE_WORD * tabulated + joins)
+        };
+        let mut allowed = CHOICES
+            .iter()
+            .map(|&groups| Grouping::of(groups, rest))
+            .filter(|g| g.groups == 8 || g.entries() <= MOST_ENTRIES);
+        match forced {
+            Some(f) => allowed.find(|g| g.groups == f),
+            None => allowed.min_by(|a, b| cost(a).total_cmp(&cost(b))),
+        }
+        .unwrap_or(Grouping::of(8, rest))
+    }
+
+    /// The most table words a tabulated word can take for `rest` rest
+    /// diagonals, whichever grouping a batch chooses.
+    pub fn most_entries(rest: usize) -> usize {
+        CHOICES
+            .iter()
+            .map(|&groups| Grouping::of(groups, rest).entries())
+            .filter(|&e| e <= MOST_ENTRIES)
+            .chain([Grouping::of(8, rest).entries()])
+            .max()
+            .unwrap_or(0)
+    }
+}
 
 /// Tops listed before they are joined, for a chunk of `words` words: a
 /// bound on the list's memory (about 22 bytes a top, listed and sorted)
-/// that grows with the chunk, so that each batch's tables (`GROUPS * 2^g`
-/// entries a word) stay a small share of its joins (a top reads tens to
-/// hundreds of words).
+/// that grows with the chunk, so that each batch's tables (up to
+/// [`Grouping::most_entries`] a word) stay a small share of its joins (a
+/// top reads tens to hundreds of words).
 #[inline(always)]
 pub fn top_batch(words: usize) -> usize {
     (32 * words).max(1 << 16)
-}
-
-/// Bits per group for `rest` rest diagonals: all of them in [`GROUPS`]
-/// groups, at least one bit each.
-#[inline(always)]
-pub fn group_bits(rest: usize) -> usize {
-    ((rest + GROUPS - 1) / GROUPS).max(1)
 }
 
 /// The overlap diagonals outside a chunk's cut, in order: bit `i` of a
@@ -118,7 +195,7 @@ impl Job<'_> {
         let class = |l: u64, r: u64| u8::from(r & da_ != 0) + u8::from(l & dm != 0);
         let rest = Rest::of(sc.sieve.cut_mask(), 2 * ovw);
         let batch = self.shape.batch.unwrap_or(top_batch(sc.valid.len()));
-        let slice = self.shape.slice;
+        let pieces = (self.shape.slice, self.shape.groups);
         let mut by_class = [0u64; 3];
         sc.tkey.clear();
         sc.trest.clear();
@@ -149,13 +226,13 @@ impl Job<'_> {
                     }
                 }
                 if sc.tkey.len() >= batch {
-                    join_batch(sc, &rest, slice, &mut by_class);
+                    join_batch(sc, &rest, pieces, &mut by_class);
                 }
             }
             sc.left = left;
         }
         if !sc.tkey.is_empty() {
-            join_batch(sc, &rest, slice, &mut by_class);
+            join_batch(sc, &rest, pieces, &mut by_class);
         }
         (2 * by_class[1] + 4 * by_class[2], by_class[0])
     }
@@ -163,9 +240,15 @@ impl Job<'_> {
 
 /// Joins the listed tops (`sc.tkey`, `sc.trest`, `sc.tclass`) with every
 /// bucket they can fit, adds their counts per class to `by_class` and
-/// empties the list. A bucket is joined `slice` words at a time.
+/// empties the list. A bucket is joined `slice` words at a time, in the
+/// batch's cheaper [`Grouping`].
 #[inline(always)]
-fn join_batch(sc: &mut Scratch, rest: &Rest, slice: usize, by_class: &mut [u64; 3]) {
+fn join_batch(
+    sc: &mut Scratch,
+    rest: &Rest,
+    (slice, forced): (usize, Option<usize>),
+    by_class: &mut [u64; 3],
+) {
     let Scratch {
         tkey,
         trest,
@@ -174,9 +257,7 @@ fn join_batch(sc: &mut Scratch, rest: &Rest, slice: usize, by_class: &mut [u64; 
         gclass,
         gstart,
         reach,
-        tab,
         sieve,
-        free_of,
         valid,
         tally,
         ..
@@ -211,7 +292,55 @@ fn join_batch(sc: &mut Scratch, rest: &Rest, slice: usize, by_class: &mut [u64; 
     reach.clear();
     reach.extend(gstart.windows(2).map(|w| w[1] - w[0]));
     subset_sums(reach, sieve.k());
-    let g = group_bits(rest.len);
+    // What the batch will tabulate, read and visit, per grouping's price.
+    let (mut tabulated, mut read, mut visits) = (0usize, 0usize, 0usize);
+    for b in 0..buckets {
+        let fit = reach[full & !b];
+        let (from, to) = sieve.bucket(b);
+        if fit > 0 && to > from {
+            tabulated += to - from;
+            read += fit * (to - from);
+            visits += fit * ((to - from + slice - 1) / slice);
+        }
+    }
+    let priced = (tabulated as f64, read as f64, visits as f64);
+    let grouping = Grouping::choose(rest.len, priced, forced);
+    match grouping.groups {
+        4 => join_buckets::<4>(sc, rest, slice, grouping.bits, by_class),
+        6 => join_buckets::<6>(sc, rest, slice, grouping.bits, by_class),
+        _ => join_buckets::<8>(sc, rest, slice, grouping.bits, by_class),
+    }
+    sc.tkey.clear();
+    sc.trest.clear();
+    sc.tclass.clear();
+}
+
+/// The join of a sorted batch (`join_batch`) in `G` groups of `g` bits:
+/// per bucket some top can fit, its tables a piece at a time, and every
+/// top whose key allows the bucket.
+#[inline(always)]
+fn join_buckets<const G: usize>(
+    sc: &mut Scratch,
+    rest: &Rest,
+    slice: usize,
+    g: usize,
+    by_class: &mut [u64; 3],
+) {
+    let Scratch {
+        grest,
+        gclass,
+        gstart,
+        reach,
+        tab,
+        sieve,
+        free_of,
+        valid,
+        tally,
+        ..
+    } = sc;
+    let buckets = 1usize << sieve.k();
+    let full = buckets - 1;
+    let words = valid.len();
     let entries = 1usize << g;
     let gmask = (entries - 1) as u64;
     for b in 0..buckets {
@@ -229,8 +358,8 @@ fn join_batch(sc: &mut Scratch, rest: &Rest, slice: usize, by_class: &mut [u64; 
             // Padded to whole blocks of four words (zeros in group 0's
             // entries: never counted).
             let stride = (bw + 3) / 4 * 4;
-            build_tables(tab, (free_of, valid, words), rest, (from, to), g);
-            tally.table_words += (GROUPS * entries * bw) as u64;
+            build_tables::<G>(tab, (free_of, valid, words), rest, (from, to), g);
+            tally.table_words += (G * entries * bw) as u64;
             // Every key `u` with `u & b == 0`: the subsets of `comp`.
             let mut u = comp;
             loop {
@@ -239,7 +368,7 @@ fn join_batch(sc: &mut Scratch, rest: &Rest, slice: usize, by_class: &mut [u64; 
                     tally.visits += (hi - lo) as u64;
                     tally.pair_words += ((hi - lo) * bw) as u64;
                     for (&r, &c) in grest[lo..hi].iter().zip(&gclass[lo..hi]) {
-                        let mut e: [&[u64]; GROUPS] = [&[]; GROUPS];
+                        let mut e: [&[u64]; G] = [&[]; G];
                         for (i, e) in e.iter_mut().enumerate() {
                             let v = ((r >> (i * g)) & gmask) as usize;
                             *e = &tab[(i * entries + v) * stride..][..stride];
@@ -255,9 +384,6 @@ fn join_batch(sc: &mut Scratch, rest: &Rest, slice: usize, by_class: &mut [u64; 
             from = to;
         }
     }
-    tkey.clear();
-    trest.clear();
-    tclass.clear();
 }
 
 /// The tables of words `from..to` of the transposed bottoms (`free_of`
@@ -267,7 +393,7 @@ fn join_batch(sc: &mut Scratch, rest: &Rest, slice: usize, by_class: &mut [u64; 
 /// top with no rest diagonal); each entry is one AND of an entry built
 /// before it.
 #[inline(always)]
-fn build_tables(
+fn build_tables<const G: usize>(
     tab: &mut Vec<u64>,
     (free_of, valid, words): (&[u64], &[u64], usize),
     rest: &Rest,
@@ -277,11 +403,11 @@ fn build_tables(
     let bw = to - from;
     let stride = (bw + 3) / 4 * 4;
     let entries = 1usize << g;
-    let need = GROUPS * entries * stride;
+    let need = G * entries * stride;
     if tab.len() < need {
         tab.resize(need, 0);
     }
-    for i in 0..GROUPS {
+    for i in 0..G {
         let base = i * entries * stride;
         let first = &mut tab[base..base + stride];
         if i == 0 {
@@ -310,23 +436,28 @@ fn build_tables(
     }
 }
 
-/// `popcount` of the AND of the [`GROUPS`] entries `e` over their first
-/// `stride` words (a multiple of 4): four words at a time, in registers.
-/// Written out per group (no loop over the groups), over exact chunks of
-/// four (no bounds checks): the loop must stay one inlined body, compiled
-/// with the kernel's CPU features (count 17: 0.88x the time of an indexed
-/// loop, which LLVM split between scalar and SSE popcounts).
+/// `popcount` of the AND of the `G` entries `e` over their first `stride`
+/// words (a multiple of 4): four words at a time, in registers. Over
+/// blocks of four (one bounds check per entry and block, no tail), with
+/// `G` a constant the loop over the entries unrolls; it must stay one
+/// inlined body, compiled with the kernel's CPU features (count 17: a
+/// loop LLVM split between scalar and SSE popcounts took 1/0.88 the time).
 #[inline(always)]
-fn and_popcount(e: &[&[u64]; GROUPS], stride: usize) -> u64 {
-    let [e0, e1, e2, e3, e4, e5, e6, e7] = e.map(|s| s[..stride].chunks_exact(4));
+fn and_popcount<const G: usize>(e: &[&[u64]; G], stride: usize) -> u64 {
     let mut cnt = [0u64; 4];
-    for (((((((a0, a1), a2), a3), a4), a5), a6), a7) in
-        e0.zip(e1).zip(e2).zip(e3).zip(e4).zip(e5).zip(e6).zip(e7)
-    {
-        for (k, c) in cnt.iter_mut().enumerate() {
-            let x = a0[k] & a1[k] & a2[k] & a3[k] & a4[k] & a5[k] & a6[k] & a7[k];
-            *c += u64::from(x.count_ones());
+    let mut i = 0;
+    while i + 4 <= stride {
+        let mut x = [!0u64; 4];
+        for s in e.iter() {
+            let w = &s[i..i + 4];
+            for k in 0..4 {
+                x[k] &= w[k];
+            }
         }
+        for k in 0..4 {
+            cnt[k] += u64::from(x[k].count_ones());
+        }
+        i += 4;
     }
     cnt.iter().sum()
 }

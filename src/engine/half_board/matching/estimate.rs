@@ -35,7 +35,7 @@ use crate::engine::half_board::quarters::{shared_diagonals, Quarter};
 use crate::engine::half_board::sieve::{subset_sums, Sieve, MAX_CUT};
 use crate::engine::half_board::tally::Tally;
 
-use super::buckets::{group_bits, top_batch, GROUPS};
+use super::buckets::{top_batch, Grouping};
 use super::job::{Job, Shape};
 
 /// Candidate bottoms drawn per chunk.
@@ -306,7 +306,7 @@ impl Job<'_> {
             if tops >= 0.5 {
                 let batch = shape.batch.unwrap_or(top_batch(words));
                 let batches = (tops / batch as f64).ceil().max(1.0);
-                let g = group_bits(2 * ovw - sieve.k());
+
                 let tabulated: usize = (0..=sieve.full())
                     .filter(|&b| reach[sieve.full() & !b] > 0)
                     .map(|b| {
@@ -314,7 +314,13 @@ impl Job<'_> {
                         to - from
                     })
                     .sum();
-                tally.table_words += (batches * (GROUPS << g) as f64 * tabulated as f64) as u64;
+                // Each batch in its cheaper grouping, as the kernel's
+                // (its tops' reads taken as an even share of the chunk's).
+                let rest = 2 * ovw - sieve.k();
+                let priced = (tabulated as f64, read / batches, visits / batches);
+                let grouping = Grouping::choose(rest, priced, shape.groups);
+                tally.table_words +=
+                    (batches * grouping.entries() as f64 * tabulated as f64) as u64;
             }
         }
     }

@@ -44,6 +44,9 @@ pub struct Shape {
     /// chunk's words; tests make it small).
     pub slice: usize,
     pub batch: Option<usize>,
+    /// The groups of rest diagonals every batch takes (`None`: each
+    /// batch's cheaper, see [`super::Grouping`]; tests force each).
+    pub groups: Option<usize>,
 }
 
 impl Shape {
