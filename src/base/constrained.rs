@@ -3,7 +3,9 @@
 //! Per batch, boards equal up to the 8 symmetries are solved once; per size
 //! from [`INDEX_MIN_N`] to [`index::MAX_N`], the solution index ([`index`])
 //! answers when the searches it saves would cost more than building it (it
-//! is kept for later batches). Other boards are searched: the kernel top to
+//! is kept for later batches; the searches of earlier batches count too,
+//! so input that arrives a few cases at a time still gets it). Other
+//! boards are searched: the kernel top to
 //! bottom in the orientation whose tree is smallest (half the first row on
 //! a board that is its own mirror image), or most-constrained row first
 //! (big boards with obstacles, where the order is what makes a search slow).
@@ -71,6 +73,10 @@ pub const QUERY_COST: f64 = 0.1;
 pub struct BundleSolver {
     /// The indexes built so far, by side.
     indexes: HashMap<usize, Index>,
+    /// Per side, the estimated searches of every board seen so far: once
+    /// they pass an index's price it is built, so however the input is cut
+    /// into batches the work is at most about twice the cheaper plan's.
+    searched: [f64; index::MAX_N + 1],
 }
 
 impl Solver for BundleSolver {
@@ -80,11 +86,10 @@ impl Solver for BundleSolver {
         answered: &mut dyn FnMut(&[u128]) -> Result<()>,
     ) -> Result<()> {
         // The distinct boards (each the least of its 8 images), each one's
-        // estimated search, and per size the sum.
+        // estimated search, and per size the sum (on from earlier batches).
         let mut classes = HashMap::new();
         let mut class_of = Vec::with_capacity(boards.len());
         let mut costs = Vec::new();
-        let mut searches = [0.0; index::MAX_N + 1];
         let mut rng = SEED;
         for board in boards {
             let images = Symmetry::ALL.iter().map(|&s| board.transformed(s));
@@ -96,13 +101,13 @@ impl Solver for BundleSolver {
                 let mut cost = 0.0;
                 if (INDEX_MIN_N..=index::MAX_N).contains(&n) {
                     cost = halved(board) * kernel_nodes(board, 64, &mut rng);
-                    searches[n] += cost;
+                    self.searched[n] += cost;
                 }
                 costs.push(cost);
             }
             class_of.push(class);
         }
-        for (n, &cost) in searches.iter().enumerate() {
+        for (n, &cost) in self.searched.iter().enumerate() {
             if cost > SMALL_TREE && !self.indexes.contains_key(&n) {
                 let blank = kernel_nodes(&Board::blank(n), 400, &mut rng);
                 if cost > INDEX_COST * blank {

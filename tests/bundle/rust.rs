@@ -135,6 +135,22 @@ fn the_rust_bundles_solver_agrees_with_the_slow_solver() {
 }
 
 #[test]
+fn the_rust_bundles_solver_builds_its_index_from_batches_of_one() {
+    // Input that arrives a case at a time is answered a board per batch: no
+    // one board of 10 is worth an index, a dozen are, so the searches of
+    // earlier batches must count (they did not: every board was searched).
+    let mut rng = Rng::new(4104);
+    let mut solver = BundleSolver::default();
+    for _ in 0..12 {
+        let mut board = Board::blank(10);
+        board.set_free(rng.between(0, 9), rng.between(0, 9), false);
+        let got = solver.solve_all(std::slice::from_ref(&board)).unwrap();
+        assert_eq!(got, [slow_count(&board)], "{board}");
+    }
+    assert_eq!(solver.indexed(), [10], "the sizes with an index");
+}
+
+#[test]
 fn bundle_uva11195_with_its_index_answers_like_the_binary() {
     // Over 256 cases (two of the judge's batches), near-blank boards of
     // n = 10..=15 among random ones of every size and density, each also
