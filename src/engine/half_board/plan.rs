@@ -172,9 +172,9 @@ impl Plan {
         shape.batch = Some(batch.max(1));
     }
 
-    /// Joins every batch of tops in `groups` groups of rest diagonals (4
-    /// or 8; 8 where 4 would need more than 6 bits a group) instead of
-    /// each batch's cheaper: tests run both joins on every board.
+    /// Joins every batch of tops in `groups` groups of rest diagonals (4,
+    /// 6 or 8; any other number joins in 8) instead of each batch's
+    /// cheaper: tests run every join on every board.
     #[doc(hidden)]
     pub fn join_in_groups(&mut self, groups: usize) {
         let shape = match &mut self.work {

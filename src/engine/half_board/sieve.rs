@@ -208,6 +208,24 @@ impl Sieve {
         word
     }
 
+    /// The nonempty buckets some top can fit, `(b, words, fit)` with the
+    /// words `from..to` and `fit` the tops that fit bucket `b`, given
+    /// `reach[m]`, the tops whose keys are subsets of `m` (after
+    /// [`subset_sums`]): a top fits `b` when its key shares no bit with
+    /// `b`, so bucket `b`'s are `reach[full & !b]`. The one rule for
+    /// which buckets a batch tabulates, whether it is joined or priced.
+    pub fn reached<'a, T: Copy + Default + PartialOrd>(
+        &'a self,
+        reach: &'a [T],
+    ) -> impl Iterator<Item = (usize, (usize, usize), T)> + 'a {
+        let full = self.full();
+        (0..=full).filter_map(move |b| {
+            let fit = reach[full & !b];
+            let (from, to) = self.bucket(b);
+            (fit > T::default() && to > from).then_some((b, (from, to), fit))
+        })
+    }
+
     /// The words of the buckets compatible with a top of key `u` (those
     /// whose keys share no bit with `u`), in `O(1)`.
     #[inline(always)]

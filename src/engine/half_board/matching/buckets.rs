@@ -91,7 +91,9 @@ impl Grouping {
     /// AND, a store, against a load from L1 and an AND) and a visit
     /// [`VISIT`] (finding its entry), so `groups * (2^bits * TABLE_WORD *
     /// tabulated + read + VISIT * visits)`. `forced` (tests, benches)
-    /// picks one.
+    /// picks that many groups (one of [`CHOICES`], 8 otherwise) even past
+    /// [`MOST_ENTRIES`] (its tables grow
+    /// as needed; only the priced peak assumes the cap).
     pub fn choose(
         rest: usize,
         (tabulated, read, visits): (f64, f64, f64),
@@ -101,15 +103,16 @@ impl Grouping {
         let cost = |g: &Grouping| {
             g.groups as f64 * ((1u64 << g.bits) as f64 * TABLE_WORD * tabulated + joins)
         };
-        let mut allowed = CHOICES
+        if let Some(groups) = forced {
+            let groups = if CHOICES.contains(&groups) { groups } else { 8 };
+            return Grouping::of(groups, rest);
+        }
+        CHOICES
             .iter()
             .map(|&groups| Grouping::of(groups, rest))
-            .filter(|g| g.groups == 8 || g.entries() <= MOST_ENTRIES);
-        match forced {
-            Some(f) => allowed.find(|g| g.groups == f),
-            None => allowed.min_by(|a, b| cost(a).total_cmp(&cost(b))),
-        }
-        .unwrap_or(Grouping::of(8, rest))
+            .filter(|g| g.groups == 8 || g.entries() <= MOST_ENTRIES)
+            .min_by(|a, b| cost(a).total_cmp(&cost(b)))
+            .unwrap_or(Grouping::of(8, rest))
     }
 
     /// The most table words a tabulated word can take for `rest` rest
@@ -262,8 +265,7 @@ fn join_batch(
         tally,
         ..
     } = sc;
-    let buckets = 1usize << sieve.k();
-    let full = buckets - 1;
+    let buckets = sieve.full() + 1;
     let words = valid.len();
     // The tops sorted by key (a counting sort): key `u`'s are
     // `gstart[u]..gstart[u + 1]`.
@@ -294,14 +296,10 @@ fn join_batch(
     subset_sums(reach, sieve.k());
     // What the batch will tabulate, read and visit, per grouping's price.
     let (mut tabulated, mut read, mut visits) = (0usize, 0usize, 0usize);
-    for b in 0..buckets {
-        let fit = reach[full & !b];
-        let (from, to) = sieve.bucket(b);
-        if fit > 0 && to > from {
-            tabulated += to - from;
-            read += fit * (to - from);
-            visits += fit * ((to - from + slice - 1) / slice);
-        }
+    for (_, (from, to), fit) in sieve.reached(reach) {
+        tabulated += to - from;
+        read += fit * (to - from);
+        visits += fit * ((to - from + slice - 1) / slice);
     }
     let priced = (tabulated as f64, read as f64, visits as f64);
     let grouping = Grouping::choose(rest.len, priced, forced);
@@ -338,17 +336,11 @@ fn join_buckets<const G: usize>(
         tally,
         ..
     } = sc;
-    let buckets = 1usize << sieve.k();
-    let full = buckets - 1;
     let words = valid.len();
     let entries = 1usize << g;
     let gmask = (entries - 1) as u64;
-    for b in 0..buckets {
-        let (start, end) = sieve.bucket(b);
-        let comp = full & !b;
-        if reach[comp] == 0 {
-            continue;
-        }
+    for (b, (start, end), _) in sieve.reached(reach) {
+        let comp = sieve.full() & !b;
         // A bucket's words a piece of at most `slice` at a time, so that
         // its tables stay within the L2 whatever the bucket's size.
         let mut from = start;

@@ -307,12 +307,9 @@ impl Job<'_> {
                 let batch = shape.batch.unwrap_or(top_batch(words));
                 let batches = (tops / batch as f64).ceil().max(1.0);
 
-                let tabulated: usize = (0..=sieve.full())
-                    .filter(|&b| reach[sieve.full() & !b] > 0)
-                    .map(|b| {
-                        let (from, to) = sieve.bucket(b);
-                        to - from
-                    })
+                let tabulated: usize = sieve
+                    .reached(&reach)
+                    .map(|(_, (from, to), _)| to - from)
                     .sum();
                 // Each batch in its cheaper grouping, as the kernel's
                 // (its tops' reads taken as an even share of the chunk's).
