@@ -39,6 +39,8 @@
 //!   pivots, a thread's [`Scratch`]);
 //! - `bottoms`: preparing a chunk's bottoms for the join (the sieve and the
 //!   transposition: step 1's end);
+//! - `cut`: how deep a chunk's sieve cuts, by the join's price of each
+//!   depth (for the kernel and its estimate alike);
 //! - `buckets`: listing the tops and joining them bucket by bucket (steps
 //!   2 and 3, the hot loop);
 //! - `estimate`: the tally a task's join would leave, from samples put
@@ -46,6 +48,7 @@
 
 mod bottoms;
 mod buckets;
+mod cut;
 mod estimate;
 mod job;
 

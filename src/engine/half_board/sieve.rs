@@ -35,7 +35,7 @@
 /// 27 (`--growth 27 --part 2451012 --ranks 1`, one chunk of 3.5 million
 /// bottoms) 19.3/19.5 s against 26.0/22.8 s, kept pair words 2.2% -> 0.6%;
 /// a part of 27 (`--part 490202 --ranks 1`) 128 s against 151 s.
-pub const MAX_CUT: usize = 11;
+pub const MAX_CUT: usize = 13;
 
 /// Bottoms a bucket should hold on average for its padding and its step to
 /// pay: a chunk of `nb` bottoms is cut into at most `nb / BUCKET_BOTTOMS`
@@ -143,6 +143,11 @@ impl Sieve {
     /// No cut: one bucket.
     pub fn none(&mut self) {
         self.k = 0;
+    }
+
+    /// Keeps the first `k` cut diagonals (the ones that skip the most).
+    pub fn truncate(&mut self, k: usize) {
+        self.k = self.k.min(k);
     }
 
     /// The bucket key of an overlap mask: its cut bits, packed.

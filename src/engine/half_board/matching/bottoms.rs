@@ -10,29 +10,93 @@
 //! For `B` bottoms (`W = B / 64` words): `O(B * n / 64)` to sieve and
 //! transpose them.
 
+use crate::base::rng::Rng;
 use crate::engine::half_board::column_sets::{combinations, Task};
-use crate::engine::half_board::sieve::Sieve;
 use crate::engine::half_board::transpose::transpose64;
 
+use super::cut::{choose_cut, cut_range};
 use super::job::{Job, Scratch, Shape};
+
+/// Tops sampled per chunk to price its cuts.
+const TOP_SAMPLE: usize = 4096;
+/// Past `2^16` bottoms, one in this many prices the cuts.
+const SAMPLE: usize = 16;
 
 impl Job<'_> {
     /// Sorts the first `nb` bottoms in `sc.bot` into the buckets of a cut
-    /// chosen for them and the tops of task `t` (see [`Sieve`]); returns
-    /// how many bottoms there are now, padding included.
+    /// chosen for them and the tops of task `t` (see
+    /// [`crate::engine::half_board::sieve`] and
+    /// [`choose_cut`]); returns how many bottoms there are now, padding
+    /// included.
     #[inline(always)]
     pub(super) fn sieve_bottoms(&self, t: &Task, nb: usize, sc: &mut Scratch) -> usize {
-        let k = Sieve::cut_size(nb, self.shape.bucket_bottoms);
-        sc.tally.cut += k as u64;
-        if k == 0 {
+        let (lo, hi) = cut_range(nb, self.shape.bucket_bottoms);
+        if hi == 0 {
             sc.sieve.none();
         } else {
-            let tops = self.top_overlaps(t);
-            sc.sieve.choose(k, 2 * self.shape.ovw, &sc.bot[..nb], tops);
+            // Every SAMPLE-th bottom (all of a small chunk) and a sample of
+            // the tops price the cuts.
+            let step = if nb <= 1 << 16 { 1 } else { SAMPLE };
+            sc.cut_bottoms.clear();
+            sc.cut_bottoms.extend(sc.bot[..nb].iter().step_by(step));
+            let per_bottom = nb as f64 / sc.cut_bottoms.len() as f64;
+            self.top_sample(t, &mut sc.cut_tops);
+            choose_cut(
+                &mut sc.sieve,
+                (lo, hi),
+                2 * self.shape.ovw,
+                (&sc.cut_bottoms, per_bottom),
+                &sc.cut_tops,
+                self.top_overlaps(t),
+                self.shape.join_sizes(),
+            );
         }
+        sc.tally.cut += sc.sieve.k() as u64;
         let len = sc.sieve.arrange(&sc.bot[..nb], &mut sc.sorted);
         std::mem::swap(&mut sc.bot, &mut sc.sorted);
         len
+    }
+
+    /// About [`TOP_SAMPLE`] of task `t`'s tops into `out`, as overlap
+    /// masks with the tops each stands for: per row set, the same number of
+    /// (left, right) pairs spread over its placements, a pair that is not
+    /// a top (blocked by the pivot, or its quarters sharing a diagonal)
+    /// standing for none. Never inlined: it is cold, and inlined into the
+    /// kernel's instantiations it cost their hot loop (unit 1 of 26: 1.13x
+    /// the time, the same words read).
+    #[inline(never)]
+    fn top_sample(&self, t: &Task, out: &mut Vec<(u64, f64)>) {
+        let Shape { h, wl, .. } = *self.shape;
+        let s = u64::from(t.s);
+        let hmask = (1u64 << h) - 1;
+        let (sl, sr) = (s & ((1u64 << wl) - 1), s >> wl);
+        let [tl, tr, _, _] = self.quarters;
+        let block = self.pivots[t.pivot as usize].top_block;
+        let (dm, da_) = (self.shape.diag_main, self.shape.diag_anti);
+        let skip_clean = t.mult_clean == 0;
+        // As `super::buckets` lists them.
+        let counted = |l: u64, r: u64| {
+            (l | r) & block == 0 && l & r == 0 && !(skip_clean && (l & dm) | (r & da_) == 0)
+        };
+        // Any spread will do, the same on every run.
+        let mut rng = Rng::new(u64::from(t.s) << 8 | u64::from(t.pivot));
+        let sets = combinations(h, sl.count_ones()).count().max(1);
+        let per_set = (TOP_SAMPLE + sets - 1) / sets;
+        out.clear();
+        for a in combinations(h, sl.count_ones()) {
+            let (left, right) = (tl.group(sl, a), tr.group(sr, hmask ^ a));
+            if left.is_empty() || right.is_empty() {
+                continue;
+            }
+            let per_pair = (left.len() * right.len()) as f64 / per_set as f64;
+            for _ in 0..per_set {
+                let l = left[rng.below(left.len() as u64) as usize];
+                let r = right[rng.below(right.len() as u64) as usize];
+                if counted(l, r) {
+                    out.push((self.shape.top_overlap(l | r), per_pair));
+                }
+            }
+        }
     }
 
     /// The overlaps of task `t`'s top quarter placements, every row set's

@@ -84,9 +84,9 @@ impl Grouping {
         self.groups << self.bits
     }
 
-    /// The cheaper grouping for a batch whose tables cover `tabulated`
-    /// words and whose tops read `read` words in `visits` visits (a top on
-    /// a bucket piece): per group, a table word costs about
+    /// The cheaper grouping for a batch, `priced = (tabulated, read,
+    /// visits)`: its tables cover `tabulated` words and its tops read
+    /// `read` words in `visits` visits (a top on a bucket piece): per group, a table word costs about
     /// [`TABLE_WORD`] words ANDed into a top's count (a load from L2, an
     /// AND, a store, against a load from L1 and an AND) and a visit
     /// [`VISIT`] (finding its entry), so `groups * (2^bits * TABLE_WORD *
@@ -94,15 +94,7 @@ impl Grouping {
     /// picks that many groups (one of [`CHOICES`], 8 otherwise) even past
     /// [`MOST_ENTRIES`] (its tables grow
     /// as needed; only the priced peak assumes the cap).
-    pub fn choose(
-        rest: usize,
-        (tabulated, read, visits): (f64, f64, f64),
-        forced: Option<usize>,
-    ) -> Grouping {
-        let joins = read + VISIT * visits;
-        let cost = |g: &Grouping| {
-            g.groups as f64 * ((1u64 << g.bits) as f64 * TABLE_WORD * tabulated + joins)
-        };
+    pub fn choose(rest: usize, priced: (f64, f64, f64), forced: Option<usize>) -> Grouping {
         if let Some(groups) = forced {
             let groups = if CHOICES.contains(&groups) { groups } else { 8 };
             return Grouping::of(groups, rest);
@@ -111,8 +103,15 @@ impl Grouping {
             .iter()
             .map(|&groups| Grouping::of(groups, rest))
             .filter(|g| g.groups == 8 || g.entries() <= MOST_ENTRIES)
-            .min_by(|a, b| cost(a).total_cmp(&cost(b)))
+            .min_by(|a, b| a.price(priced).total_cmp(&b.price(priced)))
             .unwrap_or(Grouping::of(8, rest))
+    }
+
+    /// What a batch costs in this grouping (see [`Grouping::choose`]), in
+    /// words ANDed for one group.
+    pub fn price(self, (tabulated, read, visits): (f64, f64, f64)) -> f64 {
+        let joins = read + VISIT * visits;
+        self.groups as f64 * ((1u64 << self.bits) as f64 * TABLE_WORD * tabulated + joins)
     }
 
     /// The most table words a tabulated word can take for `rest` rest
@@ -351,6 +350,7 @@ fn join_buckets<const G: usize>(
             // entries: never counted).
             let stride = (bw + 3) / 4 * 4;
             build_tables::<G>(tab, (free_of, valid, words), rest, (from, to), g);
+            let tab = aligned(tab);
             tally.table_words += (G * entries * bw) as u64;
             // Every key `u` with `u & b == 0`: the subsets of `comp`.
             let mut u = comp;
@@ -386,7 +386,7 @@ fn join_buckets<const G: usize>(
 /// before it.
 #[inline(always)]
 fn build_tables<const G: usize>(
-    tab: &mut Vec<u64>,
+    buffer: &mut Vec<u64>,
     (free_of, valid, words): (&[u64], &[u64], usize),
     rest: &Rest,
     (from, to): (usize, usize),
@@ -396,9 +396,10 @@ fn build_tables<const G: usize>(
     let stride = (bw + 3) / 4 * 4;
     let entries = 1usize << g;
     let need = G * entries * stride;
-    if tab.len() < need {
-        tab.resize(need, 0);
+    if buffer.len() < need + ALIGN_WORDS {
+        buffer.resize(need + ALIGN_WORDS, 0);
     }
+    let tab = aligned_mut(buffer);
     for i in 0..G {
         let base = i * entries * stride;
         let first = &mut tab[base..base + stride];
@@ -426,6 +427,34 @@ fn build_tables<const G: usize>(
             }
         }
     }
+}
+
+/// Words of slack in a table buffer, so that its tables can start on a
+/// 64-byte line.
+const ALIGN_WORDS: usize = 8;
+
+/// The words of `tab` from its first on a 64-byte line. Why: every table
+/// entry is a whole number of 4-word blocks from the start, so from a
+/// line's start no 32-byte load of the AND + popcount loop straddles two
+/// lines; from the allocator's 16-byte alignment half of them did, and
+/// which one a run got depended on what was allocated before it (one set
+/// of 26: 1.11x the time, the same words read, in builds that differed in
+/// code the join never ran).
+#[inline(always)]
+fn aligned(tab: &[u64]) -> &[u64] {
+    &tab[align_offset(tab)..]
+}
+
+#[inline(always)]
+fn aligned_mut(tab: &mut [u64]) -> &mut [u64] {
+    let off = align_offset(tab);
+    &mut tab[off..]
+}
+
+#[inline(always)]
+fn align_offset(tab: &[u64]) -> usize {
+    let lead = (tab.as_ptr() as usize / 8) % ALIGN_WORDS;
+    (ALIGN_WORDS - lead) % ALIGN_WORDS
 }
 
 /// `popcount` of the AND of the `G` entries `e` over their first `stride`

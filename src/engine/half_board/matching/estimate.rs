@@ -36,6 +36,7 @@ use crate::engine::half_board::sieve::{subset_sums, Sieve, MAX_CUT};
 use crate::engine::half_board::tally::Tally;
 
 use super::buckets::{top_batch, Grouping};
+use super::cut::{choose_cut, cut_range};
 use super::job::{Job, Shape};
 
 /// Candidate bottoms drawn per chunk.
@@ -192,6 +193,11 @@ impl Job<'_> {
             }
         }
         let overlaps: Vec<u64> = self.top_overlaps(t).collect();
+        let per_draw = top_candidates as f64 / TOP_DRAWS as f64;
+        let top_masks: Vec<(u64, f64)> = drawn
+            .iter()
+            .map(|&(_, l, r)| (shape.top_overlap(l | r), per_draw))
+            .collect();
 
         // The chunks, each from its own stretch of the candidates.
         // Full chunks, then the rest (the kernel starts a chunk when the
@@ -231,12 +237,20 @@ impl Job<'_> {
             } else {
                 per_chunk
             };
-            let k = Sieve::cut_size(per_chunk as usize, shape.bucket_bottoms);
-            if k == 0 {
+            let (lo, hi) = cut_range(per_chunk as usize, shape.bucket_bottoms);
+            if hi == 0 {
                 sieve.none();
             } else {
-                let bottoms = sample.iter().copied();
-                sieve.choose_by(k, 2 * ovw, bottoms, overlaps.iter().copied());
+                let per_bottom = per_chunk / sample.len() as f64;
+                choose_cut(
+                    &mut sieve,
+                    (lo, hi),
+                    2 * ovw,
+                    (&sample, per_bottom),
+                    &top_masks,
+                    overlaps.iter().copied(),
+                    shape.join_sizes(),
+                );
             }
             let mut count = [0usize; 1 << MAX_CUT];
             for &m in &sample {
@@ -283,7 +297,6 @@ impl Job<'_> {
             tally.cut += sieve.full().count_ones() as u64;
             // Every counted top is listed and visits every nonempty bucket
             // piece its key allows (`super::buckets`).
-            let per_draw = top_candidates as f64 / TOP_DRAWS as f64;
             let (mut tops, mut read, mut visits) = (0.0, 0.0, 0.0);
             let mut reach = vec![0u32; sieve.full() + 1];
             for &(_, l, r) in &drawn {

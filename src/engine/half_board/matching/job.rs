@@ -17,6 +17,8 @@ use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::sieve::Sieve;
 use crate::engine::half_board::tally::Tally;
 
+use super::cut::JoinSizes;
+
 /// What every task of a join shares: the sizes and the longest-diagonal
 /// masks of diagonal mode (0 outside it).
 #[derive(Clone, Copy, Debug)]
@@ -62,6 +64,17 @@ impl Shape {
     }
 }
 
+impl Shape {
+    /// What the join's price of a chunk depends on (see `cut`).
+    pub(super) fn join_sizes(&self) -> JoinSizes {
+        JoinSizes {
+            slice: self.slice,
+            batch: self.batch,
+            groups: self.groups,
+        }
+    }
+}
+
 /// A top quarter placement as the join lists it: its stored diagonals, its
 /// sieve key and the rest of its overlap diagonals (see `buckets`).
 pub(super) type Placed = (u64, u16, u64);
@@ -93,6 +106,9 @@ pub struct Scratch {
     pub(super) gstart: Vec<usize>,
     pub(super) reach: Vec<usize>,
     pub(super) tab: Vec<u64>,
+    /// The samples a chunk's cut is priced from (see `cut`).
+    pub(super) cut_bottoms: Vec<u64>,
+    pub(super) cut_tops: Vec<(u64, f64)>,
     pub(super) tally: Tally,
 }
 
