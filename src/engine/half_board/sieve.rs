@@ -34,7 +34,9 @@
 /// cutting up to 11 rather than 8 leaves a third of the words: one set of
 /// 27 (`--growth 27 --part 2451012 --ranks 1`, one chunk of 3.5 million
 /// bottoms) 19.3/19.5 s against 26.0/22.8 s, kept pair words 2.2% -> 0.6%;
-/// a part of 27 (`--part 490202 --ranks 1`) 128 s against 151 s.
+/// a part of 27 (`--part 490202 --ranks 1`) 128 s against 151 s. Past 11
+/// a cut pays only on chunks that many tops read: the join prices each
+/// depth up to 13 (`matching`'s cut).
 pub const MAX_CUT: usize = 13;
 
 /// Bottoms a bucket should hold on average for its padding and its step to

@@ -5,11 +5,12 @@
 //! Why not from the bottoms alone: a deeper cut leaves each top fewer
 //! words to read but costs more buckets (padding, tables, visits and the
 //! keys a bucket steps through), and which wins depends on how many tops
-//! read the chunk. One heavy unit of 28 (a chunk of millions of bottoms
-//! that tens of millions of tops read) ran in 0.81x the time cut 13 deep
-//! (buckets of 256) rather than 11 (buckets of 1024), where light sets of
-//! 26 and 27, cut as deep, took 1.1-1.25x (benches/NOTES.md, "Deeper cuts
-//! past 24").
+//! read the chunk. One heavy set of 28 (a chunk of millions of bottoms
+//! that tens of millions of tops read) ran in 0.66x the time priced so
+//! (12.3 diagonals on average, 11 before), four spread sets of 28 in
+//! 0.76x, where light sets of 26 and 27 cut 13 deep took 1.1-1.25x and
+//! priced so, the same (benches/NOTES.md, "Deeper cuts past 24", "The cut
+//! priced per chunk").
 //!
 //! The candidates are nested: [`Sieve::choose_by`] orders the diagonals by
 //! what they skip and a cut of `k` takes the first `k`, so one key of the
@@ -33,9 +34,11 @@ use super::buckets::{top_batch, Grouping};
 /// group, about 0.07 ns): a few ns.
 const KEY_STEP: f64 = 40.0;
 
-/// Chunks of fewer bottoms are cut [`Sieve::cut_size`] deep, unpriced:
-/// their pricing would cost a share of their join.
-const PRICED_FROM: usize = 1 << 15;
+/// Chunks of fewer than this many average buckets' bottoms (`2^15` by
+/// default) are cut [`Sieve::cut_size`] deep, unpriced: their pricing
+/// would cost a share of their join. (Relative to the buckets, so that the
+/// tests' small buckets price small boards' chunks, their counts checked.)
+const PRICED_FROM: usize = 32;
 
 /// The shallowest cut priced, when buckets of
 /// [`crate::engine::half_board::sieve::BUCKET_BOTTOMS`] would cut deeper:
@@ -53,7 +56,7 @@ const DEEPEST: usize = 16;
 /// `bucket_bottoms` on average (unpriced, the cut it takes), up to
 /// [`DEEPEST`] times fewer.
 pub(super) fn cut_range(nb: usize, bucket_bottoms: usize) -> (usize, usize) {
-    if nb < PRICED_FROM {
+    if nb < PRICED_FROM.saturating_mul(bucket_bottoms) {
         let k = Sieve::cut_size(nb, bucket_bottoms);
         return (k, k);
     }
