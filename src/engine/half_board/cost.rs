@@ -270,7 +270,10 @@ pub fn ranked_ns(n: usize) -> [f64; 7] {
 /// Then the join in 4, 6 or 8 groups: scaled as [`SIEVED_NS`] (x0.56,
 /// x0.63, x0.69, x0.69), whose prices of random units these were matched
 /// to.
-pub const RANKED_PAIR_WORD_NS: [f64; 4] = [0.0464, 0.0209, 0.0382, 0.0245];
+///
+/// Then the cut priced per chunk (`matching`'s cut): 28 scaled as
+/// [`SIEVED_NS`] (x0.80).
+pub const RANKED_PAIR_WORD_NS: [f64; 4] = [0.0464, 0.0209, 0.0382, 0.0196];
 
 /// The sieved terms of a join's tally ([`Tally`], what it did or what the
 /// kernel estimates it would do, see
@@ -327,11 +330,19 @@ pub fn sieved_ns(n: usize, estimated: &Tally) -> f64 {
 /// 27 (real over the scaled rows 0.79-1.26 at 26, 0.87-1.15 at 27; the
 /// per-N fits leave terms at 0, so the pooled shape is kept until a refit
 /// with more rows: benches/NOTES.md, "The join in 4, 6 or 8 groups").
+///
+/// Then the cut priced per chunk (`matching`'s cut): 28's row scaled by
+/// real over these constants' price on 8 column sets of 28 run on it
+/// (`--growth 28 --ranks 1`, offsets 0 and 1234567; pooled 0.80, where the
+/// cut before ran the same sets at 1.17): interim, until a refit with rows
+/// of heavy sets (the deeper cut saves about 0.9 ns a pair word on them,
+/// where these constants say 0.37: benches/NOTES.md, "The cut priced per
+/// chunk"). 25..27 ran as before.
 pub const SIEVED_NS: [[f64; 5]; 4] = [
     [0.2971, 1.7398, 15.086, 5.464, 0.0],
     [0.3343, 1.9572, 16.972, 6.147, 0.0],
     [0.3661, 2.1436, 18.589, 6.732, 0.0],
-    [0.3661, 2.1436, 18.589, 6.732, 0.0],
+    [0.2929, 1.7149, 14.871, 5.386, 0.0],
 ];
 
 impl std::ops::AddAssign for TaskWork {
