@@ -2,13 +2,11 @@
 //! plan in the part a bundle can carry (std only, one thread, in `base`).
 //! Per batch, boards equal up to the 8 symmetries are solved once; per size
 //! from [`INDEX_MIN_N`] to [`index::MAX_N`], the solution index ([`index`])
-//! answers when the searches it saves would cost more than building it (it
-//! is kept for later batches; the searches of earlier batches count too,
-//! so input that arrives a few cases at a time still gets it). Other
-//! boards are searched: the kernel top to
-//! bottom in the orientation whose tree is smallest (half the first row on
-//! a board that is its own mirror image), or most-constrained row first
-//! (big boards with obstacles, where the order is what makes a search slow).
+//! answers when the searches it saves would cost more than building it.
+//! Other boards are searched: the kernel top to bottom in the orientation
+//! whose tree is smallest (half the first row on a board that is its own
+//! mirror image), or most-constrained row first (big boards with obstacles,
+//! where the order is what makes a search slow).
 //!
 //! **Most-constrained row first.** At every node the open row with the
 //! fewest choices (free cells no queen attacks) takes the next queen; a
@@ -52,6 +50,9 @@ pub const ROW_COST: f64 = 0.7;
 
 /// The probes of each estimate that decides.
 const PROBES: u32 = 200;
+
+/// Most-constrained estimates past this both ways: again, 10x the probes.
+const SHARPEN: f64 = 1e7;
 
 /// The smallest side an index is built for.
 pub const INDEX_MIN_N: usize = 10;
@@ -179,9 +180,14 @@ pub fn count(board: &Board) -> u128 {
             best = (cost, turned, false);
         }
     }
-    for symmetry in [Symmetry::Identity, Symmetry::Transpose] {
-        let turned = board.transformed(symmetry);
-        let cost = ROW_COST * constrained_rows(&turned, PROBES, &mut rng);
+    let turned = [Symmetry::Identity, Symmetry::Transpose].map(|s| board.transformed(s));
+    let mut costs = [f64::INFINITY; 2];
+    for probes in [PROBES, 10 * PROBES] {
+        if costs.iter().all(|&cost| cost > SHARPEN) {
+            costs = [0, 1].map(|i| ROW_COST * constrained_rows(&turned[i], probes, &mut rng));
+        }
+    }
+    for (cost, turned) in costs.into_iter().zip(turned) {
         if cost < best.0 {
             best = (cost, turned, true);
         }

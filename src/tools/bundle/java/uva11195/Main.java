@@ -394,6 +394,10 @@ public class Main {
     // 0.12-0.15 s with it (from n = 12).
     static final double ROW_COST = 0.75;
     static final int CONSTRAINED_MINN = 15;
+    // A search past MC_SHARPEN nodes both ways (tens of ms) is estimated
+    // again with MC_PROBES probes (a few ms), as in the C++ bundle.
+    static final double MC_SHARPEN = 1e7;
+    static final int MC_PROBES = 2000;
 
     // For a direct search: the orientation with the smallest estimated tree.
     // Mirroring the columns (odd k) keeps every node's number of choices, so
@@ -409,11 +413,12 @@ public class Main {
         // Most-constrained first, by rows or (transposed) by columns, when
         // its work (open rows examined, each ROW_COST nodes' time) is less.
         if (b.n < CONSTRAINED_MINN) return;
-        for (int k = 0; k < 8; k += 4) {
-            Board t = turn(b, k);
-            double cost = ROW_COST * estimateConstrained(t, 200);
-            if (cost < p.cost) { p.best = t; p.constrained = true; p.cost = cost; }
-        }
+        double[] cost = new double[2];
+        for (int k = 0; k < 8; k += 4) cost[k / 4] = ROW_COST * estimateConstrained(turn(b, k), 200);
+        if (cost[0] > MC_SHARPEN && cost[1] > MC_SHARPEN)
+            for (int k = 0; k < 8; k += 4) cost[k / 4] = ROW_COST * estimateConstrained(turn(b, k), MC_PROBES);
+        for (int k = 0; k < 8; k += 4)
+            if (cost[k / 4] < p.cost) { p.best = turn(b, k); p.constrained = true; p.cost = cost[k / 4]; }
     }
 
     // Whitespace-separated tokens of all of stdin.
