@@ -27,6 +27,7 @@
 use crate::engine::half_board::sieve::{subset_sums, Sieve};
 
 use super::buckets::{top_batch, Grouping};
+use super::job::JoinSizes;
 
 /// What stepping to one key costs in a bucket piece's walk over the keys
 /// that may read it (`super::buckets`: a load of the key's range and a
@@ -62,15 +63,6 @@ pub(super) fn cut_range(nb: usize, bucket_bottoms: usize) -> (usize, usize) {
     }
     let lo = Sieve::cut_size(nb, bucket_bottoms).min(SHALLOWEST);
     (lo, Sieve::cut_size(nb, (bucket_bottoms / DEEPEST).max(1)))
-}
-
-/// What a join prices: `slice` (words of a bucket piece), `batch` (tops a
-/// batch lists, `None`: [`top_batch`]) and `groups` (forced grouping).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct JoinSizes {
-    pub slice: usize,
-    pub batch: Option<usize>,
-    pub groups: Option<usize>,
 }
 
 /// Chooses the cut of a chunk: `lo..=hi` diagonals, the one the join

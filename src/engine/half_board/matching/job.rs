@@ -17,8 +17,6 @@ use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::sieve::Sieve;
 use crate::engine::half_board::tally::Tally;
 
-use super::cut::JoinSizes;
-
 /// What every task of a join shares: the sizes and the longest-diagonal
 /// masks of diagonal mode (0 outside it).
 #[derive(Clone, Copy, Debug)]
@@ -62,6 +60,16 @@ impl Shape {
         let ovmask = (1u64 << self.ovw) - 1;
         ((v >> gap) & ovmask) | (((v >> 32) >> gap) & ovmask) << self.ovw
     }
+}
+
+/// What a join prices: `slice` (words of a bucket piece), `batch` (tops a
+/// batch lists, `None`: [`super::top_batch`]) and `groups` (forced
+/// grouping).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct JoinSizes {
+    pub slice: usize,
+    pub batch: Option<usize>,
+    pub groups: Option<usize>,
 }
 
 impl Shape {
