@@ -61,9 +61,8 @@ impl Job<'_> {
     /// masks with the tops each stands for: per row set, the same number of
     /// (left, right) pairs spread over its placements, a pair that is not
     /// a top (blocked by the pivot, or its quarters sharing a diagonal)
-    /// standing for none. Never inlined: it is cold, and inlined into the
-    /// kernel's instantiations it cost their hot loop (unit 1 of 26: 1.13x
-    /// the time, the same words read).
+    /// standing for none. Never inlined: it is cold (per chunk, not per
+    /// top), and the kernel's instantiations need not carry it.
     #[inline(never)]
     fn top_sample(&self, t: &Task, out: &mut Vec<(u64, f64)>) {
         let Shape { h, wl, .. } = *self.shape;
