@@ -15,7 +15,7 @@ use crate::engine::half_board::column_sets::{combinations, Task};
 use crate::engine::half_board::transpose::transpose64;
 
 use super::cut::{choose_cut, cut_range};
-use super::job::{Job, Scratch, Shape};
+use super::job::{Job, Scratch, Shape, TopRule};
 
 /// Tops sampled per chunk to price its cuts.
 const TOP_SAMPLE: usize = 4096;
@@ -71,12 +71,9 @@ impl Job<'_> {
         let (sl, sr) = (s & ((1u64 << wl) - 1), s >> wl);
         let [tl, tr, _, _] = self.quarters;
         let block = self.pivots[t.pivot as usize].top_block;
-        let (dm, da_) = (self.shape.diag_main, self.shape.diag_anti);
-        let skip_clean = t.mult_clean == 0;
-        // As `super::buckets` lists them.
-        let counted = |l: u64, r: u64| {
-            (l | r) & block == 0 && l & r == 0 && !(skip_clean && (l & dm) | (r & da_) == 0)
-        };
+        // As `super::buckets` lists them: clear of the pivot, then the rule.
+        let rule = TopRule::of(self.shape, t);
+        let counted = |l: u64, r: u64| (l | r) & block == 0 && rule.counts(l, r);
         // Any spread will do, the same on every run.
         let mut rng = Rng::new(u64::from(t.s) << 8 | u64::from(t.pivot));
         let sets = combinations(h, sl.count_ones()).count().max(1);

@@ -37,7 +37,7 @@ use crate::engine::half_board::column_sets::{combinations, Task};
 
 use crate::engine::half_board::sieve::{subset_sums, SLICE};
 
-use super::job::{Job, Placed, Scratch, Shape};
+use super::job::{Job, Placed, Scratch, Shape, TopRule};
 
 /// How a batch's rest diagonals are grouped: `groups` groups of `bits`
 /// bits (the last ones may be short), one table of `2^bits` entries a
@@ -173,28 +173,16 @@ impl Job<'_> {
     /// (diagonal mode) and plain.
     #[inline(always)]
     pub(super) fn join_by_buckets(&self, t: &Task, sc: &mut Scratch) -> (u64, u64) {
-        let Shape {
-            h,
-            wl,
-            ovw,
-            diag_main: dm,
-            diag_anti: da_,
-            ..
-        } = *self.shape;
+        let Shape { h, wl, ovw, .. } = *self.shape;
         let pv = self.pivots[t.pivot as usize];
         let s = u64::from(t.s);
         let hmask = (1u64 << h) - 1;
         let (sl, sr) = (s & ((1u64 << wl) - 1), s >> wl);
         let [tl, tr, _, _] = self.quarters;
         let block = pv.top_block;
-        let skip_clean = t.mult_clean == 0;
-        // Whether top quarter placements `l`, `r` form a top that is
-        // counted (the clean part, with no longest-diagonal queen, may be
-        // left to another column set), and its weight: 2 for a queen on
-        // the longest diagonal of either top quarter, 4 for both, 1 for
-        // the clean part (kept as its class, the weight's log).
-        let counted = |l: u64, r: u64| l & r == 0 && !(skip_clean && (l & dm) | (r & da_) == 0);
-        let class = |l: u64, r: u64| u8::from(r & da_ != 0) + u8::from(l & dm != 0);
+        // Which pairs are tops, and their weights (the clean part may be
+        // left to another column set).
+        let rule = TopRule::of(self.shape, t);
         let rest = Rest::of(sc.sieve.cut_mask(), 2 * ovw);
         let batch = self.shape.batch.unwrap_or(top_batch(sc.valid.len()));
         let pieces = (self.shape.slice, self.shape.groups);
@@ -221,10 +209,10 @@ impl Job<'_> {
             let left = std::mem::take(&mut sc.left);
             for &(l, lk, lr) in left.iter() {
                 for &(r, rk, rr) in sc.right.iter() {
-                    if counted(l, r) {
+                    if rule.counts(l, r) {
                         sc.tkey.push(lk | rk);
                         sc.trest.push(lr | rr);
-                        sc.tclass.push(class(l, r));
+                        sc.tclass.push(rule.class(l, r));
                     }
                 }
                 if sc.tkey.len() >= batch {

@@ -37,7 +37,7 @@ use crate::engine::half_board::tally::Tally;
 
 use super::buckets::{top_batch, Grouping};
 use super::cut::{choose_cut, cut_range};
-use super::job::{Job, Shape};
+use super::job::{Job, Shape, TopRule};
 
 /// Candidate bottoms drawn per chunk.
 const BOTTOM_DRAWS: usize = 4096;
@@ -166,9 +166,7 @@ impl Job<'_> {
 
         // Step 4's top placements, filtered and paired as the kernel does.
         let (sl, sr) = (s & lmask, s >> wl);
-        let (dm, da_) = (shape.diag_main, shape.diag_anti);
-        let skip_clean = t.mult_clean == 0;
-        let counted = |l: u64, r: u64| l & r == 0 && !(skip_clean && (l & dm) | (r & da_) == 0);
+        let rule = TopRule::of(&shape, t);
         let mut tops = Pairs::default();
         for a in combinations(h, sl.count_ones()) {
             let block = pv.top_block;
@@ -176,8 +174,8 @@ impl Job<'_> {
                 avoid(tl.group(sl, a), block),
                 avoid(tr.group(sr, hmask ^ a), block),
             );
-            if skip_clean && l.iter().all(|&x| x & dm == 0) {
-                r.retain(|&x| x & da_ != 0);
+            if rule.needs_anti(&l) {
+                r.retain(|&x| rule.on_anti(x));
             }
             tops.push(l, r);
         }
@@ -187,7 +185,7 @@ impl Job<'_> {
         if top_candidates > 0 {
             for _ in 0..TOP_DRAWS {
                 let (j, l, r) = tops.get(rng.below(top_candidates));
-                if counted(l, r) {
+                if rule.counts(l, r) {
                     drawn.push((j, l, r));
                 }
             }

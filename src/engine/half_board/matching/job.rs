@@ -12,7 +12,7 @@
 //! [`Shape::top_overlap`] is `O(1)`; a [`Scratch`] grows to the largest
 //! chunk a thread joins, `O((largest group + table entries) * W_S)` words.
 
-use crate::engine::half_board::column_sets::Pivot;
+use crate::engine::half_board::column_sets::{Pivot, Task};
 use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::sieve::Sieve;
 use crate::engine::half_board::tally::Tally;
@@ -59,6 +59,63 @@ impl Shape {
         let gap = self.hb - self.h;
         let ovmask = (1u64 << self.ovw) - 1;
         ((v >> gap) & ovmask) | (((v >> 32) >> gap) & ovmask) << self.ovw
+    }
+}
+
+/// Which (left, right) pairs of top quarter placements are tops a task
+/// counts, both already clear of its pivot's block: the two share no
+/// diagonal, and in diagonal mode, where another column set of the orbit
+/// counts the clean part (`mult_clean == 0`), a top with no queen on
+/// either longest diagonal is left to it. The one rule for the kernel's
+/// listing (`buckets`), the cut's sample (`bottoms`) and the estimate's
+/// draws (`estimate`), so the three count the same tops.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct TopRule {
+    diag_main: u64,
+    diag_anti: u64,
+    skip_clean: bool,
+}
+
+impl TopRule {
+    pub(super) fn of(shape: &Shape, t: &Task) -> TopRule {
+        TopRule {
+            diag_main: shape.diag_main,
+            diag_anti: shape.diag_anti,
+            skip_clean: t.mult_clean == 0,
+        }
+    }
+
+    /// Whether `l`, `r` form a counted top.
+    #[inline(always)]
+    pub(super) fn counts(self, l: u64, r: u64) -> bool {
+        l & r == 0 && !(self.skip_clean && self.clean(l, r))
+    }
+
+    /// Whether a top has no queen on a longest diagonal.
+    #[inline(always)]
+    pub(super) fn clean(self, l: u64, r: u64) -> bool {
+        (l & self.diag_main) | (r & self.diag_anti) == 0
+    }
+
+    /// A counted top's weight class, the log2 of its weight: 1 for a queen
+    /// on the longest diagonal of either top quarter, 2 for both, 0 for
+    /// the clean part.
+    #[inline(always)]
+    pub(super) fn class(self, l: u64, r: u64) -> u8 {
+        u8::from(r & self.diag_anti != 0) + u8::from(l & self.diag_main != 0)
+    }
+
+    /// Whether every top with a left placement among `left` is clean unless
+    /// its right one is on the anti-diagonal, and clean tops are skipped:
+    /// then only right placements on it can count (the estimate's prefilter).
+    pub(super) fn needs_anti(self, left: &[u64]) -> bool {
+        self.skip_clean && left.iter().all(|&x| x & self.diag_main == 0)
+    }
+
+    /// Whether a right placement lies on the anti-diagonal.
+    #[inline(always)]
+    pub(super) fn on_anti(self, r: u64) -> bool {
+        r & self.diag_anti != 0
     }
 }
 
