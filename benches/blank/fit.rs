@@ -37,6 +37,20 @@ pub struct Row {
     terms: [f64; 7],
     ns: f64,
     sieved: [f64; 5],
+    grouped: [f64; 5],
+}
+
+/// A row's terms under one model.
+type Terms = fn(&Row) -> [f64; 5];
+
+/// [`cost::sieved_terms`] with the pair words and visits weighed by their
+/// batches' groups over 8 (a word in 4 groups ANDs half the table words
+/// of one in 8): the candidate model the fit compares with the plain one.
+fn grouped_terms(t: &Tally) -> [f64; 5] {
+    let mut terms = cost::sieved_terms(t);
+    terms[0] = t.grouped_words as f64 / 8.0;
+    terms[3] = t.grouped_visits as f64 / 8.0;
+    terms
 }
 
 fn arg<T: std::str::FromStr>(name: &str) -> Option<T> {
@@ -209,6 +223,47 @@ pub fn fit(sizes: &[usize]) {
                 ratios.join(" ")
             );
         }
+        // One set of constants for every N, per model: the plain terms
+        // and the groups-weighed ones (`grouped_terms`), each with its
+        // spread (the rows' real over fitted: geometric sd, range) and
+        // each N's pooled real over fitted.
+        let ranked: Vec<&Row> = rows
+            .iter()
+            .filter(|r| r.n > MAX_N && r.sieved[0] > 0.0)
+            .collect();
+        if !ranked.is_empty() {
+            println!();
+            println!("Sieved regime pooled over N (fitted ns; rows' real/fit: geometric sd, range; per N)");
+            let models: [(&str, Terms); 2] = [("plain", |r| r.sieved), ("grouped", |r| r.grouped)];
+            for (name, of) in models {
+                let fitted = nnls(&ranked, of, true);
+                let at = |r: &Row| -> f64 { of(r).iter().zip(&fitted).map(|(t, c)| t * c).sum() };
+                let logs: Vec<f64> = ranked.iter().map(|r| (r.ns / at(r)).ln()).collect();
+                let mean = logs.iter().sum::<f64>() / logs.len() as f64;
+                let sd = (logs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / logs.len() as f64)
+                    .sqrt();
+                let (lo, hi) = logs
+                    .iter()
+                    .fold((f64::MAX, f64::MIN), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+                let per_n: Vec<String> = sizes
+                    .iter()
+                    .filter_map(|&n| {
+                        let of_n: Vec<&&Row> = ranked.iter().filter(|r| r.n == n).collect();
+                        let real: f64 = of_n.iter().map(|r| r.ns).sum();
+                        let fit: f64 = of_n.iter().map(|r| at(r)).sum();
+                        (!of_n.is_empty()).then(|| format!("{n}: {:.2}", real / fit))
+                    })
+                    .collect();
+                println!(
+                    "{name:<8} {} | sd x{:.2}, {:.2}-{:.2} | {}",
+                    fitted.map(|c| format!("{:.4}", c / speed)).join(" "),
+                    sd.exp(),
+                    lo.exp(),
+                    hi.exp(),
+                    per_n.join(", ")
+                );
+            }
+        }
     }
 }
 
@@ -284,6 +339,7 @@ pub fn print_row(n: usize, ns: f64, work: &TaskWork, did: &Tally) -> Row {
         terms: work.terms(),
         ns,
         sieved: cost::sieved_terms(did),
+        grouped: grouped_terms(did),
     }
 }
 
@@ -304,16 +360,24 @@ pub fn tally_line(d: &Tally) -> String {
         d.bottom_raw,
     ];
     let did: Vec<String> = did.iter().map(|d| d.to_string()).collect();
-    did.join(" ")
+    format!(
+        "{} | {} {}",
+        did.join(" "),
+        d.grouped_words,
+        d.grouped_visits
+    )
 }
 
 /// The tally a row printed ([`tally_line`]'s fields, in its order).
-fn tally_of(did: &[u64]) -> Option<Tally> {
+fn tally_of(did: &[u64], grouped: Option<(u64, u64)>) -> Option<Tally> {
     let &[sets, chunks, bottoms, table_words, visits, tops, pair_words, pair_full, cut, bottom_pairs, bottom_raw] =
         did
     else {
         return None;
     };
+    // Rows before the grouped words and visits were printed take them as 8
+    // groups (what the join in groups began from).
+    let (grouped_words, grouped_visits) = grouped.unwrap_or((8 * pair_words, 8 * visits));
     Some(Tally {
         sets,
         chunks,
@@ -326,6 +390,8 @@ fn tally_of(did: &[u64]) -> Option<Tally> {
         cut,
         bottom_pairs,
         bottom_raw,
+        grouped_words,
+        grouped_visits,
         ..Tally::default()
     })
 }
@@ -335,24 +401,32 @@ fn read_rows(path: &str) -> Vec<Row> {
     let text = std::fs::read_to_string(path).expect("reads the rows file");
     text.lines()
         .filter_map(|line| {
-            let mut f = line.strip_prefix("row ")?.split_whitespace();
+            // `row N NS TERMS | TALLY [| GROUPED_WORDS GROUPED_VISITS]`.
+            let mut parts = line.strip_prefix("row ")?.split('|');
+            let mut f = parts.next()?.split_whitespace();
             let n = f.next()?.parse().ok()?;
             let ns = f.next()?.parse().ok()?;
             let mut terms = [0.0; 7];
             for t in terms.iter_mut() {
                 *t = f.next()?.parse().ok()?;
             }
-            let did = f
-                .skip(1)
+            let did = parts
+                .next()?
+                .split_whitespace()
                 .map(|x| x.parse().ok())
                 .collect::<Option<Vec<u64>>>()?;
+            let grouped = parts.next().and_then(|g| {
+                let mut g = g.split_whitespace().map(|x| x.parse::<u64>().ok());
+                Some((g.next()??, g.next()??))
+            });
             Some(Row {
                 n,
                 terms,
                 ns,
                 // Rows of the kernel before the join by buckets (13 tally
                 // fields) keep their model terms, not their sieved ones.
-                sieved: tally_of(&did).map_or([0.0; 5], |t| cost::sieved_terms(&t)),
+                sieved: tally_of(&did, grouped).map_or([0.0; 5], |t| cost::sieved_terms(&t)),
+                grouped: tally_of(&did, grouped).map_or([0.0; 5], |t| grouped_terms(&t)),
             })
         })
         .collect()

@@ -38,6 +38,11 @@ pub struct Tally {
     /// the cost model's sieve term is fitted to).
     pub pair_full: u64,
     pub cut: u64,
+    /// The pair words and the visits, each times its batch's groups (a
+    /// word ANDs one table word per group, a visit finds one entry per
+    /// group: `matching`'s buckets), so a price can follow the grouping.
+    pub grouped_words: u64,
+    pub grouped_visits: u64,
     /// Building the quarter tables.
     pub tables: Duration,
     /// Building the halves: bottoms, their sieve and transposition.
@@ -79,6 +84,8 @@ impl Tally {
             pair_words: count(self.pair_words, other.pair_words),
             pair_full: count(self.pair_full, other.pair_full),
             cut: count(self.cut, other.cut),
+            grouped_words: count(self.grouped_words, other.grouped_words),
+            grouped_visits: count(self.grouped_visits, other.grouped_visits),
             tables: time(self.tables, other.tables),
             halves: time(self.halves, other.halves),
             join: time(self.join, other.join),
@@ -113,6 +120,8 @@ mod tests {
                 pair_words: next(),
                 pair_full: next(),
                 cut: next(),
+                grouped_words: next(),
+                grouped_visits: next(),
                 tables: Duration::from_nanos(next()),
                 halves: Duration::from_nanos(next()),
                 join: Duration::from_nanos(next()),

@@ -347,6 +347,8 @@ fn join_buckets<const G: usize>(
                 if lo < hi {
                     tally.visits += (hi - lo) as u64;
                     tally.pair_words += ((hi - lo) * bw) as u64;
+                    tally.grouped_visits += (G * (hi - lo)) as u64;
+                    tally.grouped_words += (G * (hi - lo) * bw) as u64;
                     for (&r, &c) in grest[lo..hi].iter().zip(&gclass[lo..hi]) {
                         let mut e: [&[u64]; G] = [&[]; G];
                         for (i, e) in e.iter_mut().enumerate() {

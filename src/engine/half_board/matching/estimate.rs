@@ -329,6 +329,9 @@ impl Job<'_> {
                 let grouping = Grouping::choose(rest, priced, shape.groups);
                 tally.table_words +=
                     (batches * grouping.entries() as f64 * tabulated as f64) as u64;
+                let groups = grouping.groups as f64;
+                tally.grouped_words += (groups * read) as u64;
+                tally.grouped_visits += (groups * visits) as u64;
             }
         }
     }
