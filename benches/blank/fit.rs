@@ -38,6 +38,9 @@ pub struct Row {
     ns: f64,
     sieved: [f64; 5],
     grouped: [f64; 5],
+    /// The kernel's estimate of the same work, both models' terms (rows
+    /// of single column sets since the estimate was printed beside them).
+    est: Option<([f64; 5], [f64; 5])>,
 }
 
 /// A row's terms under one model.
@@ -234,9 +237,21 @@ pub fn fit(sizes: &[usize]) {
         if !ranked.is_empty() {
             println!();
             println!("Sieved regime pooled over N (fitted ns; rows' real/fit: geometric sd, range; per N)");
-            let models: [(&str, Terms); 2] = [("plain", |r| r.sieved), ("grouped", |r| r.grouped)];
-            for (name, of) in models {
-                let fitted = nnls(&ranked, of, true);
+            // Each model fitted to what the kernel did, then to what its
+            // estimates said it would do (rows printed with an `est` line:
+            // what a quote prices), and the estimates priced at each fit.
+            let with_est: Vec<&Row> = ranked.iter().copied().filter(|r| r.est.is_some()).collect();
+            let models: [(&str, Terms, &[&Row]); 4] = [
+                ("plain", |r| r.sieved, &ranked),
+                ("grouped", |r| r.grouped, &ranked),
+                ("est plain", |r| r.est.map_or([0.0; 5], |e| e.0), &with_est),
+                ("est grp", |r| r.est.map_or([0.0; 5], |e| e.1), &with_est),
+            ];
+            for (name, of, ranked) in models {
+                if ranked.is_empty() {
+                    continue;
+                }
+                let fitted = nnls(ranked, of, true);
                 let at = |r: &Row| -> f64 { of(r).iter().zip(&fitted).map(|(t, c)| t * c).sum() };
                 let logs: Vec<f64> = ranked.iter().map(|r| (r.ns / at(r)).ln()).collect();
                 let mean = logs.iter().sum::<f64>() / logs.len() as f64;
@@ -326,7 +341,15 @@ fn set_row(n: usize, plan: &Plan, pivot: usize, rank: u64) -> Option<(Row, f64)>
     let all = (cpu::thread_precise().expect("thread CPU time") - start).as_secs_f64();
     let did = plan.tally().since(&before);
     let ns = (all - did.tables.as_secs_f64()).max(0.0) * 1e9;
-    Some((print_row(n, ns, &work, &did), all))
+    let mut row = print_row(n, ns, &work, &did);
+    // What the kernel's estimate of the same set says it would do (what a
+    // shard's quote prices), on its own line after the row.
+    let est = plan
+        .estimate_ranks(pivot, rank..rank + 1, rank ^ (pivot as u64) << 48)
+        .expect("ranked plans estimate");
+    println!("est {n} {pivot} {rank} {}", tally_line(&est));
+    row.est = Some((cost::sieved_terms(&est), grouped_terms(&est)));
+    Some((row, all))
 }
 
 /// A row of `ns` for the model's `work`, printed as it is measured with
@@ -340,6 +363,7 @@ pub fn print_row(n: usize, ns: f64, work: &TaskWork, did: &Tally) -> Row {
         ns,
         sieved: cost::sieved_terms(did),
         grouped: grouped_terms(did),
+        est: None,
     }
 }
 
@@ -399,37 +423,64 @@ fn tally_of(did: &[u64], grouped: Option<(u64, u64)>) -> Option<Tally> {
 /// The `row N NS TERMS... | TALLY...` lines of an earlier run's output.
 fn read_rows(path: &str) -> Vec<Row> {
     let text = std::fs::read_to_string(path).expect("reads the rows file");
-    text.lines()
-        .filter_map(|line| {
-            // `row N NS TERMS | TALLY [| GROUPED_WORDS GROUPED_VISITS]`.
-            let mut parts = line.strip_prefix("row ")?.split('|');
-            let mut f = parts.next()?.split_whitespace();
-            let n = f.next()?.parse().ok()?;
-            let ns = f.next()?.parse().ok()?;
-            let mut terms = [0.0; 7];
-            for t in terms.iter_mut() {
-                *t = f.next()?.parse().ok()?;
+    // `TALLY [| GROUPED_WORDS GROUPED_VISITS]`, as `tally_line` prints it.
+    let tally = |text: &str| -> Option<Tally> {
+        let mut parts = text.split('|');
+        let did = parts
+            .next()?
+            .split_whitespace()
+            .map(|x| x.parse().ok())
+            .collect::<Option<Vec<u64>>>()?;
+        let grouped = parts.next().and_then(|g| {
+            let mut g = g.split_whitespace().map(|x| x.parse::<u64>().ok());
+            Some((g.next()??, g.next()??))
+        });
+        tally_of(&did, grouped)
+    };
+    let mut rows: Vec<Row> = Vec::new();
+    for line in text.lines() {
+        // `est N PIVOT RANK TALLY`: the estimate of the row before.
+        if let Some(rest) = line.strip_prefix("est ") {
+            let fields: Vec<&str> = rest.splitn(4, ' ').collect();
+            if let (Some(row), [_, _, _, t]) = (rows.last_mut(), fields.as_slice()) {
+                row.est = tally(t).map(|t| (cost::sieved_terms(&t), grouped_terms(&t)));
             }
-            let did = parts
-                .next()?
-                .split_whitespace()
-                .map(|x| x.parse().ok())
-                .collect::<Option<Vec<u64>>>()?;
-            let grouped = parts.next().and_then(|g| {
-                let mut g = g.split_whitespace().map(|x| x.parse::<u64>().ok());
-                Some((g.next()??, g.next()??))
-            });
-            Some(Row {
-                n,
-                terms,
-                ns,
-                // Rows of the kernel before the join by buckets (13 tally
-                // fields) keep their model terms, not their sieved ones.
-                sieved: tally_of(&did, grouped).map_or([0.0; 5], |t| cost::sieved_terms(&t)),
-                grouped: tally_of(&did, grouped).map_or([0.0; 5], |t| grouped_terms(&t)),
-            })
-        })
-        .collect()
+            continue;
+        }
+        // `row N NS TERMS | TALLY`.
+        let Some(rest) = line.strip_prefix("row ") else {
+            continue;
+        };
+        let Some((head, did)) = rest.split_once('|') else {
+            continue;
+        };
+        let mut f = head.split_whitespace();
+        let (Some(Ok(n)), Some(Ok(ns))) = (f.next().map(str::parse), f.next().map(str::parse))
+        else {
+            continue;
+        };
+        let mut terms = [0.0; 7];
+        if terms.iter_mut().any(|t| {
+            f.next()
+                .and_then(|x| x.parse().ok())
+                .map(|x| *t = x)
+                .is_none()
+        }) {
+            continue;
+        }
+        // Rows of the kernel before the join by buckets (13 tally fields)
+        // keep their model terms, not their sieved ones.
+        let did = tally(did);
+        rows.push(Row {
+            n,
+            terms,
+            ns,
+            sieved: did.map_or([0.0; 5], |t| cost::sieved_terms(&t)),
+            grouped: did.map_or([0.0; 5], |t| grouped_terms(&t)),
+            est: None,
+        });
+    }
+    rows
 }
 
 /// Non-negative least squares of `ns` on the terms `of(row)`, each row's
