@@ -41,6 +41,8 @@ pub struct Row {
     /// The kernel's estimate of the same work, both models' terms (rows
     /// of single column sets since the estimate was printed beside them).
     est: Option<([f64; 5], [f64; 5])>,
+    /// The set's pivot and rank (rows with an `est` line).
+    set: Option<(usize, u64)>,
 }
 
 /// A row's terms under one model.
@@ -81,6 +83,21 @@ pub fn fit(sizes: &[usize]) {
     } else {
         sizes
     };
+    // `--reestimate`: the rows' sets estimated again by this build (a
+    // change to the estimate judged on the same timed rows).
+    if std::env::args().any(|a| a == "--reestimate") {
+        for &n in &sizes {
+            let blank = vec![full_row(n); n];
+            let Some(plan) = Plan::within(n, &blank, Budget::new(1 << 30, 1)) else {
+                continue;
+            };
+            for row in rows.iter_mut().filter(|r| r.n == n) {
+                if let Some(set) = row.set {
+                    reestimate(row, &plan, set);
+                }
+            }
+        }
+    }
     let measure = if rows_file.is_some() {
         &[][..]
     } else {
@@ -342,14 +359,19 @@ fn set_row(n: usize, plan: &Plan, pivot: usize, rank: u64) -> Option<(Row, f64)>
     let did = plan.tally().since(&before);
     let ns = (all - did.tables.as_secs_f64()).max(0.0) * 1e9;
     let mut row = print_row(n, ns, &work, &did);
-    // What the kernel's estimate of the same set says it would do (what a
-    // shard's quote prices), on its own line after the row.
+    reestimate(&mut row, plan, (pivot, rank));
+    Some((row, all))
+}
+
+/// What the kernel's estimate of set `(pivot, rank)` says it would do (what
+/// a shard's quote prices) into `row`, printed as an `est` line.
+fn reestimate(row: &mut Row, plan: &Plan, (pivot, rank): (usize, u64)) {
     let est = plan
         .estimate_ranks(pivot, rank..rank + 1, rank ^ (pivot as u64) << 48)
         .expect("ranked plans estimate");
-    println!("est {n} {pivot} {rank} {}", tally_line(&est));
+    println!("est {} {pivot} {rank} {}", row.n, tally_line(&est));
     row.est = Some((cost::sieved_terms(&est), grouped_terms(&est)));
-    Some((row, all))
+    row.set = Some((pivot, rank));
 }
 
 /// A row of `ns` for the model's `work`, printed as it is measured with
@@ -364,6 +386,7 @@ pub fn print_row(n: usize, ns: f64, work: &TaskWork, did: &Tally) -> Row {
         sieved: cost::sieved_terms(did),
         grouped: grouped_terms(did),
         est: None,
+        set: None,
     }
 }
 
@@ -442,8 +465,9 @@ fn read_rows(path: &str) -> Vec<Row> {
         // `est N PIVOT RANK TALLY`: the estimate of the row before.
         if let Some(rest) = line.strip_prefix("est ") {
             let fields: Vec<&str> = rest.splitn(4, ' ').collect();
-            if let (Some(row), [_, _, _, t]) = (rows.last_mut(), fields.as_slice()) {
+            if let (Some(row), [_, pivot, rank, t]) = (rows.last_mut(), fields.as_slice()) {
                 row.est = tally(t).map(|t| (cost::sieved_terms(&t), grouped_terms(&t)));
+                row.set = pivot.parse().ok().zip(rank.parse().ok());
             }
             continue;
         }
@@ -478,6 +502,7 @@ fn read_rows(path: &str) -> Vec<Row> {
             sieved: did.map_or([0.0; 5], |t| cost::sieved_terms(&t)),
             grouped: did.map_or([0.0; 5], |t| grouped_terms(&t)),
             est: None,
+            set: None,
         });
     }
     rows
