@@ -127,6 +127,15 @@ impl Choice {
         }
     }
 
+    /// How many units the join splits the count into (what shards share);
+    /// `None` for the constellations, whose units are many.
+    pub fn join_units(&self) -> Option<usize> {
+        match self {
+            Choice::Join(join) => Some(join.units()),
+            Choice::Constellations(_) => None,
+        }
+    }
+
     /// The choice for the units `keep` accepts (by position; `1/of` of
     /// them, a shard's): the join builds only their tables, and the sizing
     /// is theirs.

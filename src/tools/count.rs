@@ -294,8 +294,41 @@ fn choose(
         }
     };
     Ok(match job.shard {
-        Some(shard) => choice.only(&|position| shard.owns(position), shard.of),
+        Some(shard) => {
+            if let Some(note) = idle_shards(n, shard, choice.join_units()) {
+                eprintln!("{note}");
+            }
+            choice.only(&|position| shard.owns(position), shard.of)
+        }
         None => choice,
+    })
+}
+
+/// What a shard says when the join has fewer units than shards: the shards
+/// past the units hold none (they plan and print a zero record), and more
+/// shards than units cannot split the count any finer (at 22 the join
+/// plans about 516 units: `--shard I/1024` left half the shards idle and
+/// gave the others one unit each).
+///
+/// ```
+/// use nqueens::tools::{count::idle_shards, shard::Shard};
+/// let shard = Shard { index: 3, of: 1024 };
+/// assert!(idle_shards(22, shard, Some(516)).unwrap().contains("shards 517..=1024"));
+/// assert_eq!(idle_shards(22, shard, Some(2048)), None);
+/// assert_eq!(idle_shards(22, shard, None), None);
+/// ```
+pub fn idle_shards(n: usize, shard: Shard, units: Option<usize>) -> Option<String> {
+    let units = units?;
+    (shard.of > units).then(|| {
+        format!(
+            "nqueens: note: count {n} is split into {units} units, fewer than {} shards: \
+             shards {}..={} hold none (this is shard {}); --shard I/K with K <= {units} \
+             gives every shard a share",
+            shard.of,
+            units + 1,
+            shard.of,
+            shard.index
+        )
     })
 }
 
