@@ -22,6 +22,13 @@
 //! output again instead of measuring. Past 24 (ranked plans) the rows are
 //! single column sets spread over the unit list (see `fit_ranked`), and
 //! they are fitted apart, per N: the ranked regime's constant ([`nqueens::engine::half_board::cost::RANKED_PAIR_WORD_NS`]).
+//! Each such row is followed by an `est N PIVOT RANK TALLY` line, the
+//! kernel's estimate of the same set (what a shard's quote prices), and
+//! the sieved regime is also fitted pooled over N, on what the kernel did
+//! and on what it estimated, with the pair words and visits plain or
+//! weighed by their batches' groups; `--rows FILE --reestimate` estimates
+//! the rows' sets again with this build (a change to the estimate judged on
+//! the same timed rows).
 
 use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
