@@ -7,7 +7,7 @@
 //!   planner's methods that use the join;
 //! - [`modes`]: the sieve, the 8-fold modes, pair mode and ranked units,
 //!   forced on small boards;
-//! - [`ranked_24_to_27`]: single column sets at n = 24 to 28 against a
+//! - [`ranked_24_to_27`]: single column sets at n = 24 to 27 against a
 //!   count by the definition;
 //! - [`shared`]: what they share.
 

@@ -52,6 +52,12 @@ pub struct Row {
     set: Option<(usize, u64)>,
 }
 
+/// Rows of sets that took less than this (ns, tables aside) are left out
+/// of the sieved fits: each row's error is relative to its own time, so a
+/// set whose join took nothing next to its tables' build would weigh
+/// without bound.
+const MIN_ROW_NS: f64 = 1e6;
+
 /// A row's terms under one model.
 type Terms = fn(&Row) -> [f64; 5];
 
@@ -226,13 +232,13 @@ pub fn fit(sizes: &[usize]) {
         for n in sizes.iter().copied().filter(|&n| n > MAX_N) {
             let of_n: Vec<&Row> = rows
                 .iter()
-                .filter(|r| r.n == n && r.sieved[0] > 0.0)
+                .filter(|r| r.n == n && r.sieved[0] > 0.0 && r.ns >= MIN_ROW_NS)
                 .collect();
             if of_n.is_empty() {
                 continue;
             }
             let fitted = nnls(&of_n, |r| r.sieved, true);
-            let now = cost::SIEVED_NS[n.clamp(25, 28) - 25];
+            let now = cost::SIEVED_NS;
             let at =
                 |r: &Row, c: &[f64; 5]| -> f64 { r.sieved.iter().zip(c).map(|(t, c)| t * c).sum() };
             let ratios: Vec<String> = of_n
@@ -256,7 +262,7 @@ pub fn fit(sizes: &[usize]) {
         // each N's pooled real over fitted.
         let ranked: Vec<&Row> = rows
             .iter()
-            .filter(|r| r.n > MAX_N && r.sieved[0] > 0.0)
+            .filter(|r| r.n > MAX_N && r.sieved[0] > 0.0 && r.ns >= MIN_ROW_NS)
             .collect();
         if !ranked.is_empty() {
             println!();

@@ -267,13 +267,14 @@ pub fn ranked_ns(n: usize) -> [f64; 7] {
 /// intervals 0.77-1.48 (25, 40 units), 0.92-1.58 (26, 40), 1.32-2.28 (27,
 /// 80), 0.88-1.80 (28, 40) around the ratios taken.
 ///
-/// Then the join in 4, 6 or 8 groups: scaled as [`SIEVED_NS`] (x0.56,
-/// x0.63, x0.69, x0.69), whose prices of random units these were matched
-/// to.
-///
-/// Then the cut priced per chunk (`matching`'s cut): 28 scaled as
-/// [`SIEVED_NS`] (x0.80).
-pub const RANKED_PAIR_WORD_NS: [f64; 4] = [0.0464, 0.0209, 0.0382, 0.0196];
+/// Then the join in 4, 6 or 8 groups and the cut priced per chunk: each
+/// N's constant scaled, as again with the sieved constants refitted as one
+/// set for 25..=28 ([`SIEVED_NS`]), by the pooled ratio of the kernel's
+/// estimates over the plan's weights on random units (`--sieved N K`,
+/// 2026-11-29: x0.79 at 25 (60 units), x0.82 at 26 (100), x0.57 at 27
+/// (200), x0.87 at 28 (100)), so that a whole count's quote agrees with
+/// its shards' walked quotes.
+pub const RANKED_PAIR_WORD_NS: [f64; 4] = [0.0367, 0.0171, 0.0218, 0.0171];
 
 /// The sieved terms of a join's tally ([`Tally`], what it did or what the
 /// kernel estimates it would do, see
@@ -291,59 +292,37 @@ pub fn sieved_terms(t: &Tally) -> [f64; 5] {
 }
 
 /// The ns on one core, at the reference speed, of a ranked unit's joins
-/// whose tally the kernel estimated (`estimated`): [`SIEVED_NS`] for
-/// `n` (25..=28; other sizes take the nearest) on its [`sieved_terms`].
-/// Where a shard's sets are walked, this prices it: a price from the
-/// kernel's own counts follows what the sieve leaves each set, which the
-/// model's terms ([`ranked_ns`]) take from a pivot's mean.
-pub fn sieved_ns(n: usize, estimated: &Tally) -> f64 {
-    let c = SIEVED_NS[n.clamp(25, 28) - 25];
+/// whose tally the kernel estimated (`estimated`): [`SIEVED_NS`] on its
+/// [`sieved_terms`]. Where a shard's sets are walked, this prices it: a
+/// price from the kernel's own counts follows what the sieve leaves each
+/// set, which the model's terms ([`ranked_ns`]) take from a pivot's mean.
+pub fn sieved_ns(estimated: &Tally) -> f64 {
     sieved_terms(estimated)
         .iter()
-        .zip(c)
+        .zip(SIEVED_NS)
         .map(|(t, c)| t * c)
         .sum()
 }
 
-/// Ns per [`sieved_terms`] (pair word, table word, bottom, visit, top)
-/// at n = 25, 26, 27 and 28: on the join by buckets one non-negative
-/// least-squares fit of whole units' and single column sets' thread CPU
-/// time, their tables' builds aside, on the tallies they left, pooled over
-/// 25..=27 (each row's error relative to its own time), divided by the
-/// probe of the sitting (0.97); rows in
-/// `benches/rows/fit-25-27-buckets.rows`, fitted by `cargo bench --bench
-/// blank -- --fit --rows FILE --speed 0.97` per N and by the same least
-/// squares pooled (benches/NOTES.md, "The join by buckets"). Real over
-/// fitted: 4 units of 25, 0.87-1.00; 17 of 26, 0.94-1.14; 35 of 27,
-/// 0.91-1.21 (per N fits: 0.92-1.18). One set of constants for every N: a
-/// bucket's tables are read from the cache, so a word costs about the same
-/// at 25 and 27 (the kernel before paid twice as much a word at 27, its
-/// bitsets from memory). A visit (a top set up on a bucket piece: its 8
-/// table entries, a short loop) costs about 10 ns, 43% of the time; the
-/// words 52%; the tops themselves fitted to nothing beside them.
-///
-/// Then the join in 4, 6 or 8 groups (`matching`'s buckets): each N's
-/// row scaled by real over these constants on 11 single column sets of
-/// each of 25, 26, 27 (`cargo bench --bench blank -- --fit 25 26 27
-/// --pieces 24 --seconds 140`, probe 1.04; rows in
-/// `benches/rows/fit-25-27-groups.rows`): x0.56, x0.63, x0.69, and 28 as
-/// 27 (real over the scaled rows 0.79-1.26 at 26, 0.87-1.15 at 27; the
-/// per-N fits leave terms at 0, so the pooled shape is kept until a refit
-/// with more rows: benches/NOTES.md, "The join in 4, 6 or 8 groups").
-///
-/// Then the cut priced per chunk (`matching`'s cut): 28's row scaled by
-/// real over these constants' price on 8 column sets of 28 run on it
-/// (`--growth 28 --ranks 1`, offsets 0 and 1234567; pooled 0.80, where the
-/// cut before ran the same sets at 1.17): interim, until a refit with rows
-/// of heavy sets (the deeper cut saves about 0.9 ns a pair word on them,
-/// where these constants say 0.37: benches/NOTES.md, "The cut priced per
-/// chunk"). 25..27 ran as before.
-pub const SIEVED_NS: [[f64; 5]; 4] = [
-    [0.2971, 1.7398, 15.086, 5.464, 0.0],
-    [0.3343, 1.9572, 16.972, 6.147, 0.0],
-    [0.3661, 2.1436, 18.589, 6.732, 0.0],
-    [0.2929, 1.7149, 14.871, 5.386, 0.0],
-];
+/// Ns per [`sieved_terms`] (pair word, table word, bottom, visit, top) of
+/// the kernel's *estimate* of a set's tally, at every N past 24: one
+/// non-negative least-squares fit of single column sets' thread CPU time
+/// (their tables' builds aside) on the estimates of those sets (what a
+/// quote prices, so the estimate's own biases are in the constants: it
+/// reads 0.6-1.3x the pair words and 1-2x the visits the kernel does),
+/// pooled over 25..=28, each row's error relative to its own time, divided
+/// by the probe of the sitting (1.04); 35 sets of 25..27 and 4 of 28 on
+/// the join with the cut priced per chunk, rows in
+/// `benches/rows/fit-25-28-est.rows`, fitted by `cargo bench --bench blank
+/// -- --fit --rows FILE --speed 1.04` (its `est plain` line;
+/// benches/NOTES.md, "One set of sieved constants for 25..28"). Real over
+/// fitted, pooled per N: 0.99 (25), 1.01 (26), 1.02 (27), 1.06 (28); per
+/// set 0.87-1.27 (geometric sd 1.08). The per-N rows and scale factors
+/// before (x0.56..x0.80) were fits of too few rows of each N: with them
+/// pooled, one set of constants prices every N within 6%. Weighing the
+/// pair words and visits by their batches' groups (the tally's
+/// `grouped_words`, `grouped_visits`) fitted no better (sd 1.08 both).
+pub const SIEVED_NS: [f64; 5] = [0.3444, 0.5211, 34.344, 4.0424, 12.4096];
 
 impl std::ops::AddAssign for TaskWork {
     fn add_assign(&mut self, o: TaskWork) {

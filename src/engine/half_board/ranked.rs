@@ -359,7 +359,7 @@ impl Ranked {
         let draws = len.min(draws);
         if how == SetPrice::Walked && draws == len {
             let (tally, distinct) = self.estimate_ranks(pivot, ranks, rng);
-            return self.rank_price(cost::sieved_ns(self.geo.shape.n, &tally), distinct);
+            return self.rank_price(cost::sieved_ns(&tally), distinct);
         }
         let board = self.geo.board();
         let avail = self.geo.pivots[pivot].avail;
