@@ -70,10 +70,9 @@ impl Job<'_> {
         let hmask = (1u64 << h) - 1;
         let (sl, sr) = (s & ((1u64 << wl) - 1), s >> wl);
         let [tl, tr, _, _] = self.quarters;
-        let block = self.pivots[t.pivot as usize].top_block;
         // As `super::buckets` lists them: clear of the pivot, then the rule.
-        let rule = TopRule::of(self.shape, t);
-        let counted = |l: u64, r: u64| (l | r) & block == 0 && rule.counts(l, r);
+        let rule = TopRule::of(self.shape, self.pivots, t);
+        let counted = |l: u64, r: u64| rule.clear(l) && rule.clear(r) && rule.counts(l, r);
         // Any spread will do, the same on every run.
         let mut rng = Rng::new(u64::from(t.s) << 8 | u64::from(t.pivot));
         let sets = combinations(h, sl.count_ones()).count().max(1);

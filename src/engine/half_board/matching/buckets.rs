@@ -174,15 +174,13 @@ impl Job<'_> {
     #[inline(always)]
     pub(super) fn join_by_buckets(&self, t: &Task, sc: &mut Scratch) -> (u64, u64) {
         let Shape { h, wl, ovw, .. } = *self.shape;
-        let pv = self.pivots[t.pivot as usize];
         let s = u64::from(t.s);
         let hmask = (1u64 << h) - 1;
         let (sl, sr) = (s & ((1u64 << wl) - 1), s >> wl);
         let [tl, tr, _, _] = self.quarters;
-        let block = pv.top_block;
-        // Which pairs are tops, and their weights (the clean part may be
-        // left to another column set).
-        let rule = TopRule::of(self.shape, t);
+        // Which placements are listed, which pairs are tops, and their
+        // weights (the clean part may be left to another column set).
+        let rule = TopRule::of(self.shape, self.pivots, t);
         let rest = Rest::of(sc.sieve.cut_mask(), 2 * ovw);
         let batch = self.shape.batch.unwrap_or(top_batch(sc.valid.len()));
         let pieces = (self.shape.slice, self.shape.groups);
@@ -197,7 +195,7 @@ impl Job<'_> {
             // Key and rest per quarter placement: a top's are their ORs.
             let list = |side: &mut Vec<Placed>, group: &[u64]| {
                 side.clear();
-                for &v in group.iter().filter(|&&v| v & block == 0) {
+                for &v in group.iter().filter(|&&v| rule.clear(v)) {
                     let m = self.shape.top_overlap(v);
                     side.push((v, sc.sieve.key(m) as u16, rest.of_mask(m)));
                 }

@@ -166,7 +166,7 @@ impl Job<'_> {
 
         // Step 4's top placements, filtered and paired as the kernel does.
         let (sl, sr) = (s & lmask, s >> wl);
-        let rule = TopRule::of(&shape, t);
+        let rule = TopRule::of(&shape, self.pivots, t);
         let mut tops = Pairs::default();
         for a in combinations(h, sl.count_ones()) {
             let block = pv.top_block;

@@ -62,8 +62,8 @@ impl Shape {
     }
 }
 
-/// Which (left, right) pairs of top quarter placements are tops a task
-/// counts, both already clear of its pivot's block: the two share no
+/// Which top quarter placements a task lists (those clear of its pivot's
+/// block) and which (left, right) pairs of them are tops it counts: the two share no
 /// diagonal, and in diagonal mode, where another column set of the orbit
 /// counts the clean part (`mult_clean == 0`), a top with no queen on
 /// either longest diagonal is left to it. The one rule for the kernel's
@@ -71,21 +71,29 @@ impl Shape {
 /// draws (`estimate`), so the three count the same tops.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct TopRule {
+    block: u64,
     diag_main: u64,
     diag_anti: u64,
     skip_clean: bool,
 }
 
 impl TopRule {
-    pub(super) fn of(shape: &Shape, t: &Task) -> TopRule {
+    pub(super) fn of(shape: &Shape, pivots: &[Pivot], t: &Task) -> TopRule {
         TopRule {
+            block: pivots[t.pivot as usize].top_block,
             diag_main: shape.diag_main,
             diag_anti: shape.diag_anti,
             skip_clean: t.mult_clean == 0,
         }
     }
 
-    /// Whether `l`, `r` form a counted top.
+    /// Whether a top quarter placement is clear of the pivot's block.
+    #[inline(always)]
+    pub(super) fn clear(self, v: u64) -> bool {
+        v & self.block == 0
+    }
+
+    /// Whether `l`, `r` (each [`TopRule::clear`]) form a counted top.
     #[inline(always)]
     pub(super) fn counts(self, l: u64, r: u64) -> bool {
         l & r == 0 && !(self.skip_clean && self.clean(l, r))
@@ -93,7 +101,7 @@ impl TopRule {
 
     /// Whether a top has no queen on a longest diagonal.
     #[inline(always)]
-    pub(super) fn clean(self, l: u64, r: u64) -> bool {
+    fn clean(self, l: u64, r: u64) -> bool {
         (l & self.diag_main) | (r & self.diag_anti) == 0
     }
 
