@@ -7,10 +7,13 @@
 //!   planner's methods that use the join;
 //! - [`modes`]: the sieve, the 8-fold modes, pair mode and ranked units,
 //!   forced on small boards;
+//! - [`credited`]: near-blank boards on the blank board's join, each
+//!   solution credited with the images of the blocked cells it avoids;
 //! - [`ranked_24_to_27`]: single column sets at n = 24 to 27 against a
 //!   count by the definition;
 //! - [`shared`]: what they share.
 
+mod credited;
 mod modes;
 mod oracles;
 mod ranked_24_to_27;

@@ -274,9 +274,19 @@ fn the_probes_are_kept_in_the_cache_and_used_by_the_next_run() {
     // A judge's board with blocked cells, its halves joined: the join of
     // boards without symmetries, a kernel of its own.
     let sparse = sparse_board(&dir);
-    let judge = run_cached(&dir, None, &["--estimate", sparse.to_str().unwrap()]);
+    let sparse = sparse.to_str().unwrap();
+    let judge = run_cached(
+        &dir,
+        None,
+        &["--estimate", "--method", "half-board", sparse],
+    );
     assert!(judge.contains(" method=half-board: "), "{judge}");
     assert!(judge.contains(&speed("1.50")), "{judge}");
+    // The same board on the blank board's join (the planner's pick), at
+    // that join's speed.
+    let credited = run_cached(&dir, None, &["--estimate", sparse]);
+    assert!(credited.contains(" method=credited-join: "), "{credited}");
+    assert!(credited.contains(&speed("2.00")), "{credited}");
     let small = run_cached(&dir, None, &["--estimate", "samples/uva11195.in"]);
     assert!(small.contains(&speed("1.25")), "{small}");
 

@@ -31,8 +31,8 @@
 //! ([`TERMS`]). One input in [`BIG_ONE_IN`] (by a hash of its bytes, so
 //! that the fuzzer's mutations do not keep it) also gets a near-blank board
 //! of side 15 or 16 (see [`big_board`]), answered by `auto` and the methods
-//! made for such boards (half-board, scan, inclusion-exclusion): tens of
-//! seconds of work.
+//! made for such boards (half-board, credited-join, scan,
+//! inclusion-exclusion): tens of seconds of work.
 
 #![no_main]
 
@@ -507,7 +507,13 @@ fuzz_target!(|data: &[u8]| {
         // run: the searches cost what the kernel's own count does, and the
         // index of side 15 is seconds to build (its limit is checked on the
         // small and dense boards).
-        let for_big = ["auto", "half-board", "inclusion-exclusion", "scan"];
+        let for_big = [
+            "auto",
+            "half-board",
+            "credited-join",
+            "inclusion-exclusion",
+            "scan",
+        ];
         if big && !for_big.contains(&method.name()) {
             continue;
         }

@@ -20,6 +20,8 @@
 //!   board's symmetries;
 //! - [`layout`]: planning: prices, parts that bound the memory, work units;
 //! - [`cost`]: the cost model's constants, in one place;
+//! - [`images`]: a near-blank board's blocked cells under the symmetries,
+//!   for a count of it on the blank board's join (a *credited* join);
 //! - [`matching`]: **the hot loop**, one column set's joins, bucket by
 //!   bucket of its sieved bottoms, 64 bottoms per AND + popcount;
 //! - [`transpose`]: the 64 x 64 bit transpose the kernel stores bottoms with;
@@ -51,6 +53,7 @@
 
 pub mod column_sets;
 pub mod cost;
+pub mod images;
 pub mod layout;
 pub mod matching;
 pub mod narrow;

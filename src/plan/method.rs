@@ -12,6 +12,7 @@
 //! one line to [`registry`]: `--method`, `--help`, `--explain` and the
 //! automatic choice pick it up from there.
 
+mod credited;
 mod half_board;
 mod inclusion;
 mod index;
@@ -40,5 +41,6 @@ pub fn registry() -> Vec<Box<dyn CountingMethod>> {
         Box::new(scan::Scan),
         Box::new(index::Index::default()),
         Box::new(half_board::HalfBoard::default()),
+        Box::new(credited::CreditedJoin::default()),
     ]
 }

@@ -1,6 +1,7 @@
 //! How the join is run: its units in any order and on threads, its memory
 //! limit, `count` on every thread count, and the planner's methods that
-//! use it (half-board forced, inclusion-exclusion's terms).
+//! use it (half-board and credited-join forced, inclusion-exclusion's
+//! terms).
 
 use nqueens::base::board::{full_row, Board};
 use nqueens::base::problem::Problem;
@@ -55,6 +56,35 @@ fn the_forced_method_agrees_and_falls_back_where_it_does_not_apply() {
     for threads in [1, 3] {
         let mut planner = Planner::new(
             MethodChoice::parse("half-board").expect("a registered method"),
+            threads,
+        );
+        assert_eq!(
+            planner.solve_all(&boards).unwrap(),
+            want,
+            "{threads} threads"
+        );
+    }
+}
+
+#[test]
+fn the_credited_join_forced_agrees_with_the_kernel_and_falls_back_where_it_does_not_apply() {
+    // Boards of 15 and 16 with 1 to 10 blocked cells on the blank board's
+    // join (its units summed over the threads, then divided by 8), and one
+    // too small for it (counted plain), against the kernel's search.
+    let mut rng = Rng::new(0xc4e1);
+    let mut boards = Vec::new();
+    for n in [15, 15, 16] {
+        let mut board = Board::blank(n);
+        for _ in 0..rng.between(1, 10) {
+            board.set_free(rng.between(0, n - 1), rng.between(0, n - 1), false);
+        }
+        boards.push(board);
+    }
+    boards.push(random_board(&mut rng, 9, 20));
+    let want: Vec<u128> = boards.iter().map(|b| Problem::new(b).count()).collect();
+    for threads in [1, 3] {
+        let mut planner = Planner::new(
+            MethodChoice::parse("credited-join").expect("a registered method"),
             threads,
         );
         assert_eq!(

@@ -82,6 +82,16 @@ impl Prepared {
         Some(Prepared::of(plan, false))
     }
 
+    /// The blank board's join of side `rows.len()`, each solution credited
+    /// with the images of the board `rows`' blocked cells it avoids
+    /// ([`Plan::credited`]): its units sum to
+    /// [`crate::engine::half_board::images::IMAGES`] times the board's
+    /// count. Totals only.
+    pub fn credited(rows: &[u64], budget: Budget) -> Option<Prepared> {
+        let plan = Plan::credited(rows, budget)?;
+        Some(Prepared::of(plan, false))
+    }
+
     /// The whole of `plan` (no shard's share yet).
     fn of(plan: Plan, unique: bool) -> Prepared {
         let whole_cost = plan.cost();

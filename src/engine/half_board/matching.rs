@@ -59,10 +59,11 @@ pub use job::{Scratch, Shape};
 use std::time::Instant;
 
 use crate::engine::half_board::column_sets::{combinations, Pivot, Task};
+use crate::engine::half_board::images::{Images, IMAGES};
 use crate::engine::half_board::quarters::{shared_diagonals, Quarter};
 use crate::engine::half_board::tally::Tally;
 use bottoms::transpose_bottoms;
-use job::{filter_into, Job};
+use job::{filter_hits_into, filter_into, Job};
 
 /// Which inner-loop instantiation runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,7 +80,10 @@ pub enum Kernel {
 
 /// The sum over `tasks` of their weighted counts, with the kernel `kernel`
 /// (the four quarters: top-left, top-right, bottom-left, bottom-right),
-/// and what it took.
+/// and what it took. With `images` (a credited join: the quarters built
+/// with their hits of them, see [`crate::engine::half_board::images`]),
+/// the sum of the solutions' credits instead, [`IMAGES`] times the count
+/// of the board the images are of, summed over every task.
 ///
 /// # Panics
 /// When `kernel` asks for CPU features this machine lacks.
@@ -89,22 +93,33 @@ pub fn run(
     pivots: &[Pivot],
     tasks: &[Task],
     kernel: Kernel,
+    images: Option<&Images>,
 ) -> (u128, Tally) {
     let [a, b, c, d] = quarters;
+    let pivot_hits: Vec<u8> = match images {
+        Some(images) => pivots.iter().map(|p| images.of_pivot(p)).collect(),
+        None => Vec::new(),
+    };
     let job = Job {
         shape,
         quarters: [a, b, c, d],
         pivots,
+        pivot_hits: &pivot_hits,
     };
     let mut sc = Scratch::default();
-    let count = match resolve(kernel) {
+    let count = match (resolve(kernel), images.is_some()) {
         // SAFETY: `resolve` returns these kernels only when the CPU has the
         // features they are compiled for (checked at run time).
         #[cfg(target_arch = "x86_64")]
-        Kernel::Avx2 => unsafe { job.run_avx2(tasks, &mut sc) },
+        (Kernel::Avx2, false) => unsafe { job.run_avx2::<false>(tasks, &mut sc) },
         #[cfg(target_arch = "x86_64")]
-        Kernel::Popcnt => unsafe { job.run_popcnt(tasks, &mut sc) },
-        _ => job.run_body(tasks, &mut sc),
+        (Kernel::Avx2, true) => unsafe { job.run_avx2::<true>(tasks, &mut sc) },
+        #[cfg(target_arch = "x86_64")]
+        (Kernel::Popcnt, false) => unsafe { job.run_popcnt::<false>(tasks, &mut sc) },
+        #[cfg(target_arch = "x86_64")]
+        (Kernel::Popcnt, true) => unsafe { job.run_popcnt::<true>(tasks, &mut sc) },
+        (_, false) => job.run_body::<false>(tasks, &mut sc),
+        (_, true) => job.run_body::<true>(tasks, &mut sc),
     };
     sc.tally.sets = tasks.len() as u64;
     (count, sc.tally)
@@ -113,26 +128,29 @@ pub fn run(
 impl Job<'_> {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    unsafe fn run_popcnt(&self, tasks: &[Task], sc: &mut Scratch) -> u128 {
-        self.run_body(tasks, sc)
+    unsafe fn run_popcnt<const CREDIT: bool>(&self, tasks: &[Task], sc: &mut Scratch) -> u128 {
+        self.run_body::<CREDIT>(tasks, sc)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,popcnt")]
-    unsafe fn run_avx2(&self, tasks: &[Task], sc: &mut Scratch) -> u128 {
-        self.run_body(tasks, sc)
+    unsafe fn run_avx2<const CREDIT: bool>(&self, tasks: &[Task], sc: &mut Scratch) -> u128 {
+        self.run_body::<CREDIT>(tasks, sc)
     }
 
     /// The one kernel; instantiated per target-feature set by the callers
-    /// above (inline(always) makes it inherit their features).
+    /// above (inline(always) makes it inherit their features), and per
+    /// kind of sum: `CREDIT` sums the credits of a credited join, where
+    /// every pair of halves counts the images neither part hits (see
+    /// [`crate::engine::half_board::images`]).
     #[inline(always)]
-    fn run_body(&self, tasks: &[Task], sc: &mut Scratch) -> u128 {
+    fn run_body<const CREDIT: bool>(&self, tasks: &[Task], sc: &mut Scratch) -> u128 {
         // A plain loop, no closures: a closure is its own function, which
         // LLVM may leave out of line, compiled without this kernel's CPU
         // features (the hot loop then counts bits without `popcnt`).
         let mut sum = 0u128;
         for t in tasks {
-            let (dirty, clean) = self.run_task(t, sc);
+            let (dirty, clean) = self.run_task::<CREDIT>(t, sc);
             sum += u128::from(dirty) * u128::from(t.mult)
                 + u128::from(clean) * u128::from(t.mult_clean);
         }
@@ -140,7 +158,7 @@ impl Job<'_> {
     }
 
     #[inline(always)]
-    fn run_task(&self, t: &Task, sc: &mut Scratch) -> (u64, u64) {
+    fn run_task<const CREDIT: bool>(&self, t: &Task, sc: &mut Scratch) -> (u64, u64) {
         let Shape {
             h,
             wl,
@@ -160,7 +178,10 @@ impl Job<'_> {
         // 1. Bottom placements as compact overlap masks: direction-d bits in
         //    0..ovw, direction-a bits in ovw..2*ovw, joined with the tops a
         //    chunk of at most `chunk` bottoms at a time (so the bitsets stay
-        //    within the scratch budget at any n).
+        //    within the scratch budget at any n). A credited join keeps a
+        //    bottom's hits in the [`IMAGES`] bits above them: transposed,
+        //    they become the bitsets of the bottoms that avoid each image
+        //    (`2 * ovw + 8 <= 64` at every n the join plans).
         let (sbl, sbr) = (sb & lmask, sb >> wl);
         let [_, _, left_block, block] = pv.blocks(diag_bot, self.shape.n);
         // A left bottom word is read as its shared bits against the right
@@ -173,15 +194,25 @@ impl Job<'_> {
             if bl.group_len(sbl, a) == 0 || br.group_len(sbr, hmask ^ a) == 0 {
                 continue;
             }
-            filter_into(&mut sc.blbuf, bl.group(sbl, a), left_block);
-            filter_into(&mut sc.brbuf, br.group(sbr, hmask ^ a), block);
+            if CREDIT {
+                let (lg, rg) = ((sbl, a), (sbr, hmask ^ a));
+                let (left, right) = (
+                    (bl.group(lg.0, lg.1), bl.hits(lg.0, lg.1)),
+                    (br.group(rg.0, rg.1), br.hits(rg.0, rg.1)),
+                );
+                filter_hits_into((&mut sc.blbuf, &mut sc.blhits), left, left_block);
+                filter_hits_into((&mut sc.brbuf, &mut sc.brhits), right, block);
+            } else {
+                filter_into(&mut sc.blbuf, bl.group(sbl, a), left_block);
+                filter_into(&mut sc.brbuf, br.group(sbr, hmask ^ a), block);
+            }
             sc.tally.bottom_raw += bl.group_len(sbl, a) * br.group_len(sbr, hmask ^ a);
             sc.tally.bottom_pairs += (sc.blbuf.len() * sc.brbuf.len()) as u64;
             for xi in 0..sc.blbuf.len() {
                 let x = sc.blbuf[xi] & keep;
                 let len = sc.brbuf.len();
                 if nb > 0 && nb + len > chunk {
-                    let (d, c) = self.join_chunk(t, nb, sc);
+                    let (d, c) = self.join_chunk::<CREDIT>(t, nb, sc);
                     dirty += d;
                     clean += c;
                     nb = 0;
@@ -191,19 +222,25 @@ impl Job<'_> {
                 }
                 let out = &mut sc.bot[nb..nb + len];
                 let cx = compact(x);
+                let xh = if CREDIT { sc.blhits[xi] } else { 0 };
                 let mut k = 0usize;
                 // Branch-free append: always write, advance only on a fit
                 // (the fit test is close to a coin flip, a branch would
                 // mispredict constantly). Compaction distributes over OR.
-                for &y in sc.brbuf.iter() {
-                    out[k] = cx | compact(y);
+                for (j, &y) in sc.brbuf.iter().enumerate() {
+                    let hits = if CREDIT {
+                        u64::from(xh | sc.brhits[j]) << (2 * ovw)
+                    } else {
+                        0
+                    };
+                    out[k] = cx | compact(y) | hits;
                     k += usize::from(x & y == 0);
                 }
                 nb += k;
             }
         }
         if nb > 0 {
-            let (d, c) = self.join_chunk(t, nb, sc);
+            let (d, c) = self.join_chunk::<CREDIT>(t, nb, sc);
             dirty += d;
             clean += c;
         }
@@ -213,14 +250,15 @@ impl Job<'_> {
     /// Steps 2 and 3 for the first `nb` bottoms in `sc.bot`: how many
     /// (top, bottom) pairs fit, weighted (diagonal mode) and plain.
     #[inline(always)]
-    fn join_chunk(&self, t: &Task, nb: usize, sc: &mut Scratch) -> (u64, u64) {
+    fn join_chunk<const CREDIT: bool>(&self, t: &Task, nb: usize, sc: &mut Scratch) -> (u64, u64) {
         let start = Instant::now();
         sc.tally.chunks += 1;
         sc.tally.bottoms += nb as u64;
         let nb = self.sieve_bottoms(t, nb, sc);
-        transpose_bottoms(nb, 2 * self.shape.ovw, sc);
+        let images = if CREDIT { IMAGES as usize } else { 0 };
+        transpose_bottoms(nb, 2 * self.shape.ovw + images, sc);
         let built = Instant::now();
-        let sums = self.join_by_buckets(t, sc);
+        let sums = self.join_by_buckets::<CREDIT>(t, sc);
         sc.tally.halves += built - start;
         sc.tally.join += built.elapsed();
         sums

@@ -15,6 +15,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use crate::engine::budget::{Budget, BASE_BYTES};
 use crate::engine::half_board::cost::TaskWork;
+use crate::engine::half_board::images::{Images, IMAGES};
 use crate::engine::half_board::layout::{Layout, MinN, Price};
 use crate::engine::half_board::matching::{self, Kernel};
 use crate::engine::half_board::quarters::Quarter;
@@ -26,6 +27,8 @@ use crate::engine::half_board::tally::Tally;
 /// or ranked units, each building its own tables.
 pub struct Plan {
     work: Work,
+    /// A credited join's images (see [`Plan::credited`]).
+    images: Option<Images>,
     held: Mutex<Held>,
     released: Condvar,
     /// What the units run so far took (see [`Plan::tally`]).
@@ -119,9 +122,57 @@ impl Plan {
         }
     }
 
+    /// The join of the blank board of side `n` crediting each solution
+    /// with the images of `free`'s blocked cells it avoids (see
+    /// [`crate::engine::half_board::images`]): its units' results sum to
+    /// [`IMAGES`] times the count of the board `free`, which
+    /// [`Plan::credited_count`] divides out. `None` where the blank board
+    /// does not plan within `budget` as listed units (past `MAX_N`).
+    pub fn credited(free: &[u64], budget: Budget) -> Option<Plan> {
+        Self::credited_tuned(free, budget, MinN::default(), None)
+    }
+
+    /// [`Plan::credited`] with the modes and chunks of [`Plan::tuned`].
+    #[doc(hidden)]
+    pub fn credited_tuned(
+        free: &[u64],
+        budget: Budget,
+        min_n: MinN,
+        chunk: Option<usize>,
+    ) -> Option<Plan> {
+        let n = free.len();
+        if n == 0 || n >= min_n.ranked {
+            return None;
+        }
+        let blank = vec![(1u64 << n) - 1; n];
+        let mut plan = Self::tuned(n, &blank, budget, min_n, chunk)?;
+        plan.images = Some(Images::of(free));
+        Some(plan)
+    }
+
+    /// Whether the units sum credits ([`Plan::credited`]).
+    pub fn is_credited(&self) -> bool {
+        self.images.is_some()
+    }
+
+    /// The count of a credited plan's board from the sum of its units'
+    /// results: the sum over [`IMAGES`], exact.
+    ///
+    /// # Panics
+    /// When the sum is not a multiple of [`IMAGES`] (a fault of the join).
+    pub fn credited_count(sum: u128) -> u128 {
+        let images = u128::from(IMAGES);
+        assert!(
+            sum % images == 0,
+            "a credited join summed {sum}, not a multiple of {images}"
+        );
+        sum / images
+    }
+
     fn of(work: Work) -> Plan {
         Plan {
             work,
+            images: None,
             held: Mutex::new(Held {
                 part: 0,
                 tables: None,
@@ -292,7 +343,13 @@ impl Plan {
     /// of column sets, then each set with its pivot; per ranked unit its
     /// pivot and ranks, after a marker (for fingerprints).
     pub fn unit_keys(&self) -> Box<dyn Iterator<Item = u64> + '_> {
-        let n = std::iter::once(self.n() as u64);
+        // A credited join's units are its images' as well.
+        let n = std::iter::once(self.n() as u64).chain(
+            self.images
+                .iter()
+                .flat_map(|images| images.keys())
+                .chain(self.images.as_ref().map(|_| u64::from(b'c'))),
+        );
         match &self.work {
             Work::Listed(layout) => Box::new(n.chain(layout.units.iter().flat_map(move |unit| {
                 std::iter::once(unit.tasks.len() as u64).chain(
@@ -341,6 +398,7 @@ impl Plan {
             &layout.pivots,
             &layout.tasks[unit.tasks.clone()],
             kernel,
+            self.images.as_ref(),
         );
         // Under the lock, so that a thread waiting for this part to be
         // released cannot miss the wake-up.
@@ -491,13 +549,12 @@ impl Plan {
             let needs = &layout.parts[part];
             let start = std::time::Instant::now();
             let tables = [0, 1, 2, 3].map(|q| {
-                Quarter::build(
-                    layout.shape.n,
-                    layout.shape.h,
-                    &layout.free,
-                    layout.quarter_shapes[q],
-                    &|cols| needs.needs(q, cols),
-                )
+                let (n, h, free) = (layout.shape.n, layout.shape.h, &layout.free);
+                let (shape, needed) = (layout.quarter_shapes[q], &|cols| needs.needs(q, cols));
+                match &self.images {
+                    Some(images) => Quarter::build_credited(n, h, free, shape, needed, images),
+                    None => Quarter::build(n, h, free, shape, needed),
+                }
             });
             self.add_tally(&Tally {
                 tables: start.elapsed(),

@@ -39,6 +39,8 @@ pub use scatter::ScatterCounts;
 pub use shape::{middle_mark, shared_diagonals, QuarterShape};
 
 pub use walk::probe;
+
+use crate::engine::half_board::images::Images;
 use walk::{walk, walk_within};
 
 /// The placements of one quarter whose column sets a part needs, bucketed
@@ -57,6 +59,9 @@ pub struct Quarter {
     start: Vec<u32>,
     /// The stored diagonals of each placement (see the module doc).
     da: Vec<u64>,
+    /// Each placement's hits of a credited join's images, beside `da`
+    /// (empty in a plain join; see [`crate::engine::half_board::images`]).
+    hits: Vec<u8>,
 }
 
 /// A column set with no buckets.
@@ -78,7 +83,20 @@ impl Quarter {
         q: QuarterShape,
         needed: &dyn Fn(u64) -> bool,
     ) -> Quarter {
-        Counted::new(n, h, free, q, needed).fill()
+        Counted::new(n, h, free, q, needed).fill(None)
+    }
+
+    /// [`Quarter::build`] with each placement's hits of `images` stored
+    /// too ([`Quarter::hits`]), for a credited join.
+    pub fn build_credited(
+        n: usize,
+        h: usize,
+        free: &[u64],
+        q: QuarterShape,
+        needed: &dyn Fn(u64) -> bool,
+        images: &Images,
+    ) -> Quarter {
+        Counted::new(n, h, free, q, needed).fill(Some(images))
     }
 
     /// The placements of quarter `q` whose column set is exactly `cols`:
@@ -88,7 +106,7 @@ impl Quarter {
     pub fn of_set(n: usize, h: usize, free: &[u64], q: QuarterShape, cols: u64) -> Quarter {
         let rows = (1usize << h) - 1;
         let mut found = Vec::new();
-        walk_within(n, h, free, q, cols, &mut |key, da| {
+        walk_within(n, h, free, q, cols, &mut |key, da, _| {
             found.push((key & rows, da))
         });
         let mut start = vec![0u32; (1 << h) + 1];
@@ -111,6 +129,7 @@ impl Quarter {
             slot_of,
             start,
             da,
+            hits: Vec::new(),
         }
     }
 
@@ -134,7 +153,7 @@ impl Quarter {
     ) -> (Vec<u32>, Vec<(u64, u64)>) {
         let mut counts = ScatterCounts::new(1usize << (q.w + h));
         let mut within = vec![(0u64, 0u64); pivots.len()];
-        walk(n, h, free, q, &mut |key, da| {
+        walk(n, h, free, q, &mut |key, da, _| {
             counts.add(key);
             let cols = (key >> h) as u64;
             for (w, &(block, avail)) in within.iter_mut().zip(pivots) {
@@ -152,7 +171,9 @@ impl Quarter {
     pub fn rows_within(n: usize, h: usize, free: &[u64], q: QuarterShape, cols: u64) -> Vec<u32> {
         let mut counts = vec![0u32; 1 << h];
         let rows = (1usize << h) - 1;
-        walk_within(n, h, free, q, cols, &mut |key, _| counts[key & rows] += 1);
+        walk_within(n, h, free, q, cols, &mut |key, _, _| {
+            counts[key & rows] += 1
+        });
         counts
     }
 
@@ -163,7 +184,7 @@ impl Quarter {
 
     /// The bytes this table holds (what [`Quarter::bytes`] prices).
     pub fn held_bytes(&self) -> usize {
-        self.slot_of.len() * 4 + self.start.len() * 4 + self.da.len() * 8
+        self.slot_of.len() * 4 + self.start.len() * 4 + self.da.len() * 8 + self.hits.len()
     }
 
     /// Bytes a table of `items` placements in `sets` column sets of
@@ -187,6 +208,13 @@ impl Quarter {
     #[inline(always)]
     pub fn group(&self, cols: u64, rows: u64) -> &[u64] {
         &self.da[self.range(cols, rows)]
+    }
+
+    /// The hits of bucket (cols, rows), beside [`Quarter::group`]'s
+    /// diagonals: a table built by [`Quarter::build_credited`] only.
+    #[inline(always)]
+    pub fn hits(&self, cols: u64, rows: u64) -> &[u8] {
+        &self.hits[self.range(cols, rows)]
     }
 
     /// The size of bucket (cols, rows).
@@ -237,20 +265,20 @@ impl<'a> Counted<'a> {
             counts: Vec::new(),
         };
         let mut counts = ScatterCounts::new((counted.sets.len() << h) + 1);
-        counted.each(&mut |key, _| counts.add(key));
+        counted.each(&mut |key, _, _| counts.add(key));
         counted.counts = counts.finish();
         counted
     }
 
-    /// Calls `emit(slot << h | rows, diagonals)` for each placement of a
-    /// needed set.
-    fn each(&self, emit: &mut dyn FnMut(usize, u64)) {
+    /// Calls `emit(slot << h | rows, diagonals, queens)` for each placement
+    /// of a needed set.
+    fn each(&self, emit: &mut dyn FnMut(usize, u64, u64)) {
         let (n, h, free, q) = (self.n, self.h, self.free, self.q);
         let slot_of = &self.slot_of;
-        let mut keyed = |key: usize, da: u64| {
+        let mut keyed = |key: usize, da: u64, cells: u64| {
             let slot = slot_of[key >> h];
             if slot != NO_SLOT {
-                emit(((slot as usize) << h) | (key & ((1 << h) - 1)), da);
+                emit(((slot as usize) << h) | (key & ((1 << h) - 1)), da, cells);
             }
         };
         if self.per_set {
@@ -277,8 +305,9 @@ impl<'a> Counted<'a> {
         Quarter::bytes(self.h, &self.q, self.sets.len() as u64, items)
     }
 
-    /// The second pass: every placement stored in its bucket.
-    pub fn fill(mut self) -> Quarter {
+    /// The second pass: every placement stored in its bucket, with its
+    /// hits of `images` when given.
+    pub fn fill(mut self, images: Option<&Images>) -> Quarter {
         // Exclusive prefix sum: counts become bucket starts.
         let mut start = std::mem::take(&mut self.counts);
         let mut acc = 0u32;
@@ -289,8 +318,14 @@ impl<'a> Counted<'a> {
         }
         let mut cursor = start.clone();
         let mut da = vec![0u64; acc as usize];
-        self.each(&mut |key, v| {
-            da[cursor[key] as usize] = v;
+        let mut hits = vec![0u8; if images.is_some() { acc as usize } else { 0 }];
+        let (q, h) = (self.q, self.h);
+        self.each(&mut |key, v, cells| {
+            let at = cursor[key] as usize;
+            da[at] = v;
+            if let Some(images) = images {
+                hits[at] = images.of_cells(&q, h, cells);
+            }
             cursor[key] += 1;
         });
         Quarter {
@@ -298,6 +333,7 @@ impl<'a> Counted<'a> {
             slot_of: self.slot_of,
             start,
             da,
+            hits,
         }
     }
 }
@@ -351,7 +387,11 @@ mod tests {
                 // What the first pass says the table holds is what it holds.
                 let counted = Counted::new(n, h, &free, shape, &needed);
                 let said = counted.bytes();
-                assert_eq!(counted.fill().held_bytes(), said, "round {round}, n = {n}");
+                assert_eq!(
+                    counted.fill(None).held_bytes(),
+                    said,
+                    "round {round}, n = {n}"
+                );
                 let few = Quarter::build(n, h, &free, shape, &needed);
                 let whole = Quarter::build(n, h, &free, shape, &|_| true);
                 let kept: Vec<_> = listing(&whole, shape.w)

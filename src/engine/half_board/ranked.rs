@@ -441,7 +441,14 @@ impl Ranked {
     pub fn count_ranks(&self, pivot: usize, ranks: Range<u64>, kernel: Kernel) -> (u128, Tally) {
         let (mut count, mut tally) = (0u128, Tally::default());
         self.in_pieces(pivot, ranks, |piece, tables, built| {
-            let (c, t) = matching::run(&self.geo.shape, tables, &self.geo.pivots, piece, kernel);
+            let (c, t) = matching::run(
+                &self.geo.shape,
+                tables,
+                &self.geo.pivots,
+                piece,
+                kernel,
+                None,
+            );
             count += c;
             tally.add(&t);
             tally.tables += built;
@@ -522,7 +529,7 @@ impl Ranked {
         let counted = self.tables_of(&tasks);
         let free = &self.geo.free;
         if counted.iter().map(Counted::bytes).sum::<usize>() <= self.table_budget {
-            let tables = counted.map(Counted::fill);
+            let tables = counted.map(|c| c.fill(None));
             each(&tasks, &tables, start.elapsed());
             return;
         }

@@ -351,11 +351,13 @@ impl Batch {
     }
 }
 
-/// A case's answer: a known constant plus signed multiples of slots.
+/// A case's answer: a known constant plus signed multiples of slots, over
+/// a divisor (1 when `None`; a credited join's sum is 8 times its count).
 #[derive(Clone, Debug, Default)]
 pub struct Answer {
     pub constant: i128,
     pub slots: Vec<(Slot, i128)>,
+    pub divisor: Option<u32>,
     /// What `--explain` adds to the method's name (the number of terms, say).
     pub note: String,
 }
@@ -377,6 +379,12 @@ impl Answer {
         }
     }
 
+    /// The same answer over `divisor`, which must divide it.
+    pub fn over(mut self, divisor: u32) -> Answer {
+        self.divisor = Some(divisor);
+        self
+    }
+
     /// The same answer with an `--explain` note.
     pub fn noted(mut self, note: String) -> Answer {
         self.note = note;
@@ -384,6 +392,10 @@ impl Answer {
     }
 
     /// The answer, given every slot's value.
+    ///
+    /// # Panics
+    /// When the divisor does not divide the sum (a fault of the method
+    /// that set it).
     pub fn value(&self, values: &[i128]) -> u128 {
         let total = self.constant
             + self
@@ -391,6 +403,8 @@ impl Answer {
                 .iter()
                 .map(|&(slot, sign)| sign * slot.value(values))
                 .sum::<i128>();
-        total as u128
+        let divisor = i128::from(self.divisor.unwrap_or(1));
+        assert!(total % divisor == 0, "an answer of {total} over {divisor}");
+        (total / divisor) as u128
     }
 }

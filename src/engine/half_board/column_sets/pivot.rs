@@ -35,6 +35,9 @@ pub struct Pivot {
     /// mirror nor the flip does (two middle rows' queens in mirrored
     /// columns).
     pub keeps_turn: bool,
+    /// The pivot's queens, (row, column) (what a credited join reads, see
+    /// [`crate::engine::half_board::images`]).
+    pub queens: [Option<(u8, u8)>; 2],
 }
 
 impl Pivot {
@@ -110,6 +113,7 @@ pub fn pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
             self_mirror: mirror,
             keeps_flip: sym.flip,
             keeps_turn: false,
+            queens: [None, None],
         }];
     }
     let hb = h + 1;
@@ -150,6 +154,7 @@ pub fn pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
             self_mirror: mirror && m == mm,
             keeps_flip: sym.flip,
             keeps_turn: false,
+            queens: [Some((h as u8, m as u8)), None],
         });
     }
     pivots
@@ -206,6 +211,7 @@ fn pair_pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
                 self_mirror: false,
                 keeps_flip: false,
                 keeps_turn: turn && c1 + c2 == n - 1,
+                queens: [Some((h as u8, c1 as u8)), Some((h as u8 + 1, c2 as u8))],
             });
         }
     }

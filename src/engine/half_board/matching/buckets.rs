@@ -35,6 +35,8 @@
 
 use crate::engine::half_board::column_sets::{combinations, Task};
 
+use crate::engine::half_board::images::IMAGES;
+use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::sieve::{subset_sums, SLICE};
 
 use super::job::{Job, Placed, Scratch, Shape, TopRule};
@@ -138,10 +140,12 @@ pub fn top_batch(words: usize) -> usize {
 }
 
 /// The overlap diagonals outside a chunk's cut, in order: bit `i` of a
-/// top's rest is diagonal `pos[i]`.
+/// top's rest is diagonal `pos[i]`; and how many overlap diagonals there
+/// are (a credited join's images' rows follow them).
 struct Rest {
     pos: [u8; 64],
     len: usize,
+    nbits: usize,
 }
 
 impl Rest {
@@ -152,7 +156,7 @@ impl Rest {
             pos[len] = p as u8;
             len += 1;
         }
-        Rest { pos, len }
+        Rest { pos, len, nbits }
     }
 
     /// The rest bits of overlap mask `m`, packed (OR-linear: the rest of a
@@ -171,8 +175,17 @@ impl Job<'_> {
     /// Steps 3 and 4 for task `t`, the chunk's bottoms sieved and
     /// transposed in `sc`: how many (top, bottom) pairs fit, weighted
     /// (diagonal mode) and plain.
+    ///
+    /// In a credited join (`CREDIT`) a pair counts the images neither half
+    /// nor the pivot hits: a top lists the images it and the pivot avoid
+    /// (one with none is left out), and the bottoms' bitsets of those
+    /// images are ANDed into its words one at a time.
     #[inline(always)]
-    pub(super) fn join_by_buckets(&self, t: &Task, sc: &mut Scratch) -> (u64, u64) {
+    pub(super) fn join_by_buckets<const CREDIT: bool>(
+        &self,
+        t: &Task,
+        sc: &mut Scratch,
+    ) -> (u64, u64) {
         let Shape { h, wl, ovw, .. } = *self.shape;
         let s = u64::from(t.s);
         let hmask = (1u64 << h) - 1;
@@ -185,44 +198,71 @@ impl Job<'_> {
         let batch = self.shape.batch.unwrap_or(top_batch(sc.valid.len()));
         let pieces = (self.shape.slice, self.shape.groups);
         let mut by_class = [0u64; 3];
+        let pivot_avoids = if CREDIT {
+            !self.pivot_hits[t.pivot as usize]
+        } else {
+            0
+        };
         sc.tkey.clear();
         sc.trest.clear();
         sc.tclass.clear();
+        sc.tavoid.clear();
         for a in combinations(h, sl.count_ones()) {
             if tl.group_len(sl, a) == 0 || tr.group_len(sr, hmask ^ a) == 0 {
                 continue;
             }
-            // Key and rest per quarter placement: a top's are their ORs.
-            let list = |side: &mut Vec<Placed>, group: &[u64]| {
+            // Key, rest and hits per quarter placement: a top's are their
+            // ORs.
+            let list = |side: &mut Vec<Placed>, group: &[u64], hits: &[u8]| {
                 side.clear();
-                for &v in group.iter().filter(|&&v| rule.clear(v)) {
+                for (i, &v) in group.iter().enumerate().filter(|&(_, &v)| rule.clear(v)) {
                     let m = self.shape.top_overlap(v);
-                    side.push((v, sc.sieve.key(m) as u16, rest.of_mask(m)));
+                    let hit = if CREDIT { hits[i] } else { 0 };
+                    side.push((v, sc.sieve.key(m) as u16, rest.of_mask(m), hit));
                 }
             };
-            list(&mut sc.left, tl.group(sl, a));
-            list(&mut sc.right, tr.group(sr, hmask ^ a));
+            list(&mut sc.left, tl.group(sl, a), hits::<CREDIT>(tl, sl, a));
+            list(
+                &mut sc.right,
+                tr.group(sr, hmask ^ a),
+                hits::<CREDIT>(tr, sr, hmask ^ a),
+            );
             // The left list is taken out while a full batch is joined
             // (`join_batch` borrows the whole scratch).
             let left = std::mem::take(&mut sc.left);
-            for &(l, lk, lr) in left.iter() {
-                for &(r, rk, rr) in sc.right.iter() {
-                    if rule.counts(l, r) {
+            for &(l, lk, lr, lh) in left.iter() {
+                for &(r, rk, rr, rh) in sc.right.iter() {
+                    let avoids = pivot_avoids & !(lh | rh);
+                    if rule.counts(l, r) && (!CREDIT || avoids != 0) {
                         sc.tkey.push(lk | rk);
                         sc.trest.push(lr | rr);
                         sc.tclass.push(rule.class(l, r));
+                        if CREDIT {
+                            sc.tavoid.push(avoids);
+                        }
                     }
                 }
                 if sc.tkey.len() >= batch {
-                    join_batch(sc, &rest, pieces, &mut by_class);
+                    join_batch::<CREDIT>(sc, &rest, pieces, &mut by_class);
                 }
             }
             sc.left = left;
         }
         if !sc.tkey.is_empty() {
-            join_batch(sc, &rest, pieces, &mut by_class);
+            join_batch::<CREDIT>(sc, &rest, pieces, &mut by_class);
         }
         (2 * by_class[1] + 4 * by_class[2], by_class[0])
+    }
+}
+
+/// The hits of bucket (cols, rows) of `q` in a credited join, nothing
+/// otherwise (a plain join's tables hold none).
+#[inline(always)]
+fn hits<const CREDIT: bool>(q: &Quarter, cols: u64, rows: u64) -> &[u8] {
+    if CREDIT {
+        q.hits(cols, rows)
+    } else {
+        &[]
     }
 }
 
@@ -231,7 +271,7 @@ impl Job<'_> {
 /// empties the list. A bucket is joined `slice` words at a time, in the
 /// batch's cheaper [`Grouping`].
 #[inline(always)]
-fn join_batch(
+fn join_batch<const CREDIT: bool>(
     sc: &mut Scratch,
     rest: &Rest,
     (slice, forced): (usize, Option<usize>),
@@ -241,8 +281,10 @@ fn join_batch(
         tkey,
         trest,
         tclass,
+        tavoid,
         grest,
         gclass,
+        gavoid,
         gstart,
         reach,
         sieve,
@@ -265,11 +307,15 @@ fn join_batch(
     let n = tkey.len();
     grest.resize(n, 0);
     gclass.resize(n, 0);
+    gavoid.resize(if CREDIT { n } else { 0 }, 0);
     let mut next = gstart[..buckets].to_vec();
-    for ((&k, &r), &c) in tkey.iter().zip(trest.iter()).zip(tclass.iter()) {
+    for (i, ((&k, &r), &c)) in tkey.iter().zip(trest.iter()).zip(tclass.iter()).enumerate() {
         let at = &mut next[k as usize];
         grest[*at] = r;
         gclass[*at] = c;
+        if CREDIT {
+            gavoid[*at] = tavoid[i];
+        }
         *at += 1;
     }
     tally.tops += n as u64;
@@ -289,20 +335,21 @@ fn join_batch(
     let priced = (tabulated as f64, read as f64, visits as f64);
     let grouping = Grouping::choose(rest.len, priced, forced);
     match grouping.groups {
-        4 => join_buckets::<4>(sc, rest, slice, grouping.bits, by_class),
-        6 => join_buckets::<6>(sc, rest, slice, grouping.bits, by_class),
-        _ => join_buckets::<8>(sc, rest, slice, grouping.bits, by_class),
+        4 => join_buckets::<4, CREDIT>(sc, rest, slice, grouping.bits, by_class),
+        6 => join_buckets::<6, CREDIT>(sc, rest, slice, grouping.bits, by_class),
+        _ => join_buckets::<8, CREDIT>(sc, rest, slice, grouping.bits, by_class),
     }
     sc.tkey.clear();
     sc.trest.clear();
     sc.tclass.clear();
+    sc.tavoid.clear();
 }
 
 /// The join of a sorted batch (`join_batch`) in `G` groups of `g` bits:
 /// per bucket some top can fit, its tables a piece at a time, and every
 /// top whose key allows the bucket.
 #[inline(always)]
-fn join_buckets<const G: usize>(
+fn join_buckets<const G: usize, const CREDIT: bool>(
     sc: &mut Scratch,
     rest: &Rest,
     slice: usize,
@@ -312,6 +359,7 @@ fn join_buckets<const G: usize>(
     let Scratch {
         grest,
         gclass,
+        gavoid,
         gstart,
         reach,
         tab,
@@ -335,8 +383,12 @@ fn join_buckets<const G: usize>(
             // Padded to whole blocks of four words (zeros in group 0's
             // entries: never counted).
             let stride = (bw + 3) / 4 * 4;
-            build_tables::<G>(tab, (free_of, valid, words), rest, (from, to), g);
+            let planes = if CREDIT { Some(rest.nbits) } else { None };
+            build_tables::<G>(tab, (free_of, valid, words), rest, (from, to), (g, planes));
             let tab = aligned(tab);
+            // A credited join's bitsets of the bottoms avoiding each image,
+            // after the groups' tables.
+            let avoiding = &tab[G * entries * stride..];
             tally.table_words += (G * entries * bw) as u64;
             // Every key `u` with `u & b == 0`: the subsets of `comp`.
             let mut u = comp;
@@ -347,13 +399,17 @@ fn join_buckets<const G: usize>(
                     tally.pair_words += ((hi - lo) * bw) as u64;
                     tally.grouped_visits += (G * (hi - lo)) as u64;
                     tally.grouped_words += (G * (hi - lo) * bw) as u64;
-                    for (&r, &c) in grest[lo..hi].iter().zip(&gclass[lo..hi]) {
+                    for (i, (&r, &c)) in grest[lo..hi].iter().zip(&gclass[lo..hi]).enumerate() {
                         let mut e: [&[u64]; G] = [&[]; G];
                         for (i, e) in e.iter_mut().enumerate() {
                             let v = ((r >> (i * g)) & gmask) as usize;
                             *e = &tab[(i * entries + v) * stride..][..stride];
                         }
-                        by_class[usize::from(c)] += and_popcount(&e, stride);
+                        by_class[usize::from(c)] += if CREDIT {
+                            and_popcount_avoiding(&e, (avoiding, gavoid[lo + i]), stride)
+                        } else {
+                            and_popcount(&e, stride)
+                        };
                     }
                 }
                 if u == 0 {
@@ -371,19 +427,27 @@ fn join_buckets<const G: usize>(
 /// v) * stride`) is the AND of the rows of the rest diagonals its bits
 /// name, group 0's also with `valid` (padding is never counted, even by a
 /// top with no rest diagonal); each entry is one AND of an entry built
-/// before it.
+/// before it. With `planes` (a credited join), the [`IMAGES`] rows from
+/// `planes` on follow the tables, padded with zeros, and then [`SUMS`]
+/// rows: bit `b` of each bottom's number of images avoided (the rows'
+/// sum, bit-sliced).
 #[inline(always)]
 fn build_tables<const G: usize>(
     buffer: &mut Vec<u64>,
     (free_of, valid, words): (&[u64], &[u64], usize),
     rest: &Rest,
     (from, to): (usize, usize),
-    g: usize,
+    (g, planes): (usize, Option<usize>),
 ) {
     let bw = to - from;
     let stride = (bw + 3) / 4 * 4;
     let entries = 1usize << g;
-    let need = G * entries * stride;
+    let images = if planes.is_some() {
+        IMAGES as usize + SUMS
+    } else {
+        0
+    };
+    let need = (G * entries + images) * stride;
     if buffer.len() < need + ALIGN_WORDS {
         buffer.resize(need + ALIGN_WORDS, 0);
     }
@@ -412,6 +476,31 @@ fn build_tables<const G: usize>(
                 }
                 // Past the rest's last bit: no top's rest has it.
                 None => dst.copy_from_slice(below),
+            }
+        }
+    }
+    if let Some(first) = planes {
+        let base = G * entries * stride;
+        for image in 0..IMAGES as usize {
+            let dst = &mut tab[base + image * stride..][..stride];
+            let row = &free_of[(first + image) * words + from..][..bw];
+            dst[..bw].copy_from_slice(row);
+            dst[bw..].fill(0);
+        }
+        let (rows, sums) = tab[base..].split_at_mut(IMAGES as usize * stride);
+        for w in 0..stride {
+            // A ripple-carry add of the eight rows' bits, word by word.
+            let mut sum = [0u64; SUMS];
+            for image in 0..IMAGES as usize {
+                let mut carry = rows[image * stride + w];
+                for bit in sum.iter_mut() {
+                    let next = *bit & carry;
+                    *bit ^= carry;
+                    carry = next;
+                }
+            }
+            for (b, bit) in sum.iter().enumerate() {
+                sums[b * stride + w] = *bit;
             }
         }
     }
@@ -469,4 +558,61 @@ fn and_popcount<const G: usize>(e: &[&[u64]; G], stride: usize) -> u64 {
         i += 4;
     }
     cnt.iter().sum()
+}
+
+/// Bit-sliced rows of the number of images a bottom avoids (0..=8).
+const SUMS: usize = 4;
+
+/// [`and_popcount`] in a credited join: each word's AND counted once per
+/// image the top avoids (bit `i` of `avoids`), ANDed with the bitset of
+/// the bottoms avoiding that image (the `i`-th `stride` words of
+/// `planes`): the pairs' credits (see
+/// [`crate::engine::half_board::images`]). A top that avoids seven or
+/// eight images reads the bottoms' numbers of images avoided instead (the
+/// [`SUMS`] rows after the images'), less the one it hits: four or five
+/// popcounts a word where the images' rows take seven or eight.
+#[inline(always)]
+fn and_popcount_avoiding<const G: usize>(
+    e: &[&[u64]; G],
+    (planes, avoids): (&[u64], u8),
+    stride: usize,
+) -> u64 {
+    let by_sums = avoids.count_ones() >= 7;
+    let images = if by_sums { !avoids } else { avoids };
+    let sums = &planes[IMAGES as usize * stride..];
+    let (mut add, mut less) = ([0u64; 4], [0u64; 4]);
+    let mut i = 0;
+    while i + 4 <= stride {
+        let mut x = [!0u64; 4];
+        for s in e.iter() {
+            let w = &s[i..i + 4];
+            for k in 0..4 {
+                x[k] &= w[k];
+            }
+        }
+        if by_sums {
+            for b in 0..SUMS {
+                let w = &sums[b * stride + i..][..4];
+                for k in 0..4 {
+                    add[k] += u64::from((x[k] & w[k]).count_ones()) << b;
+                }
+            }
+        }
+        let mut left = images;
+        while left != 0 {
+            let image = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let w = &planes[image * stride + i..][..4];
+            for k in 0..4 {
+                let c = u64::from((x[k] & w[k]).count_ones());
+                if by_sums {
+                    less[k] += c;
+                } else {
+                    add[k] += c;
+                }
+            }
+        }
+        i += 4;
+    }
+    add.iter().sum::<u64>() - less.iter().sum::<u64>()
 }

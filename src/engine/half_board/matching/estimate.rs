@@ -59,6 +59,7 @@ pub fn estimate(
         shape,
         quarters,
         pivots,
+        pivot_hits: &[],
     };
     let mut tally = Tally::default();
     for t in tasks {

@@ -149,8 +149,9 @@ impl Shape {
 }
 
 /// A top quarter placement as the join lists it: its stored diagonals, its
-/// sieve key and the rest of its overlap diagonals (see `buckets`).
-pub(super) type Placed = (u64, u16, u64);
+/// sieve key, the rest of its overlap diagonals (see `buckets`) and, in a
+/// credited join, its hits (0 otherwise).
+pub(super) type Placed = (u64, u16, u64, u8);
 
 /// Per-thread working memory for one column set.
 #[derive(Default)]
@@ -164,6 +165,9 @@ pub struct Scratch {
     pub(super) right: Vec<Placed>,
     pub(super) blbuf: Vec<u64>,
     pub(super) brbuf: Vec<u64>,
+    /// A credited join's hits of the placements in `blbuf`, `brbuf`.
+    pub(super) blhits: Vec<u8>,
+    pub(super) brhits: Vec<u8>,
     /// The chunk's cut, and its bottoms sorted by bucket.
     pub(super) sieve: Sieve,
     pub(super) sorted: Vec<u64>,
@@ -176,6 +180,10 @@ pub struct Scratch {
     pub(super) tclass: Vec<u8>,
     pub(super) grest: Vec<u64>,
     pub(super) gclass: Vec<u8>,
+    /// A credited join's listed tops' images avoided (by the top and the
+    /// pivot), as listed and sorted like the rests.
+    pub(super) tavoid: Vec<u8>,
+    pub(super) gavoid: Vec<u8>,
     pub(super) gstart: Vec<usize>,
     pub(super) reach: Vec<usize>,
     pub(super) tab: Vec<u64>,
@@ -186,11 +194,13 @@ pub struct Scratch {
 }
 
 /// One join: the shape its tasks share, the four quarters (top-left,
-/// top-right, bottom-left, bottom-right) and the pivots.
+/// top-right, bottom-left, bottom-right) and the pivots, with each pivot's
+/// hits in a credited join (empty otherwise).
 pub(super) struct Job<'a> {
     pub(super) shape: &'a Shape,
     pub(super) quarters: [&'a Quarter; 4],
     pub(super) pivots: &'a [Pivot],
+    pub(super) pivot_hits: &'a [u8],
 }
 
 /// Keeps the placements of `src` that avoid the pivot's diagonals.
@@ -202,4 +212,21 @@ pub(in crate::engine::half_board::matching) fn filter_into(
 ) {
     dst.clear();
     dst.extend(src.iter().copied().filter(|&x| x & block == 0));
+}
+
+/// [`filter_into`] for a credited join: the placements and their hits.
+#[inline(always)]
+pub(in crate::engine::half_board::matching) fn filter_hits_into(
+    (dst, dst_hits): (&mut Vec<u64>, &mut Vec<u8>),
+    (src, src_hits): (&[u64], &[u8]),
+    block: u64,
+) {
+    dst.clear();
+    dst_hits.clear();
+    for (&x, &hit) in src.iter().zip(src_hits) {
+        if x & block == 0 {
+            dst.push(x);
+            dst_hits.push(hit);
+        }
+    }
 }

@@ -15,13 +15,14 @@
 use super::shape::{middle_mark, QuarterShape};
 use crate::base::rng::Rng;
 
-/// Calls `emit(key, diagonals)` for every placement of quarter `q`.
+/// Calls `emit(key, diagonals, queens)` for every placement of quarter `q`
+/// (the queens one nibble a row: the column inside the quarter plus one).
 pub(super) fn walk(
     n: usize,
     h: usize,
     free: &[u64],
     q: QuarterShape,
-    emit: &mut dyn FnMut(usize, u64),
+    emit: &mut dyn FnMut(usize, u64, u64),
 ) {
     let all = (1u64 << q.w) - 1;
     Walk {
@@ -45,7 +46,7 @@ pub(super) fn walk_within(
     free: &[u64],
     q: QuarterShape,
     cols: u64,
-    emit: &mut dyn FnMut(usize, u64),
+    emit: &mut dyn FnMut(usize, u64, u64),
 ) {
     Walk {
         n,
@@ -72,7 +73,7 @@ pub fn probe(
     cols: Option<u64>,
     rng: &mut Rng,
 ) -> Option<(f64, u64, u64)> {
-    let mut nothing = |_: usize, _: u64| {};
+    let mut nothing = |_: usize, _: u64, _: u64| {};
     Walk {
         n,
         h,
@@ -104,7 +105,7 @@ struct Walk<'a> {
     q: QuarterShape,
     allowed: u64,
     exact: bool,
-    emit: &'a mut dyn FnMut(usize, u64),
+    emit: &'a mut dyn FnMut(usize, u64, u64),
 }
 
 impl Walk<'_> {
@@ -222,7 +223,7 @@ impl Walk<'_> {
         }
         if r == self.h {
             let da = self.stored(dm, ar, cells);
-            (self.emit)(((cols << self.h) | rows) as usize, da);
+            (self.emit)(((cols << self.h) | rows) as usize, da, cells);
             return;
         }
         if !self.exact || missing < self.h - r {

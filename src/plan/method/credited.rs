@@ -1,0 +1,118 @@
+//! **credited-join**: a board with a few blocked cells counted on the blank
+//! board's join, folded by all its symmetries, each solution credited with
+//! the images of the blocked cells it avoids (the credits sum to 8 times
+//! the board's count: [`crate::engine::half_board::images`]). The board's
+//! own join ([`super::half_board`]) folds nothing once a cell is blocked;
+//! this one runs at about the blank count's speed whatever the cells.
+//!
+//! # Constraints
+//! 15 <= n <= 24, at least one blocked cell, the blank board's tables
+//! within the run's memory limit in one part.
+//!
+//! # Complexity
+//! The blank board's join ([`crate::engine::half_board::cost`]) times
+//! [`CREDIT_FACTOR`]: every word of the join is also counted per image the
+//! top avoids (a top that avoids none is left out).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::base::board::Board;
+use crate::base::error::Result;
+use crate::engine::counter::join::Prepared;
+use crate::engine::counter::UnitCounter;
+use crate::engine::half_board::images::IMAGES;
+use crate::plan::calibration::Kernel;
+use crate::plan::method::interface::{
+    unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip,
+};
+use crate::plan::work::Work;
+
+const ABOUT: About = About {
+    name: "credited-join",
+    help: "the blank board's join, each solution credited with the\nimages of the blocked cells it avoids",
+    applies: "15 <= n <= 24, blocked cells, blank tables\nwithin --memory",
+};
+
+/// A credited join's time over the blank board's join of the same side, on
+/// one thread: measured 1.2-1.3x at n = 15 and 17, 1.5-1.8x at 16 and 18
+/// (1 to 16 blocked cells; more cells leave fewer images to count per
+/// word). See benches/NOTES.md, "Near-blank boards on the blank board's
+/// join".
+pub const CREDIT_FACTOR: f64 = 1.5;
+
+/// The bytes a credited table holds per placement beyond the blank one's
+/// (its hits, one byte beside the eight of its diagonals): the blank plan's
+/// peak times this.
+const HITS_SHARE: f64 = 9.0 / 8.0;
+
+/// Below this side the searches and the board's own join are cheaper than
+/// the blank board's tables.
+const MIN_N: usize = 15;
+
+#[derive(Default)]
+pub struct CreditedJoin {
+    /// The credited plan per quoted case of this batch.
+    plans: HashMap<usize, Prepared>,
+}
+
+impl CountingMethod for CreditedJoin {
+    fn about(&self) -> About {
+        ABOUT
+    }
+
+    fn applies(&mut self, case: Case, shared: &mut Shared) -> std::result::Result<(), Skip> {
+        let n = case.board.n();
+        if n < MIN_N {
+            return Err("below n = 15 the other methods are cheaper");
+        }
+        if case.board.obstacles() == 0 {
+            return Err("a blank board is the blank counter's");
+        }
+        let plan = Prepared::credited(case.board.rows(), shared.budget())
+            .ok_or("the blank board's tables would not fit in memory (or n > 24)")?;
+        if plan.parts() > 1 {
+            return Err("the blank board's tables would not fit in memory at once");
+        }
+        self.plans.insert(case.index, plan);
+        Ok(())
+    }
+
+    fn quotes_on_threads(&self) -> bool {
+        true
+    }
+
+    /// The blank board's join kernel: the credited join folds its
+    /// symmetries.
+    fn kernel(&self, board: &Board) -> Kernel {
+        Kernel::join(board.n())
+    }
+
+    fn memory(&mut self, case: Case, shared: &mut Shared) -> f64 {
+        self.plans.get(&case.index).map_or(0.0, |plan| {
+            let sizing = plan.sizing();
+            sizing.bytes * HITS_SHARE + sizing.thread_bytes * (shared.threads() - 1) as f64
+        })
+    }
+
+    fn quote(&mut self, case: Case, shared: &mut Shared) -> f64 {
+        self.plans.get(&case.index).map_or(f64::INFINITY, |plan| {
+            let ns = plan.sizing().cpu_ns * CREDIT_FACTOR;
+            ns / shared.threads().min(plan.units()).max(1) as f64
+        })
+    }
+
+    fn plan(&mut self, case: Case, _: &mut Shared, batch: &mut Batch) -> Result<Answer> {
+        let plan = self
+            .plans
+            .remove(&case.index)
+            .ok_or_else(|| unprepared(ABOUT.name))?;
+        let counter: Arc<dyn UnitCounter> = Arc::new(plan.build());
+        let units = (0..counter.units()).map(|i| (Work::Units(counter.clone(), i), 1));
+        Ok(batch.sum(case.index, units).over(IMAGES))
+    }
+
+    fn absorb(&mut self, _: &[i128]) {
+        self.plans.clear();
+    }
+}
