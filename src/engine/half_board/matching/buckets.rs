@@ -140,32 +140,56 @@ pub fn top_batch(words: usize) -> usize {
 }
 
 /// The overlap diagonals outside a chunk's cut, in order: bit `i` of a
-/// top's rest is diagonal `pos[i]`; and how many overlap diagonals there
-/// are (a credited join's images' rows follow them).
+/// top's rest is diagonal `pos[i]`; the cut's diagonals, highest first;
+/// and how many overlap diagonals there are (a credited join's images'
+/// rows follow them).
 struct Rest {
     pos: [u8; 64],
     len: usize,
+    cut_down: [u8; 64],
+    cuts: usize,
     nbits: usize,
 }
 
 impl Rest {
     fn of(cut: u64, nbits: usize) -> Rest {
-        let mut pos = [0u8; 64];
-        let mut len = 0;
-        for p in (0..nbits).filter(|&p| cut >> p & 1 == 0) {
-            pos[len] = p as u8;
-            len += 1;
+        let (mut pos, mut cut_down) = ([0u8; 64], [0u8; 64]);
+        let (mut len, mut cuts) = (0, 0);
+        for p in 0..nbits {
+            if cut >> p & 1 == 0 {
+                pos[len] = p as u8;
+                len += 1;
+            }
         }
-        Rest { pos, len, nbits }
+        for p in (0..nbits).rev().filter(|&p| cut >> p & 1 != 0) {
+            cut_down[cuts] = p as u8;
+            cuts += 1;
+        }
+        Rest {
+            pos,
+            len,
+            cut_down,
+            cuts,
+            nbits,
+        }
     }
 
     /// The rest bits of overlap mask `m`, packed (OR-linear: the rest of a
-    /// top is the OR of its quarters' rests).
+    /// top is the OR of its quarters' rests). Each cut diagonal `p` is
+    /// squeezed out by moving the bits above it down one, highest first
+    /// (so the positions below stay where they were): a few shifts a
+    /// placement where testing each rest bit took one step per overlap
+    /// diagonal (the listing was a fifth of `count 15`'s time).
     #[inline(always)]
     fn of_mask(&self, m: u64) -> u64 {
-        let mut r = 0u64;
-        for (i, &p) in self.pos[..self.len].iter().enumerate() {
-            r |= (m >> p & 1) << i;
+        let mut r = if self.nbits == 64 {
+            m
+        } else {
+            m & ((1u64 << self.nbits) - 1)
+        };
+        for &p in &self.cut_down[..self.cuts] {
+            let below = (1u64 << p) - 1;
+            r = (r & below) | ((r >> 1) & !below);
         }
         r
     }
@@ -615,4 +639,32 @@ fn and_popcount_avoiding<const G: usize>(
         i += 4;
     }
     add.iter().sum::<u64>() - less.iter().sum::<u64>()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::rng::Rng;
+
+    /// A top's rest packs the bits of its mask outside the cut in order:
+    /// the shifts that squeeze the cut out give what testing each rest
+    /// position gives, for any cut of up to 13 of up to 64 diagonals.
+    #[test]
+    fn squeezing_the_cut_out_packs_the_rest_in_order() {
+        let mut rng = Rng::new(0x5e57);
+        for _ in 0..20_000 {
+            let nbits = 1 + rng.below(64) as usize;
+            let mut cut = 0u64;
+            for _ in 0..rng.below(14) {
+                cut |= 1 << rng.below(nbits as u64);
+            }
+            let rest = Rest::of(cut, nbits);
+            let m = rng.next_u64();
+            let mut want = 0u64;
+            for (i, p) in (0..nbits).filter(|&p| cut >> p & 1 == 0).enumerate() {
+                want |= (m >> p & 1) << i;
+            }
+            assert_eq!(rest.of_mask(m), want, "cut {cut:#x} of {nbits}, m {m:#x}");
+        }
+    }
 }
