@@ -37,14 +37,14 @@ pub const KEEP_PER_CUT: f64 = 0.66;
 // squares over the terms of [`TaskWork`]), divided by that sitting's even
 // probe (1.04 the reference, see `plan::calibration`), so that they are
 // the reference machine's ns. Real / fitted per N at 16..=24: 1.05, 0.97,
-// 1.02, 1.09, 1.00, 1.08, 1.08, 0.96, 1.03 (per unit 0.7-1.3 past 19);
+// 1.02, 1.09, 1.00, 1.08, 1.08, 0.96, 1.03 (per unit 0.70-1.33 from 20);
 // the constants before (a fit of 13..=23 on the kernel before the cut was
 // priced per chunk) left 22, 23 and 24 at 0.65, 0.68 and 0.22 (shards of
-// 24 ran 0.28-0.31 of their quotes): the deeper cuts of big chunks read a
-// falling share of the full-width pair words (0.89 of them at 16, 0.12 at
-// 22, 0.04 at 24), which the sieve's kept words follow (the model's kept
-// words over the words the kernel read: 1.6-3.4 at every N), so the kept
-// words carry most of the words' price now (benches/NOTES.md, "Listed
+// 24 ran 0.29-0.33 of their quotes, 1.19-1.27 of these): the deeper cuts
+// of big chunks read a falling share of the full-width pair words (0.89 of
+// them at 16, 0.12 at 22, 0.04 at 24), which the sieve's kept words follow
+// (the model's kept words over the words the kernel read: 1.6-3.4 at
+// every N), so the kept words carry most of the words' price now (benches/NOTES.md, "Listed
 // regime refit on the priced cut"). The other core was busy. Terms that
 // fitted to 0 price nothing: the model's bitset terms are the kernel
 // before's (it built a bitset per top quarter placement; this one builds
