@@ -20,7 +20,9 @@
 //! bottoms, table words, visits, tops, pair words, pair
 //! words at full width, cut diagonals, candidate bottom pairs and those
 //! before the pivot's filter); `--rows FILE` fits the rows of such an
-//! output again instead of measuring. Past 24 (ranked plans) the rows are
+//! output again instead of measuring; `--offset F` (0 to 1) starts the
+//! spread units F of the way into their step, other units than a fit's
+//! (an out-of-sample check). Past 24 (ranked plans) the rows are
 //! single column sets spread over the unit list (see `fit_ranked`), and
 //! they are fitted apart, per N: the ranked regime's constant ([`nqueens::engine::half_board::cost::RANKED_PAIR_WORD_NS`]).
 //! Each such row is followed by an `est N PIVOT RANK TALLY` line, the
@@ -131,7 +133,11 @@ pub fn fit(sizes: &[usize]) {
         let budget = seconds * 1e9 / 2.0;
         // At least four units, however long.
         let k = ((plan.cost() / budget).ceil() as usize).clamp(1, (plan.units() / 4).max(1));
-        let units: Vec<usize> = (0..plan.units()).step_by(k).collect();
+        // `--offset F` (0 to 1): from F of the way into the first step,
+        // other units than an earlier fit's (an out-of-sample check).
+        let offset: f64 = arg("--offset").unwrap_or(0.0);
+        let first = (offset.clamp(0.0, 1.0) * k as f64) as usize;
+        let units: Vec<usize> = (first.min(k - 1)..plan.units()).step_by(k).collect();
         plan.narrow(&units);
         let works = plan.unit_works(&units).expect("listed plans have works");
         let mut kept = 0;
