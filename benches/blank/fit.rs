@@ -9,7 +9,8 @@
 //! (the fit is of the joins; the thread's scheduler clock, exact to the
 //! nanosecond: the tick-counted CPU time moves in 4 ms steps, which left the
 //! small units of N <= 17 read as 0 or 4 ms). Then a non-negative least-squares fit of
-//! the units' times on their terms, every N weighing the same, and per N
+//! the units' times on their terms, every N weighing the same (one
+//! equation per N, its units' sums, see `nnls_pooled`), and per N
 //! the real time over the current model's price and over the fitted one
 //! (both at this machine's speed: what matters is how flat each is in N). Prints the fitted constants to paste into
 //! `src/engine/half_board/cost.rs`, scaled to the reference speed by the
@@ -19,7 +20,9 @@
 //! bottoms, table words, visits, tops, pair words, pair
 //! words at full width, cut diagonals, candidate bottom pairs and those
 //! before the pivot's filter); `--rows FILE` fits the rows of such an
-//! output again instead of measuring. Past 24 (ranked plans) the rows are
+//! output again instead of measuring; `--offset F` (0 to 1) starts the
+//! spread units F of the way into their step, other units than a fit's
+//! (an out-of-sample check). Past 24 (ranked plans) the rows are
 //! single column sets spread over the unit list (see `fit_ranked`), and
 //! they are fitted apart, per N: the ranked regime's constant ([`nqueens::engine::half_board::cost::RANKED_PAIR_WORD_NS`]).
 //! Each such row is followed by an `est N PIVOT RANK TALLY` line, the
@@ -130,7 +133,11 @@ pub fn fit(sizes: &[usize]) {
         let budget = seconds * 1e9 / 2.0;
         // At least four units, however long.
         let k = ((plan.cost() / budget).ceil() as usize).clamp(1, (plan.units() / 4).max(1));
-        let units: Vec<usize> = (0..plan.units()).step_by(k).collect();
+        // `--offset F` (0 to 1): from F of the way into the first step,
+        // other units than an earlier fit's (an out-of-sample check).
+        let offset: f64 = arg("--offset").unwrap_or(0.0);
+        let first = (offset.clamp(0.0, 1.0) * k as f64) as usize;
+        let units: Vec<usize> = (first.min(k - 1)..plan.units()).step_by(k).collect();
         plan.narrow(&units);
         let works = plan.unit_works(&units).expect("listed plans have works");
         let mut kept = 0;
@@ -158,7 +165,7 @@ pub fn fit(sizes: &[usize]) {
     // fitted on its own rows.
     let listed: Vec<&Row> = rows.iter().filter(|r| r.n <= MAX_N).collect();
     if !listed.is_empty() {
-        let fitted = nnls(&listed, |r| r.terms, false);
+        let fitted = nnls_pooled(&listed, |r| r.terms);
         let now = Regime::Listed.constants();
         println!();
         println!("Listed regime");
@@ -522,33 +529,75 @@ fn read_rows(path: &str) -> Vec<Row> {
 }
 
 /// Non-negative least squares of `ns` on the terms `of(row)`, each row's
-/// error relative to the time of all rows of its N (so every N weighs the
-/// same, and within an N the long units more than the short ones), or
-/// with `per_row` to its own time (every unit weighs the same: a shard
-/// of one short unit is priced as closely as one of a long unit): least
-/// squares on the active terms, dropping the most negative coefficient
-/// until none is.
+/// error relative to the time of all rows of its N (within an N the long
+/// units weigh more than the short ones; an N of few rows weighs more
+/// than one of many), or with `per_row` to its own time (every unit weighs
+/// the same: a shard of one short unit is priced as closely as one of a
+/// long unit). See [`nnls_equations`].
 fn nnls<const K: usize>(rows: &[&Row], of: impl Fn(&Row) -> [f64; K], per_row: bool) -> [f64; K] {
     let mut total = std::collections::HashMap::new();
     for r in rows {
         *total.entry(r.n).or_insert(0.0) += r.ns;
     }
-    // Terms that are zero on every row cannot be fitted.
-    let active: [bool; K] = std::array::from_fn(|j| rows.iter().any(|r| of(r)[j] > 0.0));
-    let mut active = active;
+    let equations: Vec<([f64; K], f64)> = rows
+        .iter()
+        .map(|r| {
+            let scale = if per_row { r.ns.max(1.0) } else { total[&r.n] };
+            (of(r).map(|t| t / scale), r.ns / scale)
+        })
+        .collect();
+    nnls_equations(&equations)
+}
+
+/// The listed regime's fit: one equation per N, the sums of its rows'
+/// terms against the sum of their times, relative to that sum (what a
+/// whole count or a shard is priced by: its units' sum), so that every N
+/// weighs the same however many rows it has; beside them each row's own
+/// equation, relative to its time and weighed `1 / sqrt(rows of its N)`
+/// (each N's rows together weigh about as its sum), which keeps terms
+/// the few sums cannot tell apart from drifting. (Each row relative to
+/// its N's total instead, [`nnls`], let the N of four or five long units
+/// outweigh those of hundreds: on the rows of 16..=24 it left 16 at 0.81
+/// and 19 at 1.24 of the fit, where this leaves every N within 0.96-1.09.)
+fn nnls_pooled<const K: usize>(rows: &[&Row], of: impl Fn(&Row) -> [f64; K]) -> [f64; K] {
+    let mut sums: std::collections::BTreeMap<usize, ([f64; K], f64, usize)> = Default::default();
+    for r in rows {
+        let (terms, ns, count) = sums.entry(r.n).or_insert(([0.0; K], 0.0, 0));
+        for (t, x) in terms.iter_mut().zip(of(r)) {
+            *t += x;
+        }
+        *ns += r.ns;
+        *count += 1;
+    }
+    let mut equations: Vec<([f64; K], f64)> = sums
+        .values()
+        .map(|(terms, ns, _)| (terms.map(|t| t / ns.max(1.0)), 1.0))
+        .collect();
+    for r in rows {
+        let weight = 1.0 / (sums[&r.n].2 as f64).sqrt();
+        let scale = r.ns.max(1.0) / weight;
+        equations.push((of(r).map(|t| t / scale), weight));
+    }
+    nnls_equations(&equations)
+}
+
+/// Non-negative least squares of equations `terms . x = b`: least squares
+/// on the active terms, dropping the most negative coefficient until none
+/// is.
+fn nnls_equations<const K: usize>(equations: &[([f64; K], f64)]) -> [f64; K] {
+    // Terms that are zero in every equation cannot be fitted.
+    let mut active: [bool; K] = std::array::from_fn(|j| equations.iter().any(|e| e.0[j] > 0.0));
     loop {
         let idx: Vec<usize> = (0..K).filter(|&j| active[j]).collect();
         let m = idx.len();
         let mut ata = vec![vec![0.0; m]; m];
         let mut atb = vec![0.0; m];
-        for r in rows {
-            let scale = if per_row { r.ns.max(1.0) } else { total[&r.n] };
-            let terms = of(r);
-            let x: Vec<f64> = idx.iter().map(|&j| terms[j] / scale).collect();
+        for (terms, b) in equations {
+            let x: Vec<f64> = idx.iter().map(|&j| terms[j]).collect();
             for a in 0..m {
-                atb[a] += x[a] * r.ns / scale;
-                for b in 0..m {
-                    ata[a][b] += x[a] * x[b];
+                atb[a] += x[a] * b;
+                for c in 0..m {
+                    ata[a][c] += x[a] * x[c];
                 }
             }
         }

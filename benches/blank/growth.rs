@@ -9,7 +9,9 @@
 //! thread's, so that a busy machine changes them little); nanoseconds per
 //! solution and its growth over the previous N (`x prev`); what ran over
 //! the cost model's price of it (`real/mdl`: the model's nanoseconds at
-//! the reference speed, not scaled to this machine), and past 24 the same
+//! the reference speed, not scaled to this machine; its units and the
+//! builds of their tables, not the planning made before the clock
+//! starts, which a shard's quote adds), and past 24 the same
 //! for the joins alone (`join r/m`, the time out of the quarter tables
 //! over the model's joins); bit pairs the
 //! AND + popcount loop read per solution (64 per word, after the sieve's
@@ -163,9 +165,11 @@ pub fn growth(sizes: &[usize]) {
                 let (joins, builds) = priced.fold((0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
                 (joins + builds, Some(joins))
             }
+            // A narrowed plan's cost includes its planning, which ran
+            // before the clock starts: what runs is its units and builds.
             None => {
                 plan.narrow(&units);
-                (plan.cost(), None)
+                (plan.cost() - plan.planning_ns(), None)
             }
         };
         let start = Instant::now();

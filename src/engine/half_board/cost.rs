@@ -26,37 +26,47 @@
 /// words ([`TaskWork`]): what each costs is fitted, not assumed.
 pub const KEEP_PER_CUT: f64 = 0.66;
 
-// The join's constants below are one fit (2026-11-28, on the join by
-// buckets, `cargo bench --bench blank -- --fit 13 14 ... 23 --seconds 40`,
-// one thread, the thread's precise CPU clock, every unit of 13..=18 and
-// spread units of 19..=23; one equation per N so that each N weighs the
-// same; non-negative least squares over the terms of [`TaskWork`]), at
-// that sitting's machine factor (1.00 by the probes' references before
-// the kernel changed, see `plan::calibration`), so that they are the
-// reference machine's ns. Real / fitted per N: 0.85-1.30 from 16 to 23
-// (1.30 at 20), 1.5-2.0 at 13..=15 (milliseconds); the other core was busy
-// (benches/NOTES.md, "The join by buckets"). Terms
-// that fitted to 0 price nothing: the model's bitset terms are the kernel
+// The join's constants below (the listed regime's, [`TaskWork::NS`]) are
+// one fit (2026-11-29 03:29-03:42 UTC, on the join by buckets with the
+// sieve's cut priced per chunk, `cargo bench --bench blank -- --fit 16 17
+// ... 23 --seconds 60` and `-- --fit 24 --seconds 600`, one thread, the
+// thread's precise CPU clock, every unit of 16..=18 and spread units of
+// 19..=24, rows in `benches/rows/fit-20-24-listed.rows`, fitted by `--fit
+// --rows FILE --speed 1.04`: one equation per N, its units' sums, so that
+// each N weighs the same, beside each unit's own; non-negative least
+// squares over the terms of [`TaskWork`]), divided by that sitting's even
+// probe (1.04 the reference, see `plan::calibration`), so that they are
+// the reference machine's ns. Real / fitted per N at 16..=24: 1.05, 0.97,
+// 1.02, 1.09, 1.00, 1.08, 1.08, 0.96, 1.03 (per unit 0.70-1.33 from 20);
+// the constants before (a fit of 13..=23 on the kernel before the cut was
+// priced per chunk) left 22, 23 and 24 at 0.65, 0.68 and 0.22 (shards of
+// 24 ran 0.29-0.33 of their quotes, 1.19-1.27 of these): the deeper cuts
+// of big chunks read a falling share of the full-width pair words (0.89 of
+// them at 16, 0.12 at 22, 0.04 at 24), which the sieve's kept words follow
+// (the model's kept words over the words the kernel read: 1.6-3.4 at
+// every N), so the kept words carry most of the words' price now (benches/NOTES.md, "Listed
+// regime refit on the priced cut"). The other core was busy. Terms that
+// fitted to 0 price nothing: the model's bitset terms are the kernel
 // before's (it built a bitset per top quarter placement; this one builds
-// none), the sieve's kept words add nothing to the full-width pair words.
+// none).
 
 /// Per candidate quarter pair (both halves, before the diagonal test).
-pub const NS_JOIN: f64 = 0.6444;
+pub const NS_JOIN: f64 = 2.0281;
 /// Per word of an `X`/`Y` bitset built for a quarter placement.
 pub const NS_XY_WORD: f64 = 0.0;
 /// Per word of `popcount(X & Y)` for a candidate top placement.
-pub const NS_PAIR_WORD: f64 = 0.0318;
+pub const NS_PAIR_WORD: f64 = 0.0025;
 /// Per word of `X`/`Y` bitsets and of `popcount(X & Y)` the sieve leaves
 /// (see [`KEEP_PER_CUT`]).
 pub const NS_XY_KEPT: f64 = 0.0;
-pub const NS_PAIR_KEPT: f64 = 0.0;
+pub const NS_PAIR_KEPT: f64 = 0.0831;
 /// Per top placement ANDed with its bottoms (its bitsets' rows, the
 /// sieve's ranges stepped through for it).
-pub const NS_TOP: f64 = 6.4837;
+pub const NS_TOP: f64 = 7.3191;
 /// Per row-set combination visited and per bitset word of the tables
 /// (`h * h` table rows per word stand in for the transposed bottoms and
 /// the buckets' tables, as fitted).
-pub const NS_TASK: f64 = 28.9949;
+pub const NS_TASK: f64 = 16.474;
 /// Per column set examined while planning.
 pub const NS_PLAN: f64 = 1.0;
 /// Per quarter placement planning walks into its bucket counts, and per

@@ -294,6 +294,19 @@ impl Plan {
         }
     }
 
+    /// The share of [`Plan::cost`] that prices the planning itself (exact
+    /// planning's walks, ns; listed plans: a shard's cost includes it, as
+    /// a shard plans before its units; 0 for ranked ones). Benches that
+    /// time the units of a plan made before their clock starts take it
+    /// out of the price.
+    #[doc(hidden)]
+    pub fn planning_ns(&self) -> f64 {
+        match &self.work {
+            Work::Listed(layout) => layout.planning_ns,
+            Work::Ranked(_) => 0.0,
+        }
+    }
+
     /// The cost model's work of each of `units`, term by term (listed
     /// plans; `None` for ranked ones): see [`Layout::unit_works`]. Walks
     /// the quarters again: for benches.
