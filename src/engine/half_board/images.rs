@@ -24,7 +24,6 @@
 
 use crate::base::board::Symmetry;
 use crate::engine::half_board::column_sets::Pivot;
-use crate::engine::half_board::quarters::QuarterShape;
 
 /// The images of a board's blocked cells, per cell (see the module doc).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,14 +73,15 @@ impl Images {
         self.hits[r * self.n + c]
     }
 
-    /// The hits of a quarter placement of quarter `q` with `rows` rows,
-    /// its queens `cells` as the walk keeps them (one nibble a row, the
-    /// column inside the quarter plus one, 0 for no queen).
-    pub fn of_cells(&self, q: &QuarterShape, rows: usize, cells: u64) -> u8 {
+    /// The hits of a placement in the `rows` rows from `row0` and the
+    /// columns from `col0` (a quarter's), its queens `cells` as the
+    /// quarters' walk keeps them (one nibble a row, the column from `col0`
+    /// plus one, 0 for no queen).
+    pub fn of_cells(&self, (row0, col0): (usize, usize), rows: usize, cells: u64) -> u8 {
         (0..rows)
             .filter_map(|r| match (cells >> (4 * r)) & 15 {
                 0 => None,
-                c => Some(self.at(q.row0 + r, q.col0 + c as usize - 1)),
+                c => Some(self.at(row0 + r, col0 + c as usize - 1)),
             })
             .fold(0, |a, b| a | b)
     }
@@ -130,9 +130,11 @@ mod tests {
         let images = Images::of(&free);
         assert_eq!(images.at(3, 3), 0xff);
         assert_eq!(images.at(0, 0).count_ones(), 2);
-        let q = QuarterShape::top(3, 0, 3);
-        // Queens at (0, 0) and (2, 1): the corner's hits, nothing else.
-        let cells = 1 | (2 << 8);
-        assert_eq!(images.of_cells(&q, 3, cells), images.at(0, 0));
+        // Queens at (0, 0) and (2, 1) of a quarter at the corner: the
+        // corner's hits, nothing else; at (4, 4) and (6, 6) of one from
+        // (4, 4): the far corner's.
+        assert_eq!(images.of_cells((0, 0), 3, 1 | (2 << 8)), images.at(0, 0));
+        assert_eq!(images.of_cells((4, 4), 3, 1 | (3 << 8)), images.at(6, 6));
+        assert_eq!(images.of_cells((4, 4), 3, 1 | (2 << 8)), 0);
     }
 }

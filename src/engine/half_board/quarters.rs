@@ -324,7 +324,7 @@ impl<'a> Counted<'a> {
             let at = cursor[key] as usize;
             da[at] = v;
             if let Some(images) = images {
-                hits[at] = images.of_cells(&q, h, cells);
+                hits[at] = images.of_cells((q.row0, q.col0), h, cells);
             }
             cursor[key] += 1;
         });
