@@ -15,18 +15,15 @@
 //! top avoids (a top that avoids none is left out).
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::engine::counter::join::Prepared;
-use crate::engine::counter::UnitCounter;
 use crate::engine::half_board::images::IMAGES;
 use crate::plan::calibration::Kernel;
 use crate::plan::method::interface::{
-    unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip,
+    join_answer, unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip,
 };
-use crate::plan::work::Work;
 
 const ABOUT: About = About {
     name: "credited-join",
@@ -124,9 +121,7 @@ impl CountingMethod for CreditedJoin {
             .plans
             .remove(&case.index)
             .ok_or_else(|| unprepared(ABOUT.name))?;
-        let counter: Arc<dyn UnitCounter> = Arc::new(plan.build());
-        let units = (0..counter.units()).map(|i| (Work::Units(counter.clone(), i), 1));
-        Ok(batch.sum(case.index, units).over(IMAGES))
+        Ok(join_answer(plan, case.index, batch).over(IMAGES))
     }
 
     fn absorb(&mut self, _: &[i128]) {

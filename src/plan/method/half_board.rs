@@ -12,17 +12,14 @@
 //! The engine's own cost model (its planning builds the quarter tables).
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::engine::counter::join::Prepared;
-use crate::engine::counter::UnitCounter;
 use crate::plan::calibration::Kernel;
 use crate::plan::method::interface::{
-    unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip,
+    join_answer, unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip,
 };
-use crate::plan::work::Work;
 
 const ABOUT: About = About {
     name: "half-board",
@@ -128,9 +125,7 @@ impl CountingMethod for HalfBoard {
             .plans
             .remove(&case.index)
             .ok_or_else(|| unprepared(ABOUT.name))?;
-        let counter: Arc<dyn UnitCounter> = Arc::new(plan.build());
-        let units = (0..counter.units()).map(|i| (Work::Units(counter.clone(), i), 1));
-        Ok(batch.sum(case.index, units))
+        Ok(join_answer(plan, case.index, batch))
     }
 
     fn absorb(&mut self, _: &[i128]) {

@@ -351,6 +351,19 @@ impl Batch {
     }
 }
 
+/// The answer of a planned join: its units (each of weight 1) summed
+/// into one new slot of case `case` (the half-board and credited-join
+/// methods).
+pub fn join_answer(
+    plan: crate::engine::counter::join::Prepared,
+    case: usize,
+    batch: &mut Batch,
+) -> Answer {
+    let counter: Arc<dyn UnitCounter> = Arc::new(plan.build());
+    let units = (0..counter.units()).map(|i| (Work::Units(counter.clone(), i), 1));
+    batch.sum(case, units)
+}
+
 /// A case's answer: a known constant plus signed multiples of slots, over
 /// a divisor (1 when `None`; a credited join's sum is 8 times its count).
 #[derive(Clone, Debug, Default)]

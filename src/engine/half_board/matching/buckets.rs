@@ -558,6 +558,20 @@ fn align_offset(tab: &[u64]) -> usize {
     (ALIGN_WORDS - lead) % ALIGN_WORDS
 }
 
+/// The AND of the `G` entries `e` over their four words from `i` (one
+/// block of [`and_popcount`] and [`and_popcount_avoiding`]).
+#[inline(always)]
+fn and_block<const G: usize>(e: &[&[u64]; G], i: usize) -> [u64; 4] {
+    let mut x = [!0u64; 4];
+    for s in e.iter() {
+        let w = &s[i..i + 4];
+        for k in 0..4 {
+            x[k] &= w[k];
+        }
+    }
+    x
+}
+
 /// `popcount` of the AND of the `G` entries `e` over their first `stride`
 /// words (a multiple of 4): four words at a time, in registers. Over
 /// blocks of four (one bounds check per entry and block, no tail), with
@@ -569,13 +583,7 @@ fn and_popcount<const G: usize>(e: &[&[u64]; G], stride: usize) -> u64 {
     let mut cnt = [0u64; 4];
     let mut i = 0;
     while i + 4 <= stride {
-        let mut x = [!0u64; 4];
-        for s in e.iter() {
-            let w = &s[i..i + 4];
-            for k in 0..4 {
-                x[k] &= w[k];
-            }
-        }
+        let x = and_block(e, i);
         for k in 0..4 {
             cnt[k] += u64::from(x[k].count_ones());
         }
@@ -607,13 +615,7 @@ fn and_popcount_avoiding<const G: usize>(
     let (mut add, mut less) = ([0u64; 4], [0u64; 4]);
     let mut i = 0;
     while i + 4 <= stride {
-        let mut x = [!0u64; 4];
-        for s in e.iter() {
-            let w = &s[i..i + 4];
-            for k in 0..4 {
-                x[k] &= w[k];
-            }
-        }
+        let x = and_block(e, i);
         if by_sums {
             for b in 0..SUMS {
                 let w = &sums[b * stride + i..][..4];
