@@ -84,8 +84,17 @@ pub const NS_PLAN: f64 = 1.0;
 /// before its first unit.
 pub const NS_PLAN_WALK: f64 = 21.0;
 pub const NS_PLAN_WALK_PIVOT: f64 = 1.95;
-/// Per quarter placement of the board (the whole tables' build, as fitted).
-pub const NS_QUARTER_ITEM: f64 = 500.0;
+/// Per quarter placement of the board: the whole tables' build. It was
+/// 500 ns while the join's constants priced only the full-width words and
+/// this term carried the rest of a whole count's joins; on the refitted
+/// join it priced the tables 6-12x their time and whole counts of 16..=18
+/// at 1.3-2x theirs. Measured now (2026-11-29, a bench building a blank
+/// plan's tables alone, one thread, thread CPU, the other core busy):
+/// 42-69 ns a placement at n = 16..=18, 83-91 at 19..=20, 121 at 21 (the
+/// tables outgrow the caches), where the join ran 0.9-1.3x its quote; at
+/// the reference about 60, the small sizes' side (at 21 the tables are
+/// 3% of the count).
+pub const NS_QUARTER_ITEM: f64 = 60.0;
 /// Per quarter placement walked by a build (each further part's build
 /// walks every placement twice).
 pub const NS_WALK_ITEM: f64 = 15.0;
@@ -93,10 +102,10 @@ pub const NS_WALK_ITEM: f64 = 15.0;
 /// included; each build walks twice).
 pub const NS_SET_WALK_ITEM: f64 = 45.0;
 /// Per placement stored by a narrowed part's build (a shard's), beside its
-/// walks. [`NS_QUARTER_ITEM`], fitted on whole counts, also carries join
-/// work that grows with the tables; a shard's own joins are priced by its
-/// units already (measured: `count 20 --shard 1/64` took 9.0 s, priced
-/// 15 s with 500 ns here; `count 22 --shard 1/512` 235 s, priced 300 s).
+/// walks; a shard's own joins are priced by its units (measured when the
+/// whole build's price still carried join work: `count 20 --shard 1/64`
+/// took 9.0 s, priced 15 s with 500 ns here; `count 22 --shard 1/512`
+/// 235 s, priced 300 s).
 pub const NS_BUILD_ITEM: f64 = 50.0;
 /// Share of the candidate bottoms (pairs of bottom quarter placements the
 /// pivot leaves, see [`bottom_words`]) whose quarters share no diagonal:

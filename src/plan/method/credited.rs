@@ -33,14 +33,14 @@ const ABOUT: About = About {
 
 /// A credited join's time over the blank board's join *quote* of the same
 /// side (the engine's listed model, [`crate::engine::half_board::cost`]),
-/// on one thread. Against the blank join's real time it runs 1.15-1.2x at
-/// n = 15, 1.2-1.35x at 17, 1.4-1.6x at 16 and 1.5-1.8x at 18 (1 to 16
-/// blocked cells; benches/NOTES.md, "Near-blank boards on the blank
-/// board's join"), but that model prices the blank join 1.3-2x high at 15
-/// to 17: on the submit bench's seven boards of 15..17 that this method
-/// answers, CPU time over the blank join's quote ran 0.72-1.14, geometric
-/// mean 0.91 (2026-11-29). A refit of the listed model moves this factor.
-pub const CREDIT_FACTOR: f64 = 0.9;
+/// on one thread: every word the join reads is counted once per image the
+/// top avoids. Measured with the tables priced at their build's time
+/// (2026-11-29, random boards of 1, 3, 8 and 16 blocked cells, thread
+/// CPU, the other core busy): 1.48-1.57 at n = 15, 1.26-1.69 at 16,
+/// 1.12-1.40 at 17, 1.49-2.03 at 18 (more cells, more at 16 and 18: a top
+/// avoids fewer images and reads the bit-sliced sums); this factor, the
+/// middle, keeps every one within 1.45x.
+pub const CREDIT_FACTOR: f64 = 1.4;
 
 /// The bytes a credited table holds per placement beyond the blank one's
 /// (its hits, one byte beside the eight of its diagonals): the blank plan's
