@@ -42,55 +42,47 @@ fn a_plan_over_the_memory_limit_is_refused_before_allocating() {
 #[test]
 fn the_forced_method_agrees_and_falls_back_where_it_does_not_apply() {
     let mut rng = Rng::new(0x4a23);
-    let mut boards = Vec::new();
-    for _ in 0..3 {
-        let mut board = Board::blank(15);
-        for _ in 0..rng.between(1, 4) {
-            let (row, col) = (rng.between(0, 14), rng.between(0, 14));
-            board.set_free(row, col, false);
-        }
-        boards.push(board);
-    }
+    let mut boards: Vec<Board> = (0..3).map(|_| sprinkled(&mut rng, 15, 4)).collect();
     boards.push(random_board(&mut rng, 9, 20));
-    let want: Vec<u128> = boards.iter().map(|b| Problem::new(b).count()).collect();
-    for threads in [1, 3] {
-        let mut planner = Planner::new(
-            MethodChoice::parse("half-board").expect("a registered method"),
-            threads,
-        );
-        assert_eq!(
-            planner.solve_all(&boards).unwrap(),
-            want,
-            "{threads} threads"
-        );
-    }
+    forced_method_agrees_with_the_kernel("half-board", &boards);
 }
 
 #[test]
 fn the_credited_join_forced_agrees_with_the_kernel_and_falls_back_where_it_does_not_apply() {
     // Boards of 15 and 16 with 1 to 10 blocked cells on the blank board's
     // join (its units summed over the threads, then divided by 8), and one
-    // too small for it (counted plain), against the kernel's search.
+    // too small for it (counted plain).
     let mut rng = Rng::new(0xc4e1);
-    let mut boards = Vec::new();
-    for n in [15, 15, 16] {
-        let mut board = Board::blank(n);
-        for _ in 0..rng.between(1, 10) {
-            board.set_free(rng.between(0, n - 1), rng.between(0, n - 1), false);
-        }
-        boards.push(board);
-    }
+    let mut boards: Vec<Board> = [15, 15, 16]
+        .iter()
+        .map(|&n| sprinkled(&mut rng, n, 10))
+        .collect();
     boards.push(random_board(&mut rng, 9, 20));
+    forced_method_agrees_with_the_kernel("credited-join", &boards);
+}
+
+/// The blank board of side `n` with 1 to `most` cells blocked at random
+/// (a cell drawn twice blocks once).
+fn sprinkled(rng: &mut Rng, n: usize, most: usize) -> Board {
+    let mut board = Board::blank(n);
+    for _ in 0..rng.between(1, most) {
+        board.set_free(rng.between(0, n - 1), rng.between(0, n - 1), false);
+    }
+    board
+}
+
+/// The planner with method `name` forced answers every one of `boards`
+/// as the kernel's search does, on 1 and 3 threads (a board the method
+/// does not apply to falls back to another).
+fn forced_method_agrees_with_the_kernel(name: &str, boards: &[Board]) {
     let want: Vec<u128> = boards.iter().map(|b| Problem::new(b).count()).collect();
     for threads in [1, 3] {
-        let mut planner = Planner::new(
-            MethodChoice::parse("credited-join").expect("a registered method"),
-            threads,
-        );
+        let method = MethodChoice::parse(name).expect("a registered method");
+        let mut planner = Planner::new(method, threads);
         assert_eq!(
-            planner.solve_all(&boards).unwrap(),
+            planner.solve_all(boards).unwrap(),
             want,
-            "{threads} threads"
+            "{name} on {threads} threads"
         );
     }
 }
