@@ -272,9 +272,24 @@ impl Plan {
     /// concurrent thread adds [`Plan::scratch_bytes`].
     pub fn peak_bytes(&self) -> usize {
         match &self.work {
-            Work::Listed(layout) => layout.planning_bytes.max(layout.running_bytes),
+            Work::Listed(layout) => {
+                let running = layout.running_bytes + self.hits_bytes(layout);
+                layout.planning_bytes.max(running)
+            }
             Work::Ranked(ranked) => ranked.peak_bytes(),
         }
+    }
+
+    /// The bytes of a credited plan's hits: one beside each stored
+    /// placement ([`Quarter::bytes`] prices its eight bytes of diagonals,
+    /// not these). Every placement of the whole tables: the planner runs a
+    /// credited plan in one part, and for one in parts this is an upper
+    /// bound. 0 for a plain join.
+    fn hits_bytes(&self, layout: &Layout) -> usize {
+        if !self.is_credited() {
+            return 0;
+        }
+        layout.mass.iter().flatten().sum::<u64>() as usize
     }
 
     /// Estimated bytes each further thread adds: its scratch (and for

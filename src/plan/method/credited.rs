@@ -14,15 +14,13 @@
 //! [`CREDIT_FACTOR`]: every word of the join is also counted per image the
 //! top avoids (a top that avoids none is left out).
 
-use std::collections::HashMap;
-
 use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::engine::counter::join::Prepared;
 use crate::engine::half_board::images::IMAGES;
 use crate::plan::calibration::Kernel;
 use crate::plan::method::interface::{
-    join_answer, unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip,
+    About, Answer, Batch, Case, CountingMethod, JoinPlans, Shared, Skip,
 };
 
 const ABOUT: About = About {
@@ -42,11 +40,6 @@ const ABOUT: About = About {
 /// middle, keeps every one within 1.45x.
 pub const CREDIT_FACTOR: f64 = 1.4;
 
-/// The bytes a credited table holds per placement beyond the blank one's
-/// (its hits, one byte beside the eight of its diagonals): the blank plan's
-/// peak times this.
-const HITS_SHARE: f64 = 9.0 / 8.0;
-
 /// Below this side the searches and the board's own join are cheaper than
 /// the blank board's tables.
 const MIN_N: usize = 15;
@@ -58,7 +51,7 @@ const LAST_ANY_CELLS: usize = 17;
 #[derive(Default)]
 pub struct CreditedJoin {
     /// The credited plan per quoted case of this batch.
-    plans: HashMap<usize, Prepared>,
+    plans: JoinPlans,
 }
 
 impl CountingMethod for CreditedJoin {
@@ -85,11 +78,8 @@ impl CountingMethod for CreditedJoin {
         }
         let plan = Prepared::credited(case.board.rows(), shared.budget())
             .ok_or("the blank board's tables would not fit in memory (or n > 24)")?;
-        if plan.parts() > 1 {
-            return Err("the blank board's tables would not fit in memory at once");
-        }
-        self.plans.insert(case.index, plan);
-        Ok(())
+        let in_parts = "the blank board's tables would not fit in memory at once";
+        self.plans.keep(case.index, plan, in_parts)
     }
 
     fn quotes_on_threads(&self) -> bool {
@@ -102,26 +92,19 @@ impl CountingMethod for CreditedJoin {
         Kernel::join(board.n())
     }
 
+    /// The blank board's tables with the hits beside them
+    /// ([`crate::engine::half_board::plan::Plan::peak_bytes`] prices both).
     fn memory(&mut self, case: Case, shared: &mut Shared) -> f64 {
-        self.plans.get(&case.index).map_or(0.0, |plan| {
-            let sizing = plan.sizing();
-            sizing.bytes * HITS_SHARE + sizing.thread_bytes * (shared.threads() - 1) as f64
-        })
+        self.plans.memory(case, shared)
     }
 
     fn quote(&mut self, case: Case, shared: &mut Shared) -> f64 {
-        self.plans.get(&case.index).map_or(f64::INFINITY, |plan| {
-            let ns = plan.sizing().cpu_ns * CREDIT_FACTOR;
-            ns / shared.threads().min(plan.units()).max(1) as f64
-        })
+        self.plans
+            .quote(case, shared, |plan| plan.sizing().cpu_ns * CREDIT_FACTOR)
     }
 
     fn plan(&mut self, case: Case, _: &mut Shared, batch: &mut Batch) -> Result<Answer> {
-        let plan = self
-            .plans
-            .remove(&case.index)
-            .ok_or_else(|| unprepared(ABOUT.name))?;
-        Ok(join_answer(plan, case.index, batch).over(IMAGES))
+        Ok(self.plans.answer(case, batch, ABOUT.name)?.over(IMAGES))
     }
 
     fn absorb(&mut self, _: &[i128]) {

@@ -11,14 +11,12 @@
 //! # Complexity
 //! The engine's own cost model (its planning builds the quarter tables).
 
-use std::collections::HashMap;
-
 use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::engine::counter::join::Prepared;
 use crate::plan::calibration::Kernel;
 use crate::plan::method::interface::{
-    join_answer, unprepared, About, Answer, Batch, Case, CountingMethod, Shared, Skip,
+    About, Answer, Batch, Case, CountingMethod, JoinPlans, Shared, Skip,
 };
 
 const ABOUT: About = About {
@@ -62,7 +60,7 @@ const MIN_N: usize = 15;
 #[derive(Default)]
 pub struct HalfBoard {
     /// The engine's plan per quoted case of this batch.
-    plans: HashMap<usize, Prepared>,
+    plans: JoinPlans,
 }
 
 impl CountingMethod for HalfBoard {
@@ -83,13 +81,8 @@ impl CountingMethod for HalfBoard {
         }
         let plan = Prepared::of_board(case.board.rows(), shared.budget())
             .ok_or("the board's half tables would not fit in memory (or n > 24)")?;
-        // Units of a batch run in any order: a plan in parts would rebuild
-        // its tables over and over.
-        if plan.parts() > 1 {
-            return Err("the board's half tables would not fit in memory at once");
-        }
-        self.plans.insert(case.index, plan);
-        Ok(())
+        let in_parts = "the board's half tables would not fit in memory at once";
+        self.plans.keep(case.index, plan, in_parts)
     }
 
     fn quotes_on_threads(&self) -> bool {
@@ -103,29 +96,21 @@ impl CountingMethod for HalfBoard {
     }
 
     fn memory(&mut self, case: Case, shared: &mut Shared) -> f64 {
-        self.plans.get(&case.index).map_or(0.0, |plan| {
-            let sizing = plan.sizing();
-            sizing.bytes + sizing.thread_bytes * (shared.threads() - 1) as f64
-        })
+        self.plans.memory(case, shared)
     }
 
     fn quote(&mut self, case: Case, shared: &mut Shared) -> f64 {
-        self.plans.get(&case.index).map_or(f64::INFINITY, |plan| {
+        self.plans.quote(case, shared, |plan| {
             let tasks = match case.board.obstacles() {
                 0 => 0,
                 _ => plan.tasks().unwrap_or(0),
             };
-            let ns = plan.sizing().cpu_ns + NS_BOARD_TASK * tasks as f64;
-            ns / shared.threads().min(plan.units()).max(1) as f64
+            plan.sizing().cpu_ns + NS_BOARD_TASK * tasks as f64
         })
     }
 
     fn plan(&mut self, case: Case, _: &mut Shared, batch: &mut Batch) -> Result<Answer> {
-        let plan = self
-            .plans
-            .remove(&case.index)
-            .ok_or_else(|| unprepared(ABOUT.name))?;
-        Ok(join_answer(plan, case.index, batch))
+        self.plans.answer(case, batch, ABOUT.name)
     }
 
     fn absorb(&mut self, _: &[i128]) {

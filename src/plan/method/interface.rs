@@ -13,6 +13,7 @@ use crate::base::error::Result;
 use crate::base::problem::Problem;
 use crate::engine::budget::Budget;
 use crate::engine::constellations::ConstellationEngine;
+use crate::engine::counter::join::Prepared;
 use crate::engine::counter::{self, Choice, Engine, Sizing, UnitCounter};
 use crate::engine::tree_size;
 use crate::plan::calibration::Kernel;
@@ -351,17 +352,66 @@ impl Batch {
     }
 }
 
-/// The answer of a planned join: its units (each of weight 1) summed
-/// into one new slot of case `case` (the half-board and credited-join
-/// methods).
-pub fn join_answer(
-    plan: crate::engine::counter::join::Prepared,
-    case: usize,
-    batch: &mut Batch,
-) -> Answer {
-    let counter: Arc<dyn UnitCounter> = Arc::new(plan.build());
-    let units = (0..counter.units()).map(|i| (Work::Units(counter.clone(), i), 1));
-    batch.sum(case, units)
+/// The joins a join method ([`super::half_board`], [`super::credited`])
+/// planned for the cases of one batch it applies to: kept in
+/// [`CountingMethod::applies`], priced by `memory` and `quote`, summed into
+/// an answer by `plan`, dropped by `absorb`. Each method keeps its own
+/// price on top of the join's model ([`JoinPlans::quote`]).
+#[derive(Default)]
+pub struct JoinPlans(HashMap<usize, Prepared>);
+
+impl JoinPlans {
+    /// Keeps `case`'s plan when its tables fit in memory at once, else
+    /// skips with `in_parts`: the units of a batch run in any order, and a
+    /// plan in parts would rebuild its tables over and over.
+    pub fn keep(
+        &mut self,
+        case: usize,
+        plan: Prepared,
+        in_parts: Skip,
+    ) -> std::result::Result<(), Skip> {
+        if plan.parts() > 1 {
+            return Err(in_parts);
+        }
+        self.0.insert(case, plan);
+        Ok(())
+    }
+
+    /// The peak bytes of `case`'s join on the run's threads (0 when it
+    /// was not kept).
+    pub fn memory(&self, case: Case, shared: &Shared) -> f64 {
+        self.0.get(&case.index).map_or(0.0, |plan| {
+            let sizing = plan.sizing();
+            sizing.bytes + sizing.thread_bytes * (shared.threads() - 1) as f64
+        })
+    }
+
+    /// `ns(plan)`, the method's price of `case`'s join on one thread, on
+    /// the run's threads (as many as the join has units); infinite when it
+    /// was not kept.
+    pub fn quote(&self, case: Case, shared: &Shared, ns: impl Fn(&Prepared) -> f64) -> f64 {
+        self.0.get(&case.index).map_or(f64::INFINITY, |plan| {
+            ns(plan) / shared.threads().min(plan.units()).max(1) as f64
+        })
+    }
+
+    /// `case`'s join built and its units (each of weight 1) summed into
+    /// one new slot; `method` names the method in the error of a case
+    /// never kept ([`unprepared`]).
+    pub fn answer(&mut self, case: Case, batch: &mut Batch, method: &str) -> Result<Answer> {
+        let plan = self
+            .0
+            .remove(&case.index)
+            .ok_or_else(|| unprepared(method))?;
+        let counter: Arc<dyn UnitCounter> = Arc::new(plan.build());
+        let units = (0..counter.units()).map(|i| (Work::Units(counter.clone(), i), 1));
+        Ok(batch.sum(case.index, units))
+    }
+
+    /// Drops the batch's plans.
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
 }
 
 /// A case's answer: a known constant plus signed multiples of slots, over
