@@ -257,11 +257,7 @@ fn ranked_column_sets_agree_with_a_plain_search_at_24_to_27() {
         let h = n / 2;
         let wl = n / 2;
         // Sets drawn until two have solutions (many have none).
-        let mut with_solutions = 0;
-        for _ in 0..6 {
-            if with_solutions == 2 {
-                break;
-            }
+        until_two_have_solutions(n, 6, || {
             // A pivot (odd n) and a column set with `left` columns on the left.
             let pivot = (n % 2 == 1).then(|| rng.below(n as u64) as usize);
             let avail = full & !pivot.map_or(0, |c| 1 << c);
@@ -277,13 +273,9 @@ fn ranked_column_sets_agree_with_a_plain_search_at_24_to_27() {
             let (got, members) = orbit_count(&plan, n, pivot, s);
             let want = two_halves_with_columns(n, h, pivot, s) * members;
             assert_eq!(got, want, "n = {n}, pivot {pivot:?}, S = {s:#x}");
-            with_solutions += usize::from(got > 0);
             eprintln!("n = {n}, pivot {pivot:?}, S = {s:#x}: {got} solutions");
-        }
-        assert!(
-            with_solutions > 0,
-            "n = {n}: every set drawn had no solution"
-        );
+            Some(got)
+        });
     }
 }
 
@@ -309,11 +301,7 @@ fn cross_mode_sets_with_far_pivots_agree_with_a_plain_search_at_25_and_27() {
         let plan = Plan::tuned(n, &blank, Default::default(), MinN::default(), None).unwrap();
         let (full, h, mid) = (full_row(n), n / 2, n / 2);
         let lmask = (1u64 << mid) - 1;
-        let mut with_solutions = 0;
-        for _ in 0..8 {
-            if with_solutions == 2 {
-                break;
-            }
+        until_two_have_solutions(n, 8, || {
             // A pivot whose marks reach the upper half: `dm - 1 >= 33 - n`.
             let dm = (34 - n) + rng.below((h - (34 - n)) as u64) as usize;
             let m = if rng.below(2) == 0 {
@@ -328,14 +316,29 @@ fn cross_mode_sets_with_far_pivots_agree_with_a_plain_search_at_25_and_27() {
             let (got, members) = orbit_count(&plan, n, Some(m), s);
             let want = 2 * two_halves_beyond(n, h, Some(m), s, Some(dm)) * members;
             assert_eq!(got, want, "n = {n}, pivot {m} ({dm} out), S = {s:#x}");
-            with_solutions += usize::from(got > 0);
             eprintln!("n = {n}, pivot {m} ({dm} out), S = {s:#x}: {got} solutions");
-        }
-        assert!(
-            with_solutions > 0,
-            "n = {n}: every set drawn had no solution"
-        );
+            Some(got)
+        });
     }
+}
+
+/// Runs `check` (which draws a column set, asserts the join's count of it
+/// against the independent one and returns that count, or `None` when it
+/// skipped the set) up to `tries` times, until two sets drawn had
+/// solutions; fails when none had any, as a check of empty sets only
+/// could pass whatever the join counts.
+fn until_two_have_solutions(n: usize, tries: usize, mut check: impl FnMut() -> Option<u128>) {
+    let mut with_solutions = 0;
+    for _ in 0..tries {
+        if with_solutions == 2 {
+            break;
+        }
+        with_solutions += usize::from(matches!(check(), Some(got) if got > 0));
+    }
+    assert!(
+        with_solutions > 0,
+        "n = {n}: every set drawn had no solution"
+    );
 }
 
 /// `k` of the columns in `from`, drawn at random.
@@ -486,11 +489,7 @@ fn diagonal_mode_sets_agree_with_a_plain_search_at_28() {
     let rev = |x: u64| x.reverse_bits() >> (64 - n);
     let lmask = (1u64 << h) - 1;
     let mut rng = Rng::new(0x28);
-    let mut with_solutions = 0;
-    for _ in 0..8 {
-        if with_solutions == 2 {
-            break;
-        }
+    until_two_have_solutions(n, 8, || {
         let s = random_columns(lmask, h - 2, &mut rng) | random_columns(full & !lmask, 2, &mut rng);
         let orbit = diagonal_orbit(n, s);
         let start = std::time::Instant::now();
@@ -507,7 +506,7 @@ fn diagonal_mode_sets_agree_with_a_plain_search_at_28() {
         }
         if plain.len() < 2 {
             eprintln!("n = {n}, S = {s:#x}: skipped, too many placements");
-            continue;
+            return None;
         }
         let plain_seconds = start.elapsed().as_secs_f64();
         let of = |m: u64| plain.iter().find(|p| p.0 == m || p.0 == rev(m)).unwrap().1;
@@ -520,10 +519,6 @@ fn diagonal_mode_sets_agree_with_a_plain_search_at_28() {
              (join {join_seconds:.1} s, plain {plain_seconds:.1} s)"
         );
         assert_eq!(got, want, "n = {n}, S = {s:#x}, orbit {orbit:x?}");
-        with_solutions += usize::from(got > 0);
-    }
-    assert!(
-        with_solutions > 0,
-        "n = {n}: every set drawn had no solution"
-    );
+        Some(got)
+    });
 }
