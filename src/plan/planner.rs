@@ -57,6 +57,9 @@ mod tests {
     use super::*;
     use crate::base::board::Board;
     use crate::base::uva11195::{PlainSolver, Solver};
+    use crate::engine::counter::Engine;
+    use crate::plan::calibration::Kernel;
+    use crate::plan::method::{registry, About, Answer, Batch, Case, CountingMethod, Shared, Skip};
 
     fn boards(seed: u64, count: usize, max_n: usize) -> Vec<Board> {
         let mut rng = crate::base::rng::Rng::new(seed);
@@ -120,6 +123,126 @@ mod tests {
         assert!(posted.estimate < PROGRESS_NS, "{posted:?}");
         assert!(posted.units > 0, "{posted:?}");
         assert!(lock(&board).is_none(), "cleared at the batch's end");
+    }
+
+    /// A method with its floor taken away: always planned and quoted.
+    struct Floorless(Box<dyn CountingMethod>);
+
+    impl CountingMethod for Floorless {
+        fn about(&self) -> About {
+            self.0.about()
+        }
+        fn quick(&mut self, case: Case, shared: &mut Shared) -> Option<f64> {
+            self.0.quick(case, shared)
+        }
+        fn applies(&mut self, case: Case, shared: &mut Shared) -> std::result::Result<(), Skip> {
+            self.0.applies(case, shared)
+        }
+        fn quote(&mut self, case: Case, shared: &mut Shared) -> f64 {
+            self.0.quote(case, shared)
+        }
+        fn refine(&mut self, case: Case, shared: &mut Shared, quote: f64) -> f64 {
+            self.0.refine(case, shared, quote)
+        }
+        fn quotes_on_threads(&self) -> bool {
+            self.0.quotes_on_threads()
+        }
+        fn memory(&mut self, case: Case, shared: &mut Shared) -> f64 {
+            self.0.memory(case, shared)
+        }
+        fn engine(&mut self, case: Case, shared: &mut Shared) -> Option<Engine> {
+            self.0.engine(case, shared)
+        }
+        fn kernel(&self, board: &Board) -> Kernel {
+            self.0.kernel(board)
+        }
+        fn counts_blank(&self) -> bool {
+            self.0.counts_blank()
+        }
+        fn weigh(&mut self, board: &Board, best: f64, shared: &mut Shared) {
+            self.0.weigh(board, best, shared)
+        }
+        fn invest(
+            &mut self,
+            shared: &mut Shared,
+            forced: bool,
+        ) -> crate::base::error::Result<bool> {
+            self.0.invest(shared, forced)
+        }
+        fn plan(
+            &mut self,
+            case: Case,
+            shared: &mut Shared,
+            batch: &mut Batch,
+        ) -> crate::base::error::Result<Answer> {
+            self.0.plan(case, shared, batch)
+        }
+        fn absorb(&mut self, values: &[i128]) {
+            self.0.absorb(values)
+        }
+    }
+
+    /// The floors only spare planning: on near-blank boards of 15 and 16
+    /// (where inclusion-exclusion's floor is met: 1..=n/2 cells) and on
+    /// judge-size ones, every method's floor is at most its quote, and the
+    /// planner chooses the same method at the same estimate as when every
+    /// method is planned and quoted. And a floor does spare some: on
+    /// boards of 15 with a few cells the credited join's quote is below
+    /// inclusion-exclusion's blank count.
+    #[test]
+    fn floors_change_no_choice() {
+        let mut rng = crate::base::rng::Rng::new(0xf100);
+        let mut boards = boards(17, 60, 14);
+        for _ in 0..16 {
+            let n = rng.between(15, 16);
+            let mut board = Board::blank(n);
+            for _ in 0..rng.between(1, n / 2) {
+                let (r, c) = (rng.below(n as u64), rng.below(n as u64));
+                board.set_free(r as usize, c as usize, false);
+            }
+            boards.push(board);
+        }
+        let mut shared = Shared::new(Default::default());
+        for (i, board) in boards.iter().enumerate() {
+            for mut method in registry() {
+                let case = Case { index: i, board };
+                let floor = method.floor(case, &mut shared);
+                if method.applies(case, &mut shared).is_ok() {
+                    let quote = method.quote(case, &mut shared);
+                    let name = method.about().name;
+                    assert!(
+                        floor <= quote,
+                        "{name} on board {i}: {floor} > {quote}\n{board}"
+                    );
+                }
+            }
+        }
+        let mut with = Planner::new(MethodChoice::Auto, 1);
+        let mut without = Planner::new(MethodChoice::Auto, 1);
+        without.methods = registry()
+            .into_iter()
+            .map(|m| Box::new(Floorless(m)) as Box<dyn CountingMethod>)
+            .collect();
+        let got = with.estimate(&boards).unwrap();
+        let want = without.estimate(&boards).unwrap();
+        for (i, (got, want)) in got.iter().zip(&want).enumerate() {
+            assert_eq!(got.0, want.0, "board {i}: {}", boards[i]);
+            assert_eq!(got.1.cpu_ns, want.1.cpu_ns, "board {i}: {}", boards[i]);
+        }
+        let spared = (boards.iter().enumerate())
+            .filter(|(_, b)| b.n() == 15 && b.obstacles() > 0)
+            .filter(|&(i, b)| {
+                let mut inclusion = registry().remove(4);
+                assert_eq!(inclusion.about().name, "inclusion-exclusion");
+                let case = Case { index: i, board: b };
+                let floor = inclusion.floor(case, &mut with.shared);
+                floor > got[i].1.cpu_ns && got[i].0 == "credited-join"
+            })
+            .count();
+        assert!(
+            spared > 0,
+            "no board of 15 spared inclusion-exclusion's planning"
+        );
     }
 
     #[test]

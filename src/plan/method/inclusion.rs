@@ -148,6 +148,16 @@ impl CountingMethod for InclusionExclusion {
         ABOUT
     }
 
+    /// The blank count, part of every quote with blocked cells (0 where
+    /// the method does not apply or lists no terms, or the count is known).
+    fn floor(&mut self, case: Case, shared: &mut Shared) -> f64 {
+        let (n, cells) = (case.board.n(), case.board.obstacles());
+        if cells == 0 || n > MAX_N || cells > n / 2 {
+            return 0.0;
+        }
+        self.blank_cost(n, shared)
+    }
+
     fn applies(&mut self, case: Case, _: &mut Shared) -> std::result::Result<(), Skip> {
         let n = case.board.n();
         if case.board.obstacles() > 0 && n > MAX_N {

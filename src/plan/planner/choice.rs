@@ -117,32 +117,57 @@ impl Planner {
         board: &Board,
         asked: impl Fn(usize) -> bool,
     ) -> (usize, f64) {
+        // Methods with a floor are asked after those without, lowest floor
+        // first, and not planned at all when the floor alone loses to a
+        // quote already made, compared as the choice below compares them:
+        // their quote would lose too. (A refinement of that quote may
+        // still raise it; the floors are far apart from what they lose to,
+        // as inclusion-exclusion's blank count against the credited join.)
+        let mut floors = Vec::new();
         let mut quotes = Vec::new();
-        for (m, method) in self.methods.iter_mut().enumerate() {
-            if !asked(m)
-                || method
-                    .applies(Case { index: case, board }, &mut self.shared)
-                    .is_err()
+        for m in (0..self.methods.len()).filter(|&m| asked(m)) {
+            let method = &mut self.methods[m];
+            let floor = method.floor(Case { index: case, board }, &mut self.shared);
+            if floor > 0.0 {
+                floors.push((m, floor));
+            } else if method
+                .applies(Case { index: case, board }, &mut self.shared)
+                .is_ok()
             {
+                quotes.push((
+                    m,
+                    method.quote(Case { index: case, board }, &mut self.shared),
+                ));
+            }
+        }
+        floors.sort_by(|a, b| a.1.total_cmp(&b.1));
+        for (m, floor) in floors {
+            let cheapest = quotes.iter().map(|q| q.1).fold(f64::INFINITY, f64::min);
+            let here = |m: usize, cost: f64| self.here(m, board, cost, cheapest);
+            let best = quotes
+                .iter()
+                .map(|&(j, q)| here(j, q))
+                .fold(f64::INFINITY, f64::min);
+            if here(m, floor) > best {
                 continue;
             }
-            quotes.push((
-                m,
-                method.quote(Case { index: case, board }, &mut self.shared),
-            ));
+            let method = &mut self.methods[m];
+            if method
+                .applies(Case { index: case, board }, &mut self.shared)
+                .is_ok()
+            {
+                quotes.push((
+                    m,
+                    method.quote(Case { index: case, board }, &mut self.shared),
+                ));
+            }
         }
+        // On equal quotes the earlier method: registry order again.
+        quotes.sort_by_key(|q| q.0);
         // Quotes within reach of the cheapest are refined before choosing,
         // when the choice is worth a refinement's milliseconds.
         let cheapest = quotes.iter().map(|q| q.1).fold(f64::INFINITY, f64::min);
         let worth = cheapest > REFINE_NS;
-        // Each quote is priced at the speed of its method's kernel on the
-        // reference machine; there, they are compared at this machine's
-        // (each kernel's factor, [`calibration`]): the half-board join of a
-        // board with blocked cells runs further from the reference than the
-        // searches do on some machines (2.46x against 1.74x on a 2-core AMD
-        // one, where n = 17 with 4 cells took it, 14.4 s of CPU, over
-        // inclusion-exclusion, 8.2 s). Cheap boards are compared as quoted:
-        // the probes may not have run.
         let mut best = (0, f64::INFINITY, f64::INFINITY);
         for (m, quote) in quotes {
             let cost = if worth && quote <= cheapest * REFINE_WITHIN {
@@ -150,16 +175,30 @@ impl Planner {
             } else {
                 quote
             };
-            let here = if worth {
-                cost * calibration::get().factor(self.methods[m].kernel(board))
-            } else {
-                cost
-            };
+            let here = self.here(m, board, cost, cheapest);
             if here < best.2 {
                 best = (m, cost, here);
             }
         }
         (best.0, best.1)
+    }
+
+    /// Method `m`'s `cost` for `board` as the choice compares it, the
+    /// cheapest quote being `cheapest`. Each quote is priced at the speed
+    /// of its method's kernel on the reference machine; there, they are
+    /// compared at this machine's (each kernel's factor, [`calibration`]):
+    /// the half-board join of a board with blocked cells runs further from
+    /// the reference than the searches do on some machines (2.46x against
+    /// 1.74x on a 2-core AMD one, where n = 17 with 4 cells took it, 14.4 s
+    /// of CPU, over inclusion-exclusion, 8.2 s). Cheap boards (the
+    /// cheapest quote within [`REFINE_NS`]) are compared as quoted: the
+    /// probes may not have run.
+    fn here(&self, m: usize, board: &Board, cost: f64, cheapest: f64) -> f64 {
+        if cheapest > REFINE_NS {
+            cost * calibration::get().factor(self.methods[m].kernel(board))
+        } else {
+            cost
+        }
     }
 
     /// Every case's decision under a forced method: that method wherever
