@@ -141,6 +141,9 @@ where
         return Ok(());
     }
     let threads = threads.min(units).max(1);
+    if threads == 1 {
+        return stream_here(units, work, received);
+    }
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (send, receive) = mpsc::channel::<Message<T>>();
@@ -203,6 +206,49 @@ where
             None => Err(Error::Worker("a work unit was lost".into())),
         }
     })
+}
+
+/// [`stream`] on one thread, this one: each result handed to `received`
+/// as its unit finishes, a burst of one. Why not a worker: with one, this
+/// thread would sleep until each result and be woken for it, a hand-off
+/// per unit (n = 15 with a few blocked cells: 501 units in 0.1 s, the
+/// hand-offs 4-7% of the process's CPU).
+fn stream_here<T, F, R>(units: usize, work: F, mut received: R) -> Result<()>
+where
+    F: Fn(&mut dyn Iterator<Item = usize>, &mut dyn FnMut(usize, T)),
+    R: FnMut(Vec<(usize, T)>) -> Result<()>,
+{
+    let stop = std::cell::Cell::new(false);
+    let mut next = 0;
+    let mut ids = std::iter::from_fn(|| {
+        if stop.get() || next >= units {
+            return None;
+        }
+        next += 1;
+        Some(next - 1)
+    });
+    let mut seen = vec![false; units];
+    let mut failure: Option<Error> = None;
+    let mut done = |unit: usize, value: T| {
+        if failure.is_some() {
+            return;
+        }
+        if std::mem::replace(&mut seen[unit], true) {
+            failure = Some(Error::Worker("a work unit was returned twice".into()));
+        } else if let Err(e) = received(vec![(unit, value)]) {
+            failure = Some(e);
+        }
+        stop.set(failure.is_some());
+    };
+    let outcome = panic::catch_unwind(AssertUnwindSafe(|| work(&mut ids, &mut done)));
+    if let Err(panic) = outcome {
+        return Err(Error::Worker(panic_message(&*panic)));
+    }
+    match failure {
+        Some(e) => Err(e),
+        None if seen.iter().all(|&s| s) => Ok(()),
+        None => Err(Error::Worker("a work unit was lost".into())),
+    }
 }
 
 fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
@@ -271,37 +317,57 @@ mod tests {
             got.sort_unstable();
             assert_eq!(got, (0..50).map(|i| (i, i)).collect::<Vec<_>>());
         }
-        let panicked = stream(
-            10,
-            2,
-            |ids, done| {
-                ids.for_each(|i| {
-                    assert!(i != 3, "unit three");
-                    done(i, i)
-                })
-            },
-            |_| Ok(()),
-        );
-        assert!(matches!(panicked, Err(Error::Worker(m)) if m.contains("unit three")));
-        let lost = stream(
-            10,
-            2,
-            |ids, done| ids.filter(|&i| i != 4).for_each(|i| done(i, i)),
-            |_| Ok(()),
-        );
-        assert!(matches!(lost, Err(Error::Worker(_))), "{lost:?}");
-        let mut bursts = 0;
-        let refused = stream(
-            1000,
-            2,
-            |ids, done| ids.for_each(|i| done(i, i)),
-            |_| {
-                bursts += 1;
-                Err(Error::Limit("the receiver gives up".into()))
-            },
-        );
-        assert!(matches!(refused, Err(Error::Limit(_))), "{refused:?}");
-        assert_eq!(bursts, 1, "no burst after a failed one");
+        // On one thread the units run on this one (`stream_here`): the
+        // same failures, the same errors.
+        for threads in [1, 2] {
+            let panicked = stream(
+                10,
+                threads,
+                |ids, done| {
+                    ids.for_each(|i| {
+                        assert!(i != 3, "unit three");
+                        done(i, i)
+                    })
+                },
+                |_| Ok(()),
+            );
+            assert!(matches!(panicked, Err(Error::Worker(m)) if m.contains("unit three")));
+            let lost = stream(
+                10,
+                threads,
+                |ids, done| ids.filter(|&i| i != 4).for_each(|i| done(i, i)),
+                |_| Ok(()),
+            );
+            assert!(matches!(lost, Err(Error::Worker(_))), "{lost:?}");
+            let twice = stream(
+                10,
+                threads,
+                |ids, done| ids.for_each(|i| done(i.min(8), i)),
+                |_| Ok(()),
+            );
+            assert!(matches!(twice, Err(Error::Worker(_))), "{twice:?}");
+            let mut bursts = 0;
+            let drawn = AtomicUsize::new(0);
+            let refused = stream(
+                1000,
+                threads,
+                |ids, done| {
+                    ids.for_each(|i| {
+                        drawn.fetch_add(1, Ordering::Relaxed);
+                        done(i, i)
+                    })
+                },
+                |_| {
+                    bursts += 1;
+                    Err(Error::Limit("the receiver gives up".into()))
+                },
+            );
+            assert!(matches!(refused, Err(Error::Limit(_))), "{refused:?}");
+            assert_eq!(bursts, 1, "no burst after a failed one");
+            if threads == 1 {
+                assert_eq!(drawn.into_inner(), 1, "no unit dealt after a failed burst");
+            }
+        }
     }
 
     #[test]
