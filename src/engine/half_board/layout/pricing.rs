@@ -15,6 +15,7 @@
 //! sorts the tasks, `O(tasks log tasks)`.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Range;
 
 use crate::engine::half_board::column_sets::{for_each_task, Pivot, Symmetric, Task};
@@ -357,7 +358,35 @@ pub(super) struct Pricer<'a> {
     /// With several pivots the same column sets recur (a set of the top
     /// half, or a bottom's, is met once per pivot outside it): their
     /// estimates are remembered.
-    memo: Option<[HashMap<u64, (u64, u64)>; 2]>,
+    memo: Option<[SetMemo; 2]>,
+}
+
+/// A half's estimates per column set ([`Pricer::half`]).
+type SetMemo = HashMap<u64, (u64, u64), BuildHasherDefault<SetHasher>>;
+
+/// The memo's hash of a column set: one multiply and a fold of the high
+/// half down (the table indexes by the low bits, which a product alone
+/// takes from the key's low bits only). Why not the std's: its keyed
+/// SipHash, a defence against chosen keys that column sets never need,
+/// was a tenth of planning a board of 15 (perf: `hash_one` and its
+/// `write`).
+#[derive(Default)]
+struct SetHasher(u64);
+
+impl Hasher for SetHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0 ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 32)
+    }
 }
 
 impl<'a> Pricer<'a> {
