@@ -88,7 +88,7 @@ pub fn of_sizing(sizing: &Sizing, threads: usize) -> Estimate {
         engine: Some(sizing.engine),
         cpu_ns: sizing.cpu_ns,
         wall_ns: sizing.cpu_ns / threads as f64,
-        bytes: base_bytes(threads) + sizing.bytes + sizing.thread_bytes * (threads - 1) as f64,
+        bytes: base_bytes(threads) + sizing.bytes_on(threads),
         threads,
         kernel: sizing.kernel,
         calibration: None,

@@ -48,6 +48,14 @@ pub struct Sizing {
     pub kernel: Kernel,
 }
 
+impl Sizing {
+    /// Peak bytes on `threads` threads (at least one): the engine's
+    /// bytes plus each further thread's.
+    pub fn bytes_on(&self, threads: usize) -> f64 {
+        self.bytes + self.thread_bytes * (threads.max(1) - 1) as f64
+    }
+}
+
 /// A counter whose work is a list of independent units.
 pub trait UnitCounter: Send + Sync {
     /// Which engine it is.

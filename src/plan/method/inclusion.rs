@@ -182,17 +182,14 @@ impl CountingMethod for InclusionExclusion {
         // The joined terms run one after another at worst: the biggest.
         let joins = (self.joins.values())
             .filter(|plan| plan.sizing().bytes > 0.0)
-            .map(|plan| {
-                let sizing = plan.sizing();
-                sizing.bytes + sizing.thread_bytes * (shared.threads() - 1) as f64
-            })
+            .map(|plan| plan.sizing().bytes_on(shared.threads()))
             .fold(0.0, f64::max);
         if self.blank_counts.contains_key(&n) {
             // Known: the terms' searches hold only their stacks.
             return joins;
         }
-        let sizing = shared.blank_count_sizing(n);
-        joins.max(sizing.bytes + sizing.thread_bytes * (shared.threads() - 1) as f64)
+        let threads = shared.threads();
+        joins.max(shared.blank_count_sizing(n).bytes_on(threads))
     }
 
     fn engine(&mut self, case: Case, shared: &mut Shared) -> Option<Engine> {

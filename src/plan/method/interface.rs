@@ -391,10 +391,7 @@ impl JoinPlans {
     /// The peak bytes of `case`'s join on the run's threads (0 when it
     /// was not kept).
     pub fn memory(&self, case: Case, shared: &Shared) -> f64 {
-        self.0.get(&case.index).map_or(0.0, |plan| {
-            let sizing = plan.sizing();
-            sizing.bytes + sizing.thread_bytes * (shared.threads() - 1) as f64
-        })
+        (self.0.get(&case.index)).map_or(0.0, |plan| plan.sizing().bytes_on(shared.threads()))
     }
 
     /// `ns(plan)`, the method's price of `case`'s join on one thread, on
