@@ -190,23 +190,20 @@ impl Job<'_> {
         let compact = |v: u64| (v & ovmask) | ((v >> 32) & ovmask) << ovw;
         let (mut dirty, mut clean) = (0u64, 0u64);
         let mut nb = 0usize;
+        let (bl, br) = (bl.set(sbl), br.set(sbr));
         for a in combinations(h, sbl.count_ones()) {
-            if bl.group_len(sbl, a) == 0 || br.group_len(sbr, hmask ^ a) == 0 {
+            let (left, right) = (bl.group_hits(a), br.group_hits(hmask ^ a));
+            if left.0.is_empty() || right.0.is_empty() {
                 continue;
             }
             if CREDIT {
-                let (lg, rg) = ((sbl, a), (sbr, hmask ^ a));
-                let (left, right) = (
-                    (bl.group(lg.0, lg.1), bl.hits(lg.0, lg.1)),
-                    (br.group(rg.0, rg.1), br.hits(rg.0, rg.1)),
-                );
                 filter_hits_into((&mut sc.blbuf, &mut sc.blhits), left, left_block);
                 filter_hits_into((&mut sc.brbuf, &mut sc.brhits), right, block);
             } else {
-                filter_into(&mut sc.blbuf, bl.group(sbl, a), left_block);
-                filter_into(&mut sc.brbuf, br.group(sbr, hmask ^ a), block);
+                filter_into(&mut sc.blbuf, left.0, left_block);
+                filter_into(&mut sc.brbuf, right.0, block);
             }
-            sc.tally.bottom_raw += bl.group_len(sbl, a) * br.group_len(sbr, hmask ^ a);
+            sc.tally.bottom_raw += (left.0.len() * right.0.len()) as u64;
             sc.tally.bottom_pairs += (sc.blbuf.len() * sc.brbuf.len()) as u64;
             for xi in 0..sc.blbuf.len() {
                 let x = sc.blbuf[xi] & keep;

@@ -222,6 +222,64 @@ impl Quarter {
     pub fn group_len(&self, cols: u64, rows: u64) -> u64 {
         self.range(cols, rows).len() as u64
     }
+
+    /// The buckets of column set `cols`, looked up once for the row sets
+    /// a task goes through (its directory entry read once, its bucket
+    /// starts side by side).
+    #[inline(always)]
+    pub fn set(&self, cols: u64) -> SetBuckets<'_> {
+        let slot = self.slot_of[cols as usize];
+        let start = if slot == NO_SLOT {
+            &[]
+        } else {
+            let first = (slot as usize) << self.h;
+            &self.start[first..=first + (1 << self.h)]
+        };
+        SetBuckets {
+            start,
+            da: &self.da,
+            hits: &self.hits,
+        }
+    }
+}
+
+/// One column set's buckets of a [`Quarter`], by row set
+/// ([`Quarter::set`]).
+#[derive(Clone, Copy)]
+pub struct SetBuckets<'a> {
+    /// The set's `2^h + 1` bucket starts; empty when it is not stored.
+    start: &'a [u32],
+    da: &'a [u64],
+    hits: &'a [u8],
+}
+
+impl<'a> SetBuckets<'a> {
+    #[inline(always)]
+    fn range(&self, rows: u64) -> std::ops::Range<usize> {
+        match self.start.get(rows as usize..rows as usize + 2) {
+            Some(&[from, to]) => from as usize..to as usize,
+            _ => 0..0,
+        }
+    }
+
+    /// The stored diagonals of the bucket of row set `rows`.
+    #[inline(always)]
+    pub fn group(&self, rows: u64) -> &'a [u64] {
+        &self.da[self.range(rows)]
+    }
+
+    /// The bucket's diagonals and, in a table built by
+    /// [`Quarter::build_credited`], their hits (empty otherwise).
+    #[inline(always)]
+    pub fn group_hits(&self, rows: u64) -> (&'a [u64], &'a [u8]) {
+        let range = self.range(rows);
+        let hits = if self.hits.is_empty() {
+            &[]
+        } else {
+            &self.hits[range.clone()]
+        };
+        (&self.da[range], hits)
+    }
 }
 /// A table's first pass ([`Quarter::build`] is `Counted::new` then
 /// [`Counted::fill`]): the needed column sets and every bucket's size,

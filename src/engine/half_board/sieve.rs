@@ -178,6 +178,14 @@ impl Sieve {
     /// with all-ones masks to whole words, into `out`; records the buckets'
     /// word starts and returns the number of masks written (whole words).
     pub fn arrange(&mut self, bot: &[u64], out: &mut Vec<u64>) -> usize {
+        if self.k == 0 {
+            // One bucket: the masks as they are (no count, no scatter).
+            let len = self.lay_out(&[bot.len()]) * 64;
+            out.clear();
+            out.extend_from_slice(bot);
+            out.resize(len, !0);
+            return len;
+        }
         let buckets = 1usize << self.k;
         let mut count = vec![0usize; buckets];
         for &m in bot {

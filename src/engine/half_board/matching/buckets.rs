@@ -36,8 +36,7 @@
 use crate::engine::half_board::column_sets::{combinations, Task};
 
 use crate::engine::half_board::images::IMAGES;
-use crate::engine::half_board::quarters::Quarter;
-use crate::engine::half_board::sieve::{subset_sums, SLICE};
+use crate::engine::half_board::sieve::{subset_sums, Sieve, SLICE};
 
 use super::job::{Job, Placed, Scratch, Shape, TopRule};
 
@@ -231,26 +230,17 @@ impl Job<'_> {
         sc.trest.clear();
         sc.tclass.clear();
         sc.tavoid.clear();
+        let (tl, tr) = (tl.set(sl), tr.set(sr));
         for a in combinations(h, sl.count_ones()) {
-            if tl.group_len(sl, a) == 0 || tr.group_len(sr, hmask ^ a) == 0 {
+            let (left, right) = (tl.group_hits(a), tr.group_hits(hmask ^ a));
+            if left.0.is_empty() || right.0.is_empty() {
                 continue;
             }
             // Key, rest and hits per quarter placement: a top's are their
             // ORs.
-            let list = |side: &mut Vec<Placed>, group: &[u64], hits: &[u8]| {
-                side.clear();
-                for (i, &v) in group.iter().enumerate().filter(|&(_, &v)| rule.clear(v)) {
-                    let m = self.shape.top_overlap(v);
-                    let hit = if CREDIT { hits[i] } else { 0 };
-                    side.push((v, sc.sieve.key(m) as u16, rest.of_mask(m), hit));
-                }
-            };
-            list(&mut sc.left, tl.group(sl, a), hits::<CREDIT>(tl, sl, a));
-            list(
-                &mut sc.right,
-                tr.group(sr, hmask ^ a),
-                hits::<CREDIT>(tr, sr, hmask ^ a),
-            );
+            let at = (&sc.sieve, &rest, rule, self.shape);
+            list_side::<CREDIT>(&mut sc.left, at, left);
+            list_side::<CREDIT>(&mut sc.right, at, right);
             // The left list is taken out while a full batch is joined
             // (`join_batch` borrows the whole scratch).
             let left = std::mem::take(&mut sc.left);
@@ -279,14 +269,22 @@ impl Job<'_> {
     }
 }
 
-/// The hits of bucket (cols, rows) of `q` in a credited join, nothing
-/// otherwise (a plain join's tables hold none).
+/// One quarter group's placements clear of the pivot into `side`, each
+/// with its key, rest and hits (a plain function, not a closure: a closure
+/// was left out of line, a call per group).
 #[inline(always)]
-fn hits<const CREDIT: bool>(q: &Quarter, cols: u64, rows: u64) -> &[u8] {
-    if CREDIT {
-        q.hits(cols, rows)
-    } else {
-        &[]
+fn list_side<const CREDIT: bool>(
+    side: &mut Vec<Placed>,
+    (sieve, rest, rule, shape): (&Sieve, &Rest, TopRule, &Shape),
+    (group, hits): (&[u64], &[u8]),
+) {
+    side.clear();
+    for (i, &v) in group.iter().enumerate() {
+        if rule.clear(v) {
+            let m = shape.top_overlap(v);
+            let hit = if CREDIT { hits[i] } else { 0 };
+            side.push((v, sieve.key(m) as u16, rest.of_mask(m), hit));
+        }
     }
 }
 
@@ -310,6 +308,7 @@ fn join_batch<const CREDIT: bool>(
         gclass,
         gavoid,
         gstart,
+        gnext: next,
         reach,
         sieve,
         valid,
@@ -329,18 +328,26 @@ fn join_batch<const CREDIT: bool>(
         gstart[i + 1] += gstart[i];
     }
     let n = tkey.len();
-    grest.resize(n, 0);
-    gclass.resize(n, 0);
-    gavoid.resize(if CREDIT { n } else { 0 }, 0);
-    let mut next = gstart[..buckets].to_vec();
-    for (i, ((&k, &r), &c)) in tkey.iter().zip(trest.iter()).zip(tclass.iter()).enumerate() {
-        let at = &mut next[k as usize];
-        grest[*at] = r;
-        gclass[*at] = c;
-        if CREDIT {
-            gavoid[*at] = tavoid[i];
+    if buckets == 1 {
+        // One key: the tops are sorted as listed.
+        std::mem::swap(grest, trest);
+        std::mem::swap(gclass, tclass);
+        std::mem::swap(gavoid, tavoid);
+    } else {
+        grest.resize(n, 0);
+        gclass.resize(n, 0);
+        gavoid.resize(if CREDIT { n } else { 0 }, 0);
+        next.clear();
+        next.extend_from_slice(&gstart[..buckets]);
+        for (i, ((&k, &r), &c)) in tkey.iter().zip(trest.iter()).zip(tclass.iter()).enumerate() {
+            let at = &mut next[k as usize];
+            grest[*at] = r;
+            gclass[*at] = c;
+            if CREDIT {
+                gavoid[*at] = tavoid[i];
+            }
+            *at += 1;
         }
-        *at += 1;
     }
     tally.tops += n as u64;
     tally.pair_full += (n * words) as u64;
@@ -477,29 +484,46 @@ fn build_tables<const G: usize>(
     }
     let tab = aligned_mut(buffer);
     for i in 0..G {
-        let base = i * entries * stride;
-        let first = &mut tab[base..base + stride];
+        let group = &mut tab[i * entries * stride..][..entries * stride];
+        let (first, _) = group.split_at_mut(stride);
         if i == 0 {
-            first[..bw].copy_from_slice(&valid[from..to]);
-            first[bw..].fill(0);
+            put_padded(first, &valid[from..to], 0);
         } else {
-            first.fill(!0);
+            put_padded(first, &[], !0);
         }
-        for v in 1..entries {
-            let high = (usize::BITS - 1 - v.leading_zeros()) as usize;
-            let (done, next) = tab.split_at_mut(base + v * stride);
-            let below = &done[base + (v ^ (1 << high)) * stride..][..stride];
-            let dst = &mut next[..stride];
-            match rest.pos[..rest.len].get(i * g + high) {
+        // Entries `2^j..2^(j + 1)` are entries `0..2^j` ANDed with the row
+        // of the group's bit `j`: a block at a time, its row read once.
+        for j in 0..g {
+            let half = stride << j;
+            let (done, next) = group.split_at_mut(half);
+            let next = &mut next[..half];
+            match rest.pos[..rest.len].get(i * g + j) {
                 Some(&p) => {
                     let row = &free_of[p as usize * words + from..][..bw];
-                    for ((o, a), x) in dst.iter_mut().zip(below).zip(row) {
-                        *o = a & x;
+                    if stride == 4 {
+                        // One block an entry (every chunk of n = 15): the
+                        // row padded with ones once, each entry one AND.
+                        let mut block = [!0u64; 4];
+                        put_padded(&mut block, row, !0);
+                        for (dst, below) in next.chunks_exact_mut(4).zip(done.chunks_exact(4)) {
+                            for k in 0..4 {
+                                dst[k] = below[k] & block[k];
+                            }
+                        }
+                    } else {
+                        for (dst, below) in
+                            next.chunks_exact_mut(stride).zip(done.chunks_exact(stride))
+                        {
+                            for ((o, a), x) in dst.iter_mut().zip(below).zip(row) {
+                                *o = a & x;
+                            }
+                            // An entry's padding is its first entry's.
+                            dst[bw..].copy_from_slice(&below[bw..]);
+                        }
                     }
-                    dst[bw..].copy_from_slice(&below[bw..]);
                 }
                 // Past the rest's last bit: no top's rest has it.
-                None => dst.copy_from_slice(below),
+                None => next.copy_from_slice(done),
             }
         }
     }
@@ -508,8 +532,7 @@ fn build_tables<const G: usize>(
         for image in 0..IMAGES as usize {
             let dst = &mut tab[base + image * stride..][..stride];
             let row = &free_of[(first + image) * words + from..][..bw];
-            dst[..bw].copy_from_slice(row);
-            dst[bw..].fill(0);
+            put_padded(dst, row, 0);
         }
         let (rows, sums) = tab[base..].split_at_mut(IMAGES as usize * stride);
         for w in 0..stride {
@@ -527,6 +550,25 @@ fn build_tables<const G: usize>(
                 sums[b * stride + w] = *bit;
             }
         }
+    }
+}
+
+/// `src` into `dst`, the words past it set to `pad`. Within a block (at
+/// most 4 words) word by word: as a slice copy and fill they were calls of
+/// the C library's `memmove` and `memset`, a tenth of the tables' time at
+/// n = 15, whose chunks hold two words; longer ones are such calls.
+#[inline(always)]
+fn put_padded(dst: &mut [u64], src: &[u64], pad: u64) {
+    if dst.len() <= 4 {
+        for k in 0..4 {
+            if let Some(o) = dst.get_mut(k) {
+                *o = src.get(k).copied().unwrap_or(pad);
+            }
+        }
+    } else {
+        let (head, tail) = dst.split_at_mut(src.len());
+        head.copy_from_slice(src);
+        tail.fill(pad);
     }
 }
 

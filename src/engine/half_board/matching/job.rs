@@ -185,6 +185,8 @@ pub struct Scratch {
     pub(super) tavoid: Vec<u8>,
     pub(super) gavoid: Vec<u8>,
     pub(super) gstart: Vec<usize>,
+    /// Where the counting sort puts the next top of each key.
+    pub(super) gnext: Vec<usize>,
     pub(super) reach: Vec<usize>,
     pub(super) tab: Vec<u64>,
     /// The samples a chunk's cut is priced from (see `cut`).
