@@ -202,6 +202,20 @@ mod tests {
             }
             boards.push(board);
         }
+        // Boards of 15 the half-board method can win: the middle row all
+        // but one to three cells blocked (few pivots), a cell or two more
+        // elsewhere (no symmetry left for its floor to refuse).
+        for _ in 0..6 {
+            let mut board = Board::blank(15);
+            let keep = rng.between(1, 3);
+            for c in 0..15 - keep {
+                board.set_free(7, c, false);
+            }
+            for _ in 0..rng.between(1, 2) {
+                board.set_free(rng.below(7) as usize, rng.below(15) as usize, false);
+            }
+            boards.push(board);
+        }
         let mut shared = Shared::new(Default::default());
         for (i, board) in boards.iter().enumerate() {
             for mut method in registry() {
@@ -243,6 +257,23 @@ mod tests {
             spared > 0,
             "no board of 15 spared inclusion-exclusion's planning"
         );
+        // And the half-board's: its floor alone loses to the choice on
+        // some board of 15, and its quote wins on some other.
+        let mut half_board = |i: usize, b: &Board| {
+            let mut half = registry().remove(7);
+            assert_eq!(half.about().name, "half-board");
+            half.floor(Case { index: i, board: b }, &mut with.shared)
+        };
+        let fifteen = || boards.iter().enumerate().filter(|(_, b)| b.n() == 15);
+        let spared = fifteen()
+            .filter(|&(i, b)| half_board(i, b) > got[i].1.cpu_ns)
+            .count();
+        assert!(
+            spared > 0,
+            "no board of 15 spared the half-board's planning"
+        );
+        let won = fifteen().filter(|&(i, _)| got[i].0 == "half-board").count();
+        assert!(won > 0, "the half-board method won no board of 15");
     }
 
     #[test]

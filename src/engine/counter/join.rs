@@ -16,6 +16,7 @@ use crate::engine::budget::Budget;
 use crate::engine::counter::fixed::fixed;
 use crate::engine::counter::unit::{fingerprint_of, Engine, Sizing, UnitCounter};
 use crate::engine::counts::Counts;
+use crate::engine::half_board::layout::tasks_floor;
 use crate::engine::half_board::Plan;
 use crate::engine::pricing::Kernel;
 
@@ -74,6 +75,13 @@ impl Prepared {
     /// `None` where it planned from samples (see [`Plan::saved`]).
     pub fn saved(&self) -> Option<Vec<u8>> {
         self.plan.saved()
+    }
+
+    /// A lower bound of the tasks the plan of [`Prepared::of_board`]
+    /// lists ([`Plan::tasks`]), found without planning it: 0 where none
+    /// is kept ([`tasks_floor`]).
+    pub fn tasks_floor(rows: &[u64]) -> usize {
+        tasks_floor(rows)
     }
 
     /// The join of any board (blocked cells never used), totals only.

@@ -34,12 +34,14 @@
 //! - `saved`: a layout as bytes and back ([`Layout::saved`]), for shards
 //!   that share one planning.
 
+mod floor;
 mod geometry;
 mod parts;
 mod pricing;
 mod sampled;
 mod saved;
 
+pub use floor::{tasks_floor, FLOOR_TO};
 pub(super) use geometry::Geometry;
 pub use geometry::{MinN, CROSS_MIN_N, DIAG_MIN_N, MAX_N, PAIR_MIN_N, PRICED_TO};
 pub use parts::{tables_bytes, Part, Stored};

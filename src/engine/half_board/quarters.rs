@@ -295,7 +295,15 @@ pub struct Counted<'a> {
     per_set: bool,
     /// Per bucket `slot << h | rows`, its placements (one more entry, 0).
     counts: Vec<u32>,
+    /// The first walk's placements (key, diagonals, queens) for the
+    /// second pass, when there were at most [`KEPT`].
+    kept: Option<Vec<(u32, u64, u64)>>,
 }
+
+/// The most placements the first pass keeps for the second: a quarter of
+/// n = 15 (43k placements) is walked once, not twice (the walks were a
+/// tenth of a run of n = 15), for at most 1.5 MiB held while it is filled.
+const KEPT: usize = 1 << 16;
 
 impl<'a> Counted<'a> {
     /// Counts the placements of the needed column sets per bucket: one
@@ -321,10 +329,22 @@ impl<'a> Counted<'a> {
             sets,
             slot_of,
             counts: Vec::new(),
+            kept: None,
         };
         let mut counts = ScatterCounts::new((counted.sets.len() << h) + 1);
-        counted.each(&mut |key, _, _| counts.add(key));
+        let mut kept = Some(Vec::new());
+        counted.each(&mut |key, da, cells| {
+            counts.add(key);
+            if let Some(list) = &mut kept {
+                if list.len() < KEPT {
+                    list.push((key as u32, da, cells));
+                } else {
+                    kept = None;
+                }
+            }
+        });
         counted.counts = counts.finish();
+        counted.kept = kept;
         counted
     }
 
@@ -378,14 +398,22 @@ impl<'a> Counted<'a> {
         let mut da = vec![0u64; acc as usize];
         let mut hits = vec![0u8; if images.is_some() { acc as usize } else { 0 }];
         let (q, h) = (self.q, self.h);
-        self.each(&mut |key, v, cells| {
+        let mut put = |key: usize, v: u64, cells: u64| {
             let at = cursor[key] as usize;
             da[at] = v;
             if let Some(images) = images {
                 hits[at] = images.of_cells((q.row0, q.col0), h, cells);
             }
             cursor[key] += 1;
-        });
+        };
+        match self.kept.take() {
+            Some(kept) => {
+                for (key, v, cells) in kept {
+                    put(key as usize, v, cells);
+                }
+            }
+            None => self.each(&mut put),
+        }
         Quarter {
             h: self.h,
             slot_of: self.slot_of,
