@@ -196,18 +196,21 @@ impl Job<'_> {
             if left.0.is_empty() || right.0.is_empty() {
                 continue;
             }
-            if CREDIT {
-                filter_hits_into((&mut sc.blbuf, &mut sc.blhits), left, left_block);
-                filter_hits_into((&mut sc.brbuf, &mut sc.brhits), right, block);
+            let (nl, len) = if CREDIT {
+                (
+                    filter_hits_into((&mut sc.blbuf, &mut sc.blhits), left, left_block),
+                    filter_hits_into((&mut sc.brbuf, &mut sc.brhits), right, block),
+                )
             } else {
-                filter_into(&mut sc.blbuf, left.0, left_block);
-                filter_into(&mut sc.brbuf, right.0, block);
-            }
+                (
+                    filter_into(&mut sc.blbuf, left.0, left_block),
+                    filter_into(&mut sc.brbuf, right.0, block),
+                )
+            };
             sc.tally.bottom_raw += (left.0.len() * right.0.len()) as u64;
-            sc.tally.bottom_pairs += (sc.blbuf.len() * sc.brbuf.len()) as u64;
-            for xi in 0..sc.blbuf.len() {
+            sc.tally.bottom_pairs += (nl * len) as u64;
+            for xi in 0..nl {
                 let x = sc.blbuf[xi] & keep;
-                let len = sc.brbuf.len();
                 if nb > 0 && nb + len > chunk {
                     let (d, c) = self.join_chunk::<CREDIT>(t, nb, sc);
                     dirty += d;
@@ -224,7 +227,7 @@ impl Job<'_> {
                 // Branch-free append: always write, advance only on a fit
                 // (the fit test is close to a coin flip, a branch would
                 // mispredict constantly). Compaction distributes over OR.
-                for (j, &y) in sc.brbuf.iter().enumerate() {
+                for (j, &y) in sc.brbuf[..len].iter().enumerate() {
                     let hits = if CREDIT {
                         u64::from(xh | sc.brhits[j]) << (2 * ovw)
                     } else {

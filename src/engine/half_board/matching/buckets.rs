@@ -230,6 +230,8 @@ impl Job<'_> {
         sc.trest.clear();
         sc.tclass.clear();
         sc.tavoid.clear();
+        // Without a cut every key is 0: none is listed.
+        let keyed = sc.sieve.cuts();
         let (tl, tr) = (tl.set(sl), tr.set(sr));
         for a in combinations(h, sl.count_ones()) {
             let (left, right) = (tl.group_hits(a), tr.group_hits(hmask ^ a));
@@ -248,7 +250,9 @@ impl Job<'_> {
                 for &(r, rk, rr, rh) in sc.right.iter() {
                     let avoids = pivot_avoids & !(lh | rh);
                     if rule.counts(l, r) && (!CREDIT || avoids != 0) {
-                        sc.tkey.push(lk | rk);
+                        if keyed {
+                            sc.tkey.push(lk | rk);
+                        }
                         sc.trest.push(lr | rr);
                         sc.tclass.push(rule.class(l, r));
                         if CREDIT {
@@ -256,13 +260,13 @@ impl Job<'_> {
                         }
                     }
                 }
-                if sc.tkey.len() >= batch {
+                if sc.trest.len() >= batch {
                     join_batch::<CREDIT>(sc, &rest, pieces, &mut by_class);
                 }
             }
             sc.left = left;
         }
-        if !sc.tkey.is_empty() {
+        if !sc.trest.is_empty() {
             join_batch::<CREDIT>(sc, &rest, pieces, &mut by_class);
         }
         (2 * by_class[1] + 4 * by_class[2], by_class[0])
@@ -271,7 +275,9 @@ impl Job<'_> {
 
 /// One quarter group's placements clear of the pivot into `side`, each
 /// with its key, rest and hits (a plain function, not a closure: a closure
-/// was left out of line, a call per group).
+/// was left out of line, a call per group). Not branch-free as the
+/// bottoms' filter (`super::job::filter_into`): that was no faster here,
+/// where a placement's key and rest cost more than a mispredicted branch.
 #[inline(always)]
 fn list_side<const CREDIT: bool>(
     side: &mut Vec<Placed>,
@@ -319,15 +325,19 @@ fn join_batch<const CREDIT: bool>(
     let words = valid.len();
     // The tops sorted by key (a counting sort): key `u`'s are
     // `gstart[u]..gstart[u + 1]`.
+    let n = trest.len();
     gstart.clear();
     gstart.resize(buckets + 1, 0);
-    for &k in tkey.iter() {
-        gstart[k as usize + 1] += 1;
+    if buckets == 1 {
+        gstart[1] = n;
+    } else {
+        for &k in tkey.iter() {
+            gstart[k as usize + 1] += 1;
+        }
+        for i in 0..buckets {
+            gstart[i + 1] += gstart[i];
+        }
     }
-    for i in 0..buckets {
-        gstart[i + 1] += gstart[i];
-    }
-    let n = tkey.len();
     if buckets == 1 {
         // One key: the tops are sorted as listed.
         std::mem::swap(grest, trest);
