@@ -23,7 +23,7 @@
 
 use super::geometry::symmetries;
 use super::MinN;
-use crate::engine::half_board::column_sets::pivots;
+use crate::engine::half_board::column_sets::{combinations, pivots};
 
 /// The largest side the bound is computed for (the searches grow as
 /// `C(n, n / 2)`; past it, planning is priced in seconds anyway).
@@ -72,16 +72,11 @@ pub fn tasks_floor(free: &[u64]) -> usize {
     };
     let mut tasks = 0;
     for pivot in pivots(n, h, &free, sym) {
-        // Every h-subset of the pivot's columns (Gosper's next subset).
         let avail = pivot.avail;
-        let mut s = (1u64 << h) - 1;
-        while s <= full {
+        for s in combinations(n, h as u32) {
             if s & !avail == 0 && holds(0, s) && holds(1, avail ^ s) {
                 tasks += 1;
             }
-            let low = s & s.wrapping_neg();
-            let up = s + low;
-            s = (((up ^ s) >> 2) / low) | up;
         }
     }
     tasks
