@@ -52,7 +52,7 @@ use crate::engine::budget::Budget;
 use crate::engine::half_board::column_sets::{binom, Pivot, Symmetric, Task};
 use crate::engine::half_board::cost::{self, Regime};
 use crate::engine::half_board::matching::Shape;
-use crate::engine::half_board::quarters::QuarterShape;
+use crate::engine::half_board::quarters::{QuarterShape, Visited};
 use crate::engine::half_board::sampling::{self, Sampled};
 use parts::split;
 use pricing::{
@@ -87,6 +87,10 @@ pub struct Layout {
     pub walked: [u64; 4],
     /// Bytes of the task list.
     pub task_bytes: usize,
+    /// The quarters' placements planning's walk kept, for the first build
+    /// (see [`crate::engine::half_board::quarters::Quarter::build_with`]);
+    /// none in a layout read back or narrowed.
+    pub visited: [Option<Visited>; 4],
 }
 
 impl Layout {
@@ -115,7 +119,10 @@ impl Layout {
         if !budget.fits(counting_bytes, 0) {
             return None;
         }
-        let buckets = Buckets::count(n, h, &free, &quarter_shapes, shape.diag_bot, &pivots);
+        let mut buckets = Buckets::count(n, h, &free, &quarter_shapes, shape.diag_bot, &pivots);
+        let visited = std::mem::take(&mut buckets.visited);
+        // Held from planning until the first build has read them.
+        let visited_bytes: usize = visited.iter().flatten().map(Visited::bytes).sum();
         let Priced {
             tasks,
             weights,
@@ -128,7 +135,7 @@ impl Layout {
             .sum();
         let max_group = u64::from(buckets.max_group);
         let task_bytes = tasks.len() * (std::mem::size_of::<Task>() + 8);
-        let planning_bytes = buckets.bytes + task_bytes;
+        let planning_bytes = buckets.bytes + task_bytes + visited_bytes;
         if !budget.fits(planning_bytes, 0) {
             return None;
         }
@@ -184,11 +191,12 @@ impl Layout {
             cost,
             planning_ns,
             planning_bytes,
-            running_bytes: largest + task_bytes + scratch_bytes,
+            running_bytes: largest + task_bytes + scratch_bytes + visited_bytes,
             scratch_bytes,
             mass: buckets.mass,
             walked: buckets.walked_each,
             task_bytes,
+            visited,
         })
     }
 }

@@ -52,6 +52,9 @@ impl Layout {
         }
         self.parts = parts;
         self.cost = cost;
+        // A narrowed part walks its own sets ([`Quarter::build`]): the
+        // whole quarters planning kept are not read.
+        self.visited = Default::default();
         self.running_bytes = largest + self.task_bytes + self.scratch_bytes;
     }
 

@@ -18,7 +18,7 @@ use crate::engine::half_board::cost::TaskWork;
 use crate::engine::half_board::images::{Images, IMAGES};
 use crate::engine::half_board::layout::{Layout, MinN, Price};
 use crate::engine::half_board::matching::{self, Kernel};
-use crate::engine::half_board::quarters::Quarter;
+use crate::engine::half_board::quarters::{Quarter, Visited};
 use crate::engine::half_board::ranked::Ranked;
 use crate::engine::half_board::sampling::SetPrice;
 use crate::engine::half_board::tally::Tally;
@@ -43,10 +43,12 @@ enum Work {
     Ranked(Ranked),
 }
 
-/// The part whose tables are in memory.
+/// The part whose tables are in memory, and the placements planning's
+/// walk kept until the first build reads them.
 struct Held {
     part: usize,
     tables: Option<Arc<[Quarter; 4]>>,
+    visited: [Option<Visited>; 4],
 }
 
 impl std::fmt::Debug for Plan {
@@ -169,13 +171,18 @@ impl Plan {
         sum / images
     }
 
-    fn of(work: Work) -> Plan {
+    fn of(mut work: Work) -> Plan {
+        let visited = match &mut work {
+            Work::Listed(layout) => std::mem::take(&mut layout.visited),
+            Work::Ranked(_) => Default::default(),
+        };
         Plan {
             work,
             images: None,
             held: Mutex::new(Held {
                 part: 0,
                 tables: None,
+                visited,
             }),
             released: Condvar::new(),
             tally: Mutex::new(Tally::default()),
@@ -576,13 +583,12 @@ impl Plan {
             held.tables = None;
             let needs = &layout.parts[part];
             let start = std::time::Instant::now();
+            let mut visited = std::mem::take(&mut held.visited);
             let tables = [0, 1, 2, 3].map(|q| {
                 let (n, h, free) = (layout.shape.n, layout.shape.h, &layout.free);
                 let (shape, needed) = (layout.quarter_shapes[q], &|cols| needs.needs(q, cols));
-                match &self.images {
-                    Some(images) => Quarter::build_credited(n, h, free, shape, needed, images),
-                    None => Quarter::build(n, h, free, shape, needed),
-                }
+                let with = (visited[q].take(), self.images.as_ref());
+                Quarter::build_with(n, h, free, shape, needed, with)
             });
             self.add_tally(&Tally {
                 tables: start.elapsed(),
@@ -591,6 +597,7 @@ impl Plan {
             *held = Held {
                 part,
                 tables: Some(Arc::new(tables)),
+                visited: Default::default(),
             };
         }
     }

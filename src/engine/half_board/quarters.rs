@@ -36,7 +36,7 @@ mod shape;
 mod walk;
 
 pub use scatter::ScatterCounts;
-pub use shape::{middle_mark, shared_diagonals, QuarterShape};
+pub use shape::{flip_word, middle_mark, mirror_word, reversed, shared_diagonals, QuarterShape};
 
 pub use walk::probe;
 
@@ -83,20 +83,23 @@ impl Quarter {
         q: QuarterShape,
         needed: &dyn Fn(u64) -> bool,
     ) -> Quarter {
-        Counted::new(n, h, free, q, needed).fill(None)
+        Counted::new(n, h, free, q, needed, None).fill(None)
     }
 
-    /// [`Quarter::build`] with each placement's hits of `images` stored
-    /// too ([`Quarter::hits`]), for a credited join.
-    pub fn build_credited(
+    /// [`Quarter::build`] read off `visited` (the whole quarter's
+    /// placements, which planning's walk kept: [`Quarter::counts`]) instead
+    /// of a walk when given, and with each placement's hits of `images`
+    /// stored too (a credited join's, [`SetBuckets::group_hits`]) when
+    /// given.
+    pub fn build_with(
         n: usize,
         h: usize,
         free: &[u64],
         q: QuarterShape,
         needed: &dyn Fn(u64) -> bool,
-        images: &Images,
+        (visited, images): (Option<Visited>, Option<&Images>),
     ) -> Quarter {
-        Counted::new(n, h, free, q, needed).fill(Some(images))
+        Counted::new(n, h, free, q, needed, visited).fill(images)
     }
 
     /// The placements of quarter `q` whose column set is exactly `cols`:
@@ -143,18 +146,22 @@ impl Quarter {
     /// column set, and for each of `pivots` (the stored diagonals a pivot
     /// blocks, and the quarter's columns it leaves) how many placements
     /// use only those columns and how many of those avoid the blocked
-    /// diagonals (for planning: nothing else is stored).
+    /// diagonals (for planning); and the placements themselves when there
+    /// are at most [`KEPT`], for the build that follows
+    /// ([`Quarter::build_with`]).
     pub fn counts(
         n: usize,
         h: usize,
         free: &[u64],
         q: QuarterShape,
         pivots: &[(u64, u64)],
-    ) -> (Vec<u32>, Vec<(u64, u64)>) {
+    ) -> (Vec<u32>, Vec<(u64, u64)>, Option<Visited>) {
         let mut counts = ScatterCounts::new(1usize << (q.w + h));
         let mut within = vec![(0u64, 0u64); pivots.len()];
-        walk(n, h, free, q, &mut |key, da, _| {
+        let mut kept = Keeper::new(q.w, h);
+        walk(n, h, free, q, &mut |key, da, cells| {
             counts.add(key);
+            kept.keep(key, da, cells);
             let cols = (key >> h) as u64;
             for (w, &(block, avail)) in within.iter_mut().zip(pivots) {
                 let inside = u64::from(cols & !avail == 0);
@@ -162,7 +169,7 @@ impl Quarter {
                 w.1 += inside & u64::from(da & block == 0);
             }
         });
-        (counts.finish(), within)
+        (counts.finish(), within, kept.list.map(Visited))
     }
 
     /// The placements of quarter `q` whose column set is exactly `cols`,
@@ -208,13 +215,6 @@ impl Quarter {
     #[inline(always)]
     pub fn group(&self, cols: u64, rows: u64) -> &[u64] {
         &self.da[self.range(cols, rows)]
-    }
-
-    /// The hits of bucket (cols, rows), beside [`Quarter::group`]'s
-    /// diagonals: a table built by [`Quarter::build_credited`] only.
-    #[inline(always)]
-    pub fn hits(&self, cols: u64, rows: u64) -> &[u8] {
-        &self.hits[self.range(cols, rows)]
     }
 
     /// The size of bucket (cols, rows).
@@ -268,8 +268,8 @@ impl<'a> SetBuckets<'a> {
         &self.da[self.range(rows)]
     }
 
-    /// The bucket's diagonals and, in a table built by
-    /// [`Quarter::build_credited`], their hits (empty otherwise).
+    /// The bucket's diagonals and, in a table built with images
+    /// ([`Quarter::build_with`]), their hits (empty otherwise).
     #[inline(always)]
     pub fn group_hits(&self, rows: u64) -> (&'a [u64], &'a [u8]) {
         let range = self.range(rows);
@@ -295,25 +295,126 @@ pub struct Counted<'a> {
     per_set: bool,
     /// Per bucket `slot << h | rows`, its placements (one more entry, 0).
     counts: Vec<u32>,
-    /// The first walk's placements (key, diagonals, queens) for the
-    /// second pass, when there were at most [`KEPT`].
+    /// The first pass's placements (key, diagonals, queens) for the
+    /// second: the walk's, when there were at most [`KEPT`], or those it
+    /// read ([`Counted::new`]'s `visited`, keyed by column set).
     kept: Option<Vec<(u32, u64, u64)>>,
+    visited: Option<Visited>,
 }
 
-/// The most placements the first pass keeps for the second: a quarter of
-/// n = 15 (43k placements) is walked once, not twice (the walks were a
-/// tenth of a run of n = 15), for at most 1.5 MiB held while it is filled.
+/// A whole quarter's placements as its walk visited them: (key
+/// `cols << h | rows`, stored diagonals, queens). Planning's counting walk
+/// keeps them ([`Quarter::counts`]) for the build that follows
+/// ([`Quarter::build_with`]), so that a quarter of n = 15 is walked once
+/// in all.
+pub struct Visited(Vec<(u32, u64, u64)>);
+
+impl Visited {
+    /// The bytes it holds (those written: a list's unused capacity is
+    /// never touched).
+    pub fn bytes(&self) -> usize {
+        Visited::bytes_of(self.0.len() as u64)
+    }
+
+    /// The placements of the quarter that is this one's image by `how`
+    /// (1: the mirror, its columns reversed in the width `w`; 2: the flip,
+    /// its rows reversed in `h`; 3: both), where the board and the two
+    /// quarters allow it (as `layout`'s pricing checks): keys as the
+    /// images' bucket counts are read, words by [`mirror_word`] and
+    /// [`flip_word`], and the queens moved with them (a nibble `c + 1`
+    /// becomes `w - c` in the mirror; row `r`'s nibble moves to row
+    /// `h - 1 - r` in the flip).
+    pub fn image(&self, how: usize, n: usize, w: usize, h: usize) -> Visited {
+        let row_mask = (1u64 << h) - 1;
+        let list = self.0.iter().map(|&(key, da, cells)| {
+            let (mut cols, mut rows) = (u64::from(key) >> h, u64::from(key) & row_mask);
+            let (mut da, mut queens) = (da, cells);
+            if how & 1 == 1 {
+                cols = reversed(cols, w);
+                da = mirror_word(da);
+                queens = (0..h).fold(0, |q, r| match (cells >> (4 * r)) & 15 {
+                    0 => q,
+                    c => q | (w as u64 + 1 - c) << (4 * r),
+                });
+            }
+            if how & 2 == 2 {
+                rows = reversed(rows, h);
+                da = flip_word(da, n);
+                let moved = queens;
+                queens = (0..h).fold(0, |q, r| q | ((moved >> (4 * r)) & 15) << (4 * (h - 1 - r)));
+            }
+            (((cols << h) | rows) as u32, da, queens)
+        });
+        Visited(list.collect())
+    }
+
+    /// The placements as (key, word & `mask`, queens), sorted: what a
+    /// test compares.
+    #[cfg(test)]
+    pub fn sorted(&self, mask: u64) -> Vec<(u32, u64, u64)> {
+        let mut all: Vec<_> = self.0.iter().map(|&(k, da, q)| (k, da & mask, q)).collect();
+        all.sort_unstable();
+        all
+    }
+
+    /// The bytes a walk of a quarter of `placements` placements keeps (0
+    /// past [`KEPT`]).
+    pub fn bytes_of(placements: u64) -> usize {
+        if placements > KEPT as u64 {
+            0
+        } else {
+            placements as usize * std::mem::size_of::<(u32, u64, u64)>()
+        }
+    }
+}
+
+/// The most placements a walk keeps for a later pass: a quarter of n = 15
+/// (43k placements) is walked once, not three times (planning's count, and
+/// the build's count and fill: the walks were a tenth of a run of n = 15),
+/// for at most 1.5 MiB a quarter.
 const KEPT: usize = 1 << 16;
 
+/// Keeps a walk's placements while there are at most [`KEPT`].
+struct Keeper {
+    list: Option<Vec<(u32, u64, u64)>>,
+}
+
+impl Keeper {
+    /// For a quarter `w` columns wide and `h` rows high: room for all of
+    /// its placements (each row holds one of `w` columns or none), at most
+    /// [`KEPT`], so that the list never moves (pages never written are
+    /// never touched).
+    fn new(w: usize, h: usize) -> Keeper {
+        let most = (0..h).try_fold(1usize, |m, _| m.checked_mul(w + 1));
+        let room = most.map_or(KEPT, |m| m.min(KEPT));
+        Keeper {
+            list: Some(Vec::with_capacity(room)),
+        }
+    }
+
+    #[inline(always)]
+    fn keep(&mut self, key: usize, da: u64, cells: u64) {
+        if let Some(list) = &mut self.list {
+            if list.len() < KEPT {
+                list.push((key as u32, da, cells));
+            } else {
+                self.list = None;
+            }
+        }
+    }
+}
+
 impl<'a> Counted<'a> {
-    /// Counts the placements of the needed column sets per bucket: one
-    /// walk, of each needed set or of the whole quarter.
+    /// Counts the placements of the needed column sets per bucket: read
+    /// off `visited` (the whole quarter's) when given, else one walk, of
+    /// each needed set or of the whole quarter.
     pub fn new(
         n: usize,
         h: usize,
         free: &'a [u64],
         q: QuarterShape,
         needed: &dyn Fn(u64) -> bool,
+        visited: Option<Visited>,
     ) -> Counted<'a> {
         let sets: Vec<u64> = (0..1u64 << q.w).filter(|&cols| needed(cols)).collect();
         let mut slot_of = vec![NO_SLOT; 1usize << q.w];
@@ -330,27 +431,28 @@ impl<'a> Counted<'a> {
             slot_of,
             counts: Vec::new(),
             kept: None,
+            visited: None,
         };
         let mut counts = ScatterCounts::new((counted.sets.len() << h) + 1);
-        let mut kept = Some(Vec::new());
-        counted.each(&mut |key, da, cells| {
+        // Placements read from `visited` are read from it again.
+        let mut kept = if visited.is_some() {
+            Keeper { list: None }
+        } else {
+            Keeper::new(q.w, h)
+        };
+        counted.each(visited.as_ref(), &mut |key, da, cells| {
             counts.add(key);
-            if let Some(list) = &mut kept {
-                if list.len() < KEPT {
-                    list.push((key as u32, da, cells));
-                } else {
-                    kept = None;
-                }
-            }
+            kept.keep(key, da, cells);
         });
         counted.counts = counts.finish();
-        counted.kept = kept;
+        counted.kept = kept.list;
+        counted.visited = visited;
         counted
     }
 
     /// Calls `emit(slot << h | rows, diagonals, queens)` for each placement
-    /// of a needed set.
-    fn each(&self, emit: &mut dyn FnMut(usize, u64, u64)) {
+    /// of a needed set: those of `visited` when given, else walked.
+    fn each(&self, visited: Option<&Visited>, emit: &mut dyn FnMut(usize, u64, u64)) {
         let (n, h, free, q) = (self.n, self.h, self.free, self.q);
         let slot_of = &self.slot_of;
         let mut keyed = |key: usize, da: u64, cells: u64| {
@@ -359,7 +461,11 @@ impl<'a> Counted<'a> {
                 emit(((slot as usize) << h) | (key & ((1 << h) - 1)), da, cells);
             }
         };
-        if self.per_set {
+        if let Some(Visited(list)) = visited {
+            for &(key, da, cells) in list {
+                keyed(key as usize, da, cells);
+            }
+        } else if self.per_set {
             for &cols in &self.sets {
                 walk_within(n, h, free, q, cols, &mut keyed);
             }
@@ -412,7 +518,7 @@ impl<'a> Counted<'a> {
                     put(key as usize, v, cells);
                 }
             }
-            None => self.each(&mut put),
+            None => self.each(self.visited.as_ref(), &mut put),
         }
         Quarter {
             h: self.h,
@@ -471,7 +577,7 @@ mod tests {
                 // Few sets needed: the per-set walk; all: the whole walk
                 // filtered by the same rule, as a reference.
                 // What the first pass says the table holds is what it holds.
-                let counted = Counted::new(n, h, &free, shape, &needed);
+                let counted = Counted::new(n, h, &free, shape, &needed, None);
                 let said = counted.bytes();
                 assert_eq!(
                     counted.fill(None).held_bytes(),

@@ -594,9 +594,8 @@ impl Ranked {
         let free = &self.geo.free;
         [0, 1, 2, 3].map(|q| {
             let needed = &needed[q];
-            Counted::new(n, h, free, self.geo.quarter_shapes[q], &|cols| {
-                needed[cols as usize]
-            })
+            let needed = |cols: u64| needed[cols as usize];
+            Counted::new(n, h, free, self.geo.quarter_shapes[q], &needed, None)
         })
     }
 }

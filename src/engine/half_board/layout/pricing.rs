@@ -23,7 +23,9 @@ use crate::engine::half_board::cost::{
     self, bottom_words, half_pairs, sieve_keep, task_work, TaskWork,
 };
 use crate::engine::half_board::matching::Shape;
-use crate::engine::half_board::quarters::{shared_diagonals, Quarter, QuarterShape};
+use crate::engine::half_board::quarters::{
+    flip_word, mirror_word, reversed, shared_diagonals, Quarter, QuarterShape, Visited,
+};
 
 use super::parts::Stored;
 
@@ -94,6 +96,10 @@ pub(super) struct Buckets {
     pub(super) walked_each: [u64; 4],
     /// The largest bucket.
     pub(super) max_group: u32,
+    /// The placements of each quarter walked, where they were few enough
+    /// to keep ([`Quarter::counts`]): the first build reads them instead of
+    /// walking again.
+    pub(super) visited: [Option<Visited>; 4],
 }
 
 impl Buckets {
@@ -115,23 +121,15 @@ impl Buckets {
     /// walks of the others (which [`Images::of`] must allow), the rest
     /// walked.
     ///
-    /// Why an image is exact: the left-right mirror takes a queen on
-    /// `(r, c)` to `(r, n - 1 - c)`, its `d = r + c` diagonal to the
-    /// image's `a = r - c + n - 1` and back; the top-bottom flip takes it
-    /// to `(n - 1 - r, c)`, its `d` to `2(n - 1)` less the image's `a` and
-    /// back. So a right placement's key is its left image's with the
-    /// columns reversed in the quarter's width and its stored word is the
-    /// image's with the two directions' halves swapped (both store from
-    /// the same offset); a bottom placement's key is its top image's with
-    /// the rows reversed, and its word the image's with the halves swapped
-    /// and each half's `n - 1` diagonal bits reversed (a bottom stores
-    /// from `hb = n - h`, a top from `h`: bottom bit `k` is top bit
-    /// `n - 2 - k` of the other direction), the middle-column marks where they
-    /// were (they count rows from the middle, which the flip keeps). A
-    /// placement avoids a pivot's blocked diagonals exactly when its image
-    /// avoids them mapped the same way, so each walk also counts, per
+    /// Why an image is exact: a right placement's key is its left image's
+    /// with the columns reversed in the quarter's width, a bottom one's
+    /// its top image's with the rows reversed, and their words are the
+    /// images' words as [`mirror_word`] and [`flip_word`] say (why, there).
+    /// A placement avoids a pivot's blocked diagonals exactly when its
+    /// image avoids them mapped the same way, so each walk also counts, per
     /// pivot, its placements inside the pivot's columns and outside its
-    /// blocks as its images see them.
+    /// blocks as its images see them. The placements a walk keeps are read
+    /// the same way ([`Visited::image`]).
     fn count_walking(
         n: usize,
         h: usize,
@@ -143,7 +141,7 @@ impl Buckets {
     ) -> Buckets {
         // Quarter `q` (0 top-left, 1 top-right, 2 bottom-left, 3
         // bottom-right) is read off the walk of quarter `source(q)`.
-        let source = |q: usize| q & !usize::from(images.mirror) & !(2 * usize::from(images.flip));
+        let source = |q: usize| images.source(q);
         // The pivots' blocks and columns in quarter `q`, as the walk of
         // its source sees them.
         let blocks_of = |q: usize| -> Vec<(u64, u64)> {
@@ -157,7 +155,7 @@ impl Buckets {
                     let mut block = p.blocks(diag_bot, n)[q];
                     let mut avail = (p.avail >> shape.col0) & wmask;
                     if mirrored {
-                        (block, avail) = (block.rotate_left(32), reversed(avail, shape.w));
+                        (block, avail) = (mirror_word(block), reversed(avail, shape.w));
                     }
                     if flipped {
                         block = flip_word(block, n);
@@ -175,18 +173,21 @@ impl Buckets {
         let mut counts: Vec<Vec<u32>> = vec![Vec::new(); 4];
         let mut pass: Vec<Vec<f64>> = vec![Vec::new(); 4];
         let mut counted = 0u64;
+        let mut visited: [Option<Visited>; 4] = Default::default();
         for s in (0..4).filter(|&s| source(s) == s) {
             let targets: Vec<usize> = (0..4).filter(|&q| source(q) == s).collect();
             let blocks: Vec<(u64, u64)> = targets.iter().flat_map(|&q| blocks_of(q)).collect();
-            let (walked, within) = Quarter::counts(n, h, free, shapes[s], &blocks);
+            let (walked, within, kept) = Quarter::counts(n, h, free, shapes[s], &blocks);
             counted += walked.iter().map(|&x| u64::from(x)).sum::<u64>();
             for (i, &q) in targets.iter().enumerate() {
                 pass[q] = pass_of(&within[i * pivots.len()..(i + 1) * pivots.len()]);
                 if q != s {
                     counts[q] = image_counts(&walked, shapes[s].w, h, q ^ s);
+                    visited[q] = kept.as_ref().map(|v| v.image(q ^ s, n, shapes[s].w, h));
                 }
             }
             counts[s] = walked;
+            visited[s] = kept;
         }
         let bytes = counts.iter().map(|c| c.len() * 4).sum::<usize>();
         let walked_each: [u64; 4] =
@@ -221,6 +222,7 @@ impl Buckets {
             counted,
             walked_each,
             max_group,
+            visited,
         }
     }
 }
@@ -282,23 +284,16 @@ impl Images {
         Images { mirror, flip }
     }
 
+    /// The quarter whose walk quarter `q` is read off (`q` when it is
+    /// walked itself).
+    pub(super) fn source(self, q: usize) -> usize {
+        q & !usize::from(self.mirror) & !(2 * usize::from(self.flip))
+    }
+
     /// How many quarters are walked.
     pub(super) fn walks(self) -> usize {
         4 >> (usize::from(self.mirror) + usize::from(self.flip))
     }
-}
-
-/// A bottom quarter's stored word as its top image's walk sees it (see
-/// [`Buckets::count_walking`]): the two directions' halves swapped, the
-/// `n - 1` diagonal bits of each reversed, the bits above them (cross
-/// mode's middle marks) left where they were. Its own inverse.
-fn flip_word(word: u64, n: usize) -> u64 {
-    const LOW: u64 = 0xFFFF_FFFF;
-    let diagonals = (1u64 << (n - 1)) - 1;
-    let (lo, hi) = (word & LOW, word >> 32);
-    let new_lo = reversed(hi & diagonals, n - 1) | (lo & !diagonals);
-    let new_hi = reversed(lo & diagonals, n - 1) | (hi & !diagonals);
-    new_lo | new_hi << 32
 }
 
 /// The bucket counts of a quarter that is the image of one walked into
@@ -330,15 +325,6 @@ fn image_counts(walked: &[u32], w: usize, h: usize, how: usize) -> Vec<u32> {
         }
     }
     image
-}
-
-/// The low `w` bits of `x` in reverse order.
-fn reversed(x: u64, w: usize) -> u64 {
-    if w == 0 {
-        0
-    } else {
-        (x & ((1u64 << w) - 1)).reverse_bits() >> (64 - w)
-    }
 }
 
 /// The tasks worth joining (neither half empty), each with its price in ns,
@@ -601,6 +587,7 @@ mod tests {
     fn quarters_read_off_others_walks_count_as_walked() {
         let mut rng = Rng::new(41);
         let (mut mirrors, mut flips, mut marking_flips) = (0, 0, 0);
+        let mut kept_images = 0;
         for n in 4..=16 {
             let mut boards = vec![vec![(1u64 << n) - 1; n]];
             for (mirror, flip) in [(true, true), (true, false), (false, true), (false, false)] {
@@ -622,14 +609,33 @@ mod tests {
                     assert_eq!(fast.pass, walked.pass, "n = {n}, {images:?}, {free:?}");
                     assert_eq!(fast.walked, walked.walked);
                     assert_eq!(fast.counted * 4 / images.walks() as u64, walked.walked);
+                    // The placements kept for the build: every bit read
+                    // (a bottom walk's far diagonals are not, see
+                    // `flip_word`), and the queens.
+                    for q in 0..4 {
+                        let shape = geometry.quarter_shapes[q];
+                        let read = if shape.marks_middle {
+                            u64::MAX
+                        } else {
+                            shared_diagonals(n)
+                        };
+                        match [&fast, &walked].map(|w| w.visited[q].as_ref()) {
+                            [Some(a), Some(b)] => {
+                                kept_images += usize::from(images.source(q) != q);
+                                let what = format!("n = {n}, q = {q}, {images:?}");
+                                assert_eq!(a.sorted(read), b.sorted(read), "{what}");
+                            }
+                            [a, b] => assert_eq!(a.is_some(), b.is_some(), "n = {n}"),
+                        }
+                    }
                 }
             }
         }
         // In cross mode the flip reads the marking right bottom quarter off
         // the right top one and the left bottom one off the left top one.
         assert!(
-            mirrors > 100 && flips > 100 && marking_flips >= 5,
-            "mirrored {mirrors}, flipped {flips} ({marking_flips} marking)"
+            mirrors > 100 && flips > 100 && marking_flips >= 5 && kept_images > 300,
+            "mirrored {mirrors}, flipped {flips} ({marking_flips} marking), {kept_images} kept"
         );
     }
 }

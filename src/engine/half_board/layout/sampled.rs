@@ -13,6 +13,7 @@
 use crate::engine::budget::Budget;
 use crate::engine::half_board::column_sets::{binom, Task};
 use crate::engine::half_board::cost::{self, Regime};
+use crate::engine::half_board::quarters::Visited;
 use crate::engine::half_board::sampling;
 
 use super::geometry::{Geometry, MinN, MAX_N};
@@ -53,7 +54,12 @@ pub(super) fn price(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Opti
     let (shape, h) = (&g.shape, g.shape.h);
     let counting_bytes = counting_bytes(&g.quarter_shapes, h);
     let task_bytes = (sampled.task_count() * (std::mem::size_of::<Task>() + 8) as f64) as usize;
-    let planning_bytes = counting_bytes + task_bytes;
+    // The quarters' placements, when few enough to keep for the first
+    // build (a quarter read off another's walk has as many as it).
+    let visited_bytes: usize = (0..4)
+        .map(|q| Visited::bytes_of(sampled.placements[q].round() as u64))
+        .sum();
+    let planning_bytes = counting_bytes + task_bytes + visited_bytes;
     if !budget.fits(planning_bytes, 0) {
         return None;
     }
@@ -122,7 +128,7 @@ pub(super) fn price(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Opti
             walked,
             parts,
         ),
-        peak_bytes: planning_bytes.max(largest + task_bytes + scratch_bytes),
+        peak_bytes: planning_bytes.max(largest + task_bytes + scratch_bytes + visited_bytes),
         scratch_bytes,
         units: UNITS.max(parts as f64 * 16.0) + parts as f64,
     })

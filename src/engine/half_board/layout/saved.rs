@@ -181,6 +181,7 @@ impl Layout {
             mass,
             walked,
             task_bytes,
+            visited: Default::default(),
         })
     }
 }

@@ -104,3 +104,45 @@ pub fn middle_mark(n: usize, dist: usize) -> u64 {
         1u64 << (32 + n - 1 + i - room)
     }
 }
+
+/// A right quarter's stored word as its left image's walk sees it, where
+/// the board and the two quarters are mirror images (equally wide, storing
+/// from the same offset, no middle marks): the two directions' halves
+/// swapped. Why: the left-right mirror takes a queen on `(r, c)` to
+/// `(r, n - 1 - c)`, its `d = r + c` diagonal to the image's
+/// `a = r - c + n - 1` and back, so each stored bit moves to the same bit
+/// of the other direction. Its own inverse.
+pub fn mirror_word(word: u64) -> u64 {
+    word.rotate_left(32)
+}
+
+/// A bottom quarter's stored word as its top image's walk sees it, where
+/// the board is its own top-bottom image and the bottom quarter lies under
+/// the top one (`h` rows from `n - h`, storing from there, marking as it
+/// does): the two directions' halves swapped, the `n - 1` diagonal bits of
+/// each reversed, the bits above them (cross mode's middle marks) left
+/// where they were. Why: the flip takes a queen on `(r, c)` to
+/// `(n - 1 - r, c)`, its `d` to `2(n - 1)` less the image's `a` and back;
+/// a bottom stores from `hb = n - h`, a top from `h`, so bottom bit `k` is
+/// top bit `n - 2 - k` of the other direction; the marks count rows from
+/// the middle, which the flip keeps. A bottom walk also keeps diagonals
+/// above the `n - 1` that no top word has (a bottom queen's far ones):
+/// nothing reads them (see [`shared_diagonals`]), and the image has none.
+/// Its own inverse.
+pub fn flip_word(word: u64, n: usize) -> u64 {
+    const LOW: u64 = 0xFFFF_FFFF;
+    let diagonals = (1u64 << (n - 1)) - 1;
+    let (lo, hi) = (word & LOW, word >> 32);
+    let new_lo = reversed(hi & diagonals, n - 1) | (lo & !diagonals);
+    let new_hi = reversed(lo & diagonals, n - 1) | (hi & !diagonals);
+    new_lo | new_hi << 32
+}
+
+/// The low `w` bits of `x` in reverse order.
+pub fn reversed(x: u64, w: usize) -> u64 {
+    if w == 0 {
+        0
+    } else {
+        (x & ((1u64 << w) - 1)).reverse_bits() >> (64 - w)
+    }
+}
