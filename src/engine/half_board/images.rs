@@ -78,12 +78,17 @@ impl Images {
     /// quarters' walk keeps them (one nibble a row, the column from `col0`
     /// plus one, 0 for no queen).
     pub fn of_cells(&self, (row0, col0): (usize, usize), rows: usize, cells: u64) -> u8 {
-        (0..rows)
-            .filter_map(|r| match (cells >> (4 * r)) & 15 {
-                0 => None,
-                c => Some(self.at(row0 + r, col0 + c as usize - 1)),
-            })
-            .fold(0, |a, b| a | b)
+        // Only the rows with a queen, lowest first (the nibbles of the
+        // `rows` rows; nothing is set above them).
+        debug_assert!(rows >= 16 || cells >> (4 * rows) == 0);
+        let (mut hits, mut left) = (0u8, cells);
+        while left != 0 {
+            let r = left.trailing_zeros() as usize / 4;
+            let c = (left >> (4 * r)) & 15;
+            left &= !(15 << (4 * r));
+            hits |= self.at(row0 + r, col0 + c as usize - 1);
+        }
+        hits
     }
 
     /// The hits of a pivot's queens.

@@ -157,19 +157,34 @@ impl Quarter {
         pivots: &[(u64, u64)],
     ) -> (Vec<u32>, Vec<(u64, u64)>, Option<Visited>) {
         let mut counts = ScatterCounts::new(1usize << (q.w + h));
-        let mut within = vec![(0u64, 0u64); pivots.len()];
+        let mut avoiding = vec![0u64; pivots.len()];
         let mut kept = Keeper::new(q.w, h);
         walk(n, h, free, q, &mut |key, da, cells| {
             counts.add(key);
             kept.keep(key, da, cells);
             let cols = (key >> h) as u64;
-            for (w, &(block, avail)) in within.iter_mut().zip(pivots) {
-                let inside = u64::from(cols & !avail == 0);
-                w.0 += inside;
-                w.1 += inside & u64::from(da & block == 0);
+            for (a, &(block, avail)) in avoiding.iter_mut().zip(pivots) {
+                *a += u64::from((cols & !avail == 0) & (da & block == 0));
             }
         });
-        (counts.finish(), within, kept.list.map(Visited))
+        let counts = counts.finish();
+        // The placements inside each pivot's columns, from the counts.
+        let per_set: Vec<u64> = counts
+            .chunks(1 << h)
+            .map(|rows| rows.iter().map(|&c| u64::from(c)).sum())
+            .collect();
+        let within = pivots
+            .iter()
+            .zip(avoiding)
+            .map(|(&(_, avail), avoiding)| {
+                let inside = per_set
+                    .iter()
+                    .enumerate()
+                    .filter(|&(cols, _)| cols as u64 & !avail == 0);
+                (inside.map(|(_, &c)| c).sum(), avoiding)
+            })
+            .collect();
+        (counts, within, kept.list.map(Visited))
     }
 
     /// The placements of quarter `q` whose column set is exactly `cols`,
@@ -325,6 +340,8 @@ impl Visited {
     /// becomes `w - c` in the mirror; row `r`'s nibble moves to row
     /// `h - 1 - r` in the flip).
     pub fn image(&self, how: usize, n: usize, w: usize, h: usize) -> Visited {
+        const ONES: u64 = 0x1111_1111_1111_1111;
+        const LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
         let row_mask = (1u64 << h) - 1;
         let list = self.0.iter().map(|&(key, da, cells)| {
             let (mut cols, mut rows) = (u64::from(key) >> h, u64::from(key) & row_mask);
@@ -332,16 +349,21 @@ impl Visited {
             if how & 1 == 1 {
                 cols = reversed(cols, w);
                 da = mirror_word(da);
-                queens = (0..h).fold(0, |q, r| match (cells >> (4 * r)) & 15 {
-                    0 => q,
-                    c => q | (w as u64 + 1 - c) << (4 * r),
-                });
+                // Each queen's nibble `v` becomes `w + 1 - v` (in 1..=w):
+                // subtracted from `w + 1` in every nibble that holds a
+                // queen, no nibble borrows from the next.
+                let held = (queens | queens >> 1 | queens >> 2 | queens >> 3) & ONES;
+                queens = (w as u64 + 1).wrapping_mul(held).wrapping_sub(queens);
             }
             if how & 2 == 2 {
                 rows = reversed(rows, h);
                 da = flip_word(da, n);
-                let moved = queens;
-                queens = (0..h).fold(0, |q, r| q | ((moved >> (4 * r)) & 15) << (4 * (h - 1 - r)));
+                // The nibbles in reverse order: the bytes reversed, then
+                // the two nibbles of each byte swapped; the `h` rows'
+                // nibbles end at the top, shifted down into place.
+                let bytes = queens.swap_bytes();
+                let nibbles = (bytes >> 4) & LOW | (bytes & LOW) << 4;
+                queens = nibbles.checked_shr(64 - 4 * h as u32).unwrap_or(0);
             }
             (((cols << h) | rows) as u32, da, queens)
         });
@@ -546,6 +568,37 @@ mod tests {
             }
         }
         all
+    }
+
+    /// What `counts` says of each pivot's columns and blocks is what the
+    /// walk's placements say one by one.
+    #[test]
+    fn counts_within_a_pivot_are_the_walks_placements() {
+        let mut rng = Rng::new(11);
+        for _ in 0..100 {
+            let n = 4 + rng.below(11) as usize;
+            let full = (1u64 << n) - 1;
+            let free: Vec<u64> = (0..n)
+                .map(|_| rng.next_u64() & full | rng.next_u64() & full)
+                .collect();
+            let h = n / 2;
+            let q = QuarterShape::bottom(n - h, n / 2, n - n / 2);
+            let pivots: Vec<(u64, u64)> = (0..5)
+                .map(|_| (rng.next_u64() & rng.next_u64(), rng.next_u64()))
+                .collect();
+            let (counts, within, _) = Quarter::counts(n, h, &free, q, &pivots);
+            let mut want = vec![(0u64, 0u64); pivots.len()];
+            walk(n, h, &free, q, &mut |key, da, _| {
+                for (w, &(block, avail)) in want.iter_mut().zip(&pivots) {
+                    if (key >> h) as u64 & !avail == 0 {
+                        w.0 += 1;
+                        w.1 += u64::from(da & block == 0);
+                    }
+                }
+            });
+            assert_eq!(within, want, "n = {n}");
+            assert!(counts.iter().any(|&c| c > 0));
+        }
     }
 
     #[test]
