@@ -226,10 +226,7 @@ impl Job<'_> {
         } else {
             0
         };
-        sc.tkey.clear();
-        sc.trest.clear();
-        sc.tclass.clear();
-        sc.tavoid.clear();
+        sc.tops = 0;
         // Without a cut every key is 0: none is listed.
         let keyed = sc.sieve.cuts();
         let (tl, tr) = (tl.set(sl), tr.set(sr));
@@ -247,29 +244,54 @@ impl Job<'_> {
             // (`join_batch` borrows the whole scratch).
             let left = std::mem::take(&mut sc.left);
             for &(l, lk, lr, lh) in left.iter() {
+                // Branch-free append (the fit is about a coin flip, a
+                // branch mispredicted constantly): every pair written at
+                // `k`, `k` advanced on a top. The lists are long enough
+                // for every pair of this left placement: they only grow,
+                // `sc.tops` says how much of them is listed.
+                let need = sc.tops + sc.right.len();
+                room_for(&mut sc.trest, need);
+                room_for(&mut sc.tclass, need);
+                if keyed {
+                    room_for(&mut sc.tkey, need);
+                }
+                if CREDIT {
+                    room_for(&mut sc.tavoid, need);
+                }
+                let mut k = sc.tops;
                 for &(r, rk, rr, rh) in sc.right.iter() {
                     let avoids = pivot_avoids & !(lh | rh);
-                    if rule.counts(l, r) && (!CREDIT || avoids != 0) {
-                        if keyed {
-                            sc.tkey.push(lk | rk);
-                        }
-                        sc.trest.push(lr | rr);
-                        sc.tclass.push(rule.class(l, r));
-                        if CREDIT {
-                            sc.tavoid.push(avoids);
-                        }
+                    let top = rule.counts(l, r) & (!CREDIT | (avoids != 0));
+                    if keyed {
+                        sc.tkey[k] = lk | rk;
                     }
+                    sc.trest[k] = lr | rr;
+                    sc.tclass[k] = rule.class(l, r);
+                    if CREDIT {
+                        sc.tavoid[k] = avoids;
+                    }
+                    k += usize::from(top);
                 }
-                if sc.trest.len() >= batch {
+                sc.tops = k;
+                if sc.tops >= batch {
                     join_batch::<CREDIT>(sc, &rest, pieces, &mut by_class);
                 }
             }
             sc.left = left;
         }
-        if !sc.trest.is_empty() {
+        if sc.tops > 0 {
             join_batch::<CREDIT>(sc, &rest, pieces, &mut by_class);
         }
         (2 * by_class[1] + 4 * by_class[2], by_class[0])
+    }
+}
+
+/// `v` at least `need` long: grown to twice that when shorter (the
+/// listing's lists only grow).
+#[inline(always)]
+fn room_for<T: Copy + Default>(v: &mut Vec<T>, need: usize) {
+    if v.len() < need {
+        v.resize(2 * need, T::default());
     }
 }
 
@@ -294,9 +316,9 @@ fn list_side<const CREDIT: bool>(
     }
 }
 
-/// Joins the listed tops (`sc.tkey`, `sc.trest`, `sc.tclass`) with every
-/// bucket they can fit, adds their counts per class to `by_class` and
-/// empties the list. A bucket is joined `slice` words at a time, in the
+/// Joins the listed tops (the first `sc.tops` of `sc.tkey`, `sc.trest`,
+/// `sc.tclass`) with every bucket they can fit, adds their counts per
+/// class to `by_class` and empties the list. A bucket is joined `slice` words at a time, in the
 /// batch's cheaper [`Grouping`].
 #[inline(always)]
 fn join_batch<const CREDIT: bool>(
@@ -306,6 +328,7 @@ fn join_batch<const CREDIT: bool>(
     by_class: &mut [u64; 3],
 ) {
     let Scratch {
+        tops,
         tkey,
         trest,
         tclass,
@@ -325,13 +348,13 @@ fn join_batch<const CREDIT: bool>(
     let words = valid.len();
     // The tops sorted by key (a counting sort): key `u`'s are
     // `gstart[u]..gstart[u + 1]`.
-    let n = trest.len();
+    let n = std::mem::take(tops);
     gstart.clear();
     gstart.resize(buckets + 1, 0);
     if buckets == 1 {
         gstart[1] = n;
     } else {
-        for &k in tkey.iter() {
+        for &k in &tkey[..n] {
             gstart[k as usize + 1] += 1;
         }
         for i in 0..buckets {
@@ -349,7 +372,8 @@ fn join_batch<const CREDIT: bool>(
         gavoid.resize(if CREDIT { n } else { 0 }, 0);
         next.clear();
         next.extend_from_slice(&gstart[..buckets]);
-        for (i, ((&k, &r), &c)) in tkey.iter().zip(trest.iter()).zip(tclass.iter()).enumerate() {
+        let listed = tkey[..n].iter().zip(&trest[..n]).zip(&tclass[..n]);
+        for (i, ((&k, &r), &c)) in listed.enumerate() {
             let at = &mut next[k as usize];
             grest[*at] = r;
             gclass[*at] = c;
@@ -380,10 +404,6 @@ fn join_batch<const CREDIT: bool>(
         6 => join_buckets::<6, CREDIT>(sc, rest, slice, grouping.bits, by_class),
         _ => join_buckets::<8, CREDIT>(sc, rest, slice, grouping.bits, by_class),
     }
-    sc.tkey.clear();
-    sc.trest.clear();
-    sc.tclass.clear();
-    sc.tavoid.clear();
 }
 
 /// The join of a sorted batch (`join_batch`) in `G` groups of `g` bits:

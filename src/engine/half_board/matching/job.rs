@@ -94,9 +94,11 @@ impl TopRule {
     }
 
     /// Whether `l`, `r` (each [`TopRule::clear`]) form a counted top.
+    /// Without a short circuit: the kernel's listing appends without a
+    /// branch on it.
     #[inline(always)]
     pub(super) fn counts(self, l: u64, r: u64) -> bool {
-        l & r == 0 && !(self.skip_clean && self.clean(l, r))
+        (l & r == 0) & !(self.skip_clean & self.clean(l, r))
     }
 
     /// Whether a top has no queen on a longest diagonal.
@@ -171,10 +173,12 @@ pub struct Scratch {
     /// The chunk's cut, and its bottoms sorted by bucket.
     pub(super) sieve: Sieve,
     pub(super) sorted: Vec<u64>,
-    /// The listed tops' keys, rests and weight classes; the same sorted by
+    /// The listed tops' keys, rests and weight classes (the first `tops`
+    /// of each: the lists only grow, see `buckets`); the same sorted by
     /// key (`gstart[u]..gstart[u + 1]` for key `u`) and how many can fit
     /// each bucket (by the complement of its key); one bucket piece's
     /// tables.
+    pub(super) tops: usize,
     pub(super) tkey: Vec<u16>,
     pub(super) trest: Vec<u64>,
     pub(super) tclass: Vec<u8>,
