@@ -52,6 +52,16 @@ impl Job<'_> {
             );
         }
         sc.tally.cut += sc.sieve.k() as u64;
+        if !sc.sieve.cuts() {
+            // One bucket: the bottoms stay where they are, padded to whole
+            // words (a copy was a C library call per chunk at n = 15).
+            let len = sc.sieve.lay_out(&[nb]) * 64;
+            if sc.bot.len() < len {
+                sc.bot.resize(len, !0);
+            }
+            sc.bot[nb..len].iter_mut().for_each(|x| *x = !0);
+            return len;
+        }
         let len = sc.sieve.arrange(&sc.bot[..nb], &mut sc.sorted);
         std::mem::swap(&mut sc.bot, &mut sc.sorted);
         len
@@ -113,9 +123,16 @@ impl Job<'_> {
 }
 
 /// Step 2 for the first `nb` bottoms in `sc.bot`, `nbits` overlap diagonals
-/// each: returns the words of a bitset over the bottoms.
+/// each: returns the words of a bitset over the bottoms. With `real`,
+/// the padding is all after the first `real` bottoms (a sieve without a
+/// cut), so the real ones are read off that count, not off each mask.
 #[inline(always)]
-pub(super) fn transpose_bottoms(nb: usize, nbits: usize, sc: &mut Scratch) -> usize {
+pub(super) fn transpose_bottoms(
+    nb: usize,
+    nbits: usize,
+    real: Option<usize>,
+    sc: &mut Scratch,
+) -> usize {
     // Bitsets are padded to a multiple of 4 words with zeros (no bottom
     // there is ever counted), so the AND + popcount loops have no tail.
     let used = (nb + 63) / 64;
@@ -127,15 +144,33 @@ pub(super) fn transpose_bottoms(nb: usize, nbits: usize, sc: &mut Scratch) -> us
     // overlap diagonal, `h` queens use at most `2h < 64`).
     sc.valid.clear();
     sc.valid.resize(words, 0);
-    for (i, &m) in sc.bot[..nb].iter().enumerate() {
-        sc.valid[i / 64] |= u64::from(m != !0) << (i % 64);
+    match real {
+        Some(real) => {
+            for (j, v) in sc.valid.iter_mut().enumerate() {
+                let ones = real.saturating_sub(64 * j).min(64);
+                *v = if ones == 64 { !0 } else { (1u64 << ones) - 1 };
+            }
+        }
+        None => {
+            for (i, &m) in sc.bot[..nb].iter().enumerate() {
+                sc.valid[i / 64] |= u64::from(m != !0) << (i % 64);
+            }
+        }
     }
     let mut blk = [0u64; 64];
     for j in 0..used {
         let chunk = &sc.bot[j * 64..nb.min(j * 64 + 64)];
-        blk[..chunk.len()].copy_from_slice(chunk);
-        // Padding placements use every bit, so they are never counted.
-        blk[chunk.len()..].iter_mut().for_each(|x| *x = !0);
+        match <&[u64; 64]>::try_from(chunk) {
+            // A whole word of bottoms (always, after the sieve): a copy of
+            // a known length, inline.
+            Ok(whole) => blk = *whole,
+            Err(_) => {
+                blk[..chunk.len()].copy_from_slice(chunk);
+                // Padding placements use every bit, so they are never
+                // counted.
+                blk[chunk.len()..].iter_mut().for_each(|x| *x = !0);
+            }
+        }
         transpose64(&mut blk);
         for (p, &col) in blk[..nbits].iter().enumerate() {
             sc.free_of[p * words + j] = !col;
