@@ -238,18 +238,18 @@ impl Job<'_> {
             // Key, rest and hits per quarter placement: a top's are their
             // ORs.
             let at = (&sc.sieve, &rest, rule, self.shape);
-            list_side::<CREDIT>(&mut sc.left, at, left);
-            list_side::<CREDIT>(&mut sc.right, at, right);
+            let nl = list_side::<CREDIT>(&mut sc.left, at, left);
+            let nr = list_side::<CREDIT>(&mut sc.right, at, right);
             // The left list is taken out while a full batch is joined
             // (`join_batch` borrows the whole scratch).
             let left = std::mem::take(&mut sc.left);
-            for &(l, lk, lr, lh) in left.iter() {
+            for &(l, lk, lr, lh) in &left[..nl] {
                 // Branch-free append (the fit is about a coin flip, a
                 // branch mispredicted constantly): every pair written at
                 // `k`, `k` advanced on a top. The lists are long enough
                 // for every pair of this left placement: they only grow,
                 // `sc.tops` says how much of them is listed.
-                let need = sc.tops + sc.right.len();
+                let need = sc.tops + nr;
                 room_for(&mut sc.trest, need);
                 room_for(&mut sc.tclass, need);
                 if keyed {
@@ -259,7 +259,7 @@ impl Job<'_> {
                     room_for(&mut sc.tavoid, need);
                 }
                 let mut k = sc.tops;
-                for &(r, rk, rr, rh) in sc.right.iter() {
+                for &(r, rk, rr, rh) in &sc.right[..nr] {
                     let avoids = pivot_avoids & !(lh | rh);
                     let top = rule.counts(l, r) & (!CREDIT | (avoids != 0));
                     if keyed {
@@ -295,25 +295,37 @@ fn room_for<T: Copy + Default>(v: &mut Vec<T>, need: usize) {
     }
 }
 
-/// One quarter group's placements clear of the pivot into `side`, each
-/// with its key, rest and hits (a plain function, not a closure: a closure
-/// was left out of line, a call per group). Not branch-free as the
-/// bottoms' filter (`super::job::filter_into`): that was no faster here,
-/// where a placement's key and rest cost more than a mispredicted branch.
+/// One quarter group's placements clear of the pivot at the start of
+/// `side` (which only grows), each with its key, rest and hits; returns
+/// how many (a plain function, not a closure: a closure was left out of
+/// line, a call per group).
 #[inline(always)]
 fn list_side<const CREDIT: bool>(
     side: &mut Vec<Placed>,
     (sieve, rest, rule, shape): (&Sieve, &Rest, TopRule, &Shape),
     (group, hits): (&[u64], &[u8]),
-) {
-    side.clear();
-    for (i, &v) in group.iter().enumerate() {
-        if rule.clear(v) {
-            let m = shape.top_overlap(v);
+) -> usize {
+    room_for(side, group.len());
+    // Branch-free without a cut (key and rest then cost a few operations,
+    // less than a mispredicted branch); with one, the branch spares them.
+    let mut k = 0;
+    if sieve.cuts() {
+        for (i, &v) in group.iter().enumerate() {
+            if rule.clear(v) {
+                let m = shape.top_overlap(v);
+                let hit = if CREDIT { hits[i] } else { 0 };
+                side[k] = (v, sieve.key(m) as u16, rest.of_mask(m), hit);
+                k += 1;
+            }
+        }
+    } else {
+        for (i, &v) in group.iter().enumerate() {
             let hit = if CREDIT { hits[i] } else { 0 };
-            side.push((v, sieve.key(m) as u16, rest.of_mask(m), hit));
+            side[k] = (v, 0, rest.of_mask(shape.top_overlap(v)), hit);
+            k += usize::from(rule.clear(v));
         }
     }
+    k
 }
 
 /// Joins the listed tops (the first `sc.tops` of `sc.tkey`, `sc.trest`,
