@@ -232,12 +232,6 @@ impl Quarter {
         &self.da[self.range(cols, rows)]
     }
 
-    /// The size of bucket (cols, rows).
-    #[inline(always)]
-    pub fn group_len(&self, cols: u64, rows: u64) -> u64 {
-        self.range(cols, rows).len() as u64
-    }
-
     /// The buckets of column set `cols`, looked up once for the row sets
     /// a task goes through (its directory entry read once, its bucket
     /// starts side by side).
@@ -310,11 +304,20 @@ pub struct Counted<'a> {
     per_set: bool,
     /// Per bucket `slot << h | rows`, its placements (one more entry, 0).
     counts: Vec<u32>,
-    /// The first pass's placements (key, diagonals, queens) for the
-    /// second: the walk's, when there were at most [`KEPT`], or those it
-    /// read ([`Counted::new`]'s `visited`, keyed by column set).
-    kept: Option<Vec<(u32, u64, u64)>>,
-    visited: Option<Visited>,
+    /// Where the second pass finds the first pass's placements.
+    again: Again,
+}
+
+/// Where [`Counted::fill`] finds the placements [`Counted::new`] counted.
+enum Again {
+    /// The walk's own (key `slot << h | rows`, diagonals, queens), when it
+    /// met at most [`KEPT`].
+    Kept(Vec<(u32, u64, u64)>),
+    /// Those `new` read ([`Counted::new`]'s `visited`, keyed by column
+    /// set): read again.
+    Read(Visited),
+    /// Neither: walked again.
+    Walk,
 }
 
 /// A whole quarter's placements as its walk visited them: (key
@@ -452,8 +455,7 @@ impl<'a> Counted<'a> {
             sets,
             slot_of,
             counts: Vec::new(),
-            kept: None,
-            visited: None,
+            again: Again::Walk,
         };
         let mut counts = ScatterCounts::new((counted.sets.len() << h) + 1);
         // Placements read from `visited` are read from it again.
@@ -467,8 +469,11 @@ impl<'a> Counted<'a> {
             kept.keep(key, da, cells);
         });
         counted.counts = counts.finish();
-        counted.kept = kept.list;
-        counted.visited = visited;
+        counted.again = match (visited, kept.list) {
+            (Some(visited), _) => Again::Read(visited),
+            (None, Some(list)) => Again::Kept(list),
+            (None, None) => Again::Walk,
+        };
         counted
     }
 
@@ -534,13 +539,14 @@ impl<'a> Counted<'a> {
             }
             cursor[key] += 1;
         };
-        match self.kept.take() {
-            Some(kept) => {
+        match std::mem::replace(&mut self.again, Again::Walk) {
+            Again::Kept(kept) => {
                 for (key, v, cells) in kept {
                     put(key as usize, v, cells);
                 }
             }
-            None => self.each(self.visited.as_ref(), &mut put),
+            Again::Read(visited) => self.each(Some(&visited), &mut put),
+            Again::Walk => self.each(None, &mut put),
         }
         Quarter {
             h: self.h,
@@ -557,13 +563,25 @@ mod tests {
     use super::*;
     use crate::base::rng::Rng;
 
+    /// A board's free rows, each cell blocked with chance `blocked` in 100.
+    fn random_free(rng: &mut Rng, n: usize, blocked: u64) -> Vec<u64> {
+        (0..n)
+            .map(|_| {
+                (0..n)
+                    .filter(|_| rng.below(100) >= blocked)
+                    .fold(0, |m, c| m | 1 << c)
+            })
+            .collect()
+    }
+
     /// Every stored bucket, in order: (cols, rows, diagonals).
     fn listing(t: &Quarter, w: usize) -> Vec<(u64, u64, Vec<u64>)> {
         let mut all = Vec::new();
         for cols in 0..1u64 << w {
             for rows in 0..1u64 << t.h {
-                if t.group_len(cols, rows) > 0 {
-                    all.push((cols, rows, t.group(cols, rows).to_vec()));
+                let group = t.group(cols, rows);
+                if !group.is_empty() {
+                    all.push((cols, rows, group.to_vec()));
                 }
             }
         }
@@ -577,10 +595,7 @@ mod tests {
         let mut rng = Rng::new(11);
         for _ in 0..100 {
             let n = 4 + rng.below(11) as usize;
-            let full = (1u64 << n) - 1;
-            let free: Vec<u64> = (0..n)
-                .map(|_| rng.next_u64() & full | rng.next_u64() & full)
-                .collect();
+            let free = random_free(&mut rng, n, 25);
             let h = n / 2;
             let q = QuarterShape::bottom(n - h, n / 2, n - n / 2);
             let pivots: Vec<(u64, u64)> = (0..5)
@@ -606,16 +621,8 @@ mod tests {
         let mut rng = Rng::new(7);
         for round in 0..200 {
             let n = 4 + rng.below(9) as usize;
-            let full = (1u64 << n) - 1;
             let density = rng.below(40);
-            let free: Vec<u64> = (0..n)
-                .map(|_| {
-                    (0..n)
-                        .filter(|_| rng.below(100) >= density)
-                        .fold(0, |m, c| m | 1 << c)
-                        & full
-                })
-                .collect();
+            let free = random_free(&mut rng, n, density);
             let h = n / 2;
             let shapes = [
                 QuarterShape::top(h, 0, n / 2),

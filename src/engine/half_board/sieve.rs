@@ -175,31 +175,35 @@ impl Sieve {
     }
 
     /// Sorts the first `nb` masks of `bot` by bucket, each bucket padded
-    /// with all-ones masks to whole words, into `out`; records the buckets'
-    /// word starts and returns the number of masks written (whole words).
-    pub fn arrange(&mut self, bot: &[u64], out: &mut Vec<u64>) -> usize {
+    /// with all-ones masks to whole words, leaving them in `bot` (`spare`
+    /// is scratch space); records the buckets' word starts and returns the
+    /// number of masks now in `bot` (whole words). Without a cut the masks
+    /// stay where they are and only the last word is padded: a copy cost a
+    /// C library call per chunk at n = 15, where no chunk is cut.
+    pub fn arrange(&mut self, bot: &mut Vec<u64>, nb: usize, spare: &mut Vec<u64>) -> usize {
         if self.k == 0 {
-            // One bucket: the masks as they are (no count, no scatter).
-            let len = self.lay_out(&[bot.len()]) * 64;
-            out.clear();
-            out.extend_from_slice(bot);
-            out.resize(len, !0);
+            let len = self.lay_out(&[nb]) * 64;
+            if bot.len() < len {
+                bot.resize(len, !0);
+            }
+            bot[nb..len].iter_mut().for_each(|x| *x = !0);
             return len;
         }
         let buckets = 1usize << self.k;
         let mut count = vec![0usize; buckets];
-        for &m in bot {
+        for &m in &bot[..nb] {
             count[self.key(m)] += 1;
         }
         let word = self.lay_out(&count);
-        out.clear();
-        out.resize(word * 64, !0);
+        spare.clear();
+        spare.resize(word * 64, !0);
         let mut next: Vec<usize> = self.starts[..buckets].iter().map(|&w| w * 64).collect();
-        for &m in bot {
+        for &m in &bot[..nb] {
             let b = self.key(m);
-            out[next[b]] = m;
+            spare[next[b]] = m;
             next[b] += 1;
         }
+        std::mem::swap(bot, spare);
         word * 64
     }
 
@@ -297,8 +301,11 @@ mod tests {
             let tops: Vec<u64> = (0..200).map(|_| rnd() & rnd() & mask).collect();
             let mut sieve = Sieve::default();
             sieve.choose(k, nbits, &bottoms, tops.iter().copied());
-            let mut out = Vec::new();
-            let len = sieve.arrange(&bottoms, &mut out);
+            // Stale masks past the real ones (zeros would fit every top)
+            // must be padded over, as a chunk's scratch list is reused.
+            let mut out = bottoms.clone();
+            out.extend([0u64; 100]);
+            let len = sieve.arrange(&mut out, bottoms.len(), &mut Vec::new());
             assert_eq!(len % 64, 0);
             for &t in &tops {
                 let u = sieve.key(t);

@@ -52,19 +52,7 @@ impl Job<'_> {
             );
         }
         sc.tally.cut += sc.sieve.k() as u64;
-        if !sc.sieve.cuts() {
-            // One bucket: the bottoms stay where they are, padded to whole
-            // words (a copy was a C library call per chunk at n = 15).
-            let len = sc.sieve.lay_out(&[nb]) * 64;
-            if sc.bot.len() < len {
-                sc.bot.resize(len, !0);
-            }
-            sc.bot[nb..len].iter_mut().for_each(|x| *x = !0);
-            return len;
-        }
-        let len = sc.sieve.arrange(&sc.bot[..nb], &mut sc.sorted);
-        std::mem::swap(&mut sc.bot, &mut sc.sorted);
-        len
+        sc.sieve.arrange(&mut sc.bot, nb, &mut sc.sorted)
     }
 
     /// About [`TOP_SAMPLE`] of task `t`'s tops into `out`, as overlap

@@ -170,7 +170,7 @@ pub struct Scratch {
     /// A credited join's hits of the placements in `blbuf`, `brbuf`.
     pub(super) blhits: Vec<u8>,
     pub(super) brhits: Vec<u8>,
-    /// The chunk's cut, and its bottoms sorted by bucket.
+    /// The chunk's cut; the room the sieve sorts `bot` through.
     pub(super) sieve: Sieve,
     pub(super) sorted: Vec<u64>,
     /// The listed tops' keys, rests and weight classes (the first `tops`
