@@ -109,9 +109,17 @@ pub use crate::engine::pricing::{Kernel, KERNELS};
 /// board with a blocked cell 43.8 against 69.8 (0.627). So a machine's
 /// factor is what it was (0.97 even, 1.01 odd on the machine that fitted
 /// the join's constants on the new kernel, at 1.00).
+///
+/// And again for the kernel of n = 15's sparse boards (one walk per
+/// quarter, the tops and bottoms without branches: 1df4862 -> ccbd08c),
+/// which made the blank probes of 13 and 14 far faster than the joins the
+/// constants of 20..28 price (a shard of 25 or 26 ran 1.0-1.1x, the probes
+/// 0.77x even and 0.68x odd, eight alternated pairs of runs; benches/NOTES.md,
+/// "The probes after the sparse boards of 15"): without this, `count 28
+/// --shard` was quoted 37 min where it had been 52 and runs 54.
 pub const REFERENCE_NS: [f64; KERNELS] = [
-    30.0e6 / 1.40 * 0.662,
-    15.0e6 * 0.704,
+    30.0e6 / 1.40 * 0.662 * 0.77,
+    15.0e6 * 0.704 * 0.68,
     92.0e6 * 0.627,
     8.0e6 / 1.55,
 ];

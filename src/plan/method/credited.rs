@@ -11,7 +11,7 @@
 //!
 //! # Complexity
 //! The blank board's join ([`crate::engine::half_board::cost`]) times
-//! [`CREDIT_FACTOR`]: every word of the join is also counted per image the
+//! [`CREDIT_FACTOR`] (even and odd sides): every word of the join is also counted per image the
 //! top avoids (a top that avoids none is left out).
 
 use crate::base::board::Board;
@@ -31,14 +31,19 @@ const ABOUT: About = About {
 
 /// A credited join's time over the blank board's join *quote* of the same
 /// side (the engine's listed model, [`crate::engine::half_board::cost`]),
-/// on one thread: every word the join reads is counted once per image the
-/// top avoids. Measured with the tables priced at their build's time
-/// (2026-11-29, random boards of 1, 3, 8 and 16 blocked cells, thread
-/// CPU, the other core busy): 1.48-1.57 at n = 15, 1.26-1.69 at 16,
-/// 1.12-1.40 at 17, 1.49-2.03 at 18 (more cells, more at 16 and 18: a top
-/// avoids fewer images and reads the bit-sliced sums); this factor, the
-/// middle, keeps every one within 1.45x.
-pub const CREDIT_FACTOR: f64 = 1.4;
+/// on one thread, even and odd sides: every word the join reads is counted
+/// once per image the top avoids. Measured with the tables priced at their
+/// build's time (2026-11-29, random boards of 1, 3, 8 and 16 blocked cells,
+/// thread CPU, the other core busy): 1.48-1.57 at n = 15, 1.26-1.69 at 16,
+/// 1.12-1.40 at 17, 1.49-2.03 at 18; 1.4 for both kept every one within
+/// 1.45x. The kernel of n = 15's sparse boards then sped the odd sides'
+/// joins more than the model (whose probes were rescaled for 20..28:
+/// `plan::calibration::REFERENCE_NS`): measured again on random boards of
+/// 1..=57 cells (one thread, quiet machine, factor 1), the credited join
+/// over the blank join's quote was 0.84-1.01 at 15, 1.0-1.48 at 16,
+/// 0.69-1.02 at 17 and 1.33-1.63 at 18 (benches/NOTES.md, "The probes
+/// after the sparse boards of 15").
+pub const CREDIT_FACTOR: [f64; 2] = [1.4, 0.9];
 
 /// Below this side the searches and the board's own join are cheaper than
 /// the blank board's tables.
@@ -99,8 +104,9 @@ impl CountingMethod for CreditedJoin {
     }
 
     fn quote(&mut self, case: Case, shared: &mut Shared) -> f64 {
-        self.plans
-            .quote(case, shared, |plan| plan.sizing().cpu_ns * CREDIT_FACTOR)
+        self.plans.quote(case, shared, |plan| {
+            plan.sizing().cpu_ns * CREDIT_FACTOR[case.board.n() % 2]
+        })
     }
 
     fn plan(&mut self, case: Case, _: &mut Shared, batch: &mut Batch) -> Result<Answer> {
