@@ -21,16 +21,14 @@ use crate::plan::work::Work;
 /// The largest board a scan is considered for.
 const MAX_N: usize = 16;
 /// A scan adds this fraction of a plain blank search to the count, for
-/// checking each solution against the board's images (measured: single
-/// boards of n = 15 and 16 with 4 to 20 blocked cells scan in 1.25-1.4
-/// times the blank engine's count and set-up; the obstacles bench's `big
-/// single boards`). Set at 0.033 from that, the quotes at this machine's
-/// speed ran high at n = 16: the quotes bench's scans of n = 16 took
-/// 0.63-0.81 of their quotes in two runs of one sitting (0.84-0.89 at
-/// n = 15; 0.87-0.96 both in another sitting): the count and check priced
-/// 0.85 of that (0.113 of the blank search, now 0.096) centres both sides
-/// (benches/NOTES.md, "Issue 41's table in one run, and the quotes again").
-const CHECK_SHARE: f64 = 0.016;
+/// checking each solution against the board's images. Once 0.033 (scans
+/// of n = 15 and 16 with 4 to 20 blocked cells took 1.25-1.4 times the
+/// blank engine's count), then 0.016; in three sittings of the quotes bench
+/// since (benches/NOTES.md, "The probes after the sparse boards of 15")
+/// the scans of 15 took 0.16 s, what `count 15` takes, at 0.63-0.66 of
+/// their quotes and those of 16 0.68-0.75: the check is lost in the
+/// count's own price, and none is added.
+const CHECK_SHARE: f64 = 0.0;
 
 const ABOUT: About = About {
     name: "scan",
