@@ -20,15 +20,6 @@ use crate::plan::work::Work;
 
 /// The largest board a scan is considered for.
 const MAX_N: usize = 16;
-/// A scan adds this fraction of a plain blank search to the count, for
-/// checking each solution against the board's images. Once 0.033 (scans
-/// of n = 15 and 16 with 4 to 20 blocked cells took 1.25-1.4 times the
-/// blank engine's count), then 0.016; in three sittings of the quotes bench
-/// since (benches/NOTES.md, "The probes after the sparse boards of 15")
-/// the scans of 15 took 0.16 s, what `count 15` takes, at 0.63-0.66 of
-/// their quotes and those of 16 0.68-0.75: the check is lost in the
-/// count's own price, and none is added.
-const CHECK_SHARE: f64 = 0.0;
 
 const ABOUT: About = About {
     name: "scan",
@@ -59,9 +50,16 @@ impl CountingMethod for Scan {
         crate::plan::estimate::blank_engine_bytes(case.board.n())
     }
 
+    /// The blank engine's count, priced as `count` prices it: checking
+    /// each solution against the board's images adds nothing measurable
+    /// (once priced at 0.033, then 0.016 of a plain blank search; in three
+    /// sittings of the quotes bench the scans of 15 then took 0.16 s, what
+    /// `count 15` takes, at 0.63-0.66 of their quotes, those of 16
+    /// 0.68-0.75: benches/NOTES.md, "The probes after the sparse boards of
+    /// 15").
     fn quote(&mut self, case: Case, shared: &mut Shared) -> f64 {
         let n = case.board.n();
-        let search = shared.blank_nodes(n) * NS_PER_NODE * (BLANK_ENGINE_SHARE + CHECK_SHARE);
+        let search = shared.blank_nodes(n) * NS_PER_NODE * BLANK_ENGINE_SHARE;
         let setup = blank_engine_units(n) * SETUP_NS_PER_UNIT;
         (search + setup) / shared.threads() as f64
     }
