@@ -15,9 +15,8 @@
 //!
 //! Taken on a shared machine, CPU time (not wall time) is the figure: a
 //! thread waiting for a core adds nothing to it. The first line gives the
-//! factors the process's probes measured (`plan::calibration`): every quote
-//! of a run is scaled by them, so a run that caught the probes' slower
-//! state prices every method of a kernel higher.
+//! factors the process's probe measured (`plan::calibration`): every quote
+//! of a run is scaled by them.
 
 #[path = "quotes/boards.rs"]
 mod boards;
@@ -65,15 +64,15 @@ fn main() {
     println!(
         "quotes against CPU time, one thread, every method that applies (* the planner's choice)"
     );
-    // The probes run once per process: every quote below is priced at
-    // the state of the machine they caught (see `plan::calibration`).
+    // The probe runs once per process: every quote below is priced at the
+    // speed it measured (see `plan::calibration`).
     let factors = calibration::get();
     let names = ["join-even", "join-odd", "join-board", "search"];
     let said: Vec<String> = (Kernel::ALL.iter().zip(names))
         .map(|(&kernel, name)| format!("{name} {:.2}", factors.factor(kernel)))
         .collect();
     println!(
-        "priced at this process's probes (x the reference): {}",
+        "priced at this process's probe (x the reference): {}",
         said.join(", ")
     );
     println!(

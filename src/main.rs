@@ -16,9 +16,9 @@ fn main() -> ExitCode {
     // Started as the measuring helper of `stress` and `test`, it runs that
     // and exits here; otherwise it becomes the helper of their runs.
     nqueens::tools::child::serve();
-    // Quotes at this machine's speed: its kernels' probes, measured once
+    // Quotes at this machine's speed: the search probe, measured once
     // and kept in the user's cache (the library alone keeps nothing).
-    nqueens::plan::calibration::keep_probes();
+    nqueens::plan::calibration::keep_probe();
     match run() {
         Ok(code) => code,
         // A reader that went away (`| head`) is how pipelines end.

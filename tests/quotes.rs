@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use nqueens::plan::calibration::{cache, REFERENCE_NS};
+use nqueens::plan::calibration::{cache, Kernel, REFERENCE_NS};
 
 use crate::util::run;
 
@@ -230,12 +230,12 @@ fn sparse_board(dir: &Path) -> PathBuf {
 }
 
 /// Issue 38: the probes ran in every process, and on a shared machine
-/// consecutive runs printed different speeds (`0.92x..1.28x`). They are
-/// measured once and kept in the user's cache, keyed by the build and the
-/// CPU, and what is kept is what is used: a kept file of known times
-/// prices each kernel at the factor those times make.
+/// consecutive runs printed different speeds (`0.92x..1.28x`). The probe
+/// is measured once and kept in the user's cache, keyed by the build and
+/// the CPU, and what is kept is what is used: a kept file of a known time
+/// prices each kernel at the factor that time makes.
 #[test]
-fn the_probes_are_kept_in_the_cache_and_used_by_the_next_run() {
+fn the_probe_is_kept_in_the_cache_and_used_by_the_next_run() {
     let dir = scratch("kept");
     let count = ["count", "16", "--estimate", "--threads", "1"];
     let first = run_cached(&dir, None, &count);
@@ -257,20 +257,18 @@ fn the_probes_are_kept_in_the_cache_and_used_by_the_next_run() {
     // The next run reads them: the same speed, the same quote.
     assert_eq!(run_cached(&dir, None, &count), first);
 
-    // Known times: each kernel's factor is its time over the reference's.
-    let times = [2.0, 3.0, 1.5, 1.25];
-    let mut kept = [0.0; 4];
-    for (kept, (x, reference)) in kept.iter_mut().zip(times.iter().zip(REFERENCE_NS)) {
-        *kept = x * reference;
-    }
-    std::fs::write(&file, cache::format(&key, kept)).unwrap();
-    let speed = |x: &str| {
-        format!("with a free core per thread at this machine's speed ({x}x the reference)")
+    // A known time: each kernel's factor is that time over the kernel's
+    // reference, and each method is priced at its own kernel's.
+    let probe = 2.0 * REFERENCE_NS[Kernel::Search.index()];
+    std::fs::write(&file, cache::format(&key, probe)).unwrap();
+    let speed = |kernel: Kernel| {
+        let x = probe / REFERENCE_NS[kernel.index()];
+        format!("with a free core per thread at this machine's speed ({x:.2}x the reference)")
     };
     let even = run_cached(&dir, None, &count);
-    assert!(even.contains(&speed("2.00")), "{even}");
+    assert!(even.contains(&speed(Kernel::JoinEven)), "{even}");
     let odd = run_cached(&dir, None, &["count", "17", "--estimate"]);
-    assert!(odd.contains(&speed("3.00")), "{odd}");
+    assert!(odd.contains(&speed(Kernel::JoinOdd)), "{odd}");
     // A judge's board with blocked cells, its halves joined: the join of
     // boards without symmetries, a kernel of its own.
     let sparse = sparse_board(&dir);
@@ -281,14 +279,14 @@ fn the_probes_are_kept_in_the_cache_and_used_by_the_next_run() {
         &["--estimate", "--method", "half-board", sparse],
     );
     assert!(judge.contains(" method=half-board: "), "{judge}");
-    assert!(judge.contains(&speed("1.50")), "{judge}");
+    assert!(judge.contains(&speed(Kernel::JoinBoard)), "{judge}");
     // The same board on the blank board's join (the planner's pick), at
     // that join's speed.
     let credited = run_cached(&dir, None, &["--estimate", sparse]);
     assert!(credited.contains(" method=credited-join: "), "{credited}");
-    assert!(credited.contains(&speed("2.00")), "{credited}");
+    assert!(credited.contains(&speed(Kernel::JoinEven)), "{credited}");
     let small = run_cached(&dir, None, &["--estimate", "samples/uva11195.in"]);
-    assert!(small.contains(&speed("1.25")), "{small}");
+    assert!(small.contains(&speed(Kernel::Search)), "{small}");
 
     // A file that does not read, or of another build, is measured again
     // and replaced.

@@ -1,7 +1,7 @@
 //! What the engines' costs are priced by: the kernel a cost runs in.
-//! Each [`Kernel`] is timed apart by its own probe at run time
-//! (`crate::plan::calibration`), since the cost model's error differs
-//! between them; a [`crate::engine::counter::Sizing`] names the kernel its
+//! Each [`Kernel`] is scaled at run time by its own factor
+//! (`crate::plan::calibration`: one probe over each kernel's reference),
+//! since the cost model's error differs between them; a [`crate::engine::counter::Sizing`] names the kernel its
 //! CPU time is spent in, so a quote can be scaled to this machine's speed.
 
 /// The kernels priced apart.

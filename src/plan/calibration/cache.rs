@@ -1,7 +1,7 @@
-//! The probes kept from one process to the next: a small text file in
+//! The probe kept from one process to the next: a small text file in
 //! the user's cache directory, `$XDG_CACHE_HOME/nqueens/calibration`
-//! (or `$HOME/.cache/nqueens/calibration`), holding the probes' CPU
-//! times with what they were measured by and on: the program's
+//! (or `$HOME/.cache/nqueens/calibration`), holding the probe's CPU
+//! time with what it was measured by and on: the program's
 //! version, its build (the executable's size and modification time,
 //! since the version stays the same from one build to the next while
 //! the kernels change) and the CPU's model (`/proc/cpuinfo`). A file
@@ -11,7 +11,7 @@
 //! again. Reading and writing never fail a run: at worst every
 //! process measures, as with no cache.
 //!
-//! Only the `nqueens` binary uses it ([`super::keep_probes`]): the
+//! Only the `nqueens` binary uses it ([`super::keep_probe`]): the
 //! library's own tests, its doctests and the benches never read or
 //! write the user's cache. The binary's tests pin the factors
 //! ([`super::VARIABLE`]), which reads and writes nothing, and give it
@@ -20,11 +20,9 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use crate::engine::pricing::{Kernel, KERNELS};
-
 /// The file's first line, saying what it is.
 const HEADER: &str =
-    "nqueens calibration: the probes' CPU times on this machine, ns (delete to measure again)";
+    "nqueens calibration: the search probe's CPU time on this machine, ns (delete to measure again)";
 
 /// What a kept probe was measured by and on.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -88,15 +86,8 @@ pub fn cpu_model(cpuinfo: &str) -> String {
     }
 }
 
-/// A kernel's name in the cache file.
-fn name(kernel: Kernel) -> &'static str {
-    match kernel {
-        Kernel::JoinEven => "join-even",
-        Kernel::JoinOdd => "join-odd",
-        Kernel::JoinBoard => "join-board",
-        Kernel::Search => "search",
-    }
-}
+/// The probe's line starts with this.
+const PROBE: &str = "search ";
 
 /// The cache file, from the environment; `None` where neither variable
 /// names an absolute directory.
@@ -124,38 +115,33 @@ pub fn path_from(xdg_cache_home: Option<OsString>, home: Option<OsString>) -> Op
     Some(base.join("nqueens").join("calibration"))
 }
 
-/// The file's text for `probes` (ns, per [`Kernel`]) measured under
-/// `key`: the key's lines, then a line per kernel, its name and time.
-pub fn format(key: &Key, probes: [f64; KERNELS]) -> String {
-    let mut text = format!(
-        "{HEADER}\nversion {}\nbuild {}\ncpu {}\n",
+/// The file's text for `probe` (ns) measured under `key`: the key's
+/// lines, then the probe's, `search` and its time.
+pub fn format(key: &Key, probe: f64) -> String {
+    format!(
+        "{HEADER}\nversion {}\nbuild {}\ncpu {}\n{PROBE}{probe:.0}\n",
         key.version, key.build, key.cpu
-    );
-    for (kernel, ns) in Kernel::ALL.iter().zip(probes) {
-        text += &format!("{} {ns:.0}\n", name(*kernel));
-    }
-    text
+    )
 }
 
-/// The probes in `text` when it was written under `key`: `None` for
+/// The probe in `text` when it was written under `key`: `None` for
 /// another key or a text [`format`] does not make.
 ///
 /// ```
 /// use nqueens::plan::calibration::cache::{format, parse, Key};
 /// let key = Key { version: "1.0".into(), build: "5 7".into(), cpu: "AMD EPYC".into() };
-/// let probes = [25e6, 17e6, 80e6, 7e6];
-/// let text = format(&key, probes);
-/// assert!(text.ends_with("\ncpu AMD EPYC\njoin-even 25000000\njoin-odd 17000000\njoin-board 80000000\nsearch 7000000\n"));
-/// assert_eq!(parse(&text, &key), Some(probes));
+/// let text = format(&key, 7e6);
+/// assert!(text.ends_with("\nbuild 5 7\ncpu AMD EPYC\nsearch 7000000\n"));
+/// assert_eq!(parse(&text, &key), Some(7e6));
 /// let other = Key { cpu: "Intel Xeon".into(), ..key.clone() };
 /// assert_eq!(parse(&text, &other), None);
-/// assert_eq!(parse(&text.replace("join-odd 17000000", "join-odd -1"), &key), None);
-/// assert_eq!(parse(&text.replace("join-odd", "join-add"), &key), None);
-/// assert_eq!(parse(&text[..text.len() - 15], &key), None);
+/// assert_eq!(parse(&text.replace("search 7000000", "search -1"), &key), None);
+/// assert_eq!(parse(&text.replace("search", "join-even"), &key), None);
+/// assert_eq!(parse(&text[..text.len() - 9], &key), None);
 /// assert_eq!(parse(&(text.clone() + "search 1\n"), &key), None);
 /// assert_eq!(parse("", &key), None);
 /// ```
-pub fn parse(text: &str, key: &Key) -> Option<[f64; KERNELS]> {
+pub fn parse(text: &str, key: &Key) -> Option<f64> {
     let mut lines = text.lines();
     for expected in [
         HEADER.to_string(),
@@ -167,33 +153,25 @@ pub fn parse(text: &str, key: &Key) -> Option<[f64; KERNELS]> {
             return None;
         }
     }
-    let mut probes = [0.0; KERNELS];
-    for (probe, kernel) in probes.iter_mut().zip(Kernel::ALL) {
-        let (name, ns) = lines.next()?.split_once(' ')?;
-        let ns: f64 = ns.parse().ok()?;
-        if name != self::name(kernel) || !ns.is_finite() || ns <= 0.0 {
-            return None;
-        }
-        *probe = ns;
-    }
-    lines.next().is_none().then_some(probes)
+    let ns: f64 = lines.next()?.strip_prefix(PROBE)?.parse().ok()?;
+    (ns.is_finite() && ns > 0.0 && lines.next().is_none()).then_some(ns)
 }
 
-/// The probes kept at `path` under `key`, if any.
-pub fn read(path: &Path, key: &Key) -> Option<[f64; KERNELS]> {
+/// The probe kept at `path` under `key`, if any.
+pub fn read(path: &Path, key: &Key) -> Option<f64> {
     parse(&std::fs::read_to_string(path).ok()?, key)
 }
 
-/// Keeps `probes` at `path` under `key`, if it can: written beside it
+/// Keeps `probe` at `path` under `key`, if it can: written beside it
 /// and renamed into place, so that a process reading at the same time
 /// sees the old file or the new one, whole. Failures are ignored.
-pub fn write(path: &Path, key: &Key, probes: [f64; KERNELS]) {
+pub fn write(path: &Path, key: &Key, probe: f64) {
     let Some(dir) = path.parent() else {
         return;
     };
     let fresh = dir.join(format!(".calibration.{}", std::process::id()));
     let written = std::fs::create_dir_all(dir)
-        .and_then(|()| std::fs::write(&fresh, format(key, probes)))
+        .and_then(|()| std::fs::write(&fresh, format(key, probe)))
         .and_then(|()| std::fs::rename(&fresh, path));
     if written.is_err() {
         let _ = std::fs::remove_file(&fresh);

@@ -187,12 +187,13 @@ impl Planner {
     /// cheapest quote being `cheapest`. Each quote is priced at the speed
     /// of its method's kernel on the reference machine; there, they are
     /// compared at this machine's (each kernel's factor, [`calibration`]):
-    /// the half-board join of a board with blocked cells runs further from
-    /// the reference than the searches do on some machines (2.46x against
-    /// 1.74x on a 2-core AMD one, where n = 17 with 4 cells took it, 14.4 s
-    /// of CPU, over inclusion-exclusion, 8.2 s). Cheap boards (the
-    /// cheapest quote within [`REFINE_NS`]) are compared as quoted: the
-    /// probes may not have run.
+    /// the kernels' models err apart (the half-board join of a board with
+    /// blocked cells once ran 2.46x the reference where the searches ran
+    /// 1.74x, and n = 17 with 4 cells took it, 14.4 s of CPU, over
+    /// inclusion-exclusion, 8.2 s). One probe prices every kernel, each
+    /// over its own reference, so the factors' ratios, and the choice, are
+    /// the same on every machine. Cheap boards (the cheapest quote within
+    /// [`REFINE_NS`]) are compared as quoted: the probe may not have run.
     fn here(&self, m: usize, board: &Board, cost: f64, cheapest: f64) -> f64 {
         if cheapest > REFINE_NS {
             cost * calibration::get().factor(self.methods[m].kernel(board))
