@@ -254,11 +254,9 @@ impl Job<'_> {
         let start = Instant::now();
         sc.tally.chunks += 1;
         sc.tally.bottoms += nb as u64;
-        let real = nb;
-        let nb = self.sieve_bottoms(t, nb, sc);
+        let padded = self.sieve_bottoms(t, nb, sc);
         let images = if CREDIT { IMAGES as usize } else { 0 };
-        let real = (!sc.sieve.cuts()).then_some(real);
-        transpose_bottoms(nb, 2 * self.shape.ovw + images, real, sc);
+        transpose_bottoms(padded, nb, 2 * self.shape.ovw + images, sc);
         let built = Instant::now();
         let sums = self.join_by_buckets::<CREDIT>(t, sc);
         sc.tally.halves += built - start;

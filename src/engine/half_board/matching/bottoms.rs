@@ -111,16 +111,10 @@ impl Job<'_> {
 }
 
 /// Step 2 for the first `nb` bottoms in `sc.bot`, `nbits` overlap diagonals
-/// each: returns the words of a bitset over the bottoms. With `real`,
-/// the padding is all after the first `real` bottoms (a sieve without a
-/// cut), so the real ones are read off that count, not off each mask.
+/// each, `listed` of them real (the rest padding, all-ones masks): returns
+/// the words of a bitset over the bottoms.
 #[inline(always)]
-pub(super) fn transpose_bottoms(
-    nb: usize,
-    nbits: usize,
-    real: Option<usize>,
-    sc: &mut Scratch,
-) -> usize {
+pub(super) fn transpose_bottoms(nb: usize, listed: usize, nbits: usize, sc: &mut Scratch) -> usize {
     // Bitsets are padded to a multiple of 4 words with zeros (no bottom
     // there is ever counted), so the AND + popcount loops have no tail.
     let used = (nb + 63) / 64;
@@ -132,17 +126,16 @@ pub(super) fn transpose_bottoms(
     // overlap diagonal, `h` queens use at most `2h < 64`).
     sc.valid.clear();
     sc.valid.resize(words, 0);
-    match real {
-        Some(real) => {
-            for (j, v) in sc.valid.iter_mut().enumerate() {
-                let ones = real.saturating_sub(64 * j).min(64);
-                *v = if ones == 64 { !0 } else { (1u64 << ones) - 1 };
-            }
+    if sc.sieve.cuts() {
+        // Padding after each bucket: told by the masks.
+        for (i, &m) in sc.bot[..nb].iter().enumerate() {
+            sc.valid[i / 64] |= u64::from(m != !0) << (i % 64);
         }
-        None => {
-            for (i, &m) in sc.bot[..nb].iter().enumerate() {
-                sc.valid[i / 64] |= u64::from(m != !0) << (i % 64);
-            }
+    } else {
+        // Padding only after the listed ones: told by the count.
+        for (j, v) in sc.valid.iter_mut().enumerate() {
+            let ones = listed.saturating_sub(64 * j).min(64);
+            *v = if ones == 64 { !0 } else { (1u64 << ones) - 1 };
         }
     }
     let mut blk = [0u64; 64];

@@ -302,28 +302,38 @@ fn room_for<T: Copy + Default>(v: &mut Vec<T>, need: usize) {
 #[inline(always)]
 fn list_side<const CREDIT: bool>(
     side: &mut Vec<Placed>,
+    at: (&Sieve, &Rest, TopRule, &Shape),
+    group: (&[u64], &[u8]),
+) -> usize {
+    room_for(side, group.0.len());
+    if at.0.cuts() {
+        list_clear::<true, CREDIT>(side, at, group)
+    } else {
+        list_clear::<false, CREDIT>(side, at, group)
+    }
+}
+
+/// [`list_side`]'s loop, one copy per `CUTS` (whether the sieve cuts: the
+/// same for the whole group). Without a cut every placement is written
+/// and the slot advanced on a clear one (branch-free: the rest costs a
+/// few operations, less than a mispredicted branch); with one, the branch
+/// spares the key's gather.
+#[inline(always)]
+fn list_clear<const CUTS: bool, const CREDIT: bool>(
+    side: &mut [Placed],
     (sieve, rest, rule, shape): (&Sieve, &Rest, TopRule, &Shape),
     (group, hits): (&[u64], &[u8]),
 ) -> usize {
-    room_for(side, group.len());
-    // Branch-free without a cut (key and rest then cost a few operations,
-    // less than a mispredicted branch); with one, the branch spares them.
     let mut k = 0;
-    if sieve.cuts() {
-        for (i, &v) in group.iter().enumerate() {
-            if rule.clear(v) {
-                let m = shape.top_overlap(v);
-                let hit = if CREDIT { hits[i] } else { 0 };
-                side[k] = (v, sieve.key(m) as u16, rest.of_mask(m), hit);
-                k += 1;
-            }
-        }
-    } else {
-        for (i, &v) in group.iter().enumerate() {
+    for (i, &v) in group.iter().enumerate() {
+        let clear = rule.clear(v);
+        if !CUTS || clear {
+            let m = shape.top_overlap(v);
+            let key = if CUTS { sieve.key(m) as u16 } else { 0 };
             let hit = if CREDIT { hits[i] } else { 0 };
-            side[k] = (v, 0, rest.of_mask(shape.top_overlap(v)), hit);
-            k += usize::from(rule.clear(v));
+            side[k] = (v, key, rest.of_mask(m), hit);
         }
+        k += usize::from(clear);
     }
     k
 }
