@@ -42,8 +42,12 @@ const ABOUT: About = About {
 /// 1..=57 cells (one thread, quiet machine, factor 1), the credited join
 /// over the blank join's quote was 0.84-1.01 at 15, 1.0-1.48 at 16,
 /// 0.69-1.02 at 17 and 1.33-1.63 at 18 (benches/NOTES.md, "The probes
-/// after the sparse boards of 15").
-pub const CREDIT_FACTOR: [f64; 2] = [1.4, 0.9];
+/// after the sparse boards of 15"). Priced from one probe
+/// (`plan::calibration`), the credited joins then took 0.99-1.28 of their
+/// quotes at 16 and 0.86-1.22 at 15 and 17 in four sittings, and 1.43-1.55
+/// at 17 when the VM's slower state caught a run (benches/NOTES.md, "One
+/// probe"): 1.5 even, 1.05 odd.
+pub const CREDIT_FACTOR: [f64; 2] = [1.5, 1.05];
 
 /// Below this side the searches and the board's own join are cheaper than
 /// the blank board's tables.
