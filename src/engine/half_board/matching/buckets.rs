@@ -243,35 +243,15 @@ impl Job<'_> {
             // The left list is taken out while a full batch is joined
             // (`join_batch` borrows the whole scratch).
             let left = std::mem::take(&mut sc.left);
-            for &(l, lk, lr, lh) in &left[..nl] {
-                // Branch-free append (the fit is about a coin flip, a
-                // branch mispredicted constantly): every pair written at
-                // `k`, `k` advanced on a top. The lists are long enough
-                // for every pair of this left placement: they only grow,
-                // `sc.tops` says how much of them is listed.
-                let need = sc.tops + nr;
-                room_for(&mut sc.trest, need);
-                room_for(&mut sc.tclass, need);
-                if keyed {
-                    room_for(&mut sc.tkey, need);
-                }
-                if CREDIT {
-                    room_for(&mut sc.tavoid, need);
-                }
-                let mut k = sc.tops;
-                for &(r, rk, rr, rh) in &sc.right[..nr] {
-                    let avoids = pivot_avoids & !(lh | rh);
-                    let top = rule.counts(l, r) & (!CREDIT | (avoids != 0));
-                    if keyed {
-                        sc.tkey[k] = lk | rk;
-                    }
-                    sc.trest[k] = lr | rr;
-                    sc.tclass[k] = rule.class(l, r);
-                    if CREDIT {
-                        sc.tavoid[k] = avoids;
-                    }
-                    k += usize::from(top);
-                }
+            for &l in &left[..nl] {
+                let at = (nr, rule, pivot_avoids, keyed);
+                let k = if sc.fit.near_coin_flip() {
+                    append_tops::<true, CREDIT>(sc, l, at)
+                } else {
+                    append_tops::<false, CREDIT>(sc, l, at)
+                };
+                sc.fit.pairs += nr as u64;
+                sc.fit.tops += (k - sc.tops) as u64;
                 sc.tops = k;
                 if sc.tops >= batch {
                     join_batch::<CREDIT>(sc, &rest, pieces, &mut by_class);
@@ -284,6 +264,48 @@ impl Job<'_> {
         }
         (2 * by_class[1] + 4 * by_class[2], by_class[0])
     }
+}
+
+/// Appends the tops left placement `l` makes with the first `nr` right
+/// ones in `sc.right` to the listed tops (after the first `sc.tops`);
+/// returns the new count. The lists are made long enough for every pair:
+/// they only grow, `sc.tops` says how much of them is listed. With
+/// `ALWAYS` every pair is written at the next slot and the slot advances
+/// on a top (branch-free, for a fit near a coin flip, where a branch
+/// mispredicts constantly); without, only the tops are written (a branch
+/// that predicts well when tops are rare: [`super::job::Fit`]).
+#[inline(always)]
+fn append_tops<const ALWAYS: bool, const CREDIT: bool>(
+    sc: &mut Scratch,
+    (l, lk, lr, lh): Placed,
+    (nr, rule, pivot_avoids, keyed): (usize, TopRule, u8, bool),
+) -> usize {
+    let need = sc.tops + nr;
+    room_for(&mut sc.trest, need);
+    room_for(&mut sc.tclass, need);
+    if keyed {
+        room_for(&mut sc.tkey, need);
+    }
+    if CREDIT {
+        room_for(&mut sc.tavoid, need);
+    }
+    let mut k = sc.tops;
+    for &(r, rk, rr, rh) in &sc.right[..nr] {
+        let avoids = pivot_avoids & !(lh | rh);
+        let top = rule.counts(l, r) & (!CREDIT | (avoids != 0));
+        if ALWAYS || top {
+            if keyed {
+                sc.tkey[k] = lk | rk;
+            }
+            sc.trest[k] = lr | rr;
+            sc.tclass[k] = rule.class(l, r);
+            if CREDIT {
+                sc.tavoid[k] = avoids;
+            }
+        }
+        k += usize::from(top);
+    }
+    k
 }
 
 /// `v` at least `need` long: grown to twice that when shorter (the

@@ -196,7 +196,30 @@ pub struct Scratch {
     /// The samples a chunk's cut is priced from (see `cut`).
     pub(super) cut_bottoms: Vec<u64>,
     pub(super) cut_tops: Vec<(u64, f64)>,
+    /// The pairs of top quarter placements tested so far and the tops
+    /// among them (how the pair loop appends: see `buckets`).
+    pub(super) fit: Fit,
     pub(super) tally: Tally,
+}
+
+/// How often a pair of top quarter placements has made a top, over this
+/// thread's pairs so far.
+#[derive(Default, Clone, Copy)]
+pub(super) struct Fit {
+    pub(super) pairs: u64,
+    pub(super) tops: u64,
+}
+
+impl Fit {
+    /// Whether a top is near a coin flip (between 1/8 and 7/8 of the
+    /// pairs; nothing seen yet counts as one). Near it, a branch on the fit
+    /// mispredicts a good share of the pairs and writing every pair wins
+    /// (n = 15..=22: 0.23-0.50 of the pairs); far from it (3% at n = 26),
+    /// the branch predicts well and writing every pair is the cost.
+    #[inline(always)]
+    pub(super) fn near_coin_flip(self) -> bool {
+        (8 * self.tops >= self.pairs) & (8 * self.tops <= 7 * self.pairs)
+    }
 }
 
 /// One join: the shape its tasks share, the four quarters (top-left,
