@@ -227,8 +227,6 @@ impl Job<'_> {
             0
         };
         sc.tops = 0;
-        // Without a cut every key is 0: none is listed.
-        let keyed = sc.sieve.cuts();
         let (tl, tr) = (tl.set(sl), tr.set(sr));
         for a in combinations(h, sl.count_ones()) {
             let (left, right) = (tl.group_hits(a), tr.group_hits(hmask ^ a));
@@ -244,14 +242,13 @@ impl Job<'_> {
             // (`join_batch` borrows the whole scratch).
             let left = std::mem::take(&mut sc.left);
             for &l in &left[..nl] {
-                let at = (nr, rule, pivot_avoids, keyed);
+                let at = (nr, rule, pivot_avoids);
                 let k = if sc.fit.near_coin_flip() {
                     append_tops::<true, CREDIT>(sc, l, at)
                 } else {
                     append_tops::<false, CREDIT>(sc, l, at)
                 };
-                sc.fit.pairs += nr as u64;
-                sc.fit.tops += (k - sc.tops) as u64;
+                sc.fit.record(nr, k - sc.tops);
                 sc.tops = k;
                 if sc.tops >= batch {
                     join_batch::<CREDIT>(sc, &rest, pieces, &mut by_class);
@@ -278,8 +275,10 @@ impl Job<'_> {
 fn append_tops<const ALWAYS: bool, const CREDIT: bool>(
     sc: &mut Scratch,
     (l, lk, lr, lh): Placed,
-    (nr, rule, pivot_avoids, keyed): (usize, TopRule, u8, bool),
+    (nr, rule, pivot_avoids): (usize, TopRule, u8),
 ) -> usize {
+    // Without a cut every key is 0: none is listed.
+    let keyed = sc.sieve.cuts();
     let need = sc.tops + nr;
     room_for(&mut sc.trest, need);
     room_for(&mut sc.tclass, need);

@@ -220,6 +220,13 @@ impl Fit {
     pub(super) fn near_coin_flip(self) -> bool {
         (8 * self.tops >= self.pairs) & (8 * self.tops <= 7 * self.pairs)
     }
+
+    /// Counts `pairs` more pairs, `tops` of them tops.
+    #[inline(always)]
+    pub(super) fn record(&mut self, pairs: usize, tops: usize) {
+        self.pairs += pairs as u64;
+        self.tops += tops as u64;
+    }
 }
 
 /// One join: the shape its tasks share, the four quarters (top-left,
