@@ -566,9 +566,8 @@ const NEAR_BLANK_CELLS: usize = 10;
 
 /// Item 1's near-blank boards of 17 against `count 17`, both as the user
 /// runs them (the binary as a child, one thread, CPU seconds), the least of
-/// [`CHEAP_RUNS`] runs taken in turn: in this process the credited join ran
-/// 1.3-2x slower than in the binary (another build's inlining), and the
-/// VM's states move a join's run 1.5x.
+/// [`CHEAP_RUNS`] runs taken in turn (the VM's states move a join's run
+/// 1.5x).
 fn near_blank(boards: &[(String, Board, u128)], input: &Path) {
     let binary = |args: &[&str]| -> Vec<String> {
         std::iter::once(NQUEENS)
