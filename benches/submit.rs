@@ -81,6 +81,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use nqueens::base::board::Board;
+use nqueens::base::published;
 use nqueens::base::uva11195::Solver;
 use nqueens::plan::planner::{MethodChoice, Planner};
 
@@ -439,13 +440,13 @@ fn quote(method: MethodChoice, board: &Board) -> (String, f64) {
     (label, estimate.calibrated().cpu_ns / 1e9)
 }
 
-/// The planner's count of `board` on `threads` threads, its CPU seconds
-/// (this process's, all threads) and wall seconds.
 /// A big single board whose one-thread run takes under this many CPU
 /// seconds is run [`CHEAP_RUNS`] times on one thread, the least kept.
 const CHEAP_SECONDS: f64 = 2.0;
 const CHEAP_RUNS: usize = 3;
 
+/// The planner's count of `board` on `threads` threads, its CPU seconds
+/// (this process's, all threads) and wall seconds.
 fn solve(board: &Board, threads: usize) -> (u128, f64, f64) {
     let mut planner = Planner::new(MethodChoice::Auto, threads);
     let (cpu, start) = (boards::cpu_time(), Instant::now());
@@ -555,7 +556,7 @@ fn single_boards(p: &Programs, dir: &Path) {
         );
     }
     if !near_blank_17.is_empty() {
-        near_blank(&near_blank_17, &input);
+        near_blank(p, &near_blank_17, &input);
     }
     println!("plain C: - where g++ is missing or the planner's plain method is quoted above {MOST_PLAIN_SECONDS} s");
 }
@@ -568,41 +569,27 @@ const NEAR_BLANK_CELLS: usize = 10;
 /// runs them (the binary as a child, one thread, CPU seconds), the least of
 /// [`CHEAP_RUNS`] runs taken in turn (the VM's states move a join's run
 /// 1.5x).
-fn near_blank(boards: &[(String, Board, u128)], input: &Path) {
-    let binary = |args: &[&str]| -> Vec<String> {
-        std::iter::once(NQUEENS)
-            .chain(args.iter().copied())
-            .map(String::from)
-            .collect()
-    };
-    let (board_cmd, blank_cmd) = (
-        binary(&["--threads", "1"]),
-        binary(&["count", "17", "--threads", "1"]),
-    );
-    let blank_want = format!("{}\n", {
-        let mut planner = Planner::new(MethodChoice::Auto, 2);
-        planner.solve_all(&[Board::blank(17)]).unwrap()[0]
-    });
+fn near_blank(p: &Programs, boards: &[(String, Board, u128)], input: &Path) {
+    let blank_cmd: Vec<String> = [NQUEENS, "count", "17", "--threads", "1"]
+        .map(String::from)
+        .into();
+    let blank_want = format!("{}\n", published::totals::<17>()[16]);
     let empty = input.with_file_name("empty.txt");
     fs::write(&empty, "").expect("write input");
     let mut blank = f64::MAX;
     let mut rows = Vec::new();
     for (label, board, count) in boards {
         fs::write(input, format!("{}\n{board}0\n", board.n())).expect("write input");
-        let mut least = f64::MAX;
-        for _ in 0..CHEAP_RUNS {
-            let r = run(&board_cmd, input);
-            if r.out != format!("Case 1: {count}\n").as_bytes() {
-                fail(&format!("WRONG OUTPUT: nqueens on {label}"));
-            }
-            least = least.min(r.cpu);
-            let r = run(&blank_cmd, &empty);
-            if r.out != blank_want.as_bytes() {
-                fail("WRONG OUTPUT: nqueens count 17");
-            }
-            blank = blank.min(r.cpu);
-        }
-        rows.push((label, least));
+        let want = format!("Case 1: {count}\n");
+        let [ours, blank_here] = least_in_turn(
+            [
+                (&p.binary, input, want.as_bytes()),
+                (&blank_cmd, &empty, blank_want.as_bytes()),
+            ],
+            f64::INFINITY,
+        );
+        blank = blank.min(blank_here);
+        rows.push((label, ours));
     }
     println!(
         "n = 17 with at most {NEAR_BLANK_CELLS} blocked cells against `count 17` (issue 41 item 1, target within 2x): \
@@ -611,6 +598,31 @@ fn near_blank(boards: &[(String, Board, u128)], input: &Path) {
     for (label, secs) in rows {
         println!("{label:<26} {secs:>6.2}s {:>5.2}x", secs / blank);
     }
+}
+
+/// The least CPU seconds of each command (run on its input, its output
+/// checked) over [`CHEAP_RUNS`] rounds, the commands taken in turn so all
+/// meet the VM's states alike; a command whose first run takes `cheap`
+/// seconds or more runs once.
+fn least_in_turn<const K: usize>(runs: [(&Vec<String>, &Path, &[u8]); K], cheap: f64) -> [f64; K] {
+    let mut least = [f64::MAX; K];
+    for round in 0..CHEAP_RUNS {
+        for ((cmd, input, want), least) in runs.iter().zip(&mut least) {
+            if round > 0 && *least >= cheap {
+                continue;
+            }
+            let r = run(cmd, input);
+            if r.out != *want {
+                fail(&format!(
+                    "WRONG OUTPUT: {} on {}",
+                    cmd.join(" "),
+                    input.display()
+                ));
+            }
+            *least = least.min(r.cpu);
+        }
+    }
+    least
 }
 
 /// A Python blank row's side whose first run takes under this many CPU
@@ -633,25 +645,13 @@ fn python_blank(p: &Programs, dir: &Path) {
     for n in [13, 14, 15] {
         fs::write(&input, blank(n)).expect("write input");
         let want = run(&p.binary, &input);
-        // Each side the least of a few runs where it is cheap, the runs
-        // taken in turn so both sides meet the VM's states alike: one run
-        // each at n = 13 read 4.8x (plain 1.36 s, ours 0.29 s) where runs
-        // at one moment read 6.5-7x (plain 1.32-1.74 s, ours 0.19-0.27 s).
-        let cmds = [plain, ours];
-        let mut least = [f64::MAX; 2];
-        for round in 0..CHEAP_RUNS {
-            for (cmd, least) in cmds.iter().zip(&mut least) {
-                if round > 0 && *least >= BLANK_CHEAP_SECONDS {
-                    continue;
-                }
-                let r = run(cmd, &input);
-                if r.out != want.out {
-                    fail(&format!("WRONG OUTPUT: {} on blank n={n}", cmd.join(" ")));
-                }
-                *least = least.min(r.cpu);
-            }
-        }
-        let [plain, ours] = least;
+        // One run each at n = 13 read 4.8x (plain 1.36 s, ours 0.29 s)
+        // where runs at one moment read 6.5-7x (plain 1.32-1.74 s, ours
+        // 0.19-0.27 s).
+        let [plain, ours] = least_in_turn(
+            [(plain, &input, &want.out), (ours, &input, &want.out)],
+            BLANK_CHEAP_SECONDS,
+        );
         println!(
             "{:<12} {plain:>9.3} {ours:>8.3} {:>6.1}x {:>8.3}",
             format!("blank n={n}"),
