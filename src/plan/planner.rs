@@ -125,7 +125,8 @@ mod tests {
         assert!(lock(&board).is_none(), "cleared at the batch's end");
     }
 
-    /// A method with its floor taken away: always planned and quoted.
+    /// A method with its floor taken away: always planned and quoted in
+    /// full (`quote_within` is the default: `quote`).
     struct Floorless(Box<dyn CountingMethod>);
 
     impl CountingMethod for Floorless {
@@ -182,13 +183,16 @@ mod tests {
         }
     }
 
-    /// The floors only spare planning: on near-blank boards of 15 and 16
-    /// (where inclusion-exclusion's floor is met: 1..=n/2 cells) and on
+    /// The floors, and quotes within the quote to beat, only spare
+    /// planning: on near-blank boards of 15 to 17 (where
+    /// inclusion-exclusion's floor is met: 1..=n/2 cells) and on
     /// judge-size ones, every method's floor is at most its quote, and the
     /// planner chooses the same method at the same estimate as when every
-    /// method is planned and quoted. And a floor does spare some: on
-    /// boards of 15 with a few cells the credited join's quote is below
-    /// inclusion-exclusion's blank count.
+    /// method is planned and quoted in full. And a floor does spare some:
+    /// on boards of 15 with a few cells the credited join's quote is below
+    /// inclusion-exclusion's blank count; a bound too: on boards of 17
+    /// inclusion-exclusion's quote within its floor stops short of its
+    /// quote.
     #[test]
     fn floors_change_no_choice() {
         let mut rng = crate::base::rng::Rng::new(0xf100);
@@ -213,6 +217,15 @@ mod tests {
             }
             for _ in 0..rng.between(1, 2) {
                 board.set_free(rng.below(7) as usize, rng.below(15) as usize, false);
+            }
+            boards.push(board);
+        }
+        let mut rng = crate::base::rng::Rng::new(0x17);
+        for _ in 0..4 {
+            let mut board = Board::blank(17);
+            for _ in 0..rng.between(1, 8) {
+                let (r, c) = (rng.below(17), rng.below(17));
+                board.set_free(r as usize, c as usize, false);
             }
             boards.push(board);
         }
@@ -257,6 +270,22 @@ mod tests {
             spared > 0,
             "no board of 15 spared inclusion-exclusion's planning"
         );
+        let seventeen = || boards.iter().enumerate().filter(|(_, b)| b.n() == 17);
+        let mut stopped = 0;
+        for (i, board) in seventeen() {
+            let mut inclusion = registry().remove(4);
+            let case = Case { index: i, board };
+            let floor = inclusion.floor(case, &mut with.shared);
+            assert!(inclusion.applies(case, &mut with.shared).is_ok());
+            let within = inclusion.quote_within(case, &mut with.shared, floor);
+            let quote = inclusion.quote(case, &mut with.shared);
+            assert!(
+                floor < within && within <= quote,
+                "board {i}: {floor} {within} {quote}\n{board}"
+            );
+            stopped += usize::from(within < quote);
+        }
+        assert!(stopped > 0, "no quote of 17 stopped at its bound");
         // And the half-board's: its floor alone loses to the choice on
         // some board of 15, and its quote wins on some other.
         let mut half_board = |i: usize, b: &Board| {

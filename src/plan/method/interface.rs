@@ -89,6 +89,15 @@ pub trait CountingMethod: Send {
     /// Asked only when the planner chooses (a forced method is not quoted).
     fn quote(&mut self, case: Case, shared: &mut Shared) -> f64;
 
+    /// [`quote`](Self::quote), or, once the method finds its quote above
+    /// `bound`, any value above `bound`: a method whose pricing plans (as
+    /// inclusion-exclusion plans a join per term) stops there. Asked by the
+    /// planner of methods with a [`floor`](Self::floor), `bound` being the
+    /// quote to beat; the default is `quote` itself.
+    fn quote_within(&mut self, case: Case, shared: &mut Shared, _bound: f64) -> f64 {
+        self.quote(case, shared)
+    }
+
     /// A finer quote than [`quote`](Self::quote) (asked right after it), for
     /// a case whose quote is within reach of the cheapest: it may cost
     /// milliseconds (a stratified estimate of a search tree). The default

@@ -120,9 +120,11 @@ impl Planner {
         // Methods with a floor are asked after those without, lowest floor
         // first, and not planned at all when the floor alone loses to a
         // quote already made, compared as the choice below compares them:
-        // their quote would lose too. (A refinement of that quote may
-        // still raise it; the floors are far apart from what they lose to,
-        // as inclusion-exclusion's blank count against the credited join.)
+        // their quote would lose too. Those planned are quoted within the
+        // quote to beat, and dropped as well when theirs loses to it. (A
+        // refinement of that quote may still raise it; the floors are far
+        // apart from what they lose to, as inclusion-exclusion's blank
+        // count against the credited join.)
         let mut floors = Vec::new();
         let mut quotes = Vec::new();
         for m in (0..self.methods.len()).filter(|&m| asked(m)) {
@@ -151,15 +153,17 @@ impl Planner {
             if here(m, floor) > best {
                 continue;
             }
+            let bound = self.cost_of(m, board, best, cheapest);
             let method = &mut self.methods[m];
             if method
                 .applies(Case { index: case, board }, &mut self.shared)
                 .is_ok()
             {
-                quotes.push((
-                    m,
-                    method.quote(Case { index: case, board }, &mut self.shared),
-                ));
+                let quote =
+                    method.quote_within(Case { index: case, board }, &mut self.shared, bound);
+                if self.here(m, board, quote, cheapest) <= best {
+                    quotes.push((m, quote));
+                }
             }
         }
         // On equal quotes the earlier method: registry order again.
@@ -199,6 +203,16 @@ impl Planner {
             cost * calibration::get().factor(self.methods[m].kernel(board))
         } else {
             cost
+        }
+    }
+
+    /// The cost of method `m` for `board` that [`here`](Self::here) compares
+    /// as `here`: its inverse.
+    fn cost_of(&self, m: usize, board: &Board, here: f64, cheapest: f64) -> f64 {
+        if cheapest > REFINE_NS {
+            here / calibration::get().factor(self.methods[m].kernel(board))
+        } else {
+            here
         }
     }
 
