@@ -153,7 +153,7 @@ impl Planner {
             if here(m, floor) > best {
                 continue;
             }
-            let bound = self.cost_of(m, board, best, cheapest);
+            let bound = best / self.here_factor(m, board, cheapest);
             let method = &mut self.methods[m];
             if method
                 .applies(Case { index: case, board }, &mut self.shared)
@@ -199,20 +199,19 @@ impl Planner {
     /// the same on every machine. Cheap boards (the cheapest quote within
     /// [`REFINE_NS`]) are compared as quoted: the probe may not have run.
     fn here(&self, m: usize, board: &Board, cost: f64, cheapest: f64) -> f64 {
-        if cheapest > REFINE_NS {
-            cost * calibration::get().factor(self.methods[m].kernel(board))
-        } else {
-            cost
-        }
+        cost * self.here_factor(m, board, cheapest)
     }
 
-    /// The cost of method `m` for `board` that [`here`](Self::here) compares
-    /// as `here`: its inverse.
-    fn cost_of(&self, m: usize, board: &Board, here: f64, cheapest: f64) -> f64 {
+    /// What [`here`](Self::here) multiplies method `m`'s cost by: its
+    /// kernel's factor, or 1 for a cheap board. A cost to beat as compared
+    /// (a bound for [`quote_within`]) is divided by it.
+    ///
+    /// [`quote_within`]: crate::plan::method::CountingMethod::quote_within
+    fn here_factor(&self, m: usize, board: &Board, cheapest: f64) -> f64 {
         if cheapest > REFINE_NS {
-            here / calibration::get().factor(self.methods[m].kernel(board))
+            calibration::get().factor(self.methods[m].kernel(board))
         } else {
-            here
+            1.0
         }
     }
 
