@@ -89,14 +89,6 @@ impl Budget {
         wanted.min(self.engine_bytes() / 4 / self.threads)
     }
 
-    /// [`Budget::scratch_share`], less where `held` bytes (a plan's own
-    /// peak, held while the threads' scratch is live) leave too little:
-    /// every thread's scratch fits beside them.
-    pub fn scratch_beside(&self, held: usize, wanted: usize) -> usize {
-        let room = self.engine_bytes().saturating_sub(held) / self.threads;
-        self.scratch_share(wanted).min(room)
-    }
-
     /// Whether `bytes` of tables plus `per_thread` bytes on each thread fit.
     pub fn fits(&self, bytes: usize, per_thread: usize) -> bool {
         bytes.saturating_add(per_thread.saturating_mul(self.threads)) <= self.engine_bytes()

@@ -77,6 +77,42 @@ pub fn price(n: usize, unique: bool, budget: Budget) -> Sizing {
     choose(n, unique, budget).sizing()
 }
 
+/// For side `n` where [`choose`] fell back on the constellations because
+/// the join does not plan within `budget`: more memory, in whole MiB,
+/// within which the join plans on `budget`'s threads, and what it costs
+/// there. `None` where the join does not count side `n`.
+///
+/// Priced from few samples ([`join::priced_roughly`], milliseconds a try): doubling
+/// from `budget`, then halving the gap to a MiB, plus a tenth. Exact
+/// planning, which `count` runs below [`SAMPLED_FROM`], sizes the parts
+/// from the real buckets and can need a little more or less than samples
+/// say: the tenth is its margin, and the caller says "about".
+pub fn join_memory(n: usize, unique: bool, budget: Budget) -> Option<(usize, Sizing)> {
+    const MIB: usize = 1 << 20;
+    if !(JOIN_FROM..=JOIN_TO).contains(&n) {
+        return None;
+    }
+    let within = |bytes: usize| join::priced_roughly(n, unique, Budget { bytes, ..budget });
+    let (mut fails, mut fits) = (budget.bytes, budget.bytes.max(MIB));
+    loop {
+        fits = fits.checked_mul(2)?;
+        if within(fits).is_some() {
+            break;
+        }
+        fails = fits;
+    }
+    while fits - fails > MIB {
+        let mid = fails + (fits - fails) / 2;
+        if within(mid).is_some() {
+            fits = mid;
+        } else {
+            fails = mid;
+        }
+    }
+    let fits = (fits + fits / 10 + MIB - 1) / MIB * MIB;
+    Some((fits, within(fits)?))
+}
+
 /// The engine chosen for a blank count, before it is built.
 pub enum Choice {
     Join(Box<join::Prepared>),

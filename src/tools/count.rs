@@ -287,6 +287,9 @@ fn choose(
         }
         None => {
             let choice = counter::choose(n, unique, settings.budget);
+            if let Some(note) = engine_switch(n, unique, settings, &choice.sizing()) {
+                eprintln!("{note}");
+            }
             if let (Some(path), Some(bytes)) = (&job.plan, choice.saved_plan()) {
                 plan_file::write(path, &plan_file::Key::of(n, settings.budget), &bytes)?;
             }
@@ -354,6 +357,9 @@ fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write)
             None => counter::price(n, counts_unique(job), settings.budget),
             Some(_) => planned(job, settings, n, counts_unique(job), &what)?.sizing(),
         };
+        if let Some(note) = engine_switch(n, counts_unique(job), settings, &sizing) {
+            eprintln!("{note}");
+        }
         let estimate = estimate::of_sizing(&sizing, settings.threads()).calibrated();
         let mut verdict = match over_a_day(n, job.shard, &sizing, &estimate) {
             Some(way) => format!(": more than a day{way}"),
@@ -375,6 +381,38 @@ fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write)
         .map_err(Error::Write)?;
     }
     Ok(())
+}
+
+/// What a count says on stderr when its memory limit sends it from the
+/// half-board join to the constellations (`sizing` is the chosen
+/// engine's): which engine it runs on, what each costs, and the
+/// `--memory` that keeps the join ([`counter::join_memory`]). `None`
+/// where it runs on the join, or the join does not count side `n`.
+pub fn engine_switch(
+    n: usize,
+    unique: bool,
+    settings: &Settings,
+    sizing: &counter::Sizing,
+) -> Option<String> {
+    if sizing.engine != counter::Engine::Constellations {
+        return None;
+    }
+    let (bytes, join) = counter::join_memory(n, unique, settings.budget)?;
+    let threads = settings.threads();
+    let cpu = |sizing: &counter::Sizing| {
+        let estimate = estimate::of_sizing(sizing, threads).calibrated();
+        crate::plan::estimate::human(estimate.cpu_ns / 1e9)
+    };
+    Some(format!(
+        "nqueens: count {n} does not fit the half-board join within --memory {} on {threads} \
+         thread{}: it runs on the constellations instead (about {} of CPU against the join's \
+         {}); --memory {}MiB or more keeps the join",
+        estimate_line::bytes(settings.budget.bytes as f64),
+        if threads == 1 { "" } else { "s" },
+        cpu(sizing),
+        cpu(&join),
+        bytes >> 20
+    ))
 }
 
 /// From this side the join's planning takes many seconds (15 s at N = 22,

@@ -115,7 +115,6 @@ pub const NS_BUILD_ITEM: f64 = 50.0;
 pub const BOTTOM_PASS: f64 = 0.47;
 pub const BOTTOM_PASS_DIAG: f64 = 0.34;
 
-use crate::engine::budget::Budget;
 use crate::engine::half_board::column_sets::{binom, for_each_comb, Symmetric};
 use crate::engine::half_board::matching::{top_batch, Grouping, Shape};
 use crate::engine::half_board::sieve::{Sieve, MAX_CUT, SLICE};
@@ -392,23 +391,6 @@ pub fn chunk(max_bottoms: u64, max_group: u64, ovw: usize, budget: usize) -> usi
     lo * 64
 }
 
-/// The chunk and the scratch bytes of each thread for a listed plan that
-/// holds `held` bytes (its planning peak) while the threads' scratch is
-/// live: the largest chunk whose scratch fits
-/// [`Budget::scratch_beside`] (see [`chunk`]), or `None` where even the
-/// smallest chunk's scratch would not fit beside `held` on every thread.
-pub fn chunk_beside(
-    budget: &Budget,
-    held: usize,
-    (max_bottoms, max_group): (u64, u64),
-    ovw: usize,
-) -> Option<(usize, usize)> {
-    let share = budget.scratch_beside(held, SCRATCH_BUDGET);
-    let chunk = chunk(max_bottoms, max_group, ovw, share);
-    let bytes = scratch_bytes(chunk, max_group, ovw);
-    budget.fits(held, bytes).then_some((chunk, bytes))
-}
-
 /// Per-thread scratch bytes for chunks of `chunk` bottoms and quarter
 /// groups of at most `max_group` placements: bottoms (sorted and not),
 /// transposed rows and `valid`, the quarter buffers, a batch of listed
@@ -421,6 +403,43 @@ pub fn scratch_bytes(chunk: usize, max_group: u64, ovw: usize) -> usize {
     let tops = top_batch(words) * 2 * (2 + 8 + 1) + 2 * (8 << MAX_CUT);
     let tables = Grouping::most_entries(2 * ovw) * SLICE.min(words) * 8;
     2 * (chunk + group + 64) * 8 + (2 * ovw + 1) * words * 8 + tops + tables + 8 * group * 16
+}
+
+/// What a task's chunks past the first cost: the kernel joins a task's
+/// bottoms a chunk at a time ([`chunk`]) and lists its tops again for each
+/// chunk (their candidate pairs tested, each top stepped through the
+/// buckets), while the words, the bottoms and the tables are shared out
+/// among the chunks and cost the same in one or many. So a task of `b`
+/// bottoms in chunks of `c` pays `ceil(b / c) - 1` listings more: nothing
+/// where its bottoms fit one chunk (every task at the default memory limit
+/// to N = 24), but under a tight `--memory` a chunk of 64 bottoms made a
+/// count of 18 on two threads take 63 s of CPU for an 8 s quote (issue
+/// 75). Priced with the join's own constants for a candidate pair
+/// ([`NS_JOIN`]) and a top ([`NS_TOP`]).
+#[derive(Clone, Copy, Default, Debug, PartialEq)]
+pub struct Relist {
+    /// The task's bottoms (fitted ones, what fills a chunk).
+    pub bottoms: f32,
+    /// The ns of listing its tops once.
+    pub ns: f32,
+}
+
+impl Relist {
+    /// The relisting of a task with `work`'s terms, `top_pairs` candidate
+    /// top pairs and `words` words of bottoms.
+    pub fn of(work: &TaskWork, top_pairs: f64, words: f64) -> Relist {
+        Relist {
+            bottoms: (words * 64.0) as f32,
+            ns: (top_pairs * NS_JOIN + work.tops * NS_TOP) as f32,
+        }
+    }
+
+    /// The ns the task's chunks past the first add in chunks of `chunk`
+    /// bottoms.
+    pub fn ns_in(&self, chunk: usize) -> f64 {
+        let chunks = (f64::from(self.bottoms) / chunk.max(1) as f64).ceil();
+        (chunks - 1.0).max(0.0) * f64::from(self.ns)
+    }
 }
 
 /// Upper bounds for the placements of a half whose left quarter uses `k`

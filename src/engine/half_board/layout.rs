@@ -36,6 +36,7 @@
 
 mod floor;
 mod geometry;
+mod memory;
 mod parts;
 mod pricing;
 mod sampled;
@@ -50,13 +51,14 @@ pub use sampled::Price;
 
 use crate::engine::budget::Budget;
 use crate::engine::half_board::column_sets::{binom, Pivot, Symmetric, Task};
-use crate::engine::half_board::cost::{self, Regime};
+use crate::engine::half_board::cost::Regime;
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{QuarterShape, Visited};
 use crate::engine::half_board::sampling::{self, Sampled};
 use parts::split;
 use pricing::{
-    counting_bytes, cut_units, planning_cost, price_tasks, total_cost, Buckets, Images, Priced,
+    counting_bytes, cut_units, planning_cost, price_tasks, rebuild_ns, total_cost, Buckets,
+    Images, Priced,
 };
 
 /// A planned join: everything but the quarter tables.
@@ -126,6 +128,7 @@ impl Layout {
         let Priced {
             tasks,
             weights,
+            relists,
             max_bottoms,
         } = price_tasks(&shape, &pivots, sym, &buckets);
         drop(buckets.counts);
@@ -139,34 +142,43 @@ impl Layout {
         if !budget.fits(planning_bytes, 0) {
             return None;
         }
-        let (chunk, scratch_bytes) =
-            cost::chunk_beside(&budget, planning_bytes, (max_bottoms, max_group), shape.ovw)?;
-        shape.chunk = chunk;
-
-        // Parts: the whole board if its tables fit, else the smallest K x K
-        // split (by pivot and column-set hashes) whose largest part fits.
+        // The chunk and the parts: the whole board's tables if they fit
+        // beside every thread's scratch, else the smallest K x K split (by
+        // pivot and column-set hashes) whose largest part fits; of a few
+        // shares of the limit for the scratch, the one that adds least.
         let mass = &buckets.mass;
         let widths = [wl, wr, wl, wr];
         let table_bytes = |stored: Stored| tables_bytes(h, &quarter_shapes, stored);
         let whole: Stored = [0, 1, 2, 3].map(|q| (mass[q].len() as u64, mass[q].iter().sum()));
-        // Every thread holds its own scratch while the part's tables are
-        // shared: all of it counts against the limit.
-        let fixed = task_bytes + scratch_bytes * budget.threads;
         let limit = budget.engine_bytes();
-        let (keys, parts, part_items) = if fixed + table_bytes(whole) <= limit {
-            (vec![0usize; tasks.len()], vec![Part::whole()], vec![whole])
-        } else {
-            split(
-                &tasks,
-                &pivots,
-                mass,
-                widths,
-                wl,
-                fixed,
-                limit,
-                &table_bytes,
-            )?
+        let relist = |chunk: usize| relists.iter().map(|r| r.ns_in(chunk)).sum::<f64>();
+        let mut split_within = |fixed: usize| {
+            if fixed + table_bytes(whole) <= limit {
+                let parts = (vec![0usize; tasks.len()], vec![Part::whole()], vec![whole]);
+                return Some((1, parts));
+            }
+            let parts = split(&tasks, &pivots, mass, widths, wl, fixed, limit, &table_bytes)?;
+            Some((parts.1.len(), parts))
         };
+        let fit = memory::cheapest(
+            &budget,
+            planning_bytes,
+            (max_bottoms, max_group),
+            shape.ovw,
+            task_bytes,
+            rebuild_ns(buckets.walked),
+            &relist,
+            &mut split_within,
+        )?;
+        let (chunk, scratch_bytes, (keys, parts, part_items)) =
+            (fit.chunk, fit.scratch_bytes, fit.parts);
+        shape.chunk = chunk;
+        let weights: Vec<f64> = weights
+            .iter()
+            .zip(&relists)
+            .map(|(w, r)| w + r.ns_in(chunk))
+            .collect();
+        drop(relists);
         let (tasks, units, total) = cut_units(&tasks, &weights, &keys, parts.len());
         let largest = part_items
             .iter()
@@ -216,6 +228,14 @@ impl Layout {
     /// them, from the sampled quarters with some slack. `None` where
     /// `new` would refuse (sizes, or a memory limit no split keeps).
     pub fn price(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Option<Price> {
-        sampled::price(n, free, budget, min_n)
+        sampled::price(n, free, budget, min_n, sampling::DRAWS)
+    }
+
+    /// [`Layout::price`] from [`sampling::ROUGH_DRAWS`] draws a pivot: a
+    /// sixteenth of the time and of the memory, for advice that asks
+    /// many budgets (a run under a tight `--memory` must not pass it to
+    /// price its advice).
+    pub fn price_roughly(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Option<Price> {
+        sampled::price(n, free, budget, min_n, sampling::ROUGH_DRAWS)
     }
 }

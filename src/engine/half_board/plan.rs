@@ -193,9 +193,24 @@ impl Plan {
     /// second (see [`Layout::price`]): where planning takes a minute,
     /// `--estimate` asks this instead.
     pub fn price(n: usize, free: &[u64], budget: Budget) -> Option<Price> {
+        Self::priced_by(n, free, budget, Layout::price)
+    }
+
+    /// [`Plan::price`] from fewer samples where they are the listed join's
+    /// ([`Layout::price_roughly`]): for advice that prices many budgets.
+    pub fn price_roughly(n: usize, free: &[u64], budget: Budget) -> Option<Price> {
+        Self::priced_by(n, free, budget, Layout::price_roughly)
+    }
+
+    fn priced_by(
+        n: usize,
+        free: &[u64],
+        budget: Budget,
+        listed: fn(usize, &[u64], Budget, MinN) -> Option<Price>,
+    ) -> Option<Price> {
         let min_n = MinN::default();
         if n < min_n.ranked {
-            return Layout::price(n, free, budget, min_n);
+            return listed(n, free, budget, min_n);
         }
         let ranked = Ranked::new(n, free, budget, min_n)?;
         Some(Price {

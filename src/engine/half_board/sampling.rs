@@ -40,7 +40,7 @@ use std::collections::HashMap;
 use crate::base::rng::Rng;
 use crate::engine::half_board::column_sets::{binom, positions, task_of, Pivot, Symmetric};
 use crate::engine::half_board::cost::{
-    bottom_words, half_pairs, sieve_keep, task_work, Regime, TaskWork,
+    bottom_words, half_pairs, sieve_keep, task_work, Regime, Relist, TaskWork,
 };
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{self, Quarter, QuarterShape};
@@ -48,6 +48,11 @@ use crate::engine::half_board::quarters::{self, Quarter, QuarterShape};
 /// Draws per pivot by default: enough for a few percent (the tests compare
 /// with exact pricing at n = 12..=20).
 pub const DRAWS: usize = 40_000;
+
+/// Draws per pivot for a rough price (the memory a join needs, asked of
+/// many budgets): chosen, not measured, a sixteenth of [`DRAWS`], whose
+/// draws are held at once (about 20 MB at n = 17..=21).
+pub const ROUGH_DRAWS: usize = DRAWS / 16;
 
 /// Descents of each whole quarter for its size.
 const QUARTER_DRAWS: usize = 20_000;
@@ -81,6 +86,9 @@ pub struct Sampled {
     /// Per quarter: the placements of one canonical task's column set in
     /// it, on average (what a table built for a few tasks holds).
     pub set_items: [f64; 4],
+    /// Per drawn task: how many tasks it stands for, and what each further
+    /// chunk of its bottoms costs (see [`Relist`]).
+    pub relists: Vec<(f64, Relist)>,
 }
 
 /// The most candidate bottoms of one task over their mean (measured at
@@ -97,6 +105,12 @@ impl Sampled {
     /// The canonical tasks, every pivot.
     pub fn task_count(&self) -> f64 {
         self.tasks.iter().sum()
+    }
+
+    /// The ns the chunks past each task's first add in chunks of `chunk`
+    /// bottoms, every pivot.
+    pub fn relist_ns(&self, chunk: usize) -> f64 {
+        self.relists.iter().map(|(k, r)| k * r.ns_in(chunk)).sum()
     }
 }
 
@@ -221,12 +235,16 @@ pub fn sample(board: &Board, draws: usize, seed: u64, regime: Regime) -> Sampled
         .map(|&(sum, k)| sieve_keep(sum / k.max(1) as f64, shape.bucket_bottoms))
         .collect();
     let mut joins = vec![0f64; board.pivots.len()];
+    let mut relists = Vec::with_capacity(kept.len());
     for d in &kept {
         let p = d.pivot;
         let avail = board.pivots[p].avail;
         let subsets = binom(avail.count_ones() as usize, h) as f64;
-        let ns = regime.ns(&d.work(board, (passes[p], keeps[p], apart[p]), regime));
-        joins[p] += ns * subsets / draws.max(1) as f64;
+        let priced = (passes[p], keeps[p], apart[p]);
+        let (work, relist) = d.work_relisted(board, priced, regime);
+        let stands_for = subsets / draws.max(1) as f64;
+        joins[p] += regime.ns(&work) * stands_for;
+        relists.push((stands_for, relist));
     }
 
     let placements = seen.map(|total| total / QUARTER_DRAWS as f64);
@@ -246,6 +264,7 @@ pub fn sample(board: &Board, draws: usize, seed: u64, regime: Regime) -> Sampled
         apart,
         max_bottoms: BOTTOMS_OVER_MEAN * mean_bottoms,
         set_items: [0, 1, 2, 3].map(|q| mean(&|d| d.items[q])),
+        relists,
     }
 }
 
@@ -287,7 +306,17 @@ impl Draw {
     /// The task's work in the cost model's terms, for its pivot's
     /// `passes`, `keep` and `apart` ([`Sampled::keeps`],
     /// [`Sampled::apart`]; `apart` counts in the ranked regime only).
-    fn work(&self, board: &Board, (passes, keep, apart): Priced, regime: Regime) -> TaskWork {
+    fn work(&self, board: &Board, priced: Priced, regime: Regime) -> TaskWork {
+        self.work_relisted(board, priced, regime).0
+    }
+
+    /// [`Draw::work`], and what each further chunk of its bottoms costs.
+    fn work_relisted(
+        &self,
+        board: &Board,
+        (passes, keep, apart): Priced,
+        regime: Regime,
+    ) -> (TaskWork, Relist) {
         // The model's terms are counts: estimates are rounded to them, which
         // leaves their mean where it was up to a fraction of one.
         let round = |x: f64| x.round() as u64;
@@ -302,7 +331,7 @@ impl Draw {
         let [tops_apart, bottoms_apart] = regime.apart(apart);
         let words =
             (bottom_words(board.sym, passes, self.bottom_pairs, bottoms_apart) + 0.5).max(1.0);
-        task_work(
+        let work = task_work(
             board.shape,
             (passes, tops_apart.unwrap_or(1.0)),
             (round(self.top_pairs), round(self.top_items)),
@@ -310,7 +339,9 @@ impl Draw {
             (words, keep),
             self.s,
             board.pivots[self.pivot].avail,
-        )
+        );
+        let relist = Relist::of(&work, self.top_pairs, words);
+        (work, relist)
     }
 }
 

@@ -67,7 +67,7 @@ type TermKey = (usize, Vec<Cell>);
 const ABOUT: About = About {
     name: "inclusion-exclusion",
     help: "blank count, one search per set of blocked cells",
-    applies: "blank boards, or n <= 18 (<= 4096 terms)",
+    applies: "blank boards, or n <= 18 with at most n/2 blocked cells (<= 4096 terms)",
 };
 
 #[derive(Default)]
@@ -178,11 +178,15 @@ impl CountingMethod for InclusionExclusion {
         }
         // Each blocked cell adds terms of about 1/n of the blank search, on
         // top of the blank count: past n/2 of them the plain search is
-        // always cheaper, so the terms are not even listed unless forced.
-        if case.board.obstacles() <= n / 2 {
-            let sets = inclusion::terms(case.board, MAX_TERMS).ok_or("too many terms")?;
-            self.quoted.insert(case.index, sets);
+        // always cheaper, and the method does not apply (forced, the
+        // planner says so and the plain search counts it: it used to run
+        // the plain search inside this method, quoted at infinity and
+        // without a word, issue 75).
+        if case.board.obstacles() > n / 2 {
+            return Err("more than n/2 blocked cells, where the plain search is cheaper");
         }
+        let sets = inclusion::terms(case.board, MAX_TERMS).ok_or("too many terms")?;
+        self.quoted.insert(case.index, sets);
         Ok(())
     }
 

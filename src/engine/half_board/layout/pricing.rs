@@ -20,7 +20,7 @@ use std::ops::Range;
 
 use crate::engine::half_board::column_sets::{for_each_task, Pivot, Symmetric, Task};
 use crate::engine::half_board::cost::{
-    self, bottom_words, half_pairs, sieve_keep, task_work, TaskWork,
+    self, bottom_words, half_pairs, sieve_keep, task_work, Relist, TaskWork,
 };
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{
@@ -66,13 +66,18 @@ pub(super) fn total_cost(
     walked: u64,
     parts: usize,
 ) -> f64 {
-    // The model was fitted with the whole tables built once; each further
-    // part walks every quarter twice more.
-    let rebuilds = 2.0 * (parts - 1) as f64;
     planning
         + joins
         + cost::NS_QUARTER_ITEM * whole.iter().map(|&(_, items)| items).sum::<u64>() as f64
-        + cost::NS_WALK_ITEM * walked as f64 * rebuilds
+        + rebuild_ns(walked) * parts.saturating_sub(1) as f64
+}
+
+/// What each part past the first adds to a count whose builds walk
+/// `walked` quarter placements: the model was fitted with the whole
+/// tables built once, and each further part walks every quarter twice
+/// more.
+pub(super) fn rebuild_ns(walked: u64) -> f64 {
+    cost::NS_WALK_ITEM * walked as f64 * 2.0
 }
 
 /// The quarters' bucket counts, and what planning takes from them.
@@ -332,6 +337,9 @@ fn image_counts(walked: &[u32], w: usize, h: usize, how: usize) -> Vec<u32> {
 pub(super) struct Priced {
     pub(super) tasks: Vec<Task>,
     pub(super) weights: Vec<f64>,
+    /// What each task's chunks past the first would add (see
+    /// [`Relist`]): the chunk is chosen after pricing.
+    pub(super) relists: Vec<Relist>,
     pub(super) max_bottoms: u64,
 }
 
@@ -416,9 +424,10 @@ impl<'a> Pricer<'a> {
         }
     }
 
-    /// The work of `task` and its bottoms' candidate pairs, or `None` when
-    /// a half of it is empty (nothing to join).
-    pub(super) fn work(&mut self, task: &Task) -> Option<(TaskWork, u64)> {
+    /// The work of `task`, its bottoms' candidate pairs and what each
+    /// further chunk of them costs, or `None` when a half of it is empty
+    /// (nothing to join).
+    pub(super) fn work(&mut self, task: &Task) -> Option<(TaskWork, u64, Relist)> {
         let s = u64::from(task.s);
         let p = task.pivot as usize;
         let avail = self.pivots[p].avail;
@@ -434,7 +443,8 @@ impl<'a> Pricer<'a> {
         let words = bottom_words(self.sym, passes, bp as f64, None).ceil();
         let keep = sieve_keep(words, self.shape.bucket_bottoms);
         let work = task_work(self.shape, (passes, 1.0), top, bp, (words, keep), s, avail);
-        Some((work, bp))
+        let relist = Relist::of(&work, top.0 as f64, words);
+        Some((work, bp, relist))
     }
 }
 
@@ -450,13 +460,15 @@ pub(super) fn price_tasks(
     let mut priced = Priced {
         tasks: Vec::new(),
         weights: Vec::new(),
+        relists: Vec::new(),
         max_bottoms: 0,
     };
     for_each_task(shape.n, shape.h, pivots, sym, |task| {
-        if let Some((work, bp)) = pricer.work(&task) {
+        if let Some((work, bp, relist)) = pricer.work(&task) {
             priced.max_bottoms = priced.max_bottoms.max(bp);
             priced.tasks.push(task);
             priced.weights.push(work.ns());
+            priced.relists.push(relist);
         }
     });
     priced
@@ -514,7 +526,7 @@ impl super::Layout {
             .map(|&u| {
                 let mut sum = TaskWork::default();
                 for task in &self.tasks[self.units[u].tasks.clone()] {
-                    if let Some((work, _)) = pricer.work(task) {
+                    if let Some((work, ..)) = pricer.work(task) {
                         sum += work;
                     }
                 }

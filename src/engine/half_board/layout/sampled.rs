@@ -12,13 +12,13 @@
 
 use crate::engine::budget::Budget;
 use crate::engine::half_board::column_sets::{binom, Task};
-use crate::engine::half_board::cost::{self, Regime};
+use crate::engine::half_board::cost::Regime;
 use crate::engine::half_board::quarters::Visited;
-use crate::engine::half_board::sampling;
 
 use super::geometry::{Geometry, MinN, MAX_N};
+use super::memory;
 use super::parts::{tables_bytes, Stored, MAX_SPLIT};
-use super::pricing::{counting_bytes, planning_cost, total_cost, Images, UNITS};
+use super::pricing::{counting_bytes, planning_cost, rebuild_ns, total_cost, Images, UNITS};
 
 /// What a planned join would cost, priced from samples
 /// (`Layout::price`).
@@ -45,12 +45,18 @@ pub(super) const SEED: u64 = 0x5eed;
 /// peak memory, the units. The parts are sized as `new` sizes them, from
 /// the sampled quarters with [`SPLIT_SLACK`]. `None` where `new` would
 /// refuse (sizes, or a memory limit no split keeps).
-pub(super) fn price(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Option<Price> {
+pub(super) fn price(
+    n: usize,
+    free: &[u64],
+    budget: Budget,
+    min_n: MinN,
+    draws: usize,
+) -> Option<Price> {
     if n > MAX_N {
         return None;
     }
     let g = Geometry::of(n, free, min_n)?;
-    let sampled = g.sample(sampling::DRAWS, SEED, Regime::Listed);
+    let sampled = g.sample(draws, SEED, Regime::Listed);
     let (shape, h) = (&g.shape, g.shape.h);
     let counting_bytes = counting_bytes(&g.quarter_shapes, h);
     let task_bytes = (sampled.task_count() * (std::mem::size_of::<Task>() + 8) as f64) as usize;
@@ -64,47 +70,56 @@ pub(super) fn price(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Opti
         return None;
     }
     let max_bottoms = sampled.max_bottoms as u64;
-    let (_, scratch_bytes) =
-        cost::chunk_beside(&budget, planning_bytes, (max_bottoms, 0), shape.ovw)?;
     let whole: Stored =
         [0, 1, 2, 3].map(|q| (1u64 << g.quarter_shapes[q].w, sampled.placements[q] as u64));
     let table_bytes = |stored: Stored| tables_bytes(h, &g.quarter_shapes, stored);
-    let fixed = task_bytes + scratch_bytes * budget.threads;
     let limit = budget.engine_bytes();
-    let (parts, largest) = if fixed + table_bytes(whole) <= limit {
-        (1, table_bytes(whole))
-    } else {
-        // A part holds `1 / K` of the column sets its pivot leaves, in
-        // each quarter; the largest part is the pivot's that leaves most.
-        let part = |k: usize| {
-            let share = SPLIT_SLACK / k as f64;
-            // Its directories: the column sets within the pivot's
-            // columns only (a share of them, as of the placements).
-            let wl = shape.wl;
-            let of_pivot = |p: usize| {
-                let avail = g.pivots[p].avail;
-                let cols = [avail & ((1u64 << wl) - 1), avail >> wl];
-                table_bytes([0, 1, 2, 3].map(|q| {
-                    let (_, items) = whole[q];
-                    let within = sampled.within[p][q];
-                    let sets = 1u64 << cols[q % 2].count_ones();
-                    (
-                        (sets as f64 * share) as u64,
-                        (items as f64 * within * share) as u64,
-                    )
-                }))
-            };
-            (0..g.pivots.len()).map(of_pivot).max().unwrap_or(0)
+    // A part holds `1 / K` of the column sets its pivot leaves, in each
+    // quarter; the largest part is the pivot's that leaves most.
+    let part = |k: usize| {
+        let share = SPLIT_SLACK / k as f64;
+        // Its directories: the column sets within the pivot's columns
+        // only (a share of them, as of the placements).
+        let wl = shape.wl;
+        let of_pivot = |p: usize| {
+            let avail = g.pivots[p].avail;
+            let cols = [avail & ((1u64 << wl) - 1), avail >> wl];
+            table_bytes([0, 1, 2, 3].map(|q| {
+                let (_, items) = whole[q];
+                let within = sampled.within[p][q];
+                let sets = 1u64 << cols[q % 2].count_ones();
+                (
+                    (sets as f64 * share) as u64,
+                    (items as f64 * within * share) as u64,
+                )
+            }))
         };
-        let k = (2..=MAX_SPLIT).find(|&k| fixed + part(k) <= limit)?;
-        (g.pivots.len() * k * k, part(k))
+        (0..g.pivots.len()).map(of_pivot).max().unwrap_or(0)
     };
+    let mut split_within = |fixed: usize| {
+        if fixed + table_bytes(whole) <= limit {
+            return Some((1, table_bytes(whole)));
+        }
+        let k = (2..=MAX_SPLIT).find(|&k| fixed + part(k) <= limit)?;
+        Some((g.pivots.len() * k * k, part(k)))
+    };
+    let walked = sampled.placements.iter().sum::<f64>() as u64;
+    let fit = memory::cheapest(
+        &budget,
+        planning_bytes,
+        (max_bottoms, 0),
+        shape.ovw,
+        task_bytes,
+        rebuild_ns(walked),
+        &|chunk| sampled.relist_ns(chunk),
+        &mut split_within,
+    )?;
+    let (scratch_bytes, largest, parts) = (fit.scratch_bytes, fit.parts, fit.count);
     let scanned: u64 = g
         .pivots
         .iter()
         .map(|p| binom(p.avail.count_ones() as usize, h))
         .sum();
-    let walked = sampled.placements.iter().sum::<f64>() as u64;
     // Planning walks only the quarters not read off others' walks, each
     // against the pivots once per quarter it counts for.
     let images = Images::of(
@@ -119,7 +134,7 @@ pub(super) fn price(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Opti
         walked * images.walks() as u64 / 4,
         g.pivots.len() * 4 / images.walks(),
     );
-    let joins = sampled.joins_ns();
+    let joins = sampled.joins_ns() + sampled.relist_ns(fit.chunk);
     Some(Price {
         cost: total_cost(
             planning_cost(counted, walk_pivots, scanned),
