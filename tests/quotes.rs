@@ -388,3 +388,41 @@ fn an_estimate_is_scaled_to_the_machines_speed_and_says_what_it_assumes() {
         "{measured}"
     );
 }
+
+/// `--explain`'s `est=` is a case's quote at this machine's speed, the
+/// figure `--estimate` prices its CPU time at (issue 75: on one board
+/// `--estimate` said 25 s and `est=` 18.6 s, the quote before the speed).
+/// Pinned at two speeds, the figure follows the speed.
+#[test]
+fn explain_prices_a_case_at_the_speed_estimate_does() {
+    let mut input = String::from("14\n");
+    for r in 0..14 {
+        let row: String = (0..14).map(|c| if (r, c) == (3, 5) { '*' } else { '.' }).collect();
+        input += &row;
+        input.push('\n');
+    }
+    input += "0\n";
+    let est = |pin: &str| -> f64 {
+        let output = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+            .env("NQUEENS_CALIBRATION", pin)
+            .args(["--explain", "--threads", "1"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child.stdin.take().unwrap().write_all(input.as_bytes())?;
+                child.wait_with_output()
+            })
+            .expect("nqueens runs");
+        let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+        let field = stderr.split("est=").nth(1).unwrap_or_else(|| panic!("{stderr}"));
+        let ms = field.split("ms").next().unwrap();
+        ms.parse().unwrap_or_else(|_| panic!("{stderr}"))
+    };
+    let (reference, slower) = (est("1"), est("3"));
+    assert!(reference > 0.0, "{reference}");
+    let ratio = slower / reference;
+    assert!((ratio - 3.0).abs() < 0.01, "est= {reference} ms at 1x, {slower} ms at 3x");
+}

@@ -229,7 +229,11 @@ impl<'a> Report<'a> {
                 board.n(),
                 board.obstacles(),
                 label.method,
-                label.cost.map_or("forced".to_string(), ms),
+                // At this machine's speed, as `--estimate` prices it:
+                // one figure in both (issue 75: 18.6 s here, 25 s there).
+                label.cost.map_or("forced".to_string(), |cost| {
+                    ms(calibration::scale(cost, label.kernel))
+                }),
                 ms(wall.as_nanos() as f64),
                 cpu
             );
