@@ -149,3 +149,78 @@ fn a_limit_no_engine_keeps_is_refused_before_counting() {
         estimate.report()
     );
 }
+
+/// Two threads under a tight limit join the bottoms in the chunks one
+/// thread does, the tables split finer instead (issue 75: `count 18
+/// --memory 16MiB` on two threads took chunks of 64 bottoms, each
+/// listing its tops again, and 63 s of CPU where one thread took 6.7 s
+/// and the quote said 8 s). The quotes, which price chunks and parts,
+/// stay level too.
+#[test]
+fn two_threads_under_a_tight_limit_cost_what_one_does() {
+    let sizing = |threads| counter::choose(18, false, Budget::new(16 * MIB, threads)).sizing();
+    let (one, two) = (sizing(1), sizing(2));
+    assert_eq!((one.engine, two.engine), (Engine::Join, Engine::Join));
+    assert!(two.cpu_ns < 1.5 * one.cpu_ns, "{one:?} {two:?}");
+    let chunk = |threads| {
+        let plan = nqueens::engine::half_board::Plan::within(
+            18,
+            &[(1 << 18) - 1; 18],
+            Budget::new(16 * MIB, threads),
+        )
+        .unwrap();
+        plan.chunk()
+    };
+    assert_eq!(chunk(2), chunk(1));
+}
+
+/// A limit that sends a count from the join to the constellations says
+/// so on stderr, with the `--memory` that keeps the join; that limit does
+/// (issue 75: `count 20 --memory 8MiB` ran 57 min on the constellations
+/// where the join takes 3, and only the engine's name said so).
+#[test]
+fn a_limit_that_leaves_the_join_names_the_one_that_keeps_it() {
+    let tight = crate::util::run(
+        &[
+            "count",
+            "17",
+            "--memory",
+            "8MiB",
+            "--threads",
+            "2",
+            "--estimate",
+        ],
+        b"",
+    );
+    assert_eq!(tight.status, 0, "{}", tight.report());
+    assert!(
+        tight.stdout.contains("engine: constellations"),
+        "{}",
+        tight.report()
+    );
+    let (_, after) = tight
+        .stderr
+        .split_once("runs on the constellations instead")
+        .unwrap_or_else(|| panic!("{}", tight.report()));
+    let (_, limit) = after.split_once("; --memory ").unwrap();
+    let limit = limit.split_whitespace().next().unwrap();
+    assert!(limit.ends_with("MiB"), "{limit}");
+    let kept = crate::util::run(
+        &[
+            "count",
+            "17",
+            "--memory",
+            limit,
+            "--threads",
+            "2",
+            "--estimate",
+        ],
+        b"",
+    );
+    assert!(
+        kept.stdout.contains("engine: half-board join"),
+        "{}",
+        kept.report()
+    );
+    assert_eq!(kept.stderr, "", "{}", kept.report());
+}

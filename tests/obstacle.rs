@@ -430,3 +430,46 @@ fn a_forced_method_that_does_not_apply_says_so() {
         );
     }
 }
+
+/// Forced on a board past n/2 blocked cells, inclusion-exclusion does not
+/// apply: its estimate is the plain search's and the run says which
+/// method counts it (issue 75: n = 16 with 20 cells was estimated at "inf
+/// years", then counted in 2 s by the plain search, without a word).
+#[test]
+fn forced_inclusion_exclusion_past_half_n_cells_says_plain_counts_it() {
+    let mut rows = vec![vec![b'.'; 16]; 16];
+    for (r, c) in (0..20).map(|i| ((i * 7) % 16, (i * 5 + i / 16) % 16)) {
+        rows[r][c] = b'*';
+    }
+    let mut input = b"16\n".to_vec();
+    for row in &rows {
+        input.extend_from_slice(row);
+        input.push(b'\n');
+    }
+    input.extend_from_slice(b"0\n");
+    let blocked = rows.iter().flatten().filter(|&&c| c == b'*').count();
+    assert!(blocked > 8, "{blocked}");
+    let method = ["--method", "inclusion-exclusion"];
+    let estimate = crate::util::run(&[&method[..], &["--estimate"]].concat(), &input);
+    assert!(!estimate.stdout.contains("inf"), "{}", estimate.report());
+    assert!(
+        estimate.stdout.contains("method=plain"),
+        "{}",
+        estimate.report()
+    );
+    let forced = crate::util::run(&method, &input);
+    let auto = crate::util::run(&[], &input);
+    assert_eq!(forced.stdout, auto.stdout, "{}", forced.report());
+    assert!(
+        forced.stderr.starts_with(
+            "nqueens: --method inclusion-exclusion does not apply to case 1 (n=16): more than n/2"
+        ),
+        "{}",
+        forced.report()
+    );
+    assert!(
+        forced.stderr.ends_with("; plain counts it\n"),
+        "{}",
+        forced.report()
+    );
+}

@@ -34,10 +34,18 @@ pub fn priced(n: usize, unique: bool, budget: Budget) -> Option<Sizing> {
 /// [`priced`] from fewer samples ([`Plan::price_roughly`]): for advice
 /// that prices many budgets.
 pub fn priced_roughly(n: usize, unique: bool, budget: Budget) -> Option<Sizing> {
-    sized(n, unique, Plan::price_roughly(n, &vec![full_row(n); n], budget)?)
+    sized(
+        n,
+        unique,
+        Plan::price_roughly(n, &vec![full_row(n); n], budget)?,
+    )
 }
 
-fn sized(n: usize, unique: bool, price: crate::engine::half_board::layout::Price) -> Option<Sizing> {
+fn sized(
+    n: usize,
+    unique: bool,
+    price: crate::engine::half_board::layout::Price,
+) -> Option<Sizing> {
     let extra = if unique { FIXED_SHARE } else { 0.0 };
     Some(Sizing {
         engine: Engine::Join,

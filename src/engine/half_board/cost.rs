@@ -540,6 +540,21 @@ pub fn sieve_keep(words: f64, bucket_bottoms: usize) -> f64 {
 mod tests {
     use super::*;
 
+    /// A task whose bottoms fit one chunk is listed once; one of three
+    /// chunks' bottoms lists its tops twice more.
+    #[test]
+    fn relistings_are_the_chunks_past_the_first() {
+        let relist = Relist {
+            bottoms: 3000.0,
+            ns: 10.0,
+        };
+        assert_eq!(relist.ns_in(3000), 0.0);
+        assert_eq!(relist.ns_in(1 << 20), 0.0);
+        assert_eq!(relist.ns_in(1000), 20.0);
+        assert_eq!(relist.ns_in(1024), 20.0);
+        assert_eq!(relist.ns_in(64), 460.0);
+    }
+
     /// A chunk's scratch fits its budget and 64 bottoms more would not
     /// (unless the largest set's bottoms all fit); past the fixed part of
     /// the scratch (a batch of tops, a bucket's tables) the chunk grows

@@ -57,8 +57,8 @@ use crate::engine::half_board::quarters::{QuarterShape, Visited};
 use crate::engine::half_board::sampling::{self, Sampled};
 use parts::split;
 use pricing::{
-    counting_bytes, cut_units, planning_cost, price_tasks, rebuild_ns, total_cost, Buckets,
-    Images, Priced,
+    counting_bytes, cut_units, planning_cost, price_tasks, rebuild_ns, total_cost, Buckets, Images,
+    Priced,
 };
 
 /// A planned join: everything but the quarter tables.
@@ -157,7 +157,16 @@ impl Layout {
                 let parts = (vec![0usize; tasks.len()], vec![Part::whole()], vec![whole]);
                 return Some((1, parts));
             }
-            let parts = split(&tasks, &pivots, mass, widths, wl, fixed, limit, &table_bytes)?;
+            let parts = split(
+                &tasks,
+                &pivots,
+                mass,
+                widths,
+                wl,
+                fixed,
+                limit,
+                &table_bytes,
+            )?;
             Some((parts.1.len(), parts))
         };
         let fit = memory::cheapest(

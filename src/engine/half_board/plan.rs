@@ -266,6 +266,15 @@ impl Plan {
         }
     }
 
+    /// The bottoms a task joins at a time: each chunk past its first lists
+    /// its tops again (see the layout's memory).
+    pub fn chunk(&self) -> usize {
+        match &self.work {
+            Work::Listed(layout) => layout.shape.chunk,
+            Work::Ranked(ranked) => ranked.geo.shape.chunk,
+        }
+    }
+
     /// Board size.
     pub fn n(&self) -> usize {
         match &self.work {

@@ -140,7 +140,11 @@ impl CountingMethod for Index {
                     "index n={n}: {} solutions, {:.1} MiB, est={} actual={}",
                     index.total(),
                     index.bytes() as f64 / (1 << 20) as f64,
-                    ms(cost),
+                    // At this machine's speed, as the cases' `est=`.
+                    ms(crate::plan::calibration::scale(
+                        cost,
+                        crate::plan::calibration::Kernel::Search
+                    )),
                     ms(start.elapsed().as_nanos() as f64)
                 ));
             }
