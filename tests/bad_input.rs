@@ -372,3 +372,30 @@ fn help_and_version() {
         format!("nqueens {}\n", env!("CARGO_PKG_VERSION"))
     );
 }
+
+/// Judge mode's `--explain` with `--estimate`, which answers no case, is
+/// refused, and so is a switch given twice (issue 75: both were accepted,
+/// the first pair with `--explain` dropped without a word): exit 2,
+/// nothing read or printed.
+#[test]
+fn explain_with_estimate_and_a_repeated_switch_are_refused() {
+    let r = run(&["--explain", "--estimate"], GOOD.as_bytes());
+    assert_eq!(
+        (r.status, r.stdout.as_str(), r.stderr.as_str()),
+        (
+            2,
+            "",
+            "nqueens: --estimate answers no case, so --explain would explain nothing (each \
+             estimate line names the method chosen already): give one of them\n"
+        )
+    );
+    let r = run(&["count", "8", "--unique", "--unique"], b"");
+    assert_eq!((r.status, r.stdout.as_str()), (2, ""));
+    assert!(
+        r.stderr.starts_with(
+            "nqueens: option '--unique' is given twice; give it once\nusage: nqueens count "
+        ),
+        "{}",
+        r.stderr
+    );
+}

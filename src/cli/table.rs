@@ -304,7 +304,8 @@ options! {
         scope: JUDGE_MODE,
         help: "one line per case on stderr as it is answered:\n\
                the method chosen, estimated time, actual (wall)\n\
-               time and CPU time",
+               time and CPU time (not with --estimate, which\n\
+               answers no case)",
     },
     /// `--estimate`.
     Estimate => Flag {
