@@ -201,3 +201,23 @@ fn show_keeps_lexicographic_order_where_it_is_cheap_or_asked_for() {
     );
     assert_eq!(listed(&run, &Board::blank(24)), (header, solutions));
 }
+
+/// The total reads `total: N` drawn as listed (issue 75: a drawing said
+/// `Case 1: 92 solutions`, a listing `total: 92`); a case without
+/// solutions says so, then its total.
+#[test]
+fn the_total_has_one_wording_drawn_or_listed() {
+    let input = b"4\n....\n....\n....\n....\n3\n...\n...\n...\n0\n";
+    let drawn = util::run(&["show", "--ascii", "--total"], input);
+    assert_eq!(drawn.status, 0, "{}", drawn.stderr);
+    assert_eq!(
+        drawn.stdout,
+        "Case 1, solution 1:\n.Q..\n...Q\nQ...\n..Q.\n\ntotal: 2\n\n\
+         Case 2: no solutions\ntotal: 0\n\n"
+    );
+    let listed = util::run(&["show", "--solutions", "1", "--total"], input);
+    assert_eq!(
+        listed.stdout,
+        "Case 1:\n2 4 1 3\ntotal: 2\nCase 2:\ntotal: 0\n"
+    );
+}

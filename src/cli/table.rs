@@ -183,7 +183,8 @@ lexicographic order when its search finds the first one quickly; otherwise
 (big boards) from a most-constrained-first search, and the heading says
 '(not in lexicographic order)'. Each solution is drawn as soon as it is
 found; the search stops after the K-th. The total takes the whole search:
-it is counted only with --total, and printed after the case's solutions.",
+it is counted only with --total, and printed after the case's solutions
+as 'total: N', drawn or listed.",
     },
 ];
 
@@ -500,7 +501,8 @@ options! {
         value: None,
         scope: SHOW,
         help: "also count each case's solutions (the whole\n\
-               search), printed after its solutions",
+               search), printed after its solutions as\n\
+               'total: N'",
     },
     /// `--ascii`.
     Ascii => Flag {
