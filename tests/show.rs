@@ -221,3 +221,36 @@ fn the_total_has_one_wording_drawn_or_listed() {
         "Case 1:\n2 4 1 3\ntotal: 2\nCase 2:\ntotal: 0\n"
     );
 }
+
+/// An empty input gets from `show` what judge mode gives it (issue 75:
+/// `show` printed nothing at all): nothing on stdout, a note on stderr,
+/// exit status 0; an input of only `0` no note.
+#[test]
+fn show_on_empty_input_says_so_as_judge_mode_does() {
+    let note = "nqueens: no cases: the input is empty\n";
+    for args in [&["show"][..], &["show", "--solutions", "2"], &[]] {
+        for input in [&b""[..], b"\n \r\n"] {
+            let r = util::run(args, input);
+            assert_eq!(
+                (r.status, r.stdout.as_str(), r.stderr.as_str()),
+                (0, "", note),
+                "{args:?} {input:?}"
+            );
+        }
+        let r = util::run(args, b"0\n");
+        assert_eq!(
+            (r.status, r.stdout.as_str(), r.stderr.as_str()),
+            (0, "", "")
+        );
+    }
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("issue-75-empty");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("empty.in");
+    std::fs::write(&file, "").unwrap();
+    let file = file.to_str().unwrap();
+    let r = util::run(&["show", file], b"");
+    assert_eq!(
+        (r.status, r.stdout.as_str(), r.stderr),
+        (0, "", format!("nqueens: no cases: '{file}' is empty\n"))
+    );
+}

@@ -184,7 +184,8 @@ lexicographic order when its search finds the first one quickly; otherwise
 '(not in lexicographic order)'. Each solution is drawn as soon as it is
 found; the search stops after the K-th. The total takes the whole search:
 it is counted only with --total, and printed after the case's solutions
-as 'total: N', drawn or listed.",
+as 'total: N', drawn or listed. An empty input prints nothing and says so
+on stderr (exit status 0), as judge mode does.",
     },
 ];
 

@@ -181,12 +181,9 @@ fn show_all(
         let cases = |input: &mut dyn Read| {
             run_counting(input, out, mode, order, &mut total, &mut next, picture)
         };
-        match &options.input {
-            Input::Stdin => cases(&mut io::stdin().lock()),
-            Input::Path(path) => {
-                cases(&mut files::open(path)?).map_err(|e| files::in_file(path, e))
-            }
-        }
+        // An empty input is noted on stderr, as judge mode notes it
+        // (issue 75: `show` said nothing at all).
+        files::read_cases(&options.input, cases)
     });
     if let Some(picture) = picture {
         for (case, total) in totals {
