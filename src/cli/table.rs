@@ -160,13 +160,13 @@ errors (e.g. COMMAND cannot be started).",
         summary: "run another solution on stored inputs (like oj test)",
         about: "\
 Runs COMMAND on each input file (on stdin): the *.in files of each DIR,
-sorted, and each FILE; without any, the directory 'test' (as 'oj download'
-makes it). The expected output of X.in is X.out beside it or, when there is
-none, this program's answer (judge mode; checker mode with --problem
-checker). Prints per file a verdict (AC, WA wrong answer, RE non-zero exit
-or signal, TLE past the CPU time limit or hung), the time and the peak
-memory (the kernel's figure), the first differing line on WA, then a
-summary. Outputs are compared as stress does.
+sorted, and each FILE; without any, the folder 'test' (as 'oj download'
+makes it), an error when there is none. The expected output of X.in is
+X.out beside it or, when there is none, this program's answer (judge mode;
+checker mode with --problem checker). Prints per file a verdict (AC, WA
+wrong answer, RE non-zero exit or signal, TLE past the CPU time limit or
+hung), the time and the peak memory (the kernel's figure), the first
+differing line on WA, then a summary. Outputs are compared as stress does.
 Exit status: 0 all accepted, 1 some failed, 2 errors (an input without .out
 that is not valid input, COMMAND cannot be started).",
     },
