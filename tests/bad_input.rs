@@ -17,12 +17,42 @@ fn assert_error(input: &str, message: &str) {
     assert_eq!(run.status, 2, "input {input:?}");
 }
 
+/// A case cut short is reported on the line where its missing row was
+/// due, the one after the last line read (issue 75: it named the last line
+/// read, a good row), with or without a final line break or blank lines.
 #[test]
 fn truncated_case() {
+    let message = "line 8: expected row 2 of 3 (3 cells of '.' or '*'), found end of input";
+    for rest in ["3\n...\n", "3\n...", "3\n...\n\n\n", "3\r\n...\r\n"] {
+        assert_error(&format!("{GOOD}{rest}"), message);
+    }
     assert_error(
-        &format!("{GOOD}3\n...\n"),
-        "line 7: expected row 2 of 3 (3 cells of '.' or '*'), found end of input",
+        &format!("{GOOD}3\n"),
+        "line 7: expected row 1 of 3 (3 cells of '.' or '*'), found end of input",
     );
+}
+
+/// The same in a file: `trunc.in:4:` for a case of 3 rows (line 1 its
+/// size) that ends after 2; exit 2, the answers before it printed.
+#[test]
+fn truncated_file_names_the_line_of_the_missing_row() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("issue-75-trunc");
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.in");
+    std::fs::write(&good, GOOD).unwrap();
+    let trunc = dir.join("trunc.in");
+    std::fs::write(&trunc, "3\n...\n...\n").unwrap();
+    let (good, trunc) = (good.to_str().unwrap(), trunc.to_str().unwrap());
+    let r = run(&[good, trunc], b"");
+    assert_eq!(r.stdout, "Case 1: 1\n");
+    assert_eq!(
+        r.stderr,
+        format!(
+            "nqueens: {trunc}:4: expected row 3 of 3 (3 cells of '.' or '*'), \
+             found end of input\n"
+        )
+    );
+    assert_eq!(r.status, 2);
 }
 
 #[test]
@@ -340,5 +370,32 @@ fn help_and_version() {
     assert_eq!(
         version.stdout,
         format!("nqueens {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+/// Judge mode's `--explain` with `--estimate`, which answers no case, is
+/// refused, and so is a switch given twice (issue 75: both were accepted,
+/// the first pair with `--explain` dropped without a word): exit 2,
+/// nothing read or printed.
+#[test]
+fn explain_with_estimate_and_a_repeated_switch_are_refused() {
+    let r = run(&["--explain", "--estimate"], GOOD.as_bytes());
+    assert_eq!(
+        (r.status, r.stdout.as_str(), r.stderr.as_str()),
+        (
+            2,
+            "",
+            "nqueens: --estimate answers no case, so --explain would explain nothing (each \
+             estimate line names the method chosen already): give one of them\n"
+        )
+    );
+    let r = run(&["count", "8", "--unique", "--unique"], b"");
+    assert_eq!((r.status, r.stdout.as_str()), (2, ""));
+    assert!(
+        r.stderr.starts_with(
+            "nqueens: option '--unique' is given twice; give it once\nusage: nqueens count "
+        ),
+        "{}",
+        r.stderr
     );
 }

@@ -364,3 +364,98 @@ fn shards_sharing_a_plan_file_merge_to_oeis_and_foreign_files_are_refused() {
     assert_eq!(range.status, 2, "{}", range.stderr);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A shard of a count with fewer units than shards holds one unit or
+/// none, and says which on stderr, its record on stdout unchanged; a
+/// total of 0 is explained (issue 75: `count 16 --shard 1/1000` printed
+/// `total=0` beside a note that shards 478..=1000 held none, counting the
+/// join's units only: it held one, which has no solution).
+#[test]
+fn a_shard_says_which_units_it_holds_and_why_its_total_is_0() {
+    use nqueens::tools::shard::Record;
+    let shard = |n: usize, index: usize| {
+        let spec = format!("{index}/1000");
+        let r = run(
+            &["count", &n.to_string(), "--threads", "2", "--shard", &spec],
+            b"",
+        );
+        assert_eq!(r.status, 0, "{}", r.stderr);
+        let record = Record::parse(r.stdout.trim_end()).expect("one record on stdout");
+        assert_eq!(r.stdout.lines().count(), 1, "{}", r.stdout);
+        (record, r.stderr)
+    };
+    // The join (n = 16): its units, then the symmetric ones.
+    let (record, stderr) = shard(16, 1);
+    let number = |after: &str| -> usize {
+        let at = stderr
+            .find(after)
+            .unwrap_or_else(|| panic!("{after}: {stderr}"))
+            + after.len();
+        let digits: String = stderr[at..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        digits.parse().unwrap()
+    };
+    let all = number("holds 1 unit of count 16's ");
+    let join = number(&format!("count 16's {all} units ("));
+    assert_eq!(all, join + 7 * 16, "{stderr}");
+    assert!(all < 1000, "{stderr}");
+    let tail = format!(
+        "shards {}..=1000 hold none; --shard I/K with K <= {all} gives every shard a unit\n",
+        all + 1
+    );
+    assert_eq!(record.counts.total, 0);
+    assert_eq!(
+        stderr,
+        format!(
+            "nqueens: note: shard 1/1000 holds 1 unit of count 16's {all} units ({join} of \
+             the join, then {} symmetric ones that count only the solutions a symmetry \
+             fixes, for the unique count): unit 1; {tail}\
+             nqueens: note: shard 1/1000: total=0 is right: its unit holds no solution\n",
+            all - join
+        )
+    );
+    let (record, stderr) = shard(16, 2);
+    assert!(record.counts.total > 0);
+    assert!(stderr.contains(": unit 2; shards "), "{stderr}");
+    assert!(!stderr.contains("total=0"), "{stderr}");
+    let symmetric = join + 1;
+    let (record, stderr) = shard(16, symmetric);
+    assert_eq!(record.counts.total, 0);
+    assert!(
+        stderr.contains(&format!(": unit {symmetric}, a symmetric one; {tail}")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with(&format!(
+            "nqueens: note: shard {symmetric}/1000: total=0 is right: its unit only counts \
+             the solutions a symmetry fixes, for the unique count (burnside={})\n",
+            record.counts.burnside
+        )),
+        "{stderr}"
+    );
+    let (record, stderr) = shard(16, all + 1);
+    assert_eq!((record.counts.total, record.counts.burnside), (0, 0));
+    assert!(
+        stderr.starts_with(&format!(
+            "nqueens: note: shard {}/1000 holds no unit of count 16's {all} units (",
+            all + 1
+        )),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with(&format!(
+            "): its record is empty (total=0 burnside=0), and merge needs it; {tail}"
+        )),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    // The constellations (n = 8): units of one kind.
+    let (_, stderr) = shard(8, 1000);
+    assert!(
+        stderr.starts_with("nqueens: note: shard 1000/1000 holds no unit of count 8's "),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("of the join"), "{stderr}");
+}

@@ -22,8 +22,9 @@ use crate::util::{case_text, random_board, slow_count, Rng};
 const MAX_CHECKED_N: usize = 10;
 
 /// What the format says an input holds: the cases up to the first bad
-/// token, and the line of that token (or of the end of input, when a case
-/// is cut short) if there is one.
+/// token, and the line of that token (or, when a case is cut short, the
+/// line after the last token read, where the missing row was due) if there
+/// is one.
 fn reference(input: &[u8]) -> (Vec<Board>, Option<u64>) {
     let mut tokens = Vec::new();
     let mut line = 1;
@@ -43,16 +44,11 @@ fn reference(input: &[u8]) -> (Vec<Board>, Option<u64>) {
     if let Some(s) = start {
         tokens.push((line, &input[s..]));
     }
-    // The end of input is on the last line that has anything: not on the
-    // empty one after a final line break.
-    let end_line = if input.last() == Some(&b'\n') && line > 1 {
-        line - 1
-    } else {
-        line
-    };
     let mut boards = Vec::new();
     let mut tokens = tokens.into_iter();
     while let Some((size_line, size)) = tokens.next() {
+        // A missing row was due on the line after the last token read.
+        let mut last_line = size_line;
         // A size is 1 to 24 ASCII digits (longer tokens are refused unread)
         // worth at most 64; 0 ends the input.
         let n = match std::str::from_utf8(size)
@@ -70,8 +66,9 @@ fn reference(input: &[u8]) -> (Vec<Board>, Option<u64>) {
         let mut board = Board::blank(n);
         for row in 0..n {
             let Some((row_line, cells)) = tokens.next() else {
-                return (boards, Some(end_line));
+                return (boards, Some(last_line + 1));
             };
+            last_line = row_line;
             if cells.len() != n || !cells.iter().all(|&c| c == b'.' || c == b'*') {
                 return (boards, Some(row_line));
             }

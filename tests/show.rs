@@ -201,3 +201,56 @@ fn show_keeps_lexicographic_order_where_it_is_cheap_or_asked_for() {
     );
     assert_eq!(listed(&run, &Board::blank(24)), (header, solutions));
 }
+
+/// The total reads `total: N` drawn as listed (issue 75: a drawing said
+/// `Case 1: 92 solutions`, a listing `total: 92`); a case without
+/// solutions says so, then its total.
+#[test]
+fn the_total_has_one_wording_drawn_or_listed() {
+    let input = b"4\n....\n....\n....\n....\n3\n...\n...\n...\n0\n";
+    let drawn = util::run(&["show", "--ascii", "--total"], input);
+    assert_eq!(drawn.status, 0, "{}", drawn.stderr);
+    assert_eq!(
+        drawn.stdout,
+        "Case 1, solution 1:\n.Q..\n...Q\nQ...\n..Q.\n\ntotal: 2\n\n\
+         Case 2: no solutions\ntotal: 0\n\n"
+    );
+    let listed = util::run(&["show", "--solutions", "1", "--total"], input);
+    assert_eq!(
+        listed.stdout,
+        "Case 1:\n2 4 1 3\ntotal: 2\nCase 2:\ntotal: 0\n"
+    );
+}
+
+/// An empty input gets from `show` what judge mode gives it (issue 75:
+/// `show` printed nothing at all): nothing on stdout, a note on stderr,
+/// exit status 0; an input of only `0` no note.
+#[test]
+fn show_on_empty_input_says_so_as_judge_mode_does() {
+    let note = "nqueens: no cases: the input is empty\n";
+    for args in [&["show"][..], &["show", "--solutions", "2"], &[]] {
+        for input in [&b""[..], b"\n \r\n"] {
+            let r = util::run(args, input);
+            assert_eq!(
+                (r.status, r.stdout.as_str(), r.stderr.as_str()),
+                (0, "", note),
+                "{args:?} {input:?}"
+            );
+        }
+        let r = util::run(args, b"0\n");
+        assert_eq!(
+            (r.status, r.stdout.as_str(), r.stderr.as_str()),
+            (0, "", "")
+        );
+    }
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("issue-75-empty");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("empty.in");
+    std::fs::write(&file, "").unwrap();
+    let file = file.to_str().unwrap();
+    let r = util::run(&["show", file], b"");
+    assert_eq!(
+        (r.status, r.stdout.as_str(), r.stderr),
+        (0, "", format!("nqueens: no cases: '{file}' is empty\n"))
+    );
+}

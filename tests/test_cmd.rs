@@ -204,3 +204,47 @@ fn a_checker_input_without_problem_checker_gets_the_hint() {
     let run = util::run(&["test", "--problem", "checker", dir, "--", "cat"], b"");
     assert!(run.stdout.starts_with("WA "), "{}", run.stdout);
 }
+
+/// `nqueens test -- COMMAND` reads the folder `test`; where there is none
+/// (or `test` is a file, a compiled solution say), it says what it looked
+/// for and how to give inputs, exit status 2 (issue 75: "cannot open
+/// 'test'"); where there is one, its inputs run.
+#[test]
+fn without_inputs_it_reads_the_folder_test_or_says_how_to_give_inputs() {
+    let run_in = |dir: &std::path::Path| {
+        let output = util::test_env(&mut std::process::Command::new(env!(
+            "CARGO_BIN_EXE_nqueens"
+        )))
+        .args(["test", "--", env!("CARGO_BIN_EXE_nqueens")])
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let expected = "nqueens: test: no DIR or FILE given, and no folder 'test' here (the \
+                    default, where 'oj download' puts a problem's samples): give a folder \
+                    of *.in files or the files themselves before '--', e.g. 'nqueens test \
+                    samples -- ./mine' or 'nqueens test a.in b.in -- ./mine'\n";
+    let empty = inputs("default-none");
+    assert_eq!(
+        run_in(&empty),
+        (Some(2), String::new(), expected.to_string())
+    );
+    std::fs::write(empty.join("test"), "a file, not a folder").unwrap();
+    assert_eq!(
+        run_in(&empty),
+        (Some(2), String::new(), expected.to_string())
+    );
+    let parent = inputs("default-folder");
+    let folder = parent.join("test");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("a.in"), "4\n....\n....\n....\n....\n0\n").unwrap();
+    let (status, stdout, stderr) = run_in(&parent);
+    assert_eq!(status, Some(0), "{stdout}{stderr}");
+    assert!(stdout.starts_with("AC   test/a.in  "), "{stdout}");
+}

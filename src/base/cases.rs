@@ -118,7 +118,7 @@ mod tests {
         );
         assert_eq!(
             error_of("3\n...\n"),
-            "line 2: expected row 2 of 3 (3 cells of '.' or '*'), found end of input"
+            "line 3: expected row 2 of 3 (3 cells of '.' or '*'), found end of input"
         );
         assert_eq!(
             error_of("abc"),

@@ -10,7 +10,9 @@
 //! skipped.
 //!
 //! Messages quote what was found as it was written (`found '65'`,
-//! `found 'x' at cell 2`), and give counts bare (`found 2`: cells).
+//! `found 'x' at cell 2`), and give counts bare (`found 2`: cells). A case
+//! cut short is reported on the line where its missing row was due: the
+//! line after the last one read (`3`, two rows, then the end: line 4).
 //!
 //! The reader holds one fixed buffer and one board at a time, so memory is
 //! flat however long the stream. Before it blocks on a read it calls an
@@ -50,6 +52,8 @@ pub struct Tokens<R> {
     last: u8,
     /// No token has been read yet (a byte-order mark may come first).
     first: bool,
+    /// The line of the last token read (0 before the first).
+    last_token_line: u64,
 }
 
 /// The UTF-8 byte-order mark some editors put at the start of a text file.
@@ -77,6 +81,7 @@ impl<R: Read> Tokens<R> {
             at_eof: false,
             last: 0,
             first: true,
+            last_token_line: 0,
         }
     }
 
@@ -180,6 +185,7 @@ impl<R: Read> Tokens<R> {
             head: Vec::new(),
             len: 0,
         };
+        self.last_token_line = self.line;
         while let Some(byte) = self.peek(idle)? {
             if byte.is_ascii_whitespace() || token.len > MAX_TOKEN {
                 break;
@@ -239,9 +245,11 @@ impl<R: Read> Tokens<R> {
         let expected = format!("{} of '.' or '*'", cells(n));
         let token = match self.token(idle, &mut cell)? {
             Some(token) => token,
+            // The row was due on the line after the last one read (the
+            // size's or the previous row's), not on that line itself.
             None => {
                 return Err(Error::input(
-                    self.end_line(),
+                    self.last_token_line + 1,
                     format!("row {} of {n} ({expected})", row + 1),
                     "end of input",
                 ))

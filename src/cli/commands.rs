@@ -36,6 +36,14 @@ pub(super) fn parse_judge_mode(
             "'-' (stdin) is given {stdins} times; it can be read only once"
         )));
     }
+    // `--estimate` answers no case, so `--explain` (a line per case as it
+    // is answered) would say nothing: refused, not dropped (issue 75).
+    if given.has(Opt::Explain) && given.has(Opt::Estimate) {
+        return Err(usage(
+            "--estimate answers no case, so --explain would explain nothing (each \
+             estimate line names the method chosen already): give one of them",
+        ));
+    }
     Ok(JudgeModeOptions {
         inputs,
         method: given.method()?,

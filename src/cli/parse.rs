@@ -345,25 +345,24 @@ fn command_with(
     })
 }
 
-/// Refuses an option that takes a value given more than once (`--method
-/// plain --method index`): one of the values would be dropped without a
-/// word. A switch given twice means what it means once.
+/// Refuses any option given more than once, switches as options with a
+/// value (issue 75: `--unique --unique` passed while `--method plain
+/// --method index` was refused): one of two values would be dropped
+/// without a word, and a repeated switch is as likely a slip (a flag meant
+/// for something else). No option is repeatable.
 fn refuse_repeats(options: &[(Opt, Option<OsString>)]) -> Result<()> {
     for (at, (opt, value)) in options.iter().enumerate() {
-        let Some(first) = options[..at]
-            .iter()
-            .find(|(earlier, _)| earlier == opt)
-            .and_then(|(_, first)| first.as_ref())
-        else {
+        let Some((_, first)) = options[..at].iter().find(|(earlier, _)| earlier == opt) else {
             continue;
         };
-        let value = value.as_ref().map(|v| v.to_string_lossy().into_owned());
-        return Err(malformed(format!(
-            "option '{}' is given twice ('{}', then '{}'); give it once",
-            opt.name(),
-            first.to_string_lossy(),
-            value.unwrap_or_default()
-        )));
+        let text = |v: &Option<OsString>| v.as_ref().map(|v| v.to_string_lossy().into_owned());
+        return Err(malformed(match (text(first), text(value)) {
+            (Some(first), Some(value)) => format!(
+                "option '{}' is given twice ('{first}', then '{value}'); give it once",
+                opt.name()
+            ),
+            _ => format!("option '{}' is given twice; give it once", opt.name()),
+        }));
     }
     Ok(())
 }

@@ -160,13 +160,13 @@ errors (e.g. COMMAND cannot be started).",
         summary: "run another solution on stored inputs (like oj test)",
         about: "\
 Runs COMMAND on each input file (on stdin): the *.in files of each DIR,
-sorted, and each FILE; without any, the directory 'test' (as 'oj download'
-makes it). The expected output of X.in is X.out beside it or, when there is
-none, this program's answer (judge mode; checker mode with --problem
-checker). Prints per file a verdict (AC, WA wrong answer, RE non-zero exit
-or signal, TLE past the CPU time limit or hung), the time and the peak
-memory (the kernel's figure), the first differing line on WA, then a
-summary. Outputs are compared as stress does.
+sorted, and each FILE; without any, the folder 'test' (as 'oj download'
+makes it), an error when there is none. The expected output of X.in is
+X.out beside it or, when there is none, this program's answer (judge mode;
+checker mode with --problem checker). Prints per file a verdict (AC, WA
+wrong answer, RE non-zero exit or signal, TLE past the CPU time limit or
+hung), the time and the peak memory (the kernel's figure), the first
+differing line on WA, then a summary. Outputs are compared as stress does.
 Exit status: 0 all accepted, 1 some failed, 2 errors (an input without .out
 that is not valid input, COMMAND cannot be started).",
     },
@@ -183,7 +183,9 @@ lexicographic order when its search finds the first one quickly; otherwise
 (big boards) from a most-constrained-first search, and the heading says
 '(not in lexicographic order)'. Each solution is drawn as soon as it is
 found; the search stops after the K-th. The total takes the whole search:
-it is counted only with --total, and printed after the case's solutions.",
+it is counted only with --total, and printed after the case's solutions
+as 'total: N', drawn or listed. An empty input prints nothing and says so
+on stderr (exit status 0), as judge mode does.",
     },
 ];
 
@@ -304,7 +306,8 @@ options! {
         scope: JUDGE_MODE,
         help: "one line per case on stderr as it is answered:\n\
                the method chosen, estimated time, actual (wall)\n\
-               time and CPU time",
+               time and CPU time (not with --estimate, which\n\
+               answers no case)",
     },
     /// `--estimate`.
     Estimate => Flag {
@@ -499,7 +502,8 @@ options! {
         value: None,
         scope: SHOW,
         help: "also count each case's solutions (the whole\n\
-               search), printed after its solutions",
+               search), printed after its solutions as\n\
+               'total: N'",
     },
     /// `--ascii`.
     Ascii => Flag {

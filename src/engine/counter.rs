@@ -172,6 +172,17 @@ impl Choice {
         }
     }
 
+    /// How many units of the list follow the join's (see
+    /// [`Choice::join_units`]): the symmetric units of a unique count,
+    /// which count only the solutions a symmetry fixes (their total is 0);
+    /// none for the constellations, whose units carry both counts.
+    pub fn symmetric_units(&self) -> usize {
+        match self {
+            Choice::Join(join) => join.symmetric_units(),
+            Choice::Constellations(_) => 0,
+        }
+    }
+
     /// The choice for the units `keep` accepts (by position; `1/of` of
     /// them, a shard's): the join builds only their tables, and the sizing
     /// is theirs.

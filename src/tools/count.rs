@@ -104,7 +104,7 @@ fn counts(
         Some(shard) => format!("count {n} --shard {}/{}", shard.index, shard.of),
         None => format!("count {n}"),
     };
-    let (units, estimate, threads) =
+    let (units, estimate, threads, join) =
         progress::watch(settings.progress, &setup, (n * n) as u64, &shares, || {
             let choice = planned(job, settings, n, unique, &what)?;
             let sizing = choice.sizing();
@@ -119,14 +119,33 @@ fn counts(
                 settings.progress.on(),
             );
             let threads = threads_for(settings.threads(), estimate::of_sizing(&sizing, 1).cpu_ns);
+            let join = choice.join_units();
             choice
                 .build(threads, &shares)
-                .map(|units| (units, estimate, threads))
+                .map(|units| (units, estimate, threads, join))
         })?;
     let split = units.fingerprint();
     let mut positions: Vec<usize> = (0..units.units())
         .filter(|&position| job.shard.map_or(true, |shard| shard.owns(position)))
         .collect();
+    // What a shard holds, said plainly where it could alarm: one unit or
+    // none (more shards than units), or a total of 0 (issue 75).
+    let held = Held::of(&positions, join);
+    let shard_note = |note: Option<String>| {
+        if let Some(note) = note {
+            // A courtesy: a failed write to stderr must not end the run.
+            let _ = writeln!(std::io::stderr().lock(), "{note}");
+        }
+    };
+    if let Some(shard) = job.shard {
+        shard_note(shard_units(n, shard, units.units(), join));
+    }
+    let finished = |counts: Counts| {
+        if let Some(shard) = job.shard {
+            shard_note(zero_total(shard, held, counts));
+        }
+        (counts, split)
+    };
     let total = positions.iter().map(|&p| units.weight(p)).sum();
     let whole = Some(shown_seconds(&estimate, settings.progress.on()));
     let path = match &job.checkpoint {
@@ -137,7 +156,7 @@ fn counts(
                 progress::watch_estimated(settings.progress, &label, total, &done, whole, || {
                     units.count_each(&positions, threads, Watch::done(&done))
                 })?;
-            return Ok((counts, split));
+            return Ok(finished(counts));
         }
     };
     let header = Header::new(n, split, units.units(), job.shard, unique);
@@ -167,7 +186,28 @@ fn counts(
         })
     })?;
     checkpoint.finish()?;
-    Ok((counts + recorded, split))
+    Ok(finished(counts + recorded))
+}
+
+/// The units a shard holds, as its notes tell them: how many, and whether
+/// they are all symmetric units (past the join's first `join` units).
+#[derive(Clone, Copy, Debug)]
+pub struct Held {
+    /// How many units.
+    pub units: usize,
+    /// Whether every one is a symmetric unit (total 0 by design).
+    pub symmetric_only: bool,
+}
+
+impl Held {
+    /// The units at `positions` of a list whose first `join` units are the
+    /// join's (the rest symmetric), or of the constellations (`None`).
+    pub fn of(positions: &[usize], join: Option<usize>) -> Held {
+        Held {
+            units: positions.len(),
+            symmetric_only: join.is_some_and(|join| positions.iter().all(|&p| p >= join)),
+        }
+    }
 }
 
 /// One line on stderr when a checkpoint held work or damage.
@@ -297,41 +337,98 @@ fn choose(
         }
     };
     Ok(match job.shard {
-        Some(shard) => {
-            if let Some(note) = idle_shards(n, shard, choice.join_units()) {
-                eprintln!("{note}");
-            }
-            choice.only(&|position| shard.owns(position), shard.of)
-        }
+        Some(shard) => choice.only(&|position| shard.owns(position), shard.of),
         None => choice,
     })
 }
 
-/// What a shard says when the join has fewer units than shards: the shards
-/// past the units hold none (they plan and print a zero record), and more
-/// shards than units cannot split the count any finer (at 22 the join
-/// plans about 516 units: `--shard I/1024` left half the shards idle and
-/// gave the others one unit each).
+/// What a shard says when its count has fewer units than shards, so that
+/// it holds one unit or none (issue 75: `count 16 --shard 1/1000` printed
+/// `total=0` beside a note that "shards 478..=1000 hold none", counting
+/// only the join's units: it held one, whose total is 0). `all` is the
+/// length of the unit list the shards are dealt from; its first `join`
+/// units are the join's, the rest the symmetric units of the unique count
+/// (`None`: the constellations, whose units are all alike). A shard
+/// holding none plans, then prints an empty record, which `merge` needs.
 ///
 /// ```
-/// use nqueens::tools::{count::idle_shards, shard::Shard};
-/// let shard = Shard { index: 3, of: 1024 };
-/// assert!(idle_shards(22, shard, Some(516)).unwrap().contains("shards 517..=1024"));
-/// assert_eq!(idle_shards(22, shard, Some(2048)), None);
-/// assert_eq!(idle_shards(22, shard, None), None);
+/// use nqueens::tools::{count::shard_units, shard::Shard};
+/// let note = |index, of| shard_units(16, Shard { index, of }, 589, Some(477));
+/// assert!(note(1, 1000).unwrap().contains("shard 1/1000 holds 1 unit of count 16's 589 units"));
+/// assert!(note(500, 1000).unwrap().contains("unit 500, a symmetric one"));
+/// assert!(note(600, 1000).unwrap().contains("shard 600/1000 holds no unit"));
+/// assert!(note(600, 1000).unwrap().contains("shards 590..=1000 hold none"));
+/// assert_eq!(note(3, 589), None);
 /// ```
-pub fn idle_shards(n: usize, shard: Shard, units: Option<usize>) -> Option<String> {
-    let units = units?;
-    (shard.of > units).then(|| {
-        format!(
-            "nqueens: note: count {n} is split into {units} units, fewer than {} shards: \
-             shards {}..={} hold none (this is shard {}); --shard I/K with K <= {units} \
-             gives every shard a share",
-            shard.of,
-            units + 1,
-            shard.of,
+pub fn shard_units(n: usize, shard: Shard, all: usize, join: Option<usize>) -> Option<String> {
+    if shard.of <= all {
+        return None;
+    }
+    let list = match join {
+        Some(join) if join < all => format!(
+            "{all} units ({join} of the join, then {} symmetric ones that count only the \
+             solutions a symmetry fixes, for the unique count)",
+            all - join
+        ),
+        _ => format!("{all} units"),
+    };
+    let what = format!("shard {}/{}", shard.index, shard.of);
+    let holds = match join {
+        _ if shard.index > all => format!(
+            "{what} holds no unit of count {n}'s {list}: its record is empty (total=0 \
+             burnside=0), and merge needs it"
+        ),
+        Some(join) if shard.index > join => format!(
+            "{what} holds 1 unit of count {n}'s {list}: unit {}, a symmetric one",
             shard.index
-        )
+        ),
+        _ => format!(
+            "{what} holds 1 unit of count {n}'s {list}: unit {}",
+            shard.index
+        ),
+    };
+    Some(format!(
+        "nqueens: note: {holds}; shards {}..={} hold none; --shard I/K with K <= {all} \
+         gives every shard a unit",
+        all + 1,
+        shard.of
+    ))
+}
+
+/// What a shard that holds units says when their total is 0, which looks
+/// like a lost count and is not: its units hold no solution, or are all
+/// symmetric units (for the unique count only).
+///
+/// ```
+/// use nqueens::{engine::counter::Counts, tools::{count::{zero_total, Held}, shard::Shard}};
+/// let shard = Shard { index: 1, of: 1000 };
+/// let held = Held { units: 1, symmetric_only: false };
+/// let zero = Counts { total: 0, burnside: 0 };
+/// assert!(zero_total(shard, held, zero).unwrap().contains("its unit holds no solution"));
+/// assert_eq!(zero_total(shard, held, Counts { total: 2, burnside: 2 }), None);
+/// assert_eq!(zero_total(shard, Held { units: 0, symmetric_only: true }, zero), None);
+/// ```
+pub fn zero_total(shard: Shard, held: Held, counts: Counts) -> Option<String> {
+    if held.units == 0 || counts.total != 0 {
+        return None;
+    }
+    let what = format!("shard {}/{}", shard.index, shard.of);
+    let units = match held.units {
+        1 => "its unit".to_string(),
+        units => format!("its {units} units"),
+    };
+    let one = held.units == 1;
+    Some(match held.symmetric_only {
+        true => format!(
+            "nqueens: note: {what}: total=0 is right: {units} only {} the solutions a \
+             symmetry fixes, for the unique count (burnside={})",
+            if one { "counts" } else { "count" },
+            counts.burnside
+        ),
+        false => format!(
+            "nqueens: note: {what}: total=0 is right: {units} {} no solution",
+            if one { "holds" } else { "hold" }
+        ),
     })
 }
 
@@ -355,7 +452,18 @@ fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write)
         // planning is slow); a shard's price is its own units', planned.
         let sizing = match job.shard {
             None => counter::price(n, counts_unique(job), settings.budget),
-            Some(_) => planned(job, settings, n, counts_unique(job), &what)?.sizing(),
+            Some(shard) => {
+                let choice = planned(job, settings, n, counts_unique(job), &what)?;
+                // The join's list is known before it is built; the
+                // constellations' only once they are made.
+                if let Some(join) = choice.join_units() {
+                    let all = join + choice.symmetric_units();
+                    if let Some(note) = shard_units(n, shard, all, Some(join)) {
+                        let _ = writeln!(std::io::stderr().lock(), "{note}");
+                    }
+                }
+                choice.sizing()
+            }
         };
         if let Some(note) = engine_switch(n, counts_unique(job), settings, &sizing) {
             eprintln!("{note}");

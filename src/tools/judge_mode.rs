@@ -132,66 +132,16 @@ impl Answerer {
     }
 }
 
-/// `work` on each input in order, errors naming the file at fault. An
-/// input that holds nothing but whitespace is no error (it has no cases,
-/// as one that holds only `0`), but likely a mistake: a note on stderr says
-/// so.
+/// `work` on each input in order, errors naming the file at fault, an
+/// empty one noted on stderr ([`files::read_cases`]).
 fn each_input(
     options: &JudgeModeOptions,
     mut work: impl FnMut(&mut dyn Read) -> Result<()>,
 ) -> Result<()> {
     for input in &options.inputs {
-        let empty = match input {
-            Input::Stdin => {
-                let mut stdin = Watched::new(io::stdin().lock());
-                work(&mut stdin)?;
-                stdin
-                    .empty()
-                    .then(|| "nqueens: no cases: the input is empty".to_string())
-            }
-            Input::Path(path) => {
-                let mut file = Watched::new(files::open(path)?);
-                work(&mut file).map_err(|e| files::in_file(path, e))?;
-                (file.empty()).then(|| format!("nqueens: no cases: '{}' is empty", path.display()))
-            }
-        };
-        if let Some(note) = empty {
-            // A courtesy: a failed write to stderr must not end the run.
-            let _ = writeln!(io::stderr().lock(), "{note}");
-        }
+        files::read_cases(input, &mut work)?;
     }
     Ok(())
-}
-
-/// A reader that notes whether anything but whitespace went through it.
-struct Watched<R> {
-    inner: R,
-    seen: bool,
-    ended: bool,
-}
-
-impl<R: Read> Watched<R> {
-    fn new(inner: R) -> Watched<R> {
-        Watched {
-            inner,
-            seen: false,
-            ended: false,
-        }
-    }
-
-    /// Whether the input ended with nothing but whitespace read.
-    fn empty(&self) -> bool {
-        self.ended && !self.seen
-    }
-}
-
-impl<R: Read> Read for Watched<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let read = self.inner.read(buf)?;
-        self.ended |= read == 0;
-        self.seen |= buf[..read].iter().any(|b| !b.is_ascii_whitespace());
-        Ok(read)
-    }
 }
 
 /// Writes each case's estimate (`--estimate`), batch by batch as judge

@@ -10,7 +10,7 @@
 //! Drawings: for each case, a heading `Case k, solution i:` and the
 //! board, one line per row: `Q` a queen, `*` an obstacle, `.` a free cell;
 //! a case without solutions gets `Case k: no solutions`; with `--total`,
-//! `Case k: N solutions` after its drawings. With
+//! `total: N` after its drawings, as in a listing. With
 //! [`Style::Unicode`] (the default when stdout is a terminal whose locale is
 //! UTF-8) queens are `♛`, obstacles `╳`, free squares light `□` and dark
 //! `■` like a chessboard, cells separated by spaces so they look square.
@@ -181,12 +181,9 @@ fn show_all(
         let cases = |input: &mut dyn Read| {
             run_counting(input, out, mode, order, &mut total, &mut next, picture)
         };
-        match &options.input {
-            Input::Stdin => cases(&mut io::stdin().lock()),
-            Input::Path(path) => {
-                cases(&mut files::open(path)?).map_err(|e| files::in_file(path, e))
-            }
-        }
+        // An empty input is noted on stderr, as judge mode notes it
+        // (issue 75: `show` said nothing at all).
+        files::read_cases(&options.input, cases)
     });
     if let Some(picture) = picture {
         for (case, total) in totals {
@@ -312,8 +309,21 @@ mod tests {
             String::from_utf8(out).unwrap(),
             "Case 2, solution 1:\n.Q..\n...Q\nQ...\n..Q.\n\n\
              Case 2, solution 2:\n..Q.\nQ...\n...Q\n.Q..\n\n\
-             Case 2: 2 solutions\n\n"
+             total: 2\n\n"
         );
+        // No solutions: said, and the total too (one wording, issue 75).
+        let mut out = Vec::new();
+        show_case(
+            &mut out,
+            3,
+            &Board::blank(3),
+            DRAW,
+            Order::Auto,
+            &mut Some(&mut count),
+            None,
+        )
+        .unwrap();
+        assert_eq!(out, b"Case 3: no solutions\ntotal: 0\n\n");
         let mut out = Vec::new();
         let list = Mode::List { limit: 1 };
         show_case(

@@ -60,10 +60,22 @@ pub enum Summary {
 /// The input files: `*.in` of each directory (sorted), each file as given.
 ///
 /// # Errors
-/// A path that cannot be read, or no input at all.
+/// A path that cannot be read, no input at all, or (without paths) no
+/// folder [`DEFAULT_DIR`].
 pub fn inputs(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     let default = [PathBuf::from(DEFAULT_DIR)];
     let paths = if paths.is_empty() {
+        // Only a folder: a file named `test` (a compiled solution, say) is
+        // no input. Without one, say what was looked for and how to give
+        // inputs (issue 75: "cannot open 'test'").
+        if !default[0].is_dir() {
+            return Err(Error::Usage(format!(
+                "test: no DIR or FILE given, and no folder '{DEFAULT_DIR}' here (the default, \
+                 where 'oj download' puts a problem's samples): give a folder of *.in files \
+                 or the files themselves before '--', e.g. 'nqueens test samples -- ./mine' \
+                 or 'nqueens test a.in b.in -- ./mine'"
+            )));
+        }
         &default[..]
     } else {
         paths

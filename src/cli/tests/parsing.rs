@@ -75,10 +75,10 @@ fn usage_errors_say_what_is_wrong() {
     );
 }
 
-/// An option that takes a value is given once, and options that
-/// cannot work together are refused (issue 38: `--method plain --method
-/// index` ran index, `--threads 1 --threads 2` two threads, `count 12
-/// --estimate --checkpoint x.ckpt` made no file), not silently dropped.
+/// Every option is given once, and options that cannot work together
+/// are refused (issue 38: `--method plain --method index` ran index,
+/// `--threads 1 --threads 2` two threads, `count 12 --estimate
+/// --checkpoint x.ckpt` made no file), not silently dropped.
 #[test]
 fn repeated_and_conflicting_options_are_refused() {
     let message = |args: &[&str]| parse_str(args).unwrap_err().to_string();
@@ -98,8 +98,31 @@ fn repeated_and_conflicting_options_are_refused() {
         message(&["count", "12", "--estimate", "--checkpoint", "x.ckpt"]),
         "--estimate counts nothing, so it records nothing in a --checkpoint: give one of them"
     );
-    // A switch twice means what it means once; help still wins.
-    assert!(parse_str(&["count", "12", "--unique", "--unique"]).is_ok());
+    // A switch twice is refused as an option with a value is (issue 75:
+    // `--unique --unique` passed); help still wins.
+    assert_eq!(
+        message(&["count", "12", "--unique", "--unique"]),
+        "option '--unique' is given twice; give it once"
+    );
+    assert_eq!(
+        message(&["show", "--total", "--ascii", "--total"]),
+        "option '--total' is given twice; give it once"
+    );
+    assert_eq!(
+        message(&["--progress", "x.in", "--progress"]),
+        "option '--progress' is given twice; give it once"
+    );
+    assert!(matches!(
+        parse_str(&["count", "12", "--unique", "--unique"]),
+        Err(crate::base::error::Error::Malformed { .. })
+    ));
+    // `--estimate` answers no case: `--explain` with it is refused, not
+    // silently dropped (issue 75).
+    assert_eq!(
+        message(&["--explain", "--estimate", "x.in"]),
+        "--estimate answers no case, so --explain would explain nothing (each \
+         estimate line names the method chosen already): give one of them"
+    );
     assert_eq!(
         parse_str(&["--method", "plain", "--method", "index", "--help"])
             .unwrap()

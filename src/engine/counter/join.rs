@@ -172,10 +172,20 @@ impl Prepared {
         }
     }
 
+    /// The symmetric units that follow the join's in the built counter's
+    /// list: one per symmetry but the identity and first-row column, for
+    /// unique counts only.
+    pub fn symmetric_units(&self) -> usize {
+        match self.unique {
+            true => (Symmetry::ALL.len() - 1) * self.plan.n(),
+            false => 0,
+        }
+    }
+
     /// The counter (tables are built as units run).
     pub fn build(self) -> Join {
         let n = self.plan.n();
-        let fixed = if self.unique {
+        let fixed: Vec<(Symmetry, usize)> = if self.unique {
             Symmetry::ALL[1..]
                 .iter()
                 .flat_map(|&symmetry| (0..n).map(move |first| (symmetry, first)))
@@ -183,6 +193,7 @@ impl Prepared {
         } else {
             Vec::new()
         };
+        debug_assert_eq!(fixed.len(), self.symmetric_units());
         Join {
             plan: self.plan,
             fixed,

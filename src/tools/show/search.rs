@@ -131,16 +131,30 @@ pub fn show_case(
     }
     // A search that visited every solution and found none has counted them.
     let none = exhausted && found == 0;
-    let written = match (mode, total.as_mut()) {
-        (Mode::Draw { .. }, _) if none => writeln!(out, "Case {case}: no solutions\n"),
-        (Mode::Draw { .. }, Some(count)) => match count(board)? {
-            0 => writeln!(out, "Case {case}: no solutions\n"),
-            1 => writeln!(out, "Case {case}: 1 solution\n"),
-            n => writeln!(out, "Case {case}: {n} solutions\n"),
-        },
-        (Mode::List { .. }, Some(_)) if none => writeln!(out, "total: 0"),
-        (Mode::List { .. }, Some(count)) => writeln!(out, "total: {}", count(board)?),
-        (_, None) => Ok(()),
+    // The total is `total: N` drawn or listed, one wording (issue 75: a
+    // drawing said `Case k: N solutions`); a drawing's case whose search
+    // found nothing says so first, total or not.
+    let total = match total.as_mut() {
+        Some(_) if none => Some(0),
+        Some(count) => Some(count(board)?),
+        None => None,
+    };
+    let written = match (mode, total) {
+        (Mode::Draw { .. }, total) => {
+            let mut text = String::new();
+            if none || total == Some(0) {
+                text += &format!("Case {case}: no solutions\n");
+            }
+            if let Some(total) = total {
+                text += &format!("total: {total}\n");
+            }
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            out.write_all(text.as_bytes())
+        }
+        (Mode::List { .. }, Some(total)) => writeln!(out, "total: {total}"),
+        (Mode::List { .. }, None) => Ok(()),
     };
     written.and_then(|()| out.flush()).map_err(Error::Write)
 }
