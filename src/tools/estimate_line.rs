@@ -39,7 +39,7 @@ pub fn describe(estimate: &Estimate) -> String {
 /// ([`crate::plan::calibration`]).
 pub fn assumes(estimate: &Estimate) -> String {
     let speed = match &estimate.calibration {
-        Some(calibration) => calibration.words(estimate.kernel),
+        Some(calibration) => calibration.words(),
         None => "the reference machine's speed".to_string(),
     };
     format!(", with a free core per thread at {speed}")
@@ -104,5 +104,46 @@ pub fn bytes(amount: f64) -> String {
         format!("{:.1} GiB", mib / 1024.0)
     } else {
         format!("{:.1} TiB", mib / (1024.0 * 1024.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::counter::Engine;
+    use crate::plan::calibration::{Calibration, Kernel, REFERENCE_NS};
+
+    /// Issue 75: one `--estimate` showed two speed factors, `1.34x` on a
+    /// search's line and `0.96x` on a join's: each line gave its kernel's
+    /// factor, the one probe over that kernel's reference. Every line of a
+    /// run now states the machine's one factor (the kernels' figures still
+    /// scale by their own).
+    #[test]
+    fn lines_of_every_kernel_state_one_speed() {
+        let calibration = Calibration::from_probe(1.34 * REFERENCE_NS[Kernel::Search.index()]);
+        let line = |kernel: Kernel, engine: Option<Engine>| {
+            let estimate = Estimate {
+                engine,
+                cpu_ns: 4e9,
+                wall_ns: 2e9,
+                bytes: 1048576.0,
+                threads: 2,
+                kernel,
+                calibration: None,
+            };
+            let calibrated = Estimate {
+                calibration: Some(calibration),
+                ..estimate
+            };
+            assumes(&calibrated)
+        };
+        let search = line(Kernel::Search, None);
+        assert_eq!(
+            search,
+            ", with a free core per thread at this machine's speed (1.34x the reference)"
+        );
+        for kernel in Kernel::ALL {
+            assert_eq!(line(kernel, Some(Engine::Join)), search, "{kernel:?}");
+        }
     }
 }
