@@ -4,7 +4,7 @@
 //! per thread, at the speed its calibration says), and, priced for more
 //! threads than the machine has cores, the time on the cores there are.
 
-use crate::plan::estimate::{human, Estimate, DAY};
+use crate::plan::estimate::{about, human, Estimate, DAY};
 
 /// An estimate in words: [`figures`], then "hopeless" above a day (said of
 /// the judge's boards, which have no shards; `count` names shards instead),
@@ -70,10 +70,10 @@ pub fn beyond_cores(estimate: &Estimate, cores: usize) -> String {
         return String::new();
     }
     format!(
-        "; priced for {} threads, this machine has {cores} core{} (about {} on them)",
+        "; priced for {} threads, this machine has {cores} core{} ({} on them)",
         estimate.threads,
         if cores == 1 { "" } else { "s" },
-        human(estimate.cpu_ns / cores as f64 / 1e9)
+        about(estimate.cpu_ns / cores as f64 / 1e9)
     )
 }
 
@@ -86,8 +86,8 @@ pub fn figures(estimate: &Estimate) -> String {
     };
     let wall = estimate.wall_ns / 1e9;
     format!(
-        "about {} on {} thread{} ({} of CPU{tree}), peak memory about {}",
-        human(wall),
+        "{} on {} thread{} ({} of CPU{tree}), peak memory about {}",
+        about(wall),
         estimate.threads,
         if estimate.threads == 1 { "" } else { "s" },
         human(estimate.cpu_ns / 1e9),
@@ -145,5 +145,34 @@ mod tests {
         for kernel in Kernel::ALL {
             assert_eq!(line(kernel, Some(Engine::Join)), search, "{kernel:?}");
         }
+    }
+
+    /// Issue 75: `about 0 us on 2 threads (0 us of CPU)`, `about inf
+    /// years`: the figures take the one form of durations.
+    #[test]
+    fn figures_say_under_a_millisecond_and_forever_in_words() {
+        let estimate = |ns: f64| Estimate {
+            engine: None,
+            cpu_ns: 2.0 * ns,
+            wall_ns: ns,
+            bytes: 4.1 * 1048576.0,
+            threads: 2,
+            kernel: Kernel::Search,
+            calibration: None,
+        };
+        assert_eq!(
+            figures(&estimate(0.0)),
+            "under 1 ms on 2 threads (under 1 ms of CPU), peak memory about 4.1 MiB"
+        );
+        assert_eq!(
+            figures(&estimate(504.9e6)),
+            "about 505 ms on 2 threads (1 s of CPU), peak memory about 4.1 MiB"
+        );
+        assert!(
+            describe(&estimate(f64::INFINITY))
+                .starts_with("forever on 2 threads (forever of CPU), peak memory"),
+            "{}",
+            describe(&estimate(f64::INFINITY))
+        );
     }
 }

@@ -15,7 +15,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-pub use crate::plan::estimate::{human, DAY, LONG};
+pub use crate::plan::estimate::{about, human, DAY, LONG};
 
 /// Whether progress is shown on stderr, and how: resolved once per run
 /// (see [`crate::tools::settings`]).
@@ -125,7 +125,7 @@ pub const MEASURED_SHARE: f64 = 0.05;
 /// let day = 86_400.0;
 /// assert_eq!(
 ///     status_estimated("n=40", 0, 100, Duration::from_secs(5), Some(day * 3652.5)),
-///     "n=40: 0.0% done, 5 s elapsed, estimated 10.0 years in all: hopeless"
+///     "n=40: 0.0% done, 5 s elapsed, estimated 10 years in all: hopeless"
 /// );
 /// assert_eq!(
 ///     status_estimated("n=18", 0, 100, Duration::from_secs(5), Some(day / 24.0)),
@@ -144,9 +144,12 @@ pub fn status_estimated(
     elapsed: Duration,
     estimate: Option<f64>,
 ) -> String {
+    // Whole seconds: a line redrawn each second reads `5 s`, `6 s`, not
+    // `5.1 s`, `6.1 s`.
     let seconds = elapsed.as_secs_f64();
+    let shown = human(seconds.floor());
     if total == 0 {
-        return format!("{label}: {done} done, {seconds:.0} s elapsed");
+        return format!("{label}: {done} done, {shown} elapsed");
     }
     let share = (done as f64 / total as f64).min(1.0);
     let measured = (share > 0.0).then(|| seconds * (1.0 - share) / share);
@@ -158,8 +161,8 @@ pub fn status_estimated(
                 format!("estimated {} in all{verdict}", human(whole))
             } else {
                 format!(
-                    "about {} left (estimated {} in all){verdict}",
-                    human(whole * (1.0 - share)),
+                    "{} left (estimated {} in all){verdict}",
+                    about(whole * (1.0 - share)),
                     human(whole)
                 )
             }
@@ -167,8 +170,8 @@ pub fn status_estimated(
         // Outlived: what is measured corrects the estimate.
         (Some(whole), Some(left)) if share < MEASURED_SHARE || seconds > whole => {
             format!(
-                "about {} left (measured; estimated {} in all)",
-                human(left),
+                "{} left (measured; estimated {} in all)",
+                about(left),
                 human(whole)
             )
         }
@@ -176,11 +179,11 @@ pub fn status_estimated(
             "past its estimate ({} in all), time left unknown",
             human(whole)
         ),
-        (_, Some(left)) => format!("about {} left", human(left)),
+        (_, Some(left)) => format!("{} left", about(left)),
         (None, None) => "time left unknown".to_string(),
     };
     format!(
-        "{label}: {:.1}% done, {seconds:.0} s elapsed, {left}",
+        "{label}: {:.1}% done, {shown} elapsed, {left}",
         share * 100.0
     )
 }
