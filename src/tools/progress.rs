@@ -491,7 +491,10 @@ mod tests {
         }
         // Nothing done yet: the same countdown.
         let line = status_estimated("n=17", 0, 1000, s(5), Some(18.0));
-        assert!(line.ends_with("about 13 s left (estimated 18 s in all)"), "{line}");
+        assert!(
+            line.ends_with("about 13 s left (estimated 18 s in all)"),
+            "{line}"
+        );
     }
 
     #[test]
@@ -503,7 +506,10 @@ mod tests {
                 match time_left(share, seconds, Some(18.0)) {
                     TimeLeft::Quoted { left, whole } => {
                         assert_eq!(whole, 18.0);
-                        assert!(left < last, "share {share}, {seconds} s: {left} after {last}");
+                        assert!(
+                            left < last,
+                            "share {share}, {seconds} s: {left} after {last}"
+                        );
                         assert!(left > 0.0);
                         last = left;
                     }
@@ -528,7 +534,10 @@ mod tests {
             time_left(0.25, 10.0, Some(18.0)),
             TimeLeft::Measured { left: 30.0 }
         );
-        assert_eq!(time_left(0.25, 10.0, None), TimeLeft::Measured { left: 30.0 });
+        assert_eq!(
+            time_left(0.25, 10.0, None),
+            TimeLeft::Measured { left: 30.0 }
+        );
         assert_eq!(time_left(0.0, 10.0, None), TimeLeft::Unknown);
     }
 

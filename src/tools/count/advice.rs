@@ -6,8 +6,7 @@
 
 use crate::engine::counter::{Engine, Sizing};
 use crate::plan::calibration;
-use crate::plan::estimate::{Estimate, DAY};
-use crate::plan::estimate::about;
+use crate::plan::estimate::{about, Estimate, DAY};
 use crate::tools::progress;
 use crate::tools::shard::Shard;
 
