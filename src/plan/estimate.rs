@@ -167,13 +167,13 @@ pub fn human(seconds: f64) -> String {
     format!("{:.1e} years", seconds / YEAR)
 }
 
-/// [`human`] with "about" before it, as estimates are worded ("about 3
+/// [`human`] with "about" before it, as estimates are worded ("about 2.5
 /// min"), except where the form says all there is to say without it
 /// (`under 1 ms`, `forever`).
 ///
 /// ```
 /// use nqueens::plan::estimate::about;
-/// assert_eq!(about(150.0), "about 3 min");
+/// assert_eq!(about(150.0), "about 2.5 min");
 /// assert_eq!(about(1e-6), "under 1 ms");
 /// assert_eq!(about(f64::INFINITY), "forever");
 /// ```
