@@ -254,17 +254,18 @@ fn the_diagonal_mode_and_small_chunks_count_the_same() {
     }
 }
 
-/// Seconds in a time as `--estimate` words it (`42 s`, `60 min`, `16.2 h`).
+/// Seconds in a time as `--estimate` words it (`42 s`, `60 min`, `16 h`,
+/// `1 day`, `5.3e5 years`: `plan::estimate::human`).
 fn seconds_of(words: &str) -> f64 {
     let (value, unit) = words.split_once(' ').unwrap();
     let value: f64 = value.parse().unwrap();
     let unit = match unit {
-        "us" => 1e-6,
         "ms" => 1e-3,
         "s" => 1.0,
         "min" => 60.0,
         "h" => 3600.0,
-        "days" => 86_400.0,
+        "day" | "days" => 86_400.0,
+        "year" | "years" => 365.25 * 86_400.0,
         _ => panic!("a time in {unit}"),
     };
     value * unit

@@ -159,19 +159,34 @@ impl Calibration {
         self.factors[kernel.index()]
     }
 
-    /// The speed an estimate of `kernel` is priced at, in words: this
-    /// machine's as the probe measured it, or the one [`VARIABLE`] pins
-    /// (each with its factor), or the reference machine's.
+    /// This machine's speed, one figure for every kernel: the probe's time
+    /// over the reference machine's ([`SEARCH_NS`]: the search's factor).
+    /// The other kernels' factors differ from it by constants of the model,
+    /// not of the machine (how far the reference model misprices each
+    /// kernel on the reference machine, [`REFERENCE_NS`]), so this is the
+    /// figure a person is shown, whichever kernel a line is priced for
+    /// (issue 75: one `--estimate` showed `1.34x` on the searches' lines
+    /// and `0.96x` on the join's, both from the one probe).
+    pub fn machine(&self) -> f64 {
+        self.factor(Kernel::Search)
+    }
+
+    /// The speed estimates are priced at, in words: this machine's as the
+    /// probe measured it, or the one [`VARIABLE`] pins (each with the
+    /// machine's factor, [`Calibration::machine`]: the same on every line
+    /// of a run, whatever its kernel), or the reference machine's.
     ///
     /// ```
-    /// use nqueens::plan::calibration::{Calibration, Kernel};
+    /// use nqueens::plan::calibration::{Calibration, Kernel, REFERENCE_NS};
     /// assert_eq!(
-    ///     Calibration::pinned(1.0).words(Kernel::Search),
+    ///     Calibration::pinned(1.0).words(),
     ///     "the speed NQUEENS_CALIBRATION pins (1.00x the reference)"
     /// );
+    /// let measured = Calibration::from_probe(1.34 * REFERENCE_NS[Kernel::Search.index()]);
+    /// assert_eq!(measured.words(), "this machine's speed (1.34x the reference)");
     /// ```
-    pub fn words(&self, kernel: Kernel) -> String {
-        let factor = self.factor(kernel);
+    pub fn words(&self) -> String {
+        let factor = self.machine();
         match self.source {
             Source::Measured => format!("this machine's speed ({factor:.2}x the reference)"),
             Source::Pinned => format!("the speed {VARIABLE} pins ({factor:.2}x the reference)"),

@@ -4,7 +4,7 @@
 //! per thread, at the speed its calibration says), and, priced for more
 //! threads than the machine has cores, the time on the cores there are.
 
-use crate::plan::estimate::{human, Estimate, DAY};
+use crate::plan::estimate::{about, human, Estimate, DAY};
 
 /// An estimate in words: [`figures`], then "hopeless" above a day (said of
 /// the judge's boards, which have no shards; `count` names shards instead),
@@ -39,7 +39,7 @@ pub fn describe(estimate: &Estimate) -> String {
 /// ([`crate::plan::calibration`]).
 pub fn assumes(estimate: &Estimate) -> String {
     let speed = match &estimate.calibration {
-        Some(calibration) => calibration.words(estimate.kernel),
+        Some(calibration) => calibration.words(),
         None => "the reference machine's speed".to_string(),
     };
     format!(", with a free core per thread at {speed}")
@@ -70,10 +70,10 @@ pub fn beyond_cores(estimate: &Estimate, cores: usize) -> String {
         return String::new();
     }
     format!(
-        "; priced for {} threads, this machine has {cores} core{} (about {} on them)",
+        "; priced for {} threads, this machine has {cores} core{} ({} on them)",
         estimate.threads,
         if cores == 1 { "" } else { "s" },
-        human(estimate.cpu_ns / cores as f64 / 1e9)
+        about(estimate.cpu_ns / cores as f64 / 1e9)
     )
 }
 
@@ -86,8 +86,8 @@ pub fn figures(estimate: &Estimate) -> String {
     };
     let wall = estimate.wall_ns / 1e9;
     format!(
-        "about {} on {} thread{} ({} of CPU{tree}), peak memory about {}",
-        human(wall),
+        "{} on {} thread{} ({} of CPU{tree}), peak memory about {}",
+        about(wall),
         estimate.threads,
         if estimate.threads == 1 { "" } else { "s" },
         human(estimate.cpu_ns / 1e9),
@@ -104,5 +104,75 @@ pub fn bytes(amount: f64) -> String {
         format!("{:.1} GiB", mib / 1024.0)
     } else {
         format!("{:.1} TiB", mib / (1024.0 * 1024.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::counter::Engine;
+    use crate::plan::calibration::{Calibration, Kernel, REFERENCE_NS};
+
+    /// Issue 75: one `--estimate` showed two speed factors, `1.34x` on a
+    /// search's line and `0.96x` on a join's: each line gave its kernel's
+    /// factor, the one probe over that kernel's reference. Every line of a
+    /// run now states the machine's one factor (the kernels' figures still
+    /// scale by their own).
+    #[test]
+    fn lines_of_every_kernel_state_one_speed() {
+        let calibration = Calibration::from_probe(1.34 * REFERENCE_NS[Kernel::Search.index()]);
+        let line = |kernel: Kernel, engine: Option<Engine>| {
+            let estimate = Estimate {
+                engine,
+                cpu_ns: 4e9,
+                wall_ns: 2e9,
+                bytes: 1048576.0,
+                threads: 2,
+                kernel,
+                calibration: None,
+            };
+            let calibrated = Estimate {
+                calibration: Some(calibration),
+                ..estimate
+            };
+            assumes(&calibrated)
+        };
+        let search = line(Kernel::Search, None);
+        assert_eq!(
+            search,
+            ", with a free core per thread at this machine's speed (1.34x the reference)"
+        );
+        for kernel in Kernel::ALL {
+            assert_eq!(line(kernel, Some(Engine::Join)), search, "{kernel:?}");
+        }
+    }
+
+    /// Issue 75: `about 0 us on 2 threads (0 us of CPU)`, `about inf
+    /// years`: the figures take the one form of durations.
+    #[test]
+    fn figures_say_under_a_millisecond_and_forever_in_words() {
+        let estimate = |ns: f64| Estimate {
+            engine: None,
+            cpu_ns: 2.0 * ns,
+            wall_ns: ns,
+            bytes: 4.1 * 1048576.0,
+            threads: 2,
+            kernel: Kernel::Search,
+            calibration: None,
+        };
+        assert_eq!(
+            figures(&estimate(0.0)),
+            "under 1 ms on 2 threads (under 1 ms of CPU), peak memory about 4.1 MiB"
+        );
+        assert_eq!(
+            figures(&estimate(504.9e6)),
+            "about 505 ms on 2 threads (1 s of CPU), peak memory about 4.1 MiB"
+        );
+        assert!(
+            describe(&estimate(f64::INFINITY))
+                .starts_with("forever on 2 threads (forever of CPU), peak memory"),
+            "{}",
+            describe(&estimate(f64::INFINITY))
+        );
     }
 }

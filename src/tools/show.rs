@@ -159,8 +159,9 @@ fn show_all(
             / 1000;
         (seconds >= 1).then(|| {
             format!(
-                "show: case {}, searching for {seconds} s",
-                case.load(Ordering::Relaxed)
+                "show: case {}, searching for {}",
+                case.load(Ordering::Relaxed),
+                crate::plan::estimate::human(seconds as f64)
             )
         })
     };

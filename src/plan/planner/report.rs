@@ -13,7 +13,7 @@ use super::state::Planner;
 use crate::base::board::Board;
 use crate::base::error::{Error, Result};
 use crate::plan::calibration::{self, Kernel};
-use crate::plan::estimate::{human, DAY, LONG};
+use crate::plan::estimate::{about, DAY, LONG};
 use crate::plan::method::{Answer, Unit};
 use crate::plan::prices::ms;
 use crate::plan::work::Work;
@@ -330,12 +330,12 @@ impl Planner {
             {
                 let _ = writeln!(
                     out,
-                    "nqueens: case {} (n={}, {}) is estimated at about {} on {} \
+                    "nqueens: case {} (n={}, {}) is estimated at {} on {} \
                      thread{}{}",
                     self.cases_done + case + 1,
                     boards[case].n(),
                     label.method,
-                    human(seconds),
+                    about(seconds),
                     self.shared.threads(),
                     if self.shared.threads() == 1 { "" } else { "s" },
                     if seconds > DAY {

@@ -6,8 +6,8 @@
 
 use crate::engine::counter::{Engine, Sizing};
 use crate::plan::calibration;
-use crate::plan::estimate::{Estimate, DAY};
-use crate::tools::progress::{self, human};
+use crate::plan::estimate::{about, Estimate, DAY};
+use crate::tools::progress;
 use crate::tools::shard::Shard;
 
 /// Says on stderr, before any work on a side, terminal or not, when the
@@ -37,9 +37,9 @@ pub(super) fn warn_if_long(
     );
     if let Some(way) = over_a_day(n, shard, sizing, estimate) {
         eprintln!(
-            "nqueens: this count is estimated at about {} on {threads}, more than a \
+            "nqueens: this count is estimated at {} on {threads}, more than a \
              day{way}; it will run until stopped",
-            human(estimate.wall_ns / 1e9),
+            about(estimate.wall_ns / 1e9),
         );
     } else if estimate.wall_ns / 1e9 > progress::LONG {
         let watch = if watched {
@@ -48,8 +48,8 @@ pub(super) fn warn_if_long(
             "; --progress shows how far it is"
         };
         eprintln!(
-            "nqueens: {what} is estimated at about {} on {threads}{watch}",
-            human(estimate.wall_ns / 1e9),
+            "nqueens: {what} is estimated at {} on {threads}{watch}",
+            about(estimate.wall_ns / 1e9),
         );
     } else {
         return false;
@@ -122,15 +122,15 @@ pub(super) fn over_a_day(
     // share one planning through a plan file.
     let listed = sizing.engine == Engine::Join && n <= crate::engine::half_board::MAX_N;
     let plan = if listed { " --plan shards.plan" } else { "" };
-    let each = human(whole / shards);
+    let each = about(whole / shards);
     if whole / shards > DAY {
         return Some(format!(
             "; hopeless even in shards: with one work unit each ({shards} shards), \
-             about {each} each"
+             {each} each"
         ));
     }
     Some(format!(
-        "; in {shards} shards instead{finest_note}, about {each} each on one thread: `nqueens count {n} \
+        "; in {shards} shards instead{finest_note}, {each} each on one thread: `nqueens count {n} \
          --threads {threads} --shard I/{shards}{plan}` for I = 1..={shards}, all with the same --threads and \
          --memory (the split depends on them), as in \"Shards for clusters\" in docs/COUNTING.md"
     ))
@@ -181,10 +181,10 @@ fn finer_shards(
         format!("{first}, {second}, ..., {last}")
     };
     format!(
-        "; this shard is shards {list} of {finer} (its units, dealt {ways} ways), about {} \
+        "; this shard is shards {list} of {finer} (its units, dealt {ways} ways), {} \
          each on one thread{verdict}: `nqueens count {n} --threads {threads} --shard J/{finer}` \
          for those J",
-        human(each)
+        about(each)
     )
 }
 

@@ -272,7 +272,7 @@ fn whole_tree(board: &Board, spent: u64, seconds: f64) -> String {
     let time = nodes / spent.max(1) as f64 * seconds;
     format!(
         "the whole search tree is estimated at {nodes:.1e} nodes (all of it: {})",
-        estimate::human(time)
+        estimate::about(time)
     )
 }
 
