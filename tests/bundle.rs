@@ -1,6 +1,8 @@
 //! `nqueens bundle`: each one-file solution, with comments stripped (the
 //! default) and kept (`--keep-comments`), is compiled once with `rustc
-//! --edition 2021 -O` (into cargo's temporary directory for integration tests) and
+//! --edition 2021 -O -D warnings` (into cargo's temporary directory for
+//! integration tests; [`rust`] builds them on editions 2015 and 2018 too,
+//! and with Debian's rustc 1.63) and
 //! must answer exactly like the main binary: the samples, random boards,
 //! malformed input. A room per topic:
 //! - [`rust`]: the Rust bundles, and their index and solver;

@@ -58,12 +58,20 @@ fn the_readme_sets_up_with_two_commands_the_second_being_cis_last() {
 }
 
 /// Runs one test of this crate again, in a child with `PATH` leading
-/// nowhere (so no g++, javac, parallel or sbatch), `CI` as given.
+/// nowhere (so no g++, javac, parallel or sbatch) and Debian's rustc 1.63
+/// looked for nowhere either, `CI` as given.
 fn rerun_without_tools(test: &str, ci: Option<&str>) -> (bool, String) {
+    rerun_with_rustc_1_63(test, ci, "/nonexistent/rustc")
+}
+
+/// [`rerun_without_tools`], Debian's rustc 1.63 looked for at `rustc`
+/// (`NQUEENS_TEST_RUSTC_1_63`, by default `/usr/bin/rustc`).
+fn rerun_with_rustc_1_63(test: &str, ci: Option<&str>, rustc: &str) -> (bool, String) {
     let mut command = Command::new(std::env::current_exe().unwrap());
     command
         .args([test, "--exact", "--test-threads", "1"])
         .env("PATH", "/nonexistent")
+        .env("NQUEENS_TEST_RUSTC_1_63", rustc)
         .env_remove("CI");
     if let Some(ci) = ci {
         command.env("CI", ci);
@@ -101,6 +109,11 @@ fn a_missing_tool_skips_its_test_and_names_the_package_but_fails_under_ci() {
             "openjdk-17-jdk-headless",
         ),
         ("svg::svg_pictures_render_in_a_headless_browser", "chromium"),
+        // An absolute path: it was missing once and no line said so.
+        (
+            "bundle::rust::rust_bundles_build_on_debians_rustc_1_63",
+            "rustc",
+        ),
     ] {
         let (passed, text) = rerun_without_tools(test, None);
         assert!(passed, "{text}");
@@ -113,6 +126,34 @@ fn a_missing_tool_skips_its_test_and_names_the_package_but_fails_under_ci() {
         assert!(!passed, "{text}");
         assert!(text.contains("CI=true"), "{text}");
     }
+}
+
+/// A `/usr/bin/rustc` that is not Debian's 1.63 (another Debian's, or a
+/// link to rustup's) builds nothing that shows the bundles build on 1.63:
+/// the test says which version it found and skips, or fails under `CI=true`.
+#[test]
+fn a_rustc_that_is_not_1_63_skips_the_1_63_test_but_fails_under_ci() {
+    let test = "bundle::rust::rust_bundles_build_on_debians_rustc_1_63";
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("fake-rustc");
+    std::fs::create_dir_all(&dir).unwrap();
+    let rustc = dir.join("rustc");
+    // Written whole, then renamed: never run half-written.
+    let partial = dir.join("rustc.partial");
+    std::fs::write(&partial, "#!/bin/sh\necho 'rustc 1.85.0 (Debian)'\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&partial, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::rename(&partial, &rustc).unwrap();
+    let rustc = rustc.to_str().unwrap();
+    let (passed, text) = rerun_with_rustc_1_63(test, None, rustc);
+    assert!(passed, "{text}");
+    assert!(text.contains("skipped"), "{text}");
+    assert!(
+        text.contains("is `rustc 1.85.0 (Debian)`, not Debian's rustc 1.63"),
+        "{text}"
+    );
+    let (passed, text) = rerun_with_rustc_1_63(test, Some("true"), rustc);
+    assert!(!passed, "{text}");
+    assert!(text.contains("CI=true"), "{text}");
 }
 
 /// Logs of local runs stay out of the repository (two were committed

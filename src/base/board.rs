@@ -27,7 +27,7 @@ pub const MAX_N: usize = 64;
 /// assert_eq!(nqueens::base::board::full_row(64), u64::MAX);
 /// ```
 pub fn full_row(n: usize) -> u64 {
-    assert!((1..=MAX_N).contains(&n), "board side {n} out of 1..=64");
+    assert!((1..=MAX_N).contains(&n), "board side {} out of 1..=64", n);
     u64::MAX >> (MAX_N - n)
 }
 

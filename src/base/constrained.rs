@@ -187,7 +187,7 @@ pub fn count(board: &Board) -> u128 {
             costs = [0, 1].map(|i| ROW_COST * constrained_rows(&turned[i], probes, &mut rng));
         }
     }
-    for (cost, turned) in costs.into_iter().zip(turned) {
+    for (&cost, turned) in costs.iter().zip(turned) {
         if cost < best.0 {
             best = (cost, turned, true);
         }

@@ -72,7 +72,7 @@ impl Index {
     /// # Panics
     /// Panics when `n` is outside `1..=MAX_N`.
     pub fn new(n: usize) -> Index {
-        assert!((1..=MAX_N).contains(&n), "no index for n = {n}");
+        assert!((1..=MAX_N).contains(&n), "no index for n = {}", n);
         let left = (1u64 << (n / 2)) - 1;
         Index {
             n,

@@ -184,7 +184,7 @@ impl<L: Leaves> Lane<L> {
     /// Panics when `rows.len() > 64` (a [`crate::base::board::Board`] never has
     /// more).
     fn start(&mut self, rows: &[Row], start: Attacks) -> ControlFlow<()> {
-        assert!(rows.len() <= MAX_ROWS, "more than {MAX_ROWS} rows");
+        assert!(rows.len() <= MAX_ROWS, "more than {} rows", MAX_ROWS);
         self.depth = 0;
         let last = match rows.len().checked_sub(1) {
             Some(last) => last,

@@ -1,7 +1,9 @@
-//! How the tests build the bundles: each Rust one compiled once per run
-//! with `rustc --edition 2021 -O`, the C++ one with `g++` (warnings are
-//! errors), the Java one with `javac --release 8`, each built once however
-//! many tests ask for it at the same time; and whether g++ and a JDK are
+//! How the tests build the bundles: each Rust one with rustc, warnings as
+//! errors (once per run on edition 2021 for the tests of its answers, and
+//! on every edition of [`EDITIONS`], stable and Debian's rustc 1.63, in
+//! `rust`), the C++ one with `g++` (warnings are errors), the Java one
+//! with `javac --release 8`, each built once however many tests ask for it
+//! at the same time; and whether g++, a JDK and Debian's rustc 1.63 are
 //! installed.
 
 use std::collections::BTreeMap;
@@ -11,8 +13,44 @@ use std::sync::{Mutex, OnceLock};
 
 use crate::util;
 
-/// Builds `nqueens bundle [--keep-comments] TARGET` with rustc, once per
-/// test run.
+/// The editions every Rust bundle must build on, without a warning:
+/// 2015 is what plain `rustc -O` (and many judges) compile with.
+pub const EDITIONS: [&str; 3] = ["2015", "2018", "2021"];
+
+/// The stable rustc the tests build with: `RUSTC`, or `rustc` on the `PATH`.
+pub(super) fn stable_rustc() -> String {
+    std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string())
+}
+
+/// Debian's rustc 1.63 (package `rustc` of Debian 12): the oldest compiler
+/// the Rust bundles must build on, at `/usr/bin/rustc` (or where
+/// `NQUEENS_TEST_RUSTC_1_63` says). `None` when it is missing, or is
+/// another version: either way the test is skipped with a line that says
+/// so, and fails under `CI=true` ([`util::have_tool`]).
+pub(super) fn debian_rustc() -> Option<String> {
+    let rustc =
+        std::env::var("NQUEENS_TEST_RUSTC_1_63").unwrap_or_else(|_| "/usr/bin/rustc".to_string());
+    if !util::have_tool(&rustc, "rustc") {
+        return None;
+    }
+    let output = Command::new(&rustc).arg("--version").output();
+    let version = output.map_or_else(
+        |e| e.to_string(),
+        |o| String::from_utf8_lossy(&o.stdout).trim().to_string(),
+    );
+    if !version.starts_with("rustc 1.63.") {
+        util::skip_unless_ci(&format!(
+            "`{rustc}` is `{version}`, not Debian's rustc 1.63 \
+             (Debian 12's package rustc)"
+        ));
+        return None;
+    }
+    Some(rustc)
+}
+
+/// Builds `nqueens bundle [--keep-comments] TARGET` with the stable rustc
+/// on edition 2021, warnings as errors, once per test run. Its source is
+/// beside the binary, as `BINARY.rs`.
 pub fn compiled(target: &str, keep_comments: bool) -> &'static Path {
     static CELLS: [OnceLock<PathBuf>; 4] = [
         OnceLock::new(),
@@ -42,20 +80,27 @@ pub fn compiled(target: &str, keep_comments: bool) -> &'static Path {
         let file = dir.join(format!("{name}.rs"));
         std::fs::write(&file, &source).unwrap();
         let binary = dir.join(name);
-        let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
-        let output = Command::new(rustc)
-            .args(["--edition", "2021", "-O", "-o"])
-            .arg(&binary)
-            .arg(&file)
-            .output()
-            .expect("rustc runs");
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        build_rust(&stable_rustc(), "2021", &file, &binary);
         binary
     })
+}
+
+/// Builds the Rust file `source` into `binary` with `rustc --edition
+/// EDITION -O -D warnings`: an error or a warning fails the test.
+pub(super) fn build_rust(rustc: &str, edition: &str, source: &Path, binary: &Path) {
+    compile(
+        rustc,
+        &[
+            "--edition",
+            edition,
+            "-O",
+            "-D",
+            "warnings",
+            "-o",
+            binary.to_str().unwrap(),
+            source.to_str().unwrap(),
+        ],
+    );
 }
 
 /// Whether g++ is installed (see [`util::have_tool`]).
