@@ -12,10 +12,11 @@
 //! 1. [`base`]: the judge core that one-file submissions carry: the board,
 //!    the input reader, output formats, the search kernel, and the two judge
 //!    problems. Std only, thread-free, naming nothing outside itself.
-//! 2. [`engine`]: the counting engines built on the kernel (the blank engine
-//!    with its constellations and scans, the solution index,
-//!    inclusion-exclusion terms, the most-constrained search, orientations,
-//!    mirror halves, the tree-size estimator) and the thread pool they share.
+//! 2. [`engine`]: the counting engines built on the kernel (the half-board
+//!    join of quarter placements, the blank engine with its constellations
+//!    and scans, the solution index, inclusion-exclusion terms, the
+//!    most-constrained search, orientations, mirror halves, the tree-size
+//!    estimator) and the thread pool they share.
 //! 3. [`plan`]: judge mode's solver: one type per counting method behind one
 //!    trait, and the planner that quotes them and runs the cheapest.
 //! 4. [`tools`]: the commands and workflow tools around the engines: judge

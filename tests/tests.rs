@@ -15,6 +15,7 @@ mod bundle_big;
 mod bundle_python;
 mod count;
 mod counter;
+mod docs_tree;
 mod errors;
 mod fresh_machine;
 mod half_board;

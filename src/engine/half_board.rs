@@ -19,12 +19,17 @@
 //! - [`column_sets`]: the tasks (column sets per pivot), cut down by the
 //!   board's symmetries;
 //! - [`layout`]: planning: prices, parts that bound the memory, work units;
+//! - [`sampling`]: a join priced from random samples instead of its whole
+//!   task list (for sampled layouts and ranked units);
 //! - [`cost`]: the cost model's constants, in one place;
 //! - [`images`]: a near-blank board's blocked cells under the symmetries,
 //!   for a count of it on the blank board's join (a *credited* join);
 //! - [`matching`]: **the hot loop**, one column set's joins, bucket by
 //!   bucket of its sieved bottoms, 64 bottoms per AND + popcount;
+//! - [`sieve`]: bottoms sorted into buckets by a few overlap diagonals, so
+//!   that a top visits only the buckets it can fit;
 //! - [`transpose`]: the 64 x 64 bit transpose the kernel stores bottoms with;
+//! - [`tally`]: what a join did, its work counted and where its time went;
 //! - [`narrow`]: a layout cut down to some units (a shard's): only the
 //!   tables they need, priced as theirs;
 //! - [`ranked`]: past exact planning (n > 24), units named by a pivot and a
