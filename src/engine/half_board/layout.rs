@@ -31,6 +31,8 @@
 //! - `sampled`: the same plan priced from samples ([`Price`]);
 //! - `parts`: the parts that bound the memory ([`Part`], [`tables_bytes`])
 //!   and the `K x K` split;
+//! - `memory`: where the memory goes under a limit, the threads' scratch
+//!   (chunks) or the tables (parts): the cheapest of a few shares;
 //! - `saved`: a layout as bytes and back ([`Layout::saved`]), for shards
 //!   that share one planning.
 
