@@ -1,12 +1,10 @@
-//! What the one-file Rust submission runs (judge mode), the C++ bundle's
-//! plan in the part a bundle can carry (std only, one thread, in `base`).
-//! Per batch, boards equal up to the 8 symmetries are solved once; per size
-//! from [`INDEX_MIN_N`] to [`index::MAX_N`], the solution index ([`index`])
-//! answers when the searches it saves would cost more than building it.
-//! Other boards are searched: the kernel top to bottom in the orientation
-//! whose tree is smallest (half the first row on a board that is its own
-//! mirror image), or most-constrained row first (big boards with obstacles,
-//! where the order is what makes a search slow).
+//! What the one-file Rust submission runs (judge mode), as the C++ bundle
+//! plans. Per batch, boards equal up to the 8 symmetries are solved once;
+//! per size from [`INDEX_MIN_N`] to [`index::MAX_N`], the solution index
+//! ([`index`]) answers when the searches it saves cost more than building
+//! it. Other boards are searched: the kernel in the orientation whose tree
+//! is smallest (half the first row on a mirror-symmetric board), or
+//! most-constrained row first (big boards with obstacles).
 //!
 //! **Most-constrained row first.** At every node the open row with the
 //! fewest choices (free cells no queen attacks) takes the next queen; a
@@ -15,11 +13,10 @@
 //! A node is dead when an open row has no choice left, or a free column no
 //! open row can reach (the engine's `most_constrained` has the same tree).
 //!
-//! **The choice.** Knuth's estimator (random root-to-leaf walks) gives the
-//! kernel's nodes in its 4 orientations that matter (mirroring the columns
-//! keeps a tree's size) and the open rows the most-constrained search
-//! examines, by rows and by columns; all costs are in kernel nodes
-//! ([`ROW_COST`], [`INDEX_COST`], [`QUERY_COST`]).
+//! **The choice.** Knuth's estimator (random root-to-leaf walks) prices
+//! the kernel in its 4 orientations that matter and the most-constrained
+//! search, all in kernel nodes ([`ROW_COST`], [`INDEX_COST`],
+//! [`QUERY_COST`]).
 //!
 //! # Constraints
 //! `1 <= n <= 64`.
@@ -57,11 +54,9 @@ const SHARPEN: f64 = 1e7;
 /// The smallest side an index is built for.
 pub const INDEX_MIN_N: usize = 10;
 
-/// Building an index, in kernel nodes per node of the blank board's tree:
-/// measured 0.30 to 0.38 of the blank count's time at n = 10..15 (half the
-/// tree in 8 lanes); 0.5 leaves boards near the break-even to the search,
-/// as the C++ bundle does (three n = 13 boards estimated at 0.48 of the
-/// blank tree: 16-19 ms searched, 25 ms with the index).
+/// Building an index, in kernel nodes per node of the blank board's tree
+/// (measured 0.30 to 0.38 at n = 10..15); 0.5 leaves boards near the
+/// break-even to the search, as the C++ bundle does.
 pub const INDEX_COST: f64 = 0.5;
 
 /// An index's count, in kernel nodes per word it reads at most (measured
@@ -75,8 +70,8 @@ pub struct BundleSolver {
     /// The indexes built so far, by side.
     indexes: HashMap<usize, Index>,
     /// Per side, the estimated searches of every board seen so far: once
-    /// they pass an index's price it is built, so however the input is cut
-    /// into batches the work is at most about twice the cheaper plan's.
+    /// they pass an index's price it is built (at most about twice the
+    /// cheaper plan's work, however the input is cut into batches).
     searched: [f64; index::MAX_N + 1],
 }
 

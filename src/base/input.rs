@@ -10,9 +10,7 @@
 //! skipped.
 //!
 //! Messages quote what was found as it was written (`found '65'`,
-//! `found 'x' at cell 2`), and give counts bare (`found 2`: cells). A case
-//! cut short is reported on the line where its missing row was due: the
-//! line after the last one read (`3`, two rows, then the end: line 4).
+//! `found 'x' at cell 2`), and give counts bare (`found 2`: cells).
 //!
 //! The reader holds one fixed buffer and one board at a time, so memory is
 //! flat however long the stream. Before it blocks on a read it calls an

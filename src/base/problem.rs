@@ -3,11 +3,9 @@
 //!
 //! Placing a queen *folds* it into the board: its column and both diagonals
 //! are cleared from the free mask of every other row, and its own row leaves
-//! the search. After that no queen the kernel places in the remaining rows can
-//! attack it, so the kernel needs no memory of it at all; the only trace left
-//! is that rows around a placed row are `advance` apart instead of 1. This is
-//! what forced queens (inclusion-exclusion), symmetry pre-placements and
-//! thread work units are made of.
+//! the search, so the kernel needs no memory of it; the only trace left is
+//! that rows around a placed row are `advance` apart instead of 1. Forced
+//! queens, symmetry pre-placements and thread work units are made of it.
 //!
 //! # Constraints
 //! Cells are given as `(row, col)` with both below `n`.

@@ -2,14 +2,12 @@
 //!
 //! Cases are read in small batches and handed to a [`Solver`], which may
 //! look at a whole batch at once (to share work between boards, or to run
-//! them on several threads) but answers them in order, each as soon as it
-//! and every case before it are known: their lines are written and flushed
-//! at once, while later cases of the batch are still being searched, so an
-//! interrupt loses only unfinished cases. Before every wait
-//! for input the cases read so far are answered and the output flushed, so a
-//! slow or stalled producer never holds back an answer whose case has fully
-//! arrived. On malformed input every case before the bad one is answered and
-//! flushed, then the error is returned.
+//! them on threads) but answers them in order, each written and flushed as
+//! soon as it and every case before it are known. Before every wait for
+//! input the cases read so far are answered and flushed, so a stalled
+//! producer never holds back an answer whose case has arrived. On malformed
+//! input every case before the bad one is answered, then the error is
+//! returned.
 //!
 //! # Complexity
 //! Memory is one batch of boards (at most [`MAX_BATCH`]) plus fixed buffers,
@@ -51,11 +49,9 @@ pub trait Solver {
     }
 }
 
-/// The plain search: every board on its own, all rows top to bottom. It is
-/// the baseline other solvers are measured against, so it stays
-/// single-threaded and free of other engines. (A one-file bundle runs
-/// [`crate::base::constrained::BundleSolver`], which adds the choice of
-/// orientation and of the most-constrained search.)
+/// The plain search: every board on its own, all rows top to bottom: the
+/// baseline other solvers are measured against, single-threaded. (A bundle
+/// runs [`crate::base::constrained::BundleSolver`].)
 #[derive(Default)]
 pub struct PlainSolver;
 
