@@ -47,6 +47,7 @@ mod report;
 mod run;
 mod state;
 
+pub use decision::Verdict;
 pub use method_choice::{MethodChoice, Registered};
 pub use progress::{CaseProgress, ProgressBoard, PROGRESS_NS};
 pub use state::Planner;
