@@ -316,6 +316,17 @@ options! {
                peak memory (per case in judge mode), without\n\
                searching",
     },
+    /// `--max-time SECONDS`.
+    MaxTime => Flag {
+        long: "--max-time",
+        short: None,
+        value: Some("SECONDS"),
+        scope: JUDGE_MODE,
+        help: "skip each case estimated above SECONDS (as\n\
+               --estimate gives it): its line says 'skipped'\n\
+               instead of a count, the others are answered;\n\
+               with --estimate, says which would be",
+    },
     /// `--lang LANG`.
     Lang => Flag {
         long: "--lang",
