@@ -18,6 +18,7 @@ mod counter;
 mod errors;
 mod fresh_machine;
 mod half_board;
+mod max_time;
 mod memory;
 mod mutation;
 mod obstacle;
