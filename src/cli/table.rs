@@ -322,10 +322,11 @@ options! {
         short: None,
         value: Some("SECONDS"),
         scope: JUDGE_MODE,
-        help: "skip each case estimated above SECONDS (as\n\
-               --estimate gives it): its line says 'skipped'\n\
-               instead of a count, the others are answered;\n\
-               with --estimate, says which would be",
+        help: "skip each case estimated above SECONDS (the\n\
+               figure --estimate prints): 'Case k: skipped (...)'\n\
+               instead of its count, every other case answered;\n\
+               exit status 3 if any was (with --estimate: says\n\
+               which would be)",
     },
     /// `--lang LANG`.
     Lang => Flag {
