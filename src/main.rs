@@ -77,7 +77,8 @@ fn run() -> Result<ExitCode> {
             writeln!(stdout.lock(), "nqueens {}", env!("CARGO_PKG_VERSION")).map_err(Error::Write)
         }
         Command::JudgeMode(options) => {
-            tools::judge_mode::run(&options, &settings, &mut stdout.lock())
+            let outcome = tools::judge_mode::run(&options, &settings, &mut stdout.lock())?;
+            return Ok(ExitCode::from(outcome.exit_status()));
         }
         Command::Bundle(request) => stdout
             .lock()

@@ -19,6 +19,7 @@ mod docs_tree;
 mod errors;
 mod fresh_machine;
 mod half_board;
+mod max_time;
 mod memory;
 mod mutation;
 mod obstacle;

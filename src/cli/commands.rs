@@ -19,8 +19,8 @@ use crate::tools::show::ShowOptions;
 use crate::tools::stress::StressOptions;
 use crate::tools::test::TestOptions;
 
-/// `[--method NAME] [--explain] [--progress] [--estimate] [FILE...]`:
-/// several FILEs are one stream.
+/// `[--method NAME] [--explain] [--progress] [--estimate] [--max-time
+/// SECONDS] [FILE...]`: several FILEs are one stream.
 pub(super) fn parse_judge_mode(
     given: &Given,
     files: impl Iterator<Item = OsString>,
@@ -49,6 +49,7 @@ pub(super) fn parse_judge_mode(
         method: given.method()?,
         explain: given.has(Opt::Explain),
         estimate: given.has(Opt::Estimate),
+        max_time: given.max_time()?,
     })
 }
 

@@ -97,6 +97,23 @@ impl<'a> Given<'a> {
         }
     }
 
+    /// `--max-time SECONDS`, if given: a number of seconds above 0 (a
+    /// fraction too), as a whole number of nanoseconds.
+    pub(super) fn max_time(&self) -> Result<Option<Duration>> {
+        let Some(text) = self.text(Opt::MaxTime) else {
+            return Ok(None);
+        };
+        let seconds = text.trim().parse::<f64>().ok();
+        let parsed = seconds
+            .and_then(|s| Duration::try_from_secs_f64(s).ok())
+            .filter(|d| !d.is_zero());
+        parsed.map(Some).ok_or_else(|| {
+            usage(format!(
+                "--max-time must be a number of seconds above 0 (e.g. 60 or 0.5), not '{text}'"
+            ))
+        })
+    }
+
     /// `--timeout SECS`: seconds above 0, at most a day (default
     /// [`DEFAULT_TIMEOUT`]).
     pub(super) fn timeout(&self) -> Result<Duration> {

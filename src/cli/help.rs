@@ -140,7 +140,8 @@ pub fn global() -> String {
         "\nEXIT STATUS:\n    \
          0 success; 1 stress found a failing input, or test a failing file;\n    \
          2 error (malformed input, bad usage, I/O failure). Errors go to\n    \
-         stderr as one line.\n",
+         stderr as one line. 3 judge mode's --max-time skipped cases (each\n    \
+         line says 'skipped'; every other case was answered).\n",
     );
     out
 }

@@ -319,6 +319,18 @@ options! {
                peak memory (per case in judge mode), without\n\
                searching",
     },
+    /// `--max-time SECONDS`.
+    MaxTime => Flag {
+        long: "--max-time",
+        short: None,
+        value: Some("SECONDS"),
+        scope: JUDGE_MODE,
+        help: "skip each case estimated above SECONDS (the\n\
+               figure --estimate prints): 'Case k: skipped (...)'\n\
+               instead of its count, every other case answered;\n\
+               exit status 3 if any was (with --estimate: says\n\
+               which would be)",
+    },
     /// `--lang LANG`.
     Lang => Flag {
         long: "--lang",

@@ -47,6 +47,7 @@ mod report;
 mod run;
 mod state;
 
+pub use decision::Verdict;
 pub use method_choice::{MethodChoice, Registered};
 pub use progress::{CaseProgress, ProgressBoard, PROGRESS_NS};
 pub use state::Planner;
@@ -303,6 +304,45 @@ mod tests {
         );
         let won = fifteen().filter(|&(i, _)| got[i].0 == "half-board").count();
         assert!(won > 0, "the half-board method won no board of 15");
+    }
+
+    /// `--max-time`: a case quoted above it is skipped, a repeat of it
+    /// too, a case known without searching never; the others are counted.
+    /// Through the `Solver` trait a skip has no count: an error. (The
+    /// limit is far from every quote here, by more than any calibration
+    /// factor: the same on every machine.)
+    #[test]
+    fn cases_over_the_max_time_are_skipped() {
+        let mut blocked = Board::blank(8);
+        blocked.set_free(0, 0, false);
+        let mut known = Board::blank(5);
+        for c in 0..5 {
+            known.set_free(2, c, false);
+        }
+        let boards = [blocked, Board::blank(20), known, Board::blank(20)];
+        for method in [MethodChoice::Auto, MethodChoice::parse("ordered").unwrap()] {
+            let mut planner = Planner::new(method, 2).max_time(1.0);
+            let mut verdicts = Vec::new();
+            planner
+                .solve_or_skip(&boards, &mut |more| {
+                    verdicts.extend_from_slice(more);
+                    Ok(())
+                })
+                .unwrap();
+            assert_eq!(verdicts.len(), 4, "{method:?}");
+            assert_eq!(verdicts[0], Verdict::Count(88), "{method:?}");
+            assert!(
+                matches!(verdicts[1], Verdict::Skipped { seconds } if seconds > 1.0),
+                "{method:?}: {verdicts:?}"
+            );
+            assert_eq!(verdicts[2], Verdict::Count(0), "{method:?}");
+            assert_eq!(verdicts[3], verdicts[1], "{method:?}");
+            let estimates = planner.estimate_or_skip(&boards).unwrap();
+            let would: Vec<bool> = estimates.iter().map(|e| e.2).collect();
+            assert_eq!(would, [false, true, false, true], "{method:?}");
+            let error = planner.solve_all(&boards).unwrap_err();
+            assert!(error.to_string().contains("--max-time"), "{error}");
+        }
     }
 
     #[test]

@@ -8,13 +8,16 @@
 
 use std::io::{self, Read, Write};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+use crate::base::board::Board;
 use crate::base::cases::CaseReader;
 use crate::base::error::{Error, Result};
+use crate::base::output;
 use crate::base::uva11195::{self, MAX_BATCH};
 use crate::engine::budget::Budget;
-use crate::plan::planner::{MethodChoice, Planner, ProgressBoard};
+use crate::plan::estimate::human;
+use crate::plan::planner::{MethodChoice, Planner, ProgressBoard, Verdict};
 use crate::tools::estimate_line::{beyond_cores, describe};
 use crate::tools::files::{self, Input};
 use crate::tools::progress::{self, Progress};
@@ -31,7 +34,36 @@ pub struct JudgeModeOptions {
     pub explain: bool,
     /// `--estimate`: print each case's estimate instead of answering it.
     pub estimate: bool,
+    /// `--max-time`: skip each case estimated above it (say so instead of
+    /// its count); with `estimate`, say which cases would be.
+    pub max_time: Option<Duration>,
 }
+
+/// How a judge-mode run ended, when it ended without an error.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// Every case was answered (or estimated, with `--estimate`).
+    Answered,
+    /// Some cases were skipped by `--max-time`, each said so on its line;
+    /// every other case was answered.
+    Skipped,
+}
+
+impl Outcome {
+    /// The exit status: 0 when every case was answered, [`SKIPPED_EXIT`]
+    /// when `--max-time` skipped some.
+    pub fn exit_status(self) -> u8 {
+        match self {
+            Outcome::Answered => 0,
+            Outcome::Skipped => SKIPPED_EXIT,
+        }
+    }
+}
+
+/// The exit status of a run in which `--max-time` skipped cases (every
+/// other one answered): apart from 0 (all answered), 1 (`stress` and
+/// `test` failures) and 2 (errors).
+pub const SKIPPED_EXIT: u8 = 3;
 
 /// Answers every case of every input, in order, on `out` (or with
 /// `estimate`, writes each case's estimate instead), every engine planned
@@ -39,28 +71,188 @@ pub struct JudgeModeOptions {
 /// when the inputs before it are done, so its errors come after their
 /// answers. With progress on, the case being searched, when it is estimated
 /// above a few seconds, is reported on stderr; a case estimated above a
-/// day is announced there when its batch starts.
-pub fn run(options: &JudgeModeOptions, settings: &Settings, out: &mut dyn Write) -> Result<()> {
+/// day is announced there when its batch starts. With `--max-time`, a case
+/// estimated above it is not counted: its line says it was skipped, and
+/// the run ends [`Outcome::Skipped`].
+pub fn run(
+    options: &JudgeModeOptions,
+    settings: &Settings,
+    out: &mut dyn Write,
+) -> Result<Outcome> {
     let mut solver = Planner::within(options.method, settings.budget);
     if options.explain {
         solver = solver.explain_to(Box::new(io::stderr()));
     }
+    let max_time = options.max_time.map(|limit| limit.as_secs_f64());
+    if let Some(seconds) = max_time {
+        solver = solver.max_time(seconds);
+    }
     if options.estimate {
         let cores = settings.machine.cores;
-        return each_input(options, |input| {
-            estimate(input, &mut *out, &mut solver, cores)
-        });
+        each_input(options, |input| {
+            estimate(input, &mut *out, &mut solver, cores, max_time)
+        })?;
+        return Ok(Outcome::Answered);
     }
     let board: ProgressBoard = Arc::new(Mutex::new(None));
     solver = solver
         .progress_to(board.clone())
         .warn_to(Box::new(io::stderr()));
-    let mut answered = 0;
+    let Some(limit) = max_time else {
+        let mut answered = 0;
+        progress::watch_with(settings.progress, &|| long_case(&board), || {
+            each_input(options, |input| {
+                uva11195::run_after(input, &mut *out, &mut solver, &mut answered)
+            })
+        })?;
+        return Ok(Outcome::Answered);
+    };
+    let mut lines = Lines {
+        answered: 0,
+        skipped: 0,
+        limit,
+        threads: settings.budget.threads,
+    };
     progress::watch_with(settings.progress, &|| long_case(&board), || {
         each_input(options, |input| {
-            uva11195::run_after(input, &mut *out, &mut solver, &mut answered)
+            run_or_skip(input, &mut *out, &mut solver, &mut lines)
         })
+    })?;
+    Ok(match lines.skipped {
+        0 => Outcome::Answered,
+        _ => Outcome::Skipped,
     })
+}
+
+/// The answer lines of a run with `--max-time`: cases numbered on from
+/// `answered` (over every input), those skipped counted.
+struct Lines {
+    answered: u64,
+    skipped: u64,
+    /// `--max-time`, seconds.
+    limit: f64,
+    /// The run's threads, as the estimates are for.
+    threads: usize,
+}
+
+impl Lines {
+    /// Writes the line of the next case: `Case k: N`, or for a case
+    /// skipped by `--max-time`, `Case k: skipped (estimated about 3.0 h on
+    /// 2 threads, over --max-time 60 s)`.
+    fn write(&mut self, out: &mut dyn Write, verdict: Verdict) -> io::Result<()> {
+        self.answered += 1;
+        match verdict {
+            Verdict::Count(count) => output::case_line(out, self.answered, count),
+            Verdict::Skipped { seconds } => {
+                self.skipped += 1;
+                writeln!(
+                    out,
+                    "Case {}: {}",
+                    self.answered,
+                    skipped_note(seconds, self.threads, self.limit)
+                )
+            }
+        }
+    }
+}
+
+/// What a skipped case's line says after `Case k: `.
+///
+/// ```
+/// use nqueens::tools::judge_mode::skipped_note;
+/// assert_eq!(
+///     skipped_note(10_800.0, 2, 60.0),
+///     "skipped (estimated about 3.0 h on 2 threads, over --max-time 60 s)"
+/// );
+/// ```
+pub fn skipped_note(seconds: f64, threads: usize, limit: f64) -> String {
+    format!(
+        "skipped (estimated about {} on {threads} thread{}, over --max-time {limit} s)",
+        human(seconds),
+        if threads == 1 { "" } else { "s" },
+    )
+}
+
+/// [`uva11195::run_after`] with the planner's verdicts: a case skipped
+/// by `--max-time` gets its line saying so, in order with the others.
+/// The same streaming: cases are read in batches of at most
+/// [`MAX_BATCH`], each answer written and flushed as soon as it and every
+/// one before it are known, the cases read so far answered before every
+/// wait for input, and on malformed input every case before the bad one
+/// answered, then the error returned.
+fn run_or_skip(
+    input: &mut dyn Read,
+    output: &mut dyn Write,
+    planner: &mut Planner,
+    lines: &mut Lines,
+) -> Result<()> {
+    let mut out = io::BufWriter::with_capacity(1 << 16, output);
+    let mut cases = CaseReader::new(input);
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    loop {
+        let mut failure = None;
+        while batch.len() < MAX_BATCH {
+            let mut idle_failed = false;
+            let mut idle = || {
+                let done = answer_or_skip(&mut batch, planner, &mut out, lines)
+                    .and_then(|()| out.flush().map_err(Error::Write));
+                idle_failed = done.is_err();
+                done
+            };
+            let next = cases.next_case(&mut idle);
+            // A failure of the planner or of the output ends the run as it
+            // is: only malformed input still gets the batch answered.
+            if idle_failed {
+                return next.map(|_| ());
+            }
+            match next {
+                Ok(Some(board)) => batch.push(board),
+                Ok(None) => break,
+                Err(e) => {
+                    failure = Some(e);
+                    break;
+                }
+            }
+        }
+        if batch.is_empty() && failure.is_none() {
+            return out.flush().map_err(Error::Write);
+        }
+        answer_or_skip(&mut batch, planner, &mut out, lines)?;
+        if let Some(e) = failure {
+            out.flush().map_err(Error::Write)?;
+            return Err(e);
+        }
+    }
+}
+
+/// Solves `batch` (skipping what `--max-time` skips), writes its lines
+/// (each group the planner hands over written and flushed at once), and
+/// empties it.
+fn answer_or_skip(
+    batch: &mut Vec<Board>,
+    planner: &mut Planner,
+    out: &mut dyn Write,
+    lines: &mut Lines,
+) -> Result<()> {
+    if batch.is_empty() {
+        return Ok(());
+    }
+    let first = lines.answered;
+    planner.solve_or_skip(batch, &mut |verdicts| {
+        for &verdict in verdicts {
+            lines.write(out, verdict).map_err(Error::Write)?;
+        }
+        out.flush().map_err(Error::Write)
+    })?;
+    let given = lines.answered - first;
+    if given != batch.len() as u64 {
+        return Err(Error::Worker(format!(
+            "the planner answered {given} of {} cases",
+            batch.len()
+        )));
+    }
+    batch.clear();
+    Ok(())
 }
 
 /// The progress line of the case being searched, when it is a long one.
@@ -152,19 +344,28 @@ fn estimate(
     out: &mut dyn Write,
     planner: &mut Planner,
     cores: usize,
+    max_time: Option<f64>,
 ) -> Result<()> {
     let mut cases = CaseReader::new(input);
     let mut batch = Vec::new();
     loop {
-        let mut say = |batch: &mut Vec<crate::base::board::Board>| -> Result<()> {
+        let mut say = |batch: &mut Vec<Board>| -> Result<()> {
             let first = planner.cases_done();
-            for (k, (board, (method, estimate))) in
-                batch.iter().zip(planner.estimate(batch)?).enumerate()
+            for (k, (board, (method, estimate, skipped))) in batch
+                .iter()
+                .zip(planner.estimate_or_skip(batch)?)
+                .enumerate()
             {
                 let estimate = estimate.calibrated();
+                let skip = match max_time {
+                    Some(limit) if skipped => {
+                        format!("; over --max-time {limit} s, would be skipped")
+                    }
+                    _ => String::new(),
+                };
                 writeln!(
                     out,
-                    "Case {}: n={} obstacles={} method={method}: {}{}",
+                    "Case {}: n={} obstacles={} method={method}: {}{}{skip}",
                     first + k + 1,
                     board.n(),
                     board.obstacles(),

@@ -26,9 +26,16 @@ impl Planner {
             .expect("a Registered method is in the registry")
     }
 
-    /// Every case's decision when the planner chooses; shared investments
-    /// (an index) are made only when `invest` is set (not for estimates).
-    pub(super) fn choose(&mut self, boards: &[Board], invest: bool) -> Result<Vec<Decision>> {
+    /// Every case's decision when the planner chooses, and which cases are
+    /// over `--max-time` ([`over_max_time`](Self::over_max_time), by the
+    /// quotes before any investment, as `--estimate` gives them; they take
+    /// no part in investing); shared investments (an index) are made only
+    /// when `invest` is set (not for estimates).
+    pub(super) fn choose(
+        &mut self,
+        boards: &[Board],
+        invest: bool,
+    ) -> Result<(Vec<Decision>, Vec<Option<f64>>)> {
         let mut decisions = Vec::with_capacity(boards.len());
         // The cases quoted in full, with their best method and its quote.
         let mut quoted: Vec<(usize, usize, f64)> = Vec::new();
@@ -65,6 +72,10 @@ impl Planner {
             quoted.push((case, best, cost));
             decisions.push(Decision::by(best, cost));
         }
+        // A case skipped by --max-time is not counted: nothing is invested
+        // for it, nor is it quoted again.
+        let skips = self.over_max_time(boards, &decisions);
+        quoted.retain(|&(case, _, _)| skips[case].is_none());
         // Shared investments: each method weighs what the quoted cases would
         // save, and invests where that pays; then the cases are quoted again
         // by the methods that did.
@@ -90,7 +101,45 @@ impl Planner {
                 }
             }
         }
-        Ok(decisions)
+        Ok((decisions, skips))
+    }
+
+    /// Per case, its estimated wall time on the threads at this machine's
+    /// speed (seconds) when that is above `--max-time`, else `None` (and
+    /// `None` for every case without it): the estimate of a case decided
+    /// by a method, from its quote, as [`Planner::estimate`] gives it. A
+    /// case known without searching never is; a repeat is when the case it
+    /// repeats is (it would be counted as that one). The probe of
+    /// [`calibration`] runs only when the answer depends on it.
+    pub(super) fn over_max_time(
+        &self,
+        boards: &[Board],
+        decisions: &[Decision],
+    ) -> Vec<Option<f64>> {
+        let mut skips = vec![None; decisions.len()];
+        let Some(limit) = self.max_time else {
+            return skips;
+        };
+        let threads = self.shared.threads() as f64;
+        for (case, decision) in decisions.iter().enumerate() {
+            skips[case] = match decision {
+                Decision::Known { .. } => None,
+                Decision::Repeat(first) => skips.get(*first).copied().flatten(),
+                Decision::Skipped { seconds, .. } => Some(*seconds),
+                Decision::By { method, cost, .. } => {
+                    let method = &self.methods[*method];
+                    let wall = if method.quotes_on_threads() {
+                        *cost
+                    } else {
+                        cost / threads
+                    };
+                    let kernel = method.kernel(&boards[case]);
+                    calibration::above(wall, kernel, limit * 1e9)
+                        .then(|| calibration::scale(wall, kernel) / 1e9)
+                }
+            };
+        }
+        skips
     }
 
     /// The decision for a board without blocked cells: the method that
@@ -216,14 +265,31 @@ impl Planner {
     }
 
     /// Every case's decision under a forced method: that method wherever
-    /// it applies, the registry's first (with the reason) elsewhere.
-    pub(super) fn force(&mut self, method: Registered, boards: &[Board]) -> Result<Vec<Decision>> {
+    /// it applies, the registry's first (with the reason) elsewhere; and
+    /// which cases are over `--max-time`, by the forced method's quote
+    /// before any investment, as `--estimate` gives it (with
+    /// `--max-time` only: a forced method is otherwise not priced). Those
+    /// take no part in its investment.
+    pub(super) fn force(
+        &mut self,
+        method: Registered,
+        boards: &[Board],
+    ) -> Result<(Vec<Decision>, Vec<Option<f64>>)> {
+        let skips = match self.max_time {
+            Some(_) => {
+                let quoted = self.forced_quotes(method, boards);
+                self.over_max_time(boards, &quoted)
+            }
+            None => vec![None; boards.len()],
+        };
         let forced = self.place(method);
         // The registry's first method applies to every board.
         let fallback = 0;
         let method = &mut self.methods[forced];
-        for board in boards {
-            method.weigh(board, f64::INFINITY, &mut self.shared);
+        for (board, skip) in boards.iter().zip(&skips) {
+            if skip.is_none() {
+                method.weigh(board, f64::INFINITY, &mut self.shared);
+            }
         }
         method.invest(&mut self.shared, true)?;
         let mut decisions = Vec::with_capacity(boards.len());
@@ -239,7 +305,31 @@ impl Planner {
                 },
             );
         }
-        Ok(decisions)
+        Ok((decisions, skips))
+    }
+
+    /// Every case's decision under a forced method as estimates price it:
+    /// that method wherever it applies, the registry's first (with the
+    /// reason) elsewhere, each at its refined quote, without investing.
+    fn forced_quotes(&mut self, method: Registered, boards: &[Board]) -> Vec<Decision> {
+        let forced = self.place(method);
+        let mut decisions = Vec::with_capacity(boards.len());
+        for (case, board) in boards.iter().enumerate() {
+            let (m, note) =
+                match self.methods[forced].applies(Case { index: case, board }, &mut self.shared) {
+                    Ok(()) => (forced, String::new()),
+                    Err(why) => (0, format!(" ({why})")),
+                };
+            let case = Case { index: case, board };
+            let quote = self.methods[m].quote(case, &mut self.shared);
+            let cost = self.methods[m].refine(case, &mut self.shared, quote);
+            decisions.push(Decision::By {
+                method: m,
+                cost,
+                note,
+            });
+        }
+        decisions
     }
 
     /// Each case's method (as `--explain` names it) and estimate, from the
@@ -248,28 +338,20 @@ impl Planner {
     /// is not assumed). Cases are numbered on as
     /// [`crate::base::uva11195::Solver::solve`] numbers them.
     pub fn estimate(&mut self, boards: &[Board]) -> Result<Vec<(String, Estimate)>> {
-        let decisions = match self.choice {
+        let estimates = self.estimate_or_skip(boards)?;
+        Ok(estimates.into_iter().map(|(m, e, _)| (m, e)).collect())
+    }
+
+    /// [`Planner::estimate`], with whether each case would be skipped by
+    /// `--max-time` ([`Planner::max_time`]; never without it): its
+    /// estimate, calibrated, is above it, or it repeats a case that is.
+    pub fn estimate_or_skip(&mut self, boards: &[Board]) -> Result<Vec<(String, Estimate, bool)>> {
+        let (decisions, skips) = match self.choice {
             MethodChoice::Auto => self.choose(boards, false)?,
             MethodChoice::Forced(method) => {
-                let forced = self.place(method);
-                let mut decisions = Vec::with_capacity(boards.len());
-                for (case, board) in boards.iter().enumerate() {
-                    let (m, note) = match self.methods[forced]
-                        .applies(Case { index: case, board }, &mut self.shared)
-                    {
-                        Ok(()) => (forced, String::new()),
-                        Err(why) => (0, format!(" ({why})")),
-                    };
-                    let case = Case { index: case, board };
-                    let quote = self.methods[m].quote(case, &mut self.shared);
-                    let cost = self.methods[m].refine(case, &mut self.shared, quote);
-                    decisions.push(Decision::By {
-                        method: m,
-                        cost,
-                        note,
-                    });
-                }
-                decisions
+                let decisions = self.forced_quotes(method, boards);
+                let skips = self.over_max_time(boards, &decisions);
+                (decisions, skips)
             }
         };
         let threads = self.shared.threads();
@@ -284,8 +366,10 @@ impl Planner {
         };
         let mut estimates = Vec::with_capacity(boards.len());
         for (case, decision) in decisions.into_iter().enumerate() {
-            estimates.push(match decision {
+            let skipped = skips[case].is_some();
+            let (method, estimate) = match decision {
                 Decision::Known { why, .. } => (why.to_string(), nothing),
+                Decision::Skipped { .. } => ("skipped".to_string(), nothing),
                 Decision::Repeat(first) => (
                     format!("repeat of case {}", self.cases_done + first + 1),
                     nothing,
@@ -315,7 +399,8 @@ impl Planner {
                     let kind = if blank { " (blank)" } else { "" };
                     (format!("{}{kind}{note}", method.about().name), estimate)
                 }
-            });
+            };
+            estimates.push((method, estimate, skipped));
         }
         // Nothing ran: the methods drop what they prepared for these cases,
         // as after a batch (a later batch reuses the case numbers).

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::decision::Decision;
+use super::decision::{Decision, Verdict};
 use super::method_choice::MethodChoice;
 use super::progress::{lock, CaseProgress, ProgressBoard};
 use super::state::Planner;
@@ -85,11 +85,11 @@ struct CaseTally {
     ended: Duration,
 }
 
-/// Where a running batch's results go: `answered` gets the counts in case
-/// order, `explain` (if any) a line per case, `progress` (if any) the long
+/// Where a running batch's results go: `answered` gets the verdicts in
+/// case order, `explain` (if any) a line per case, `progress` (if any) the long
 /// case still being searched.
 pub(super) struct Outputs<'a> {
-    pub answered: &'a mut dyn FnMut(&[u128]) -> Result<()>,
+    pub answered: &'a mut dyn FnMut(&[Verdict]) -> Result<()>,
     pub explain: &'a mut Option<Box<dyn Write + Send>>,
     pub progress: Option<&'a ProgressBoard>,
 }
@@ -108,8 +108,8 @@ pub(super) struct Report<'a> {
     values: Vec<i128>,
     open: Vec<usize>,
     per_case: Vec<CaseTally>,
-    /// The counts of the cases answered so far, in order.
-    counts: Vec<u128>,
+    /// The verdicts of the cases answered so far, in order.
+    counts: Vec<Verdict>,
 }
 
 impl<'a> Report<'a> {
@@ -189,15 +189,16 @@ impl<'a> Report<'a> {
         while self.counts.len() < self.cases.boards.len() {
             let case = self.counts.len();
             let value = match &self.cases.decisions[case] {
-                Decision::Known { count, .. } => *count,
+                Decision::Known { count, .. } => Verdict::Count(*count),
                 Decision::Repeat(earlier) => self.counts[*earlier],
+                Decision::Skipped { seconds, .. } => Verdict::Skipped { seconds: *seconds },
                 Decision::By { .. } => {
                     let answer = &self.cases.answers[case];
                     let open = &self.open;
                     if answer.slots.iter().any(|(slot, _)| open[slot.index()] > 0) {
                         break;
                     }
-                    answer.value(&self.values)
+                    Verdict::Count(answer.value(&self.values))
                 }
             };
             self.counts.push(value);
@@ -297,6 +298,13 @@ impl Planner {
                 Decision::Repeat(first) => {
                     known(format!("repeat of case {}", self.cases_done + first + 1))
                 }
+                // Nothing runs: no long warning, no progress.
+                Decision::Skipped { cost, .. } => Label {
+                    method: "skipped by --max-time".to_string(),
+                    cost: (self.choice == MethodChoice::Auto).then_some(*cost),
+                    wall: 0.0,
+                    kernel: Kernel::Search,
+                },
                 Decision::By { method, cost, note } => {
                     let method = &self.methods[*method];
                     let wall = if method.quotes_on_threads() {

@@ -6,13 +6,13 @@
 use std::io::Write;
 use std::time::Duration;
 
-use super::decision::Decision;
+use super::decision::{Decision, Verdict};
 use super::method_choice::MethodChoice;
 use super::progress::lock;
 use super::report::{Cases, Outputs, Report, Starts};
 use super::state::Planner;
 use crate::base::board::Board;
-use crate::base::error::Result;
+use crate::base::error::{Error, Result};
 use crate::base::uva11195::Solver;
 use crate::engine::parallel;
 use crate::plan::method::{Answer, Batch, Case};
@@ -31,7 +31,7 @@ impl Planner {
         batch: &mut Batch,
         cases: Cases,
         explain: &mut Option<Box<dyn Write + Send>>,
-        answered: &mut dyn FnMut(&[u128]) -> Result<()>,
+        answered: &mut dyn FnMut(&[Verdict]) -> Result<()>,
     ) -> Result<Vec<i128>> {
         // Starting threads costs tens of microseconds: a batch of tiny work
         // runs on this one, answered at its end (when the planner chose;
@@ -94,19 +94,60 @@ impl Planner {
 }
 
 impl Solver for Planner {
+    /// [`Planner::solve_or_skip`], every case counted: a case skipped by
+    /// `--max-time` has no count to hand over, and is an error here (judge
+    /// mode prints its verdict instead).
     fn solve(
         &mut self,
         boards: &[Board],
         answered: &mut dyn FnMut(&[u128]) -> Result<()>,
     ) -> Result<()> {
-        let decisions = match self.choice {
-            MethodChoice::Auto => self.choose(boards, true)?,
-            MethodChoice::Forced(method) => {
-                let decisions = self.force(method, boards)?;
-                self.warn_fallbacks(method, boards, &decisions);
-                decisions
+        let mut counts = Vec::new();
+        self.solve_or_skip(boards, &mut |verdicts| {
+            counts.clear();
+            for verdict in verdicts {
+                match verdict {
+                    Verdict::Count(count) => counts.push(*count),
+                    Verdict::Skipped { .. } => {
+                        return Err(Error::Worker(
+                            "a case skipped by --max-time has no count".to_string(),
+                        ))
+                    }
+                }
             }
+            answered(&counts)
+        })
+    }
+}
+
+impl Planner {
+    /// Answers a batch as [`Solver::solve`] does, each case's
+    /// [`Verdict`] handed over in case order as soon as it and every case
+    /// before it are known: its count, or, with [`Planner::max_time`],
+    /// that it is skipped (estimated above it; never a case known
+    /// without searching).
+    pub fn solve_or_skip(
+        &mut self,
+        boards: &[Board],
+        answered: &mut dyn FnMut(&[Verdict]) -> Result<()>,
+    ) -> Result<()> {
+        let (mut decisions, skips) = match self.choice {
+            MethodChoice::Auto => self.choose(boards, true)?,
+            MethodChoice::Forced(method) => self.force(method, boards)?,
         };
+        for case in 0..decisions.len() {
+            let Some(seconds) = skips[case] else {
+                continue;
+            };
+            let cost = match &decisions[case] {
+                Decision::By { cost, .. } => *cost,
+                _ => 0.0,
+            };
+            decisions[case] = Decision::Skipped { cost, seconds };
+        }
+        if let MethodChoice::Forced(method) = self.choice {
+            self.warn_fallbacks(method, boards, &decisions);
+        }
         let mut batch = Batch::default();
         let mut answers: Vec<Answer> = Vec::with_capacity(boards.len());
         for (case, decision) in decisions.iter().enumerate() {

@@ -22,6 +22,9 @@ pub struct Planner {
     pub(super) progress: Option<ProgressBoard>,
     pub(super) warnings: Option<Box<dyn Write + Send>>,
     pub(super) cases_done: usize,
+    /// `--max-time`: cases estimated above this (seconds of wall time on
+    /// the threads, at this machine's speed) are not counted.
+    pub(super) max_time: Option<f64>,
 }
 
 impl Planner {
@@ -50,7 +53,20 @@ impl Planner {
             progress: None,
             warnings: None,
             cases_done: 0,
+            max_time: None,
         }
+    }
+
+    /// Leaves uncounted each case (not known without searching) whose
+    /// estimate, the one [`Planner::estimate`] gives (wall time on the
+    /// threads at this machine's speed), is above `seconds`: it is handed
+    /// over as [`Verdict::Skipped`] by [`Planner::solve_or_skip`], and
+    /// [`Planner::estimate_or_skip`] says it would be (`--max-time`).
+    ///
+    /// [`Verdict::Skipped`]: super::Verdict::Skipped
+    pub fn max_time(mut self, seconds: f64) -> Planner {
+        self.max_time = Some(seconds);
+        self
     }
 
     /// Writes one line per case as it is answered (method, estimated time,
