@@ -27,11 +27,9 @@ pub const MAX_BATCH: usize = 256;
 /// Answers a batch of boards, in order, as the answers become known.
 pub trait Solver {
     /// The number of solutions of each board, through `answered`: each call
-    /// hands over the next answers in case order (the concatenation of
-    /// every call's slice is one count per board). A solver calls it as
-    /// soon as answers are final, before it waits for more work to finish;
-    /// [`run`] writes and flushes each call's answers. An error from
-    /// `answered` (the output failed) ends the solve with that error.
+    /// hands over the next answers in case order, as soon as they are final
+    /// ([`run`] writes and flushes them). An error from `answered` (the
+    /// output failed) ends the solve with that error.
     fn solve(
         &mut self,
         boards: &[Board],
@@ -90,6 +88,18 @@ pub fn run_after<R: Read, W: Write>(
     solver: &mut dyn Solver,
     answered: &mut u64,
 ) -> Result<()> {
+    stream(input, output, &mut |batch, out| {
+        answer(batch, solver, out, answered)
+    })
+}
+
+/// [`run_after`]'s streaming, `answer` writing a batch's lines and
+/// emptying it.
+pub fn stream<R: Read, W: Write>(
+    input: R,
+    output: W,
+    answer: &mut dyn FnMut(&mut Vec<Board>, &mut dyn Write) -> Result<()>,
+) -> Result<()> {
     let mut out = BufWriter::with_capacity(1 << 16, output);
     let mut cases = CaseReader::new(input);
     let mut batch = Vec::with_capacity(MAX_BATCH);
@@ -101,8 +111,8 @@ pub fn run_after<R: Read, W: Write>(
             // not wait for the next case (or for half of it) to arrive.
             let mut idle_failed = false;
             let mut idle = || {
-                let done = answer(&mut batch, solver, &mut out, answered)
-                    .and_then(|()| out.flush().map_err(Error::Write));
+                let done =
+                    answer(&mut batch, &mut out).and_then(|()| out.flush().map_err(Error::Write));
                 idle_failed = done.is_err();
                 done
             };
@@ -124,7 +134,7 @@ pub fn run_after<R: Read, W: Write>(
         if batch.is_empty() && failure.is_none() {
             return out.flush().map_err(Error::Write);
         }
-        answer(&mut batch, solver, &mut out, answered)?;
+        answer(&mut batch, &mut out)?;
         if let Some(e) = failure {
             out.flush().map_err(Error::Write)?;
             return Err(e);

@@ -174,55 +174,17 @@ pub fn skipped_note(seconds: f64, threads: usize, limit: f64) -> String {
 }
 
 /// [`uva11195::run_after`] with the planner's verdicts: a case skipped
-/// by `--max-time` gets its line saying so, in order with the others.
-/// The same streaming: cases are read in batches of at most
-/// [`MAX_BATCH`], each answer written and flushed as soon as it and every
-/// one before it are known, the cases read so far answered before every
-/// wait for input, and on malformed input every case before the bad one
-/// answered, then the error returned.
+/// by `--max-time` gets its line saying so, in order with the others
+/// (the same streaming, [`uva11195::stream`]).
 fn run_or_skip(
     input: &mut dyn Read,
     output: &mut dyn Write,
     planner: &mut Planner,
     lines: &mut Lines,
 ) -> Result<()> {
-    let mut out = io::BufWriter::with_capacity(1 << 16, output);
-    let mut cases = CaseReader::new(input);
-    let mut batch = Vec::with_capacity(MAX_BATCH);
-    loop {
-        let mut failure = None;
-        while batch.len() < MAX_BATCH {
-            let mut idle_failed = false;
-            let mut idle = || {
-                let done = answer_or_skip(&mut batch, planner, &mut out, lines)
-                    .and_then(|()| out.flush().map_err(Error::Write));
-                idle_failed = done.is_err();
-                done
-            };
-            let next = cases.next_case(&mut idle);
-            // A failure of the planner or of the output ends the run as it
-            // is: only malformed input still gets the batch answered.
-            if idle_failed {
-                return next.map(|_| ());
-            }
-            match next {
-                Ok(Some(board)) => batch.push(board),
-                Ok(None) => break,
-                Err(e) => {
-                    failure = Some(e);
-                    break;
-                }
-            }
-        }
-        if batch.is_empty() && failure.is_none() {
-            return out.flush().map_err(Error::Write);
-        }
-        answer_or_skip(&mut batch, planner, &mut out, lines)?;
-        if let Some(e) = failure {
-            out.flush().map_err(Error::Write)?;
-            return Err(e);
-        }
-    }
+    uva11195::stream(input, output, &mut |batch, out| {
+        answer_or_skip(batch, planner, out, lines)
+    })
 }
 
 /// Solves `batch` (skipping what `--max-time` skips), writes its lines
