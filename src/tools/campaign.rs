@@ -256,9 +256,8 @@ impl Book {
     }
 
     /// A note on stderr for records that carry no `crc=`.
-    fn note_unchecked(&self) {
+    fn note_unchecked(&self, all: usize) {
         if self.unchecked > 0 {
-            let all: usize = self.pools.iter().map(|(_, e)| e.len()).sum();
             // A courtesy: a failed write to stderr must not end the run.
             let _ = writeln!(
                 std::io::stderr().lock(),
@@ -275,6 +274,7 @@ impl Book {
         let Some((key, mut entries)) = self.pools.pop() else {
             return Err(Error::Shards("no shard records to merge".into()));
         };
+        let all = entries.len();
         let tally = tally(&mut entries);
         if let Some(&(a, b)) = tally.conflicts.first() {
             return Err(conflict(
@@ -292,8 +292,11 @@ impl Book {
                 missing(&entries, key.of).0
             )));
         }
+        if tally.overflow {
+            return Err(overflow(key.n));
+        }
         check_sum(key.n, tally.sum, self.files)?;
-        self.note_unchecked();
+        self.note_unchecked(all);
         if let Some(&(a, b)) = tally.doubled.first() {
             let _ = writeln!(
                 std::io::stderr().lock(),
@@ -403,8 +406,12 @@ impl Book {
             ));
         }
         let sum = tally.sum;
+        let checked = match tally.overflow {
+            true => Err(overflow(key.n)),
+            false => check_sum(key.n, sum, self.files),
+        };
         if tally.done == key.of && tally.conflicts.is_empty() {
-            match check_sum(key.n, sum, self.files) {
+            match &checked {
                 Ok(()) => line(format!(
                     "complete: total={} unique={} ('nqueens merge' prints them)",
                     sum.total,
@@ -430,7 +437,7 @@ impl Book {
             ));
         }
         if tally.done == key.of && tally.conflicts.is_empty() {
-            check_sum(key.n, sum, self.files)?;
+            checked?;
         }
         Ok(())
     }
@@ -445,6 +452,8 @@ struct Tally {
     doubled: Vec<(Entry, Entry)>,
     /// Different counts: the first and the first that differs.
     conflicts: Vec<(Entry, Entry)>,
+    /// Whether the sum passed `u128::MAX`.
+    overflow: bool,
 }
 
 /// Sorts `entries` by shard (then by where they were read) and tallies
@@ -456,9 +465,9 @@ fn tally(entries: &mut [Entry]) -> Tally {
         sum: Counts::default(),
         doubled: Vec::new(),
         conflicts: Vec::new(),
+        overflow: false,
     };
     let mut first: Option<Entry> = None;
-    let mut overflow = false;
     for &entry in entries.iter() {
         match first {
             Some(kept) if kept.index == entry.index => {
@@ -476,19 +485,20 @@ fn tally(entries: &mut [Entry]) -> Tally {
                     tally.sum.burnside.checked_add(entry.counts.burnside),
                 ) {
                     (Some(total), Some(burnside)) => tally.sum = Counts { total, burnside },
-                    _ => overflow = true,
+                    _ => tally.overflow = true,
                 }
             }
         }
     }
-    if overflow {
-        // Past u128: no sum passes the checks' bounds.
-        tally.sum = Counts {
-            total: u128::MAX,
-            burnside: 0,
-        };
-    }
     tally
+}
+
+/// The error of records that add up past `u128`.
+fn overflow(n: usize) -> Error {
+    Error::Shards(format!(
+        "the records of n={n} add up to more than {} (damaged records?)",
+        u128::MAX
+    ))
 }
 
 /// The shards of `1..=of` not among `entries` (sorted by shard), as
