@@ -5,7 +5,6 @@ use std::process::ExitCode;
 
 use nqueens::base::error::{Error, Result};
 use nqueens::cli::{self, help, Command};
-use nqueens::tools::files;
 use nqueens::tools::generate::{self, GenOptions, TestInput};
 use nqueens::tools::settings::{Machine, Settings};
 use nqueens::tools::stress::StressOptions;
@@ -107,7 +106,9 @@ fn run() -> Result<ExitCode> {
             out.flush().map_err(Error::Write)
         }
         Command::Count(job) => tools::count::run(&job, &settings, &mut stdout.lock()),
-        Command::Merge { files } => merge(&files),
+        Command::Merge { files, status } => {
+            tools::merge::command(&files, status, &mut stdout.lock())
+        }
     };
     done.map(|()| ExitCode::SUCCESS)
 }
@@ -133,21 +134,4 @@ fn stress(options: &StressOptions, settings: &Settings) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
-}
-
-/// `nqueens merge`: shard lines from FILES (stdin when none) to one total.
-fn merge(paths: &[std::path::PathBuf]) -> Result<()> {
-    let mut inputs = Vec::new();
-    if paths.is_empty() {
-        inputs.push((
-            "stdin".to_string(),
-            tools::merge::read_text(io::stdin().lock(), "stdin")?,
-        ));
-    }
-    for path in paths {
-        let name = path.display().to_string();
-        let text = tools::merge::read_text(files::open(path)?, &name)?;
-        inputs.push((name, text));
-    }
-    tools::merge::run(&inputs, &mut io::stdout().lock())
 }

@@ -6,7 +6,8 @@
 //!   [`seal`], [`progress`]: blank-board counts, their cluster shards and
 //!   `merge`, checkpoints to resume a count, plan files the shards of one
 //!   count share, the CRC-32 they seal their lines with, progress on
-//!   stderr;
+//!   stderr; [`campaign`]: a campaign's records read together, for
+//!   `merge` and `merge --status`;
 //! - [`estimate_line`]: an estimate as `--estimate` and the notes before
 //!   long work print it;
 //! - [`generate`], [`stress`], [`shrink`], [`child`]: random inputs,
@@ -21,6 +22,7 @@
 //!   command.
 
 pub mod bundle;
+pub mod campaign;
 pub mod checkpoint;
 pub mod child;
 pub mod count;

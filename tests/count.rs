@@ -165,8 +165,12 @@ fn merge_refuses_incomplete_or_mixed_splits() {
             "shards of n=9 missing (of 3): 2",
         ),
         (
-            format!("{records}{}\n", lines[1]),
-            "shard 2/3 of n=9 appears more than once",
+            // Shard 2 again with another total (a flipped bit, sealed).
+            format!(
+                "{records}{}\n",
+                resealed(&lines[1].replace(" total=", " total=1"))
+            ),
+            "shard 2/3 of n=9 is recorded twice with different counts: 'stdin' line 2 has total=",
         ),
         (
             format!("{}{}", records, other_k.lines().next().unwrap()),

@@ -13,6 +13,7 @@ mod blank;
 mod bundle;
 mod bundle_big;
 mod bundle_python;
+mod campaign;
 mod count;
 mod counter;
 mod docs_tree;

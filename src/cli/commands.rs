@@ -15,6 +15,7 @@ use crate::tools::bundle::Request;
 use crate::tools::count::CountOptions;
 use crate::tools::files::Input;
 use crate::tools::judge_mode::JudgeModeOptions;
+use crate::tools::shard::Shard;
 use crate::tools::show::ShowOptions;
 use crate::tools::stress::StressOptions;
 use crate::tools::test::TestOptions;
@@ -60,15 +61,51 @@ pub(super) fn parse_count(given: &Given, sizes: Option<OsString>) -> Result<Coun
         return Err(malformed("count needs N or a range A..=B"));
     };
     let (from, to, table) = sizes_in(&sizes.to_string_lossy())?;
-    let shard = given.shard()?;
-    if shard.is_some() && table {
+    let shards = given.shard()?;
+    if shards.is_some() && table {
         return Err(usage("--shard takes one N, not a range"));
+    }
+    let records = given.path(Opt::Records);
+    if records.is_some() && shards.is_none() {
+        return Err(usage(
+            "--records DIR keeps the records of shards: give --shard I/K or A..=B/K too",
+        ));
+    }
+    let estimate = given.has(Opt::Estimate);
+    if records.is_some() && estimate {
+        return Err(usage(
+            "--estimate counts nothing, so it writes no --records: give one of them",
+        ));
+    }
+    // One shard without a records folder runs as it always has; a range,
+    // or any shard with --records, runs shard after shard.
+    let (shard, shards) = match shards {
+        Some(range) if range.len() == 1 && records.is_none() => (
+            Some(Shard {
+                index: range.first,
+                of: range.of,
+            }),
+            None,
+        ),
+        other => (None, other),
+    };
+    if shards.is_some_and(|range| range.len() > 1) && estimate {
+        return Err(usage(
+            "--estimate prices one shard at a time: give --shard I/K (shards of one count \
+             are alike within a few percent up to N = 25)",
+        ));
     }
     let checkpoint = given.path(Opt::Checkpoint);
     if checkpoint.is_some() && table {
         return Err(usage("--checkpoint takes one N, not a range"));
     }
-    if checkpoint.is_some() && given.has(Opt::Estimate) {
+    if checkpoint.is_some() && shards.is_some() {
+        return Err(usage(
+            "--checkpoint takes one shard without --records: a range resumes from its \
+             --records DIR, shard by shard",
+        ));
+    }
+    if checkpoint.is_some() && estimate {
         return Err(usage(
             "--estimate counts nothing, so it records nothing in a --checkpoint: give one of them",
         ));
@@ -82,8 +119,10 @@ pub(super) fn parse_count(given: &Given, sizes: Option<OsString>) -> Result<Coun
         to,
         table,
         unique: given.has(Opt::Unique),
-        estimate: given.has(Opt::Estimate),
+        estimate,
         shard,
+        shards,
+        records,
         checkpoint,
         plan,
     })

@@ -13,7 +13,7 @@ use crate::base::target::Target;
 use crate::plan::planner::MethodChoice;
 use crate::tools::bundle::Lang;
 use crate::tools::generate::GenOptions;
-use crate::tools::shard::Shard;
+use crate::tools::shard::Shards;
 
 /// Default of `--timeout` (stress, test).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -145,15 +145,18 @@ impl<'a> Given<'a> {
         })
     }
 
-    /// `--shard I/K`, if given.
-    pub(super) fn shard(&self) -> Result<Option<Shard>> {
+    /// `--shard I/K` or `--shard A..=B/K`, if given.
+    pub(super) fn shard(&self) -> Result<Option<Shards>> {
         let Some(value) = self.text(Opt::Shard) else {
             return Ok(None);
         };
-        Shard::parse(&value).map(Some).ok_or_else(|| {
-            usage(format!(
-                "--shard must be I/K with 1 <= I <= K, not '{value}'"
-            ))
+        Shards::parse(&value).map(Some).ok_or_else(|| {
+            usage(match value.contains("..") {
+                false => format!("--shard must be I/K with 1 <= I <= K, not '{value}'"),
+                true => {
+                    format!("--shard must be a range A..=B/K with 1 <= A <= B <= K, not '{value}'")
+                }
+            })
         })
     }
 

@@ -52,8 +52,10 @@ pub enum Command {
     Count(CountOptions),
     /// Add up shard records from `files` (stdin when empty).
     Merge {
-        /// The record files.
+        /// The record files and folders.
         files: Vec<PathBuf>,
+        /// `--status`: report the campaign's state instead.
+        status: bool,
     },
     /// Print the help of a command (the global help for judge mode).
     Help(Cmd),
@@ -329,6 +331,7 @@ fn command_with(
         Cmd::Count => Command::Count(parse_count(given, positionals.next())?),
         Cmd::Merge => Command::Merge {
             files: positionals.by_ref().map(PathBuf::from).collect(),
+            status: given.has(Opt::Status),
         },
         Cmd::Checker => {
             let n = match positionals.next() {

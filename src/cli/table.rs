@@ -75,6 +75,7 @@ order (1-based columns, row by row), then the number of solutions.",
         word: "count",
         usage: &[
             "count N [--unique] [--shard I/K] [--checkpoint FILE] [--plan FILE]",
+            "count N --shard A..=B/K [--records DIR] [--plan FILE]",
             "count A..=B",
         ],
         summary: "solutions of the blank N x N board (a table for A..=B)",
@@ -85,6 +86,13 @@ N = A..=B: N, total, unique, seconds. With --shard I/K it prints one record,
 'shard I/K n=N split=F total=T burnside=B crc=C', for 'merge' to add up (F:
 which unit list the shards were dealt from; B: 8 times the shard's unique
 share; C: a CRC-32 of the line, so that merge refuses an edited record).
+With --shard A..=B/K it counts shards A to B of K in turn, planning once,
+and prints each one's record as it ends. With --records DIR each record is
+also written to DIR/shard-I-of-K.rec (whole, then renamed into place), and
+a rerun skips every shard whose record there reads back: a killed or
+requeued task redoes only the shard it was in. A damaged record there is
+counted again; one of another split (version, --threads, --memory) is
+refused.
 Results never depend on --threads.
 With --checkpoint FILE each finished work unit is recorded in FILE (made if
 absent); a rerun with the same FILE counts only what is not recorded, so a
@@ -103,12 +111,20 @@ many shards of about an hour on one thread to run instead, on a cluster.",
     CommandDef {
         cmd: Cmd::Merge,
         word: "merge",
-        usage: &["merge [FILES]"],
-        summary: "adds up the shard records of FILES (or stdin)",
+        usage: &["merge [--status] [FILES|DIRS]"],
+        summary: "adds up the shard records of FILES or DIRS (or stdin)",
         about: "\
-Checks that shards 1..K of one N and one split F are all there, once each,
-each record's crc= matching it, and prints 'TOTAL UNIQUE'. Records without
-crc= (older versions) are added up unchecked, with a note on stderr.",
+Checks that shards 1..K of one N and one split F are all there, each
+record's crc= matching it, and prints 'TOTAL UNIQUE'. A DIR is read whole:
+its regular files by name (those named '.*' skipped), so a campaign of
+millions of records needs no shell arguments. A shard recorded twice with
+the same counts counts once (a note on stderr); with different counts it
+is an error naming both. The sums must hold: the total a multiple of 4
+from N = 6, Burnside's sum a multiple of 8 and within total..=8*total.
+Records without crc= (older versions) are added up unchecked, with a note.
+With --status it reports instead how far a campaign is: shards done of K,
+the missing ones as ranges, doubled and conflicting records, and records
+refused (damaged, or of another N, K or split) with the reason.",
     },
     CommandDef {
         cmd: Cmd::Bundle,
@@ -266,6 +282,7 @@ macro_rules! options {
 
 const JUDGE_MODE: Scope = Scope::Only(&[Cmd::JudgeMode]);
 const COUNT: Scope = Scope::Only(&[Cmd::Count]);
+const MERGE: Scope = Scope::Only(&[Cmd::Merge]);
 const GEN_STRESS: Scope = Scope::Only(&[Cmd::Gen, Cmd::Stress]);
 const GEN_STRESS_TEST: Scope = Scope::Only(&[Cmd::Gen, Cmd::Stress, Cmd::Test]);
 const STRESS: Scope = Scope::Only(&[Cmd::Stress]);
@@ -372,7 +389,29 @@ options! {
         short: None,
         value: Some("I/K"),
         scope: COUNT,
-        help: "compute only shard I of K (1-based), one record",
+        help: "compute only shard I of K (1-based), one record;\n\
+               A..=B/K: shards A to B of K in turn, planned\n\
+               once, each record printed as it ends",
+    },
+    /// `--records DIR`.
+    Records => Flag {
+        long: "--records",
+        short: None,
+        value: Some("DIR"),
+        scope: COUNT,
+        help: "with --shard: also write each shard's record to\n\
+               DIR/shard-I-of-K.rec, and skip the shards whose\n\
+               record is there already (a rerun resumes)",
+    },
+    /// `--status`.
+    Status => Flag {
+        long: "--status",
+        short: None,
+        value: None,
+        scope: MERGE,
+        help: "report the campaign's state instead of merging:\n\
+               shards done, missing (as ranges), doubled,\n\
+               conflicting and refused records",
     },
     /// `--checkpoint FILE`.
     Checkpoint => Flag {

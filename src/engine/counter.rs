@@ -183,6 +183,18 @@ impl Choice {
         }
     }
 
+    /// The same choice again, whole, for another shard of one planning
+    /// (see [`crate::engine::half_board::Plan::again`]); `None` where it
+    /// cannot be copied (a choice already narrowed).
+    pub fn again(&self) -> Option<Choice> {
+        match self {
+            Choice::Join(join) => Some(Choice::Join(Box::new(join.again()?))),
+            Choice::Constellations(constellations) => {
+                Some(Choice::Constellations(constellations.clone()))
+            }
+        }
+    }
+
     /// The choice for the units `keep` accepts (by position; `1/of` of
     /// them, a shard's): the join builds only their tables, and the sizing
     /// is theirs.

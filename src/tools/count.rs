@@ -8,12 +8,15 @@
 //! # Rooms
 //! This file runs a count: the engine chosen and planned, checkpoints
 //! resumed, the table or the record printed. Beside it: [`advice`] (what
-//! a long count says before it starts: how long, or which shards instead)
-//! and [`checker_mode`] (`nqueens checker N`). Adding up the shards'
+//! a long count says before it starts: how long, or which shards instead),
+//! [`checker_mode`] (`nqueens checker N`) and `range` (`--shard A..=B/K`,
+//! `--records DIR`: shards in turn, planned once, resumed from their
+//! records). Adding up the shards'
 //! records is the `merge` command's, [`crate::tools::merge`].
 
 mod advice;
 mod checker_mode;
+mod range;
 
 pub use checker_mode::{checker, checker_total, checker_words};
 
@@ -30,7 +33,7 @@ use crate::tools::estimate_line::{self, figures};
 use crate::tools::plan_file;
 use crate::tools::progress;
 use crate::tools::settings::Settings;
-use crate::tools::shard::{Record, Shard};
+use crate::tools::shard::{Record, Shard, Shards};
 
 use advice::{over_a_day, shown_seconds, warn_if_long};
 
@@ -50,6 +53,12 @@ pub struct CountOptions {
     pub estimate: bool,
     /// Compute only this shard of the work (one N only).
     pub shard: Option<Shard>,
+    /// Compute these shards in turn, a record each (one N only; see
+    /// [`crate::tools::count`]'s `range` room).
+    pub shards: Option<Shards>,
+    /// Write each shard's record to this folder too, and skip those it
+    /// holds (with `shards`).
+    pub records: Option<PathBuf>,
     /// Record finished units in this file and skip those it holds (one N
     /// only; see [`crate::tools::checkpoint`]).
     pub checkpoint: Option<PathBuf>,
@@ -91,7 +100,39 @@ fn counts(
     n: usize,
     unique: bool,
 ) -> Result<(Counts, u64)> {
-    let label = match job.shard {
+    let what = match job.shard {
+        Some(shard) => format!("count {n} --shard {}/{}", shard.index, shard.of),
+        None => format!("count {n}"),
+    };
+    let mut choose = || planned(job, settings, n, unique, &what, job.shard);
+    let setup = Setup {
+        choose: &mut choose,
+        made: &mut None,
+        check: &|_| Ok(()),
+    };
+    counts_of(job, settings, n, unique, job.shard, setup)
+}
+
+/// How [`counts_of`] gets its engine: `choose` plans it (or narrows one
+/// planning to another shard), `made` is the constellations already made
+/// by an earlier shard of the task (reused), and `check` sees the unit
+/// list's fingerprint before anything is counted.
+struct Setup<'a> {
+    choose: &'a mut dyn FnMut() -> Result<counter::Choice>,
+    made: &'a mut Option<std::sync::Arc<crate::engine::constellations::ConstellationEngine>>,
+    check: &'a dyn Fn(u64) -> Result<()>,
+}
+
+/// [`counts`] of `shard` (or the whole count), the engine from `setup`.
+fn counts_of(
+    job: &CountOptions,
+    settings: &Settings,
+    n: usize,
+    unique: bool,
+    shard: Option<Shard>,
+    setup: Setup,
+) -> Result<(Counts, u64)> {
+    let label = match shard {
         Some(shard) => format!("n={n} shard {}/{}", shard.index, shard.of),
         None => format!("n={n}"),
     };
@@ -99,34 +140,41 @@ fn counts(
     // it takes seconds.
     // Choosing plans the join (a minute at N = 23), so it is set-up too.
     let shares = AtomicU64::new(0);
-    let setup = format!("{label} set-up");
-    let what = match job.shard {
+    let setup_label = format!("{label} set-up");
+    let what = match shard {
         Some(shard) => format!("count {n} --shard {}/{}", shard.index, shard.of),
         None => format!("count {n}"),
     };
-    let (units, estimate, threads, join) =
-        progress::watch(settings.progress, &setup, (n * n) as u64, &shares, || {
-            let choice = planned(job, settings, n, unique, &what)?;
+    let Setup {
+        choose,
+        made,
+        check,
+    } = setup;
+    let (units, estimate, threads, join) = progress::watch(
+        settings.progress,
+        &setup_label,
+        (n * n) as u64,
+        &shares,
+        || {
+            let choice = choose()?;
             let sizing = choice.sizing();
             let estimate = estimate::of_sizing(&sizing, settings.threads());
             within_memory(settings, n, &estimate)?;
-            warn_if_long(
-                n,
-                &what,
-                job.shard,
-                &sizing,
-                &estimate,
-                settings.progress.on(),
-            );
+            warn_if_long(n, &what, shard, &sizing, &estimate, settings.progress.on());
             let threads = threads_for(settings.threads(), estimate::of_sizing(&sizing, 1).cpu_ns);
             let join = choice.join_units();
             choice
-                .build(threads, &shares)
+                .build_reusing(threads, &shares, made.clone())
                 .map(|units| (units, estimate, threads, join))
-        })?;
+        },
+    )?;
+    if made.is_none() {
+        *made = units.constellations().cloned();
+    }
     let split = units.fingerprint();
+    check(split)?;
     let mut positions: Vec<usize> = (0..units.units())
-        .filter(|&position| job.shard.map_or(true, |shard| shard.owns(position)))
+        .filter(|&position| shard.map_or(true, |shard| shard.owns(position)))
         .collect();
     // What a shard holds, said plainly where it could alarm: one unit or
     // none (more shards than units), or a total of 0 (issue 75).
@@ -137,11 +185,11 @@ fn counts(
             let _ = writeln!(std::io::stderr().lock(), "{note}");
         }
     };
-    if let Some(shard) = job.shard {
+    if let Some(shard) = shard {
         shard_note(shard_units(n, shard, units.units(), join));
     }
     let finished = |counts: Counts| {
-        if let Some(shard) = job.shard {
+        if let Some(shard) = shard {
             shard_note(zero_total(shard, held, counts));
         }
         (counts, split)
@@ -159,7 +207,7 @@ fn counts(
             return Ok(finished(counts));
         }
     };
-    let header = Header::new(n, split, units.units(), job.shard, unique);
+    let header = Header::new(n, split, units.units(), shard, unique);
     let (checkpoint, contents) = Checkpoint::open(path, &header)?;
     let mut recorded = Counts::default();
     let mut recorded_cost = 0;
@@ -259,7 +307,7 @@ fn report_resume(
 ///
 /// ```
 /// use nqueens::tools::{count::{run, CountOptions}, settings::Settings};
-/// let job = CountOptions { from: 8, to: 8, table: false, unique: true, estimate: false, shard: None, checkpoint: None, plan: None };
+/// let job = CountOptions { from: 8, to: 8, table: false, unique: true, estimate: false, shard: None, shards: None, records: None, checkpoint: None, plan: None };
 /// let mut out = Vec::new();
 /// run(&job, &Settings::quiet(2), &mut out).unwrap();
 /// assert_eq!(out, b"92 12\n");
@@ -267,6 +315,9 @@ fn report_resume(
 pub fn run(job: &CountOptions, settings: &Settings, out: &mut dyn Write) -> Result<()> {
     if job.estimate {
         return print_estimates(job, settings, out);
+    }
+    if let Some(shards) = job.shards {
+        return range::run(job, settings, shards, out);
     }
     if let Some(shard) = job.shard {
         let (counts, split) = counts(job, settings, job.from, true)?;
@@ -320,6 +371,7 @@ fn choose(
     n: usize,
     unique: bool,
     saved: Option<(&Path, &[u8])>,
+    shard: Option<Shard>,
 ) -> Result<counter::Choice> {
     let choice = match saved {
         Some((path, bytes)) => {
@@ -336,7 +388,7 @@ fn choose(
             choice
         }
     };
-    Ok(match job.shard {
+    Ok(match shard {
         Some(shard) => choice.only(&|position| shard.owns(position), shard.of),
         None => choice,
     })
@@ -436,7 +488,7 @@ pub fn zero_total(shard: Shard, held: Held, counts: Counts) -> Option<String> {
 ///
 /// ```
 /// use nqueens::tools::{count::{run, CountOptions}, settings::Settings};
-/// let job = CountOptions { from: 8, to: 8, table: false, unique: false, estimate: true, shard: None, checkpoint: None, plan: None };
+/// let job = CountOptions { from: 8, to: 8, table: false, unique: false, estimate: true, shard: None, shards: None, records: None, checkpoint: None, plan: None };
 /// let mut out = Vec::new();
 /// run(&job, &Settings::quiet(1), &mut out).unwrap();
 /// assert!(String::from_utf8(out).unwrap().starts_with("count 8: about "));
@@ -453,7 +505,7 @@ fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write)
         let sizing = match job.shard {
             None => counter::price(n, counts_unique(job), settings.budget),
             Some(shard) => {
-                let choice = planned(job, settings, n, counts_unique(job), &what)?;
+                let choice = planned(job, settings, n, counts_unique(job), &what, job.shard)?;
                 // The join's list is known before it is built; the
                 // constellations' only once they are made.
                 if let Some(join) = choice.join_units() {
@@ -541,10 +593,11 @@ fn planned(
     n: usize,
     unique: bool,
     what: &str,
+    shard: Option<Shard>,
 ) -> Result<counter::Choice> {
     if let Some(path) = &job.plan {
         if let Some(bytes) = plan_file::read(path, &plan_file::Key::of(n, settings.budget))? {
-            return choose(job, settings, n, unique, Some((path, &bytes)));
+            return choose(job, settings, n, unique, Some((path, &bytes)), shard);
         }
     }
     // Planning the join takes a minute at N = 23, with nothing to count
@@ -564,7 +617,7 @@ fn planned(
         progress::QUIET_FOR,
         &planning,
         std::io::stderr(),
-        || choose(job, settings, n, unique, None),
+        || choose(job, settings, n, unique, None, shard),
     )
 }
 
@@ -606,13 +659,17 @@ mod tests {
             unique: true,
             estimate: false,
             shard: None,
+            shards: None,
+            records: None,
             checkpoint: None,
             plan: None,
         };
         let settings = Settings::quiet(4);
         let threads = |n| {
             let job = job(n);
-            let sizing = choose(&job, &settings, n, true, None).unwrap().sizing();
+            let sizing = choose(&job, &settings, n, true, None, None)
+                .unwrap()
+                .sizing();
             threads_for(settings.threads(), estimate::of_sizing(&sizing, 1).cpu_ns)
         };
         for n in 1..=10 {

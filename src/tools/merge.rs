@@ -1,33 +1,43 @@
 //! The `merge` command: adds up the records of `count --shard` runs read
-//! from files or stdin, once every shard `1..=K` of one count is there
-//! exactly once, and prints `TOTAL UNIQUE` (the records and their checks
-//! are [`crate::tools::shard`]'s).
+//! from files, folders or stdin, once every shard `1..=K` of one count is
+//! there, and prints `TOTAL UNIQUE`; with `--status`, the state of a
+//! campaign instead (the records and their checks are
+//! [`crate::tools::shard`]'s, reading them together
+//! [`crate::tools::campaign`]'s).
 
 use std::io::{Read, Write};
+use std::path::PathBuf;
 
 use crate::base::error::{words, Error, Result};
-use crate::tools::shard;
+use crate::tools::campaign::Book;
 
 /// Runs `merge` on the texts `(source name, contents)` and writes
 /// `TOTAL UNIQUE` to `out`.
 pub fn run(inputs: &[(String, String)], out: &mut dyn Write) -> Result<()> {
-    let mut records = Vec::new();
-    let mut unchecked = 0;
+    let mut book = Book::new(true);
     for (source, text) in inputs {
-        let (read, old) = shard::read_records(source, text)?;
-        records.extend(read);
-        unchecked += old;
+        book.add_text(source, text)?;
     }
-    let (_, counts) = shard::merge(&records)?;
-    if unchecked > 0 {
-        // A courtesy: a failed write to stderr must not end the run.
-        let _ = writeln!(
-            std::io::stderr().lock(),
-            "nqueens: merge: {unchecked} of {} records carry no crc= (made by an older \
-             nqueens): added up unchecked",
-            records.len()
-        );
+    let (_, counts) = book.merged()?;
+    writeln!(out, "{} {}", counts.total, counts.unique()).map_err(Error::Write)
+}
+
+/// `merge [--status] [FILES|DIRS]`: the records of `paths` (a folder's
+/// every regular file, by name; stdin when there are none) merged to
+/// `TOTAL UNIQUE` on `out`, or with `status` the campaign's state.
+pub fn command(paths: &[PathBuf], status: bool, out: &mut dyn Write) -> Result<()> {
+    let mut book = Book::new(!status);
+    if paths.is_empty() {
+        let text = read_text(std::io::stdin().lock(), "stdin")?;
+        book.add_text("stdin", &text)?;
     }
+    for path in paths {
+        book.add_path(path)?;
+    }
+    if status {
+        return book.status(out);
+    }
+    let (_, counts) = book.merged()?;
     writeln!(out, "{} {}", counts.total, counts.unique()).map_err(Error::Write)
 }
 

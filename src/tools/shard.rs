@@ -61,6 +61,78 @@ impl Shard {
     }
 }
 
+/// A range of shards of one split, `A..=B` of `K`: what one task of a
+/// campaign runs in turn (`count N --shard A..=B/K`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Shards {
+    /// The first shard, 1-based.
+    pub first: usize,
+    /// The last shard, at least `first`, at most `of`.
+    pub last: usize,
+    /// How many shards the work is split into.
+    pub of: usize,
+}
+
+impl Shards {
+    /// Parses `A..=B/K` with `1 <= A <= B <= K`, or `I/K` (the range
+    /// `I..=I`).
+    ///
+    /// ```
+    /// use nqueens::tools::shard::Shards;
+    /// assert_eq!(Shards::parse("3..=5/9"), Some(Shards { first: 3, last: 5, of: 9 }));
+    /// assert_eq!(Shards::parse("4/9"), Some(Shards { first: 4, last: 4, of: 9 }));
+    /// assert_eq!(Shards::parse("5..=3/9"), None);
+    /// assert_eq!(Shards::parse("3..=10/9"), None);
+    /// assert_eq!(Shards::parse("3..5/9"), None);
+    /// ```
+    pub fn parse(text: &str) -> Option<Shards> {
+        let (range, of) = text.split_once('/')?;
+        let of: usize = of.parse().ok()?;
+        let (first, last) = match range.split_once("..=") {
+            Some((first, last)) => (first.parse().ok()?, last.parse().ok()?),
+            None => {
+                let index = range.parse().ok()?;
+                (index, index)
+            }
+        };
+        (1 <= first && first <= last && last <= of).then_some(Shards { first, last, of })
+    }
+
+    /// The shards in order.
+    pub fn each(self) -> impl Iterator<Item = Shard> {
+        (self.first..=self.last).map(move |index| Shard { index, of: self.of })
+    }
+
+    /// How many shards.
+    pub fn len(self) -> usize {
+        self.last - self.first + 1
+    }
+
+    /// Never: a range holds a shard at least.
+    pub fn is_empty(self) -> bool {
+        false
+    }
+
+    /// `A..=B/K`, or `I/K` for one shard.
+    pub fn text(self) -> String {
+        match self.first == self.last {
+            true => format!("{}/{}", self.first, self.of),
+            false => format!("{}..={}/{}", self.first, self.last, self.of),
+        }
+    }
+}
+
+/// The name of shard `I/K`'s record file in a records folder:
+/// `shard-I-of-K.rec`.
+///
+/// ```
+/// use nqueens::tools::shard::{record_file, Shard};
+/// assert_eq!(record_file(Shard { index: 3, of: 64 }), "shard-3-of-64.rec");
+/// ```
+pub fn record_file(shard: Shard) -> String {
+    format!("shard-{}-of-{}.rec", shard.index, shard.of)
+}
+
 /// One shard's result, as printed by `count N --shard I/K`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Record {
@@ -116,7 +188,7 @@ impl Record {
     }
 
     /// Parses a record line's body, without its `crc=`.
-    fn parse_body(line: &str) -> Option<Record> {
+    pub(crate) fn parse_body(line: &str) -> Option<Record> {
         let mut words = line.split_whitespace();
         if words.next()? != "shard" {
             return None;
@@ -158,35 +230,56 @@ pub fn read_records(source: &str, text: &str) -> Result<(Vec<Record>, usize)> {
         if line.trim().is_empty() {
             continue;
         }
-        let at = format!("{source}: line {}", number + 1);
-        let body = match Seal::of(line.trim()) {
-            Seal::Matches(body) => body,
-            Seal::Absent(body) => {
-                unchecked += 1;
-                body
-            }
-            Seal::Broken => {
-                return Err(Error::Shards(format!(
-                    "{at}: the record's crc= does not match it (edited or damaged), \
-                     found '{}': count that shard again",
-                    line.trim()
-                )))
-            }
-        };
-        let record = Record::parse_body(body).ok_or_else(|| {
-            Error::Shards(format!(
-                "{at}: expected 'shard I/K n=N split=F total=T burnside=B crc=C', found '{}'",
-                line.trim()
-            ))
-        })?;
+        let (record, sealed) = read_line(source, number + 1, line)?;
+        unchecked += usize::from(!sealed);
         records.push(record);
     }
     Ok((records, unchecked))
 }
 
+/// The record on line `number` of `source`, and whether it was sealed
+/// (`crc=`); an error naming the line and what was expected otherwise.
+pub fn read_line(source: &str, number: usize, line: &str) -> Result<(Record, bool)> {
+    let at = || format!("{source}: line {number}");
+    let (body, sealed) = match Seal::of(line.trim()) {
+        Seal::Matches(body) => (body, true),
+        Seal::Absent(body) => (body, false),
+        Seal::Broken => {
+            return Err(Error::Shards(format!(
+                "{}: the record's crc= does not match it (edited or damaged), \
+                 found '{}': count that shard again",
+                at(),
+                line.trim()
+            )))
+        }
+    };
+    let record = Record::parse_body(body).ok_or_else(|| {
+        // A share of a count is never negative: said plainly.
+        let negative = body
+            .split_whitespace()
+            .find(|w| w.starts_with("total=-") || w.starts_with("burnside=-"));
+        match negative {
+            Some(word) => Error::Shards(format!(
+                "{}: expected counts that are whole numbers >= 0, found '{word}' in '{}' \
+                 (damaged record?)",
+                at(),
+                line.trim()
+            )),
+            None => Error::Shards(format!(
+                "{}: expected 'shard I/K n=N split=F total=T burnside=B crc=C', found '{}'",
+                at(),
+                line.trim()
+            )),
+        }
+    })?;
+    Ok((record, sealed))
+}
+
 /// Adds up the records of one complete split: one `N`, one `K`, one unit
-/// list, and every shard `1..=K` exactly once, with a Burnside sum that is
-/// a multiple of 8. Returns `N` and the counts.
+/// list, and every shard `1..=K` (a shard recorded twice with the same
+/// counts counts once; with different counts it is an error), with sums
+/// that pass [`crate::tools::campaign::check_sum`]. Returns `N` and the
+/// counts.
 ///
 /// ```
 /// use nqueens::{engine::counter::Counts, tools::shard::{merge, Record, Shard}};
@@ -201,81 +294,12 @@ pub fn read_records(source: &str, text: &str) -> Result<(Vec<Record>, usize)> {
 /// assert!(merge(&[half(1)]).is_err());
 /// ```
 pub fn merge(records: &[Record]) -> Result<(usize, Counts)> {
-    let Some(first) = records.first() else {
-        return Err(Error::Shards("no shard records to merge".into()));
-    };
-    let (n, of) = (first.n, first.shard.of);
-    // Indices seen so far, not a flag per shard: K comes from the input and
-    // may be anything up to usize::MAX.
-    let mut seen = std::collections::BTreeSet::new();
-    let mut sum = Counts::default();
-    for record in records {
-        if record.n != n || record.shard.of != of {
-            return Err(Error::Shards(format!(
-                "records of different splits: 'shard {}/{} n={}' and 'shard {}/{} n={}'",
-                first.shard.index, of, n, record.shard.index, record.shard.of, record.n
-            )));
-        }
-        if record.split != first.split {
-            return Err(Error::Shards(format!(
-                "records of different splits: shards {} and {} of n={n} were dealt from \
-                 different unit lists (split={:016x} and split={:016x}; made by different \
-                 versions of nqueens?)",
-                first.shard.index, record.shard.index, first.split, record.split
-            )));
-        }
-        if !seen.insert(record.shard.index) {
-            return Err(Error::Shards(format!(
-                "shard {}/{of} of n={n} appears more than once",
-                record.shard.index
-            )));
-        }
-        let (Some(total), Some(burnside)) = (
-            sum.total.checked_add(record.counts.total),
-            sum.burnside.checked_add(record.counts.burnside),
-        ) else {
-            return Err(Error::Shards(format!(
-                "the records of n={n} add up to more than {} (damaged records?)",
-                u128::MAX
-            )));
-        };
-        sum = Counts { total, burnside };
+    let mut book = crate::tools::campaign::Book::new(true);
+    let source = book.source("records");
+    for (i, record) in records.iter().enumerate() {
+        book.add_record(record, source, i + 1)?;
     }
-    if seen.len() != of {
-        return Err(Error::Shards(format!(
-            "shards of n={n} missing (of {of}): {}",
-            missing(&seen, of)
-        )));
-    }
-    if sum.burnside % 8 != 0 {
-        return Err(Error::Shards(format!(
-            "the records of n={n} give a Burnside sum of {}, not a multiple of 8 (damaged records?)",
-            sum.burnside
-        )));
-    }
-    Ok((n, sum))
-}
-
-/// The shards of `1..=of` not in `seen`, as a list (the first ten, then
-/// how many more), in time proportional to `seen`'s size.
-fn missing(seen: &std::collections::BTreeSet<usize>, of: usize) -> String {
-    // In u128: `of + 1` must not overflow.
-    let mut listed = Vec::new();
-    let mut more = 0u128;
-    let mut next = 1u128;
-    let end = of as u128 + 1;
-    for index in seen.iter().map(|&i| i as u128).chain(std::iter::once(end)) {
-        // The gap next..index is missing.
-        let gap = index - next;
-        let shown = gap.min(10 - listed.len() as u128);
-        listed.extend((next..next + shown).map(|i| i.to_string()));
-        more += gap - shown;
-        next = index + 1;
-    }
-    if more > 0 {
-        listed.push(format!("and {more} more"));
-    }
-    listed.join(", ")
+    book.merged()
 }
 
 #[cfg(test)]
@@ -341,9 +365,9 @@ mod tests {
         assert_eq!(
             err.to_string(),
             format!(
-                "shards of n=8 missing (of {}): 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, and {} more",
+                "shards of n=8 missing (of {}): 1, 3..={}",
                 usize::MAX,
-                usize::MAX - 11
+                usize::MAX
             )
         );
         let err = merge(&[record(3, 4, 1), record(1, 4, 1)]).unwrap_err();

@@ -99,6 +99,8 @@ fn count_16_is_the_same_on_every_thread_count() {
             unique: false,
             estimate: false,
             shard: None,
+            shards: None,
+            records: None,
             checkpoint: None,
             plan: None,
         };

@@ -66,6 +66,8 @@ fn count_takes_one_size_or_a_range() {
             unique: true,
             estimate: false,
             shard: None,
+            shards: None,
+            records: None,
             checkpoint: None,
             plan: None,
         })
@@ -92,9 +94,25 @@ fn count_takes_one_size_or_a_range() {
         cli.command,
         Command::Count(crate::tools::count::CountOptions {
             shard: Some(Shard { index: 2, of: 8 }),
+            shards: None,
             ..
         })
     ));
+    // A range, or one shard kept in a records folder, runs shard by shard.
+    for (args, first, last) in [
+        (&["count", "17", "--shard", "3..=5/8"][..], 3, 5),
+        (
+            &["count", "17", "--shard", "2/8", "--records", "d"][..],
+            2,
+            2,
+        ),
+    ] {
+        let Command::Count(job) = parse_str(args).unwrap().command else {
+            panic!("count")
+        };
+        let range = crate::tools::shard::Shards { first, last, of: 8 };
+        assert_eq!((job.shard, job.shards), (None, Some(range)), "{args:?}");
+    }
 }
 
 #[test]
@@ -132,9 +150,31 @@ fn count_and_merge_usage_errors() {
     assert_eq!(
         parse_str(&["merge", "a", "b"]).unwrap().command,
         Command::Merge {
-            files: vec!["a".into(), "b".into()]
+            files: vec!["a".into(), "b".into()],
+            status: false,
         }
     );
+    assert_eq!(
+        parse_str(&["merge", "--status", "dir"]).unwrap().command,
+        Command::Merge {
+            files: vec!["dir".into()],
+            status: true,
+        }
+    );
+    assert_eq!(
+        message(&["count", "8", "--shard", "3..=2/4"]),
+        "--shard must be a range A..=B/K with 1 <= A <= B <= K, not '3..=2/4'"
+    );
+    assert_eq!(
+        message(&["count", "8", "--records", "d"]),
+        "--records DIR keeps the records of shards: give --shard I/K or A..=B/K too"
+    );
+    assert!(
+        message(&["count", "8", "--shard", "1..=2/4", "--checkpoint", "f"])
+            .starts_with("--checkpoint takes one shard without --records")
+    );
+    assert!(message(&["count", "8", "--shard", "1..=2/4", "--estimate"])
+        .starts_with("--estimate prices one shard at a time"));
 }
 
 #[test]

@@ -58,6 +58,7 @@ pub fn bytes(n: usize) -> f64 {
 }
 
 /// The constellations of side `n`, not yet made.
+#[derive(Clone)]
 pub struct Prepared {
     n: usize,
     unique: bool,

@@ -117,6 +117,13 @@ impl Prepared {
         Some(Prepared::of(plan, false))
     }
 
+    /// The same join again, whole (see [`Plan::again`]): planned once,
+    /// narrowed to one shard after another. Call it before
+    /// [`Prepared::only`].
+    pub fn again(&self) -> Option<Prepared> {
+        Some(Prepared::of(self.plan.again()?, self.unique))
+    }
+
     /// The whole of `plan` (no shard's share yet).
     fn of(plan: Plan, unique: bool) -> Prepared {
         let whole_cost = plan.cost();

@@ -113,6 +113,21 @@ impl Plan {
         Some(Plan::of(Work::Listed(layout)))
     }
 
+    /// The same plan again, whole and without tables (what a second
+    /// [`Plan::within`] would give, without planning again): listed units
+    /// read back from [`Plan::saved`]'s bytes, ranked ones copied. A range
+    /// of shards plans once and narrows a copy per shard. `None` for a
+    /// plan already narrowed or credited, which no shard copies.
+    pub fn again(&self) -> Option<Plan> {
+        if self.images.is_some() {
+            return None;
+        }
+        match &self.work {
+            Work::Listed(layout) => Plan::from_saved(self.n(), &layout.free, &layout.saved()),
+            Work::Ranked(ranked) => Some(Plan::of(Work::Ranked(ranked.clone()))),
+        }
+    }
+
     /// What planning found, as bytes for [`Plan::from_saved`]: for listed
     /// units only (`None` for ranked ones, which plan from samples in about
     /// a second). Call it before [`Plan::narrow`]: a narrowed plan's

@@ -83,6 +83,7 @@ struct Run {
 
 /// A join planned as ranked units. The unit list is not stored (it may
 /// hold tens of millions): unit `i` is computed from its pivot's [`Run`].
+#[derive(Clone)]
 pub struct Ranked {
     /// The board, its folding and its sides.
     pub(in crate::engine::half_board) geo: Geometry,

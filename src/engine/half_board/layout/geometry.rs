@@ -47,6 +47,7 @@ pub const CROSS_MIN_N: usize = 15;
 
 /// What every plan of a board starts from: its rows, the symmetries the
 /// work list folds, the join's shape, the pivots and the quarters.
+#[derive(Clone)]
 pub(in crate::engine::half_board) struct Geometry {
     pub free: Vec<u64>,
     pub sym: Symmetric,

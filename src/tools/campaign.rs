@@ -1,0 +1,599 @@
+//! A campaign's records read together: what `merge` adds up and what
+//! `merge --status` reports, from files, folders (every regular file in
+//! them, by name) or stdin.
+//!
+//! Records are read one at a time and kept small (a shard's index, its
+//! counts, and where it was read: the names of millions of files are kept
+//! in one string), grouped by the count and split they belong to
+//! ([`Key`]). Doubled and missing shards are found by one sort of the
+//! indices, so reading 4.1 million records is linear but for that sort.
+//!
+//! Checks a wrong total cannot pass unnoticed, on the sum of a whole
+//! split ([`check_sum`]): the total divisible by 4 from `n = 6` (every
+//! solution's orbit under the board's symmetries has 8, 4 or 2 elements,
+//! and orbits of 2 only exist below 6; Nielsen, arXiv 2601.05856; true of
+//! every published total from 6 to 27), Burnside's sum a multiple of 8
+//! (it is 8 times the unique count), and `total <= burnside <= 8 * total`
+//! (an orbit has at most 8 solutions and at least one). Every record's
+//! counts are whole numbers `>= 0` by its format: a `-` is refused.
+
+use std::ffi::OsStr;
+use std::io::Write;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
+use crate::base::error::{words, Error, Result};
+use crate::engine::counter::Counts;
+use crate::tools::shard::{read_line, Record};
+
+/// Which count and split a record belongs to: its `n=`, `K` and `split=`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Key {
+    /// The board side.
+    pub n: usize,
+    /// The number of shards.
+    pub of: usize,
+    /// The unit list's fingerprint.
+    pub split: u64,
+}
+
+impl Key {
+    fn of(record: &Record) -> Key {
+        Key {
+            n: record.n,
+            of: record.shard.of,
+            split: record.split,
+        }
+    }
+
+    /// Why records of `self` are not of `campaign`.
+    fn unlike(self, campaign: Key) -> String {
+        if self.n != campaign.n {
+            format!("of n={}, not n={} (another count)", self.n, campaign.n)
+        } else if self.of != campaign.of {
+            format!(
+                "of n={} in {} shards, not {} (another split of the count)",
+                self.n, self.of, campaign.of
+            )
+        } else {
+            format!(
+                "dealt from another unit list (split={:016x}, not {:016x}: made by another \
+                 version of nqueens, or with other --threads or --memory)",
+                self.split, campaign.split
+            )
+        }
+    }
+}
+
+/// One record as kept: its shard, counts, and where it was read.
+#[derive(Clone, Copy)]
+struct Entry {
+    index: usize,
+    counts: Counts,
+    source: u32,
+    line: u32,
+}
+
+/// The names records were read from, in one string.
+#[derive(Default)]
+struct Sources {
+    text: String,
+    ends: Vec<usize>,
+}
+
+impl Sources {
+    fn push(&mut self, name: &str) -> u32 {
+        self.text.push_str(name);
+        self.ends.push(self.text.len());
+        (self.ends.len() - 1) as u32
+    }
+
+    fn name(&self, i: u32) -> &str {
+        let i = i as usize;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.text[start..self.ends[i]]
+    }
+}
+
+/// Records read so far.
+pub struct Book {
+    /// `merge`: the first bad line, or a record of another split than
+    /// the first, is an error; `merge --status` lists them and goes on.
+    strict: bool,
+    sources: Sources,
+    /// Records by count and split, in the order first met.
+    pools: Vec<(Key, Vec<Entry>)>,
+    /// Records without `crc=` (older versions), added up unchecked.
+    unchecked: usize,
+    /// What was refused (status): a line each, and how many in all.
+    refused: Vec<String>,
+    refused_count: usize,
+    /// Files read.
+    files: usize,
+}
+
+/// The refusals a status lists, then how many more.
+const LISTED: usize = 20;
+
+impl Book {
+    /// An empty book: `strict` for `merge`, not for `merge --status`.
+    pub fn new(strict: bool) -> Book {
+        Book {
+            strict,
+            sources: Sources::default(),
+            pools: Vec::new(),
+            unchecked: 0,
+            refused: Vec::new(),
+            refused_count: 0,
+            files: 0,
+        }
+    }
+
+    fn refuse(&mut self, error: Error) -> Result<()> {
+        if self.strict {
+            return Err(error);
+        }
+        self.refused_count += 1;
+        if self.refused.len() < LISTED {
+            self.refused.push(error.to_string());
+        }
+        Ok(())
+    }
+
+    /// Reads the records of `text`, read from `source`.
+    pub fn add_text(&mut self, source: &str, text: &str) -> Result<()> {
+        let id = self.sources.push(source);
+        self.files += 1;
+        for (number, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            match read_line(source, number + 1, line) {
+                Ok((record, sealed)) => {
+                    self.unchecked += usize::from(!sealed);
+                    self.add(&record, id, number + 1)?;
+                }
+                Err(error) => self.refuse(error)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// Names a source of records given one by one ([`Book::add_record`]).
+    pub fn source(&mut self, name: &str) -> u32 {
+        self.files += 1;
+        self.sources.push(name)
+    }
+
+    /// Adds `record`, read at `line` of `source` (from [`Book::source`]).
+    pub fn add_record(&mut self, record: &Record, source: u32, line: usize) -> Result<()> {
+        self.add(record, source, line)
+    }
+
+    fn add(&mut self, record: &Record, source: u32, line: usize) -> Result<()> {
+        let key = Key::of(record);
+        let entry = Entry {
+            index: record.shard.index,
+            counts: record.counts,
+            source,
+            line: line.min(u32::MAX as usize) as u32,
+        };
+        // The last pool first: records of one campaign come together.
+        let at = match self.pools.last() {
+            Some((last, _)) if *last == key => Some(self.pools.len() - 1),
+            _ => self.pools.iter().position(|(k, _)| *k == key),
+        };
+        let at = match at {
+            Some(at) => at,
+            None => {
+                if self.strict {
+                    if let Some((first, entries)) = self.pools.first() {
+                        return Err(different_splits(*first, entries[0].index, key, entry.index));
+                    }
+                }
+                self.pools.push((key, Vec::new()));
+                self.pools.len() - 1
+            }
+        };
+        self.pools[at].1.push(entry);
+        Ok(())
+    }
+
+    /// Reads `path`: a file, or a folder's regular files (not those whose
+    /// names start with `.`, such as the temporary files a record is
+    /// written to before it is renamed), in the order of their names.
+    pub fn add_path(&mut self, path: &Path) -> Result<()> {
+        if !path.is_dir() {
+            return self.add_file(path);
+        }
+        let unavailable = |e: std::io::Error| {
+            Error::Unavailable(format!(
+                "cannot read the folder '{}': {}",
+                path.display(),
+                words(&e)
+            ))
+        };
+        // The names in one buffer, sorted by an index: millions of them.
+        let mut names: Vec<u8> = Vec::new();
+        let mut spans: Vec<(usize, usize)> = Vec::new();
+        for entry in std::fs::read_dir(path).map_err(unavailable)? {
+            let entry = entry.map_err(unavailable)?;
+            let name = entry.file_name();
+            let bytes = name.as_bytes();
+            if bytes.starts_with(b".") {
+                continue;
+            }
+            let kind = entry.file_type().map_err(unavailable)?;
+            let file = kind.is_file()
+                || (kind.is_symlink() && entry.path().metadata().is_ok_and(|m| m.is_file()));
+            if !file {
+                continue;
+            }
+            spans.push((names.len(), bytes.len()));
+            names.extend_from_slice(bytes);
+        }
+        spans.sort_unstable_by(|a, b| names[a.0..a.0 + a.1].cmp(&names[b.0..b.0 + b.1]));
+        for (start, len) in spans {
+            let name = OsStr::from_bytes(&names[start..start + len]);
+            self.add_file(&path.join(name))?;
+        }
+        Ok(())
+    }
+
+    fn add_file(&mut self, path: &Path) -> Result<()> {
+        let name = path.display().to_string();
+        let text = crate::tools::files::open(path)
+            .and_then(|file| crate::tools::merge::read_text(file, &name));
+        match text {
+            Ok(text) => self.add_text(&name, &text),
+            Err(error) => self.refuse(error),
+        }
+    }
+
+    /// Where `entry` was read, as messages name it.
+    fn at(&self, entry: &Entry) -> String {
+        format!("'{}' line {}", self.sources.name(entry.source), entry.line)
+    }
+
+    /// A note on stderr for records that carry no `crc=`.
+    fn note_unchecked(&self, all: usize) {
+        if self.unchecked > 0 {
+            // A courtesy: a failed write to stderr must not end the run.
+            let _ = writeln!(
+                std::io::stderr().lock(),
+                "nqueens: merge: {} of {all} records carry no crc= (made by an older \
+                 nqueens): added up unchecked",
+                self.unchecked
+            );
+        }
+    }
+
+    /// `merge`: the counts of the one complete split read, checked. Same
+    /// records of a shard twice count once, with a note on stderr.
+    pub fn merged(mut self) -> Result<(usize, Counts)> {
+        let Some((key, mut entries)) = self.pools.pop() else {
+            return Err(Error::Shards("no shard records to merge".into()));
+        };
+        let all = entries.len();
+        let tally = tally(&mut entries);
+        if let Some(&(a, b)) = tally.conflicts.first() {
+            return Err(conflict(
+                key,
+                a.index,
+                (&self.at(&a), a.counts),
+                (&self.at(&b), b.counts),
+            ));
+        }
+        if tally.done != key.of {
+            return Err(Error::Shards(format!(
+                "shards of n={} missing (of {}): {}",
+                key.n,
+                key.of,
+                missing(&entries, key.of).0
+            )));
+        }
+        if tally.overflow {
+            return Err(overflow(key.n));
+        }
+        check_sum(key.n, tally.sum, self.files)?;
+        self.note_unchecked(all);
+        if let Some(&(a, b)) = tally.doubled.first() {
+            let _ = writeln!(
+                std::io::stderr().lock(),
+                "nqueens: merge: {} shard(s) recorded twice with the same counts, counted \
+                 once (shard {}: {} and {})",
+                tally.doubled.len(),
+                a.index,
+                self.at(&a),
+                self.at(&b)
+            );
+        }
+        Ok((key.n, tally.sum))
+    }
+
+    /// `merge --status`: the campaign's state on `out`: the split most
+    /// records belong to, how many of its shards are done, which are
+    /// missing, doubled or conflicting, and what was refused and why.
+    /// Records of one shard with different counts are an error (after the
+    /// report), naming both.
+    pub fn status(mut self, out: &mut dyn Write) -> Result<()> {
+        let Some(main) = (0..self.pools.len()).max_by_key(|&i| {
+            // The most records; of equal pools, the first read.
+            (self.pools[i].1.len(), std::cmp::Reverse(i))
+        }) else {
+            let mut text = format!("no shard records in {} file(s)\n", self.files);
+            for line in &self.refused {
+                text += &format!("refused: {line}\n");
+            }
+            out.write_all(text.as_bytes()).map_err(Error::Write)?;
+            return Err(Error::Shards("no shard records to report on".into()));
+        };
+        let (key, mut entries) = self.pools.swap_remove(main);
+        let tally = tally(&mut entries);
+        let mut text = String::new();
+        let mut line = |l: String| {
+            text.push_str(&l);
+            text.push('\n');
+        };
+        line(format!(
+            "campaign: n={} in {} shards, split={:016x} ({} records read from {} file(s))",
+            key.n,
+            key.of,
+            key.split,
+            entries.len(),
+            self.files
+        ));
+        let percent = tally.done as f64 * 100.0 / key.of as f64;
+        line(format!(
+            "done: {} of {} shards ({percent:.1}%)",
+            tally.done, key.of
+        ));
+        let (missing, count) = missing(&entries, key.of);
+        if count > 0 {
+            line(format!("missing: {count} shard(s): {missing}"));
+        }
+        if !tally.doubled.is_empty() {
+            let shown: Vec<String> = tally
+                .doubled
+                .iter()
+                .take(10)
+                .map(|(a, b)| format!("{} ({} and {})", a.index, self.at(a), self.at(b)))
+                .collect();
+            line(format!(
+                "doubled: {} shard(s) recorded more than once with the same counts, counted \
+                 once: {}{}",
+                tally.doubled.len(),
+                shown.join(", "),
+                if tally.doubled.len() > 10 {
+                    ", ..."
+                } else {
+                    ""
+                }
+            ));
+        }
+        for (a, b) in &tally.conflicts {
+            line(format!(
+                "conflict: shard {} recorded with different counts: {} total={} and {} \
+                 total={}",
+                a.index,
+                self.at(a),
+                a.counts.total,
+                self.at(b),
+                b.counts.total
+            ));
+        }
+        for (other, entries) in &self.pools {
+            line(format!(
+                "refused: {} record(s) {} (the first: {})",
+                entries.len(),
+                other.unlike(key),
+                self.at(&entries[0])
+            ));
+        }
+        for refused in &self.refused {
+            line(format!("refused: {refused}"));
+        }
+        if self.refused_count > self.refused.len() {
+            line(format!(
+                "refused: and {} more lines or files",
+                self.refused_count - self.refused.len()
+            ));
+        }
+        if self.unchecked > 0 {
+            line(format!(
+                "unchecked: {} record(s) carry no crc= (made by an older nqueens)",
+                self.unchecked
+            ));
+        }
+        let sum = tally.sum;
+        let checked = match tally.overflow {
+            true => Err(overflow(key.n)),
+            false => check_sum(key.n, sum, self.files),
+        };
+        if tally.done == key.of && tally.conflicts.is_empty() {
+            match &checked {
+                Ok(()) => line(format!(
+                    "complete: total={} unique={} ('nqueens merge' prints them)",
+                    sum.total,
+                    sum.unique()
+                )),
+                Err(e) => line(format!("failed: {e}")),
+            }
+        } else {
+            line(format!(
+                "so far: total={} burnside={} (of the shards done)",
+                sum.total, sum.burnside
+            ));
+        }
+        line("cpu: not recorded (records carry no CPU time)".to_string());
+        out.write_all(text.as_bytes()).map_err(Error::Write)?;
+        out.flush().map_err(Error::Write)?;
+        if let Some(&(a, b)) = tally.conflicts.first() {
+            return Err(conflict(
+                key,
+                a.index,
+                (&self.at(&a), a.counts),
+                (&self.at(&b), b.counts),
+            ));
+        }
+        if tally.done == key.of && tally.conflicts.is_empty() {
+            checked?;
+        }
+        Ok(())
+    }
+}
+
+/// A split's records sorted by shard: how many shards, their sum (each
+/// shard once), and the shards read twice.
+struct Tally {
+    done: usize,
+    sum: Counts,
+    /// The same counts twice: the first and another.
+    doubled: Vec<(Entry, Entry)>,
+    /// Different counts: the first and the first that differs.
+    conflicts: Vec<(Entry, Entry)>,
+    /// Whether the sum passed `u128::MAX`.
+    overflow: bool,
+}
+
+/// Sorts `entries` by shard (then by where they were read) and tallies
+/// them: one sort, then one pass.
+fn tally(entries: &mut [Entry]) -> Tally {
+    entries.sort_unstable_by_key(|e| (e.index, e.source, e.line));
+    let mut tally = Tally {
+        done: 0,
+        sum: Counts::default(),
+        doubled: Vec::new(),
+        conflicts: Vec::new(),
+        overflow: false,
+    };
+    let mut first: Option<Entry> = None;
+    for &entry in entries.iter() {
+        match first {
+            Some(kept) if kept.index == entry.index => {
+                if kept.counts == entry.counts {
+                    tally.doubled.push((kept, entry));
+                } else {
+                    tally.conflicts.push((kept, entry));
+                }
+            }
+            _ => {
+                first = Some(entry);
+                tally.done += 1;
+                match (
+                    tally.sum.total.checked_add(entry.counts.total),
+                    tally.sum.burnside.checked_add(entry.counts.burnside),
+                ) {
+                    (Some(total), Some(burnside)) => tally.sum = Counts { total, burnside },
+                    _ => tally.overflow = true,
+                }
+            }
+        }
+    }
+    tally
+}
+
+/// The error of records that add up past `u128`.
+fn overflow(n: usize) -> Error {
+    Error::Shards(format!(
+        "the records of n={n} add up to more than {} (damaged records?)",
+        u128::MAX
+    ))
+}
+
+/// The shards of `1..=of` not among `entries` (sorted by shard), as
+/// ranges (`3..=7, 12`; the first twenty ranges, then how many more
+/// shards), and how many, in time proportional to `entries`.
+fn missing(entries: &[Entry], of: usize) -> (String, u128) {
+    let mut ranges = Vec::new();
+    let mut more = 0u128;
+    let mut count = 0u128;
+    // In u128: `of + 1` must not overflow.
+    let mut next = 1u128;
+    let end = of as u128 + 1;
+    for index in entries
+        .iter()
+        .map(|e| e.index as u128)
+        .chain(std::iter::once(end))
+    {
+        if index > next {
+            let gap = index - next;
+            count += gap;
+            if ranges.len() < LISTED {
+                ranges.push(match gap {
+                    1 => next.to_string(),
+                    _ => format!("{next}..={}", index - 1),
+                });
+            } else {
+                more += gap;
+            }
+        }
+        next = next.max(index + 1);
+    }
+    if more > 0 {
+        ranges.push(format!("and {more} more"));
+    }
+    (ranges.join(", "), count)
+}
+
+/// Records of `b` met after records of `a`, in `merge`.
+fn different_splits(a: Key, a_index: usize, b: Key, b_index: usize) -> Error {
+    if a.n != b.n || a.of != b.of {
+        return Error::Shards(format!(
+            "records of different splits: 'shard {a_index}/{} n={}' and 'shard {b_index}/{} \
+             n={}'",
+            a.of, a.n, b.of, b.n
+        ));
+    }
+    Error::Shards(format!(
+        "records of different splits: shards {a_index} and {b_index} of n={} were dealt from \
+         different unit lists (split={:016x} and split={:016x}; made by different versions \
+         of nqueens?)",
+        a.n, a.split, b.split
+    ))
+}
+
+/// One shard recorded with two different counts.
+fn conflict(key: Key, index: usize, a: (&str, Counts), b: (&str, Counts)) -> Error {
+    Error::Shards(format!(
+        "shard {index}/{} of n={} is recorded twice with different counts: {} has total={} \
+         burnside={}, {} has total={} burnside={}: count that shard again and keep one",
+        key.of, key.n, a.0, a.1.total, a.1.burnside, b.0, b.1.total, b.1.burnside
+    ))
+}
+
+/// The checks the sum of a whole split must pass (see the module doc);
+/// `files` is how many files it was read from, for the message.
+///
+/// ```
+/// use nqueens::{engine::counter::Counts, tools::campaign::check_sum};
+/// assert!(check_sum(8, Counts { total: 92, burnside: 96 }, 1).is_ok());
+/// let off = check_sum(8, Counts { total: 94, burnside: 96 }, 1).unwrap_err();
+/// assert!(off.to_string().contains("not a multiple of 4"), "{off}");
+/// assert!(check_sum(8, Counts { total: 92, burnside: 100 }, 1).is_err());
+/// assert!(check_sum(8, Counts { total: 92, burnside: 88 }, 1).is_err());
+/// assert!(check_sum(4, Counts { total: 2, burnside: 8 }, 1).is_ok());
+/// ```
+pub fn check_sum(n: usize, sum: Counts, files: usize) -> Result<()> {
+    let fail = |what: String| {
+        Err(Error::Shards(format!(
+            "the records of n={n} (from {files} file(s)) give {what} (damaged records?)"
+        )))
+    };
+    let Counts { total, burnside } = sum;
+    if n >= 6 && total % 4 != 0 {
+        return fail(format!(
+            "a total of {total}, not a multiple of 4 as every count from n = 6 is"
+        ));
+    }
+    if burnside % 8 != 0 {
+        return fail(format!("a Burnside sum of {burnside}, not a multiple of 8"));
+    }
+    if burnside < total || burnside / 8 > total {
+        return fail(format!(
+            "a Burnside sum of {burnside} against a total of {total}, outside \
+             total <= burnside <= 8 * total"
+        ));
+    }
+    Ok(())
+}
