@@ -137,7 +137,7 @@ struct Lines {
 
 impl Lines {
     /// Writes the line of the next case: `Case k: N`, or for a case
-    /// skipped by `--max-time`, `Case k: skipped (estimated about 3.0 h on
+    /// skipped by `--max-time`, `Case k: skipped (estimated about 3 h on
     /// 2 threads, over --max-time 60 s)`.
     fn write(&mut self, out: &mut dyn Write, verdict: Verdict) -> io::Result<()> {
         self.answered += 1;
@@ -162,7 +162,7 @@ impl Lines {
 /// use nqueens::tools::judge_mode::skipped_note;
 /// assert_eq!(
 ///     skipped_note(10_800.0, 2, 60.0),
-///     "skipped (estimated about 3.0 h on 2 threads, over --max-time 60 s)"
+///     "skipped (estimated about 3 h on 2 threads, over --max-time 60 s)"
 /// );
 /// ```
 pub fn skipped_note(seconds: f64, threads: usize, limit: f64) -> String {

@@ -67,7 +67,7 @@ type TermKey = (usize, Vec<Cell>);
 const ABOUT: About = About {
     name: "inclusion-exclusion",
     help: "blank count, one search per set of blocked cells",
-    applies: "blank boards, or n <= 18 with at most n/2 blocked cells (<= 4096 terms)",
+    applies: "blank boards, or n <= 18 and at most n/2 blocked (<= 4096 terms)",
 };
 
 #[derive(Default)]
