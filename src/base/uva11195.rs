@@ -88,18 +88,19 @@ pub fn run_after<R: Read, W: Write>(
     solver: &mut dyn Solver,
     answered: &mut u64,
 ) -> Result<()> {
-    stream(input, output, &mut |batch, out| {
+    stream(input, output, |batch, out| {
         answer(batch, solver, out, answered)
     })
 }
 
 /// [`run_after`]'s streaming, `answer` writing a batch's lines and
 /// emptying it.
-pub fn stream<R: Read, W: Write>(
-    input: R,
-    output: W,
-    answer: &mut dyn FnMut(&mut Vec<Board>, &mut dyn Write) -> Result<()>,
-) -> Result<()> {
+pub fn stream<R, W, A>(input: R, output: W, mut answer: A) -> Result<()>
+where
+    R: Read,
+    W: Write,
+    A: FnMut(&mut Vec<Board>, &mut dyn Write) -> Result<()>,
+{
     let mut out = BufWriter::with_capacity(1 << 16, output);
     let mut cases = CaseReader::new(input);
     let mut batch = Vec::with_capacity(MAX_BATCH);

@@ -182,7 +182,7 @@ fn run_or_skip(
     planner: &mut Planner,
     lines: &mut Lines,
 ) -> Result<()> {
-    uva11195::stream(input, output, &mut |batch, out| {
+    uva11195::stream(input, output, |batch, out| {
         answer_or_skip(batch, planner, out, lines)
     })
 }
