@@ -250,6 +250,13 @@ impl Book {
         }
     }
 
+    /// The error of the first shard recorded twice with different counts.
+    fn first_conflict(&self, key: Key, tally: &Tally) -> Option<Error> {
+        let &(a, b) = tally.conflicts.first()?;
+        let (at_a, at_b) = (self.at(&a), self.at(&b));
+        Some(conflict(key, a.index, (&at_a, a.counts), (&at_b, b.counts)))
+    }
+
     /// Where `entry` was read, as messages name it.
     fn at(&self, entry: &Entry) -> String {
         format!("'{}' line {}", self.sources.name(entry.source), entry.line)
@@ -276,13 +283,8 @@ impl Book {
         };
         let all = entries.len();
         let tally = tally(&mut entries);
-        if let Some(&(a, b)) = tally.conflicts.first() {
-            return Err(conflict(
-                key,
-                a.index,
-                (&self.at(&a), a.counts),
-                (&self.at(&b), b.counts),
-            ));
+        if let Some(error) = self.first_conflict(key, &tally) {
+            return Err(error);
         }
         if tally.done != key.of {
             return Err(Error::Shards(format!(
@@ -428,13 +430,8 @@ impl Book {
         line("cpu: not recorded (records carry no CPU time)".to_string());
         out.write_all(text.as_bytes()).map_err(Error::Write)?;
         out.flush().map_err(Error::Write)?;
-        if let Some(&(a, b)) = tally.conflicts.first() {
-            return Err(conflict(
-                key,
-                a.index,
-                (&self.at(&a), a.counts),
-                (&self.at(&b), b.counts),
-            ));
+        if let Some(error) = self.first_conflict(key, &tally) {
+            return Err(error);
         }
         if tally.done == key.of && tally.conflicts.is_empty() {
             checked?;
