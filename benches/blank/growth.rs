@@ -161,7 +161,7 @@ pub fn growth(sizes: &[usize]) {
             Some(pieces) => {
                 let priced = pieces
                     .iter()
-                    .filter_map(|(p, r)| plan.price_ranks(*p, r.clone(), ranks, 7));
+                    .filter_map(|(p, r)| plan.ranks_ns(*p, r.clone(), ranks, 7));
                 let (joins, builds) = priced.fold((0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
                 (joins + builds, Some(joins))
             }

@@ -70,7 +70,7 @@ pub fn shard(n: usize, index: usize, of: usize) {
         };
         let len = ranks.end - ranks.start;
         let (joins, builds) = plan
-            .price_ranks(pivot, ranks.clone(), draws.min(len), u as u64)
+            .ranks_ns(pivot, ranks.clone(), draws.min(len), u as u64)
             .expect("ranked plans price their ranks");
         let (joins, builds) = (joins * speed / 1e9, builds * speed / 1e9);
         let row = price_only || (std::env::args().any(|a| a == "--rows") && joins + builds > 30.0);
@@ -162,7 +162,7 @@ pub fn sieved(n: usize, k: usize) {
         let len = ranks.end - ranks.start;
         let weight = plan.unit_weight(u);
         let (joins, builds) = plan
-            .price_ranks(pivot, ranks, len, u as u64)
+            .ranks_ns(pivot, ranks, len, u as u64)
             .expect("ranked plans price their ranks");
         weights += weight;
         sieved += joins + builds;

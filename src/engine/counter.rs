@@ -13,7 +13,7 @@
 //!   [`JOIN_FROM`] up to [`JOIN_TO`], its memory (tables and every
 //!   thread's scratch) held within the run's [`Budget`] by splitting the
 //!   work into parts;
-//! - [`constellations`]: the blank engine's border constellations
+//! - [`constellation_units`]: the blank engine's border constellations
 //!   ([`crate::engine::constellations`]), every other side.
 //!
 //! # Unique counts
@@ -31,7 +31,7 @@
 //! One file in this folder with one [`UnitCounter`] implementation, and one
 //! line in [`choose`].
 
-pub mod constellations;
+pub mod constellation_units;
 pub mod fixed;
 pub mod join;
 pub mod unit;
@@ -71,7 +71,7 @@ pub fn price(n: usize, unique: bool, budget: Budget) -> Sizing {
     if (SAMPLED_FROM..=JOIN_TO).contains(&n) {
         return match join::priced(n, unique, budget) {
             Some(sizing) => sizing,
-            None => constellations::Prepared::new(n, unique).sizing(),
+            None => constellation_units::Prepared::new(n, unique).sizing(),
         };
     }
     choose(n, unique, budget).sizing()
@@ -116,7 +116,7 @@ pub fn join_memory(n: usize, unique: bool, budget: Budget) -> Option<(usize, Siz
 /// The engine chosen for a blank count, before it is built.
 pub enum Choice {
     Join(Box<join::Prepared>),
-    Constellations(constellations::Prepared),
+    Constellations(constellation_units::Prepared),
 }
 
 /// The one rule: the join from [`JOIN_FROM`] to [`JOIN_TO`] wherever it plans within
@@ -138,7 +138,7 @@ pub fn choose(n: usize, unique: bool, budget: Budget) -> Choice {
             return Choice::Join(Box::new(join));
         }
     }
-    Choice::Constellations(constellations::Prepared::new(n, unique))
+    Choice::Constellations(constellation_units::Prepared::new(n, unique))
 }
 
 /// [`choose`] for side `n`, the join's planning read from `saved` (what

@@ -18,7 +18,7 @@ use crate::engine::budget::{self, Budget};
 use crate::engine::counter::{self, Engine, Sizing};
 use crate::plan::calibration::{self, Calibration, Kernel};
 
-pub use crate::engine::counter::constellations::{blank_nodes, bytes as blank_engine_bytes};
+pub use crate::engine::counter::constellation_units::{blank_nodes, bytes as blank_engine_bytes};
 
 /// The memory a run on `threads` threads takes besides an engine's tables
 /// ([`crate::engine::budget::base_bytes`]).

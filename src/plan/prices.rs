@@ -5,7 +5,7 @@
 //! its file; these are the speeds of the engines that several methods run.
 //! They only steer choices: a wrong price costs time, never an answer.
 
-pub use crate::engine::counter::constellations::{
+pub use crate::engine::counter::constellation_units::{
     units as blank_engine_units, BLANK_ENGINE_SHARE, SETUP_NS_PER_UNIT,
 };
 pub use crate::engine::tree_size::NS_PER_NODE;

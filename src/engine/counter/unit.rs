@@ -2,7 +2,7 @@
 //! [`UnitCounter`] (its work a list of independent units), which
 //! [`Engine`] it is, and its [`Sizing`] (what it will cost, known before
 //! anything large is made). The engines ([`super::join`],
-//! [`super::constellations`]) implement it here, apart from the rule that
+//! [`super::constellation_units`]) implement it here, apart from the rule that
 //! chooses between them ([`super::choose`]), so that neither imports the
 //! folder's top.
 

@@ -23,7 +23,6 @@
 //! `O(n^2 + 8 |B|)` to build; a placement's hits `O(rows)`.
 
 use crate::base::board::Symmetry;
-use crate::engine::half_board::column_sets::Pivot;
 
 /// The images of a board's blocked cells, per cell (see the module doc).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,15 +88,6 @@ impl Images {
             hits |= self.at(row0 + r, col0 + c as usize - 1);
         }
         hits
-    }
-
-    /// The hits of a pivot's queens.
-    pub fn of_pivot(&self, pivot: &Pivot) -> u8 {
-        pivot
-            .queens
-            .iter()
-            .flatten()
-            .fold(0, |a, &(r, c)| a | self.at(usize::from(r), usize::from(c)))
     }
 }
 

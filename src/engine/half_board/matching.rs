@@ -97,7 +97,7 @@ pub fn run(
 ) -> (u128, Tally) {
     let [a, b, c, d] = quarters;
     let pivot_hits: Vec<u8> = match images {
-        Some(images) => pivots.iter().map(|p| images.of_pivot(p)).collect(),
+        Some(images) => pivots.iter().map(|p| p.hits(images)).collect(),
         None => Vec::new(),
     };
     let job = Job {

@@ -525,7 +525,7 @@ impl Plan {
     /// rank (each set walked: at most `draws` of them, else that many
     /// random ones, one descent each, seeded by `seed`). `None` for listed
     /// units.
-    pub fn price_ranks(
+    pub fn ranks_ns(
         &self,
         pivot: usize,
         ranks: std::ops::Range<u64>,

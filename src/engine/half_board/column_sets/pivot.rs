@@ -13,6 +13,7 @@
 //! `O(n)` pivots for odd `n`, `O(n^2)` pairs in pair mode, each `O(1)`
 //! (a cross-mode pivot `O(n)` for its marks).
 
+use crate::engine::half_board::images::Images;
 use crate::engine::half_board::quarters::{middle_mark, shared_diagonals};
 
 /// One middle-row queen choice (or the single empty choice for even `n`).
@@ -36,7 +37,7 @@ pub struct Pivot {
     /// columns).
     pub keeps_turn: bool,
     /// The pivot's queens, (row, column) (what a credited join reads, see
-    /// [`crate::engine::half_board::images`]).
+    /// [`Pivot::hits`]).
     pub queens: [Option<(u8, u8)>; 2],
 }
 
@@ -57,6 +58,14 @@ impl Pivot {
             bottom & shared_diagonals(n),
             bottom,
         ]
+    }
+
+    /// The hits of the pivot's queens on the blocked cells' `images` (a
+    /// credited join's, see [`crate::engine::half_board::images`]).
+    pub fn hits(&self, images: &Images) -> u8 {
+        self.queens.iter().flatten().fold(0, |a, &(r, c)| {
+            a | images.at(usize::from(r), usize::from(c))
+        })
     }
 }
 
