@@ -9,7 +9,8 @@ use nqueens::base::board::full_row;
 use nqueens::engine::budget::{Budget, DEFAULT_BYTES};
 use nqueens::engine::counter::{self, join, Counts, Engine, UnitCounter, Watch};
 use nqueens::engine::half_board::{MinN, Plan};
-use nqueens::tools::shard::{merge, Record, Shard};
+use nqueens::tools::campaign::merge;
+use nqueens::tools::shard::{Record, Shard};
 
 use crate::util::{interleaved_on_two_threads, oeis_total, run, run_on_cores, OEIS};
 

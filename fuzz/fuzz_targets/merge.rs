@@ -1,5 +1,5 @@
 //! Fuzzes `merge`'s record parser and the merge itself
-//! (`nqueens::tools::shard::{parse_records, merge}`): any bytes as the text
+//! (`nqueens::tools::shard::parse_records`, `nqueens::tools::campaign::merge`): any bytes as the text
 //! of shard records.
 //!
 //! Invariants:
@@ -14,7 +14,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use nqueens::tools::shard::{merge, parse_records, Record};
+use nqueens::tools::campaign::merge;
+use nqueens::tools::shard::{parse_records, Record};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

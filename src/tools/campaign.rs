@@ -18,7 +18,7 @@
 //! counts are whole numbers `>= 0` by its format: a `-` is refused.
 
 use std::ffi::OsStr;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
@@ -242,8 +242,7 @@ impl Book {
 
     fn add_file(&mut self, path: &Path) -> Result<()> {
         let name = path.display().to_string();
-        let text = crate::tools::files::open(path)
-            .and_then(|file| crate::tools::merge::read_text(file, &name));
+        let text = crate::tools::files::open(path).and_then(|file| read_text(file, &name));
         match text {
             Ok(text) => self.add_text(&name, &text),
             Err(error) => self.refuse(error),
@@ -593,4 +592,88 @@ pub fn check_sum(n: usize, sum: Counts, files: usize) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// Reads all of `input` as text for `merge`. Bytes that are not UTF-8
+/// (a binary file given by mistake) are an error naming the line they are
+/// on, as every other error of a record does.
+///
+/// ```
+/// use nqueens::tools::campaign::read_text;
+/// let error = read_text(&b"shard 1/2 n=4\n\xff\xfe\n"[..], "x.txt").unwrap_err();
+/// assert!(error.to_string().starts_with("x.txt: line 2: not text"));
+/// ```
+pub fn read_text(mut input: impl Read, source: &str) -> Result<String> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes).map_err(|e| {
+        Error::Shards(format!(
+            "{source}: cannot read shard records: {}",
+            words(&e)
+        ))
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let good = e.utf8_error().valid_up_to();
+        let line = 1 + bytes[..good].iter().filter(|&&b| b == b'\n').count();
+        Error::Shards(format!(
+            "{source}: line {line}: not text (bytes that are not UTF-8); \
+             shard records are the lines 'count N --shard I/K' prints"
+        ))
+    })
+}
+
+/// Adds up the records of one complete split: one `N`, one `K`, one unit
+/// list, and every shard `1..=K` (a shard recorded twice with the same
+/// counts counts once; with different counts it is an error), with sums
+/// that pass [`check_sum`]. Returns `N` and the
+/// counts.
+///
+/// ```
+/// use nqueens::{engine::counter::Counts, tools::campaign::merge, tools::shard::{Record, Shard}};
+/// let half = |index| Record {
+///     n: 8,
+///     shard: Shard { index, of: 2 },
+///     split: 7,
+///     counts: Counts { total: 46, burnside: 48 },
+/// };
+/// let (n, counts) = merge(&[half(2), half(1)]).unwrap();
+/// assert_eq!((n, counts.total, counts.unique()), (8, 92, 12));
+/// assert!(merge(&[half(1)]).is_err());
+/// ```
+pub fn merge(records: &[Record]) -> Result<(usize, Counts)> {
+    let mut book = Book::new(true);
+    let source = book.source("records");
+    for (i, record) in records.iter().enumerate() {
+        book.add_record(record, source, i + 1)?;
+    }
+    book.merged()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tools::shard::Shard;
+
+    #[test]
+    fn merge_never_overflows_nor_allocates_per_shard() {
+        let record = |index, of, total| Record {
+            n: 8,
+            shard: Shard { index, of },
+            split: 7,
+            counts: Counts { total, burnside: 0 },
+        };
+        let err = merge(&[record(1, 2, u128::MAX), record(2, 2, 1)]).unwrap_err();
+        assert!(err.to_string().contains("add up to more than"), "{err}");
+        let err = merge(&[record(2, usize::MAX, 1)]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "shards of n=8 missing (of {}): 1, 3..={}",
+                usize::MAX,
+                usize::MAX
+            )
+        );
+        let err = merge(&[record(3, 4, 1), record(1, 4, 1)]).unwrap_err();
+        assert_eq!(err.to_string(), "shards of n=8 missing (of 4): 2, 4");
+    }
 }

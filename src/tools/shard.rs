@@ -275,33 +275,6 @@ pub fn read_line(source: &str, number: usize, line: &str) -> Result<(Record, boo
     Ok((record, sealed))
 }
 
-/// Adds up the records of one complete split: one `N`, one `K`, one unit
-/// list, and every shard `1..=K` (a shard recorded twice with the same
-/// counts counts once; with different counts it is an error), with sums
-/// that pass [`crate::tools::campaign::check_sum`]. Returns `N` and the
-/// counts.
-///
-/// ```
-/// use nqueens::{engine::counter::Counts, tools::shard::{merge, Record, Shard}};
-/// let half = |index| Record {
-///     n: 8,
-///     shard: Shard { index, of: 2 },
-///     split: 7,
-///     counts: Counts { total: 46, burnside: 48 },
-/// };
-/// let (n, counts) = merge(&[half(2), half(1)]).unwrap();
-/// assert_eq!((n, counts.total, counts.unique()), (8, 92, 12));
-/// assert!(merge(&[half(1)]).is_err());
-/// ```
-pub fn merge(records: &[Record]) -> Result<(usize, Counts)> {
-    let mut book = crate::tools::campaign::Book::new(true);
-    let source = book.source("records");
-    for (i, record) in records.iter().enumerate() {
-        book.add_record(record, source, i + 1)?;
-    }
-    book.merged()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -349,29 +322,6 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn merge_never_overflows_nor_allocates_per_shard() {
-        let record = |index, of, total| Record {
-            n: 8,
-            shard: Shard { index, of },
-            split: 7,
-            counts: Counts { total, burnside: 0 },
-        };
-        let err = merge(&[record(1, 2, u128::MAX), record(2, 2, 1)]).unwrap_err();
-        assert!(err.to_string().contains("add up to more than"), "{err}");
-        let err = merge(&[record(2, usize::MAX, 1)]).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            format!(
-                "shards of n=8 missing (of {}): 1, 3..={}",
-                usize::MAX,
-                usize::MAX
-            )
-        );
-        let err = merge(&[record(3, 4, 1), record(1, 4, 1)]).unwrap_err();
-        assert_eq!(err.to_string(), "shards of n=8 missing (of 4): 2, 4");
     }
 
     #[test]
