@@ -53,7 +53,7 @@ pub use sampled::Price;
 
 use crate::engine::budget::Budget;
 use crate::engine::half_board::column_sets::{binom, Pivot, Symmetric, Task};
-use crate::engine::half_board::cost::Regime;
+use crate::engine::half_board::cost::{Regime, Relist};
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{QuarterShape, Visited};
 use crate::engine::half_board::sampling::{self, Sampled};
@@ -129,7 +129,7 @@ impl Layout {
         let visited_bytes: usize = visited.iter().flatten().map(Visited::bytes).sum();
         let Priced {
             tasks,
-            weights,
+            mut weights,
             relists,
             max_bottoms,
         } = price_tasks(&shape, &pivots, sym, &buckets);
@@ -140,7 +140,10 @@ impl Layout {
             .sum();
         let max_group = u64::from(buckets.max_group);
         let task_bytes = tasks.len() * (std::mem::size_of::<Task>() + 8);
-        let planning_bytes = buckets.bytes + task_bytes + visited_bytes;
+        // Planning holds each task's relisting too, until the chunk is
+        // chosen.
+        let relist_bytes = tasks.len() * std::mem::size_of::<Relist>();
+        let planning_bytes = buckets.bytes + task_bytes + visited_bytes + relist_bytes;
         if !budget.fits(planning_bytes, 0) {
             return None;
         }
@@ -184,11 +187,9 @@ impl Layout {
         let (chunk, scratch_bytes, (keys, parts, part_items)) =
             (fit.chunk, fit.scratch_bytes, fit.parts);
         shape.chunk = chunk;
-        let weights: Vec<f64> = weights
-            .iter()
-            .zip(&relists)
-            .map(|(w, r)| w + r.ns_in(chunk))
-            .collect();
+        for (weight, relist) in weights.iter_mut().zip(&relists) {
+            *weight += relist.ns_in(chunk);
+        }
         drop(relists);
         let (tasks, units, total) = cut_units(&tasks, &weights, &keys, parts.len());
         let largest = part_items

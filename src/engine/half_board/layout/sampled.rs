@@ -12,7 +12,7 @@
 
 use crate::engine::budget::Budget;
 use crate::engine::half_board::column_sets::{binom, Task};
-use crate::engine::half_board::cost::Regime;
+use crate::engine::half_board::cost::{Regime, Relist};
 use crate::engine::half_board::quarters::Visited;
 
 use super::geometry::{Geometry, MinN, MAX_N};
@@ -65,7 +65,10 @@ pub(super) fn price(
     let visited_bytes: usize = (0..4)
         .map(|q| Visited::bytes_of(sampled.placements[q].round() as u64))
         .sum();
-    let planning_bytes = counting_bytes + task_bytes + visited_bytes;
+    // As `Layout::new` holds them: each task's relisting too, while it
+    // plans.
+    let relist_bytes = (sampled.task_count() * std::mem::size_of::<Relist>() as f64) as usize;
+    let planning_bytes = counting_bytes + task_bytes + visited_bytes + relist_bytes;
     if !budget.fits(planning_bytes, 0) {
         return None;
     }
