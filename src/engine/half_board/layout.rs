@@ -244,7 +244,7 @@ impl Layout {
     }
 
     /// [`Layout::price`] from [`sampling::ROUGH_DRAWS`] draws a pivot: a
-    /// sixteenth of the time and of the memory, for advice that asks
+    /// sixty-fourth of the draws and their memory, for advice that asks
     /// many budgets (a run under a tight `--memory` must not pass it to
     /// price its advice).
     pub fn price_roughly(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Option<Price> {

@@ -50,9 +50,11 @@ use crate::engine::half_board::quarters::{self, Quarter, QuarterShape};
 pub const DRAWS: usize = 40_000;
 
 /// Draws per pivot for a rough price (the memory a join needs, asked of
-/// many budgets): chosen, not measured, a sixteenth of [`DRAWS`], whose
-/// draws are held at once (about 20 MB at n = 17..=21).
-pub const ROUGH_DRAWS: usize = DRAWS / 16;
+/// many budgets): a sixty-fourth of [`DRAWS`], whose draws are held at
+/// once. Measured: at a sixteenth, `count 18 --memory 8MiB` priced its
+/// advice past its limit (8.3 MiB); at a sixty-fourth it stays under (7.9
+/// MiB) and names the same `--memory` at 17, 18 and 20.
+pub const ROUGH_DRAWS: usize = DRAWS / 64;
 
 /// Descents of each whole quarter for its size.
 const QUARTER_DRAWS: usize = 20_000;
