@@ -249,7 +249,11 @@ fn ranked_column_sets_agree_with_a_plain_search_at_24_to_27() {
             n,
             &blank,
             Default::default(),
-            MinN::both(99).ranked_from(24),
+            MinN {
+                pair: 99,
+                ..MinN::both(99)
+            }
+            .ranked_from(24),
             None,
         )
         .unwrap();
@@ -471,8 +475,8 @@ fn diagonal_mode_sets_agree_with_a_plain_search_at_4_to_14() {
     }
 }
 
-/// The same at 28 on the plan `count 28` runs (8-fold, diagonal mode,
-/// planned in a second; a 4-fold plan of 28 takes minutes to make), for
+/// The same at 28 on diagonal mode's plan (8-fold, planned in a second; a
+/// 4-fold plan of 28 takes minutes to make; `count 28` runs pair mode), for
 /// sets drawn as at 24..27 (all columns but two on the left) and skipped
 /// when a half of one of theirs has more than 25 million placements or
 /// the pairs to test pass 10^14. The mirror maps a set's pairs one to one
@@ -484,8 +488,13 @@ fn diagonal_mode_sets_agree_with_a_plain_search_at_28() {
     let (n, h) = (28, 14);
     let full = full_row(n);
     let blank = vec![full; n];
-    let plan = Plan::tuned(n, &blank, Default::default(), MinN::default(), None).unwrap();
-    assert_eq!(plan.fold(), "8 diagonal", "count 28's plan");
+    // Diagonal mode at 28 (`count 28` runs pair mode, checked below).
+    let min_n = MinN {
+        pair: 99,
+        ..MinN::default()
+    };
+    let plan = Plan::tuned(n, &blank, Default::default(), min_n, None).unwrap();
+    assert_eq!(plan.fold(), "8 diagonal", "28's diagonal plan");
     let rev = |x: u64| x.reverse_bits() >> (64 - n);
     let lmask = (1u64 << h) - 1;
     let mut rng = Rng::new(0x28);
@@ -521,4 +530,111 @@ fn diagonal_mode_sets_agree_with_a_plain_search_at_28() {
         assert_eq!(got, want, "n = {n}, S = {s:#x}, orbit {orbit:x?}");
         Some(got)
     });
+}
+
+/// The solutions of the blank board of even side `n` whose two middle
+/// rows hold queens in columns `c1` (row `h`) and `c2` (row `h + 1`),
+/// whose top `h = n / 2 - 1` rows use exactly the columns `s` and whose
+/// bottom `h` rows the rest, counted by the definition (every half listed
+/// by a plain search with both pivot queens placed first, every pair
+/// tested): pair mode's share of one pivot and one column set.
+fn pair_halves_with_columns(n: usize, (c1, c2): (usize, usize), s: u64) -> u128 {
+    let h = n / 2 - 1;
+    let rest = full_row(n) & !s & !(1 << c1) & !(1 << c2);
+    // The pivots' diagonals (`d` holds r + c, `a` holds r - c + n - 1).
+    let d0 = 1u64 << (h + c1) | 1u64 << (h + 1 + c2);
+    let a0 = 1u64 << (h + n - 1 - c1) | 1u64 << (h + 1 + n - 1 - c2);
+    let (mut tops, mut bottoms) = (Vec::new(), Vec::new());
+    list_half(n, 0, h, s, d0, a0, usize::MAX, usize::MAX, &mut tops);
+    list_half(
+        n,
+        h + 2,
+        n,
+        rest,
+        d0,
+        a0,
+        usize::MAX,
+        usize::MAX,
+        &mut bottoms,
+    );
+    let tops: Vec<_> = tops.iter().map(|&(d, a, _)| (d, a, 1)).collect();
+    let bottoms: Vec<_> = bottoms
+        .iter()
+        .map(|&(d, a, _)| (d & !d0, a & !a0))
+        .collect();
+    weighted_pairs(n, &tops, &bottoms)
+}
+
+/// Pair mode (even `n`: the two middle rows are pivot rows, a pivot a
+/// queen in each; the default at 26 and 28) on the plan `count N` runs:
+/// a canonical pivot `(c1, c2)` stands for its orbit under the mirror,
+/// the flip (which swaps the rows) and the half turn, and its column sets
+/// are folded by the symmetries that keep it (the half turn, when `c1 +
+/// c2 = n - 1`). So the join's counts of the members of a set's orbit
+/// under those add up to [`pair_halves_with_columns`] times the members
+/// and times the pivot's orbit. Sets drawn as at 24..27 (all columns but
+/// two on the left), pivots at random.
+#[test]
+#[ignore = "minutes: cargo test --release -- --ignored"]
+fn pair_mode_sets_agree_with_a_plain_search_at_26_and_28() {
+    let mut rng = Rng::new(0x2628);
+    for n in [26usize, 28] {
+        let blank = vec![full_row(n); n];
+        let plan = Plan::tuned(n, &blank, Default::default(), MinN::default(), None).unwrap();
+        assert_eq!(plan.fold(), "4 pair", "count {n}'s plan");
+        let pivots = plan.ranked_pivots().expect("ranked past 24");
+        let (full, h) = (full_row(n), n / 2 - 1);
+        let lmask = (1u64 << (n / 2)) - 1;
+        let rev = |x: u64| x.reverse_bits() >> (64 - n);
+        until_two_have_solutions(n, 12, || {
+            // A pivot, taken to the smallest member of its orbit (the one
+            // the plan lists).
+            // One pivot in three is one the half turn keeps (`c1 + c2 =
+            // n - 1`), whose column sets fold in pairs.
+            let (c1, c2) = loop {
+                let c1 = rng.below(n as u64) as usize;
+                let c2 = match rng.below(3) {
+                    0 => n - 1 - c1,
+                    _ => rng.below(n as u64) as usize,
+                };
+                if c1.abs_diff(c2) >= 2 {
+                    break (c1, c2);
+                }
+            };
+            let mut orbit = vec![
+                (c1, c2),
+                (c2, c1),
+                (n - 1 - c1, n - 1 - c2),
+                (n - 1 - c2, n - 1 - c1),
+            ];
+            orbit.sort_unstable();
+            orbit.dedup();
+            let (c1, c2) = orbit[0];
+            let avail = full & !(1 << c1) & !(1 << c2);
+            let listed: Vec<usize> = (0..pivots.len()).filter(|&i| pivots[i] == avail).collect();
+            assert_eq!(listed.len(), 1, "n = {n}: pivot ({c1}, {c2}) listed once");
+            let left = (h - 2).min((avail & lmask).count_ones() as usize);
+            let s = random_columns(avail & lmask, left, &mut rng)
+                | random_columns(avail & !lmask, h - left, &mut rng);
+            let mut members = vec![s];
+            if c1 + c2 == n - 1 {
+                members.push(avail ^ rev(s));
+            }
+            members.sort_unstable();
+            members.dedup();
+            let got: u128 = members
+                .iter()
+                .map(|&m| {
+                    let rank = colex_rank(avail, m);
+                    plan.count_ranks(listed[0], rank..rank + 1).expect("ranked")
+                })
+                .sum();
+            let want = pair_halves_with_columns(n, (c1, c2), s)
+                * members.len() as u128
+                * orbit.len() as u128;
+            assert_eq!(got, want, "n = {n}, pivot ({c1}, {c2}), S = {s:#x}");
+            eprintln!("n = {n}, pivot ({c1}, {c2}), S = {s:#x}: {got} solutions");
+            Some(got)
+        });
+    }
 }

@@ -56,6 +56,16 @@ pub const DRAWS: usize = 40_000;
 /// MiB) and names the same `--memory` at 17, 18 and 20.
 pub const ROUGH_DRAWS: usize = DRAWS / 64;
 
+/// Draws of all pivots together at most: past it each pivot gets its
+/// share. Every draw is held until the last pivot's are made (88 bytes
+/// each, and a relisting each after): pair mode's 175 pivots of 28 at
+/// [`DRAWS`] each held 7 million draws, 740 MiB, the peak of every shard
+/// of 28 (1.8x its quote) and 15 of its 17 s of planning. At this cap a
+/// pivot of 28 still gets about 6,800 draws (a few percent), and every
+/// board of at most 30 pivots (odd sides, the diagonal mode) its
+/// [`DRAWS`]. Chosen, not measured beyond that.
+pub const TOTAL_DRAWS: usize = 1_200_000;
+
 /// Descents of each whole quarter for its size.
 const QUARTER_DRAWS: usize = 20_000;
 
@@ -154,6 +164,8 @@ pub fn sample(board: &Board, draws: usize, seed: u64, regime: Regime) -> Sampled
         .iter()
         .map(|p| p.blocks(shape.diag_bot, n))
         .collect();
+    let pivots = board.pivots.len().max(1);
+    let draws = draws.min((TOTAL_DRAWS + pivots - 1) / pivots);
     let mut kept = Vec::new();
     let mut tasks = vec![0f64; board.pivots.len()];
     for (pi, pv) in board.pivots.iter().enumerate() {

@@ -32,15 +32,18 @@ pub const PRICED_TO: usize = 28;
 pub const DIAG_MIN_N: usize = 18;
 
 /// Smallest `n` for pair mode (even `n`, see `column_sets`) by default:
-/// none yet. Its sampled prices are 1.9x the diagonal mode's at n = 20,
-/// 0.6x at 22 and 0.2x at 24 to 0.1x at 28, but its tasks are 30x more
-/// and smaller, and the kernel's costs per top placement, which the model
-/// prices low on such tasks, ate the gain where it was measured: at 22
-/// shards 1/1024 and 513/1024 took 104 s and 81 s of CPU against 103 s
-/// and 84 s, with twice the planning; at 18 the whole count 3.2x the
-/// diagonal mode's. At 24 its 45 million tasks would pass the default
-/// memory before counting. Tests turn it on with [`MinN::pair`].
-pub const PAIR_MIN_N: usize = 99;
+/// 26, where the ranked units' tasks are big enough for its smaller halves
+/// to pay. Its halves have a row less than the diagonal mode's and its
+/// pivots block two columns and four diagonals, so a task's pairs shrink
+/// faster with `n` than the extra tasks (30x more, four-fold instead of
+/// eight-fold) grow: `count N --estimate --threads 1` (one sitting, 2026-12-05)
+/// priced 24 at 1.5x the diagonal mode's (8.5 against 5.7 days, as ranked
+/// units), 26 at 0.42x (245 days against 1.6 years) and 28 at 0.24x (79
+/// against 336 years), and units of 28 ran as near their quotes as the
+/// diagonal mode's (benches/NOTES.md, "Pair mode from 26"). Below 24 the
+/// gain is eaten by its per-top costs: at 22 shards ran level with the
+/// diagonal mode, at 18 3.2x slower. Tests turn it on with [`MinN::pair`].
+pub const PAIR_MIN_N: usize = 26;
 
 /// Smallest `n` for cross mode (odd `n`, see `column_sets`).
 pub const CROSS_MIN_N: usize = 15;
