@@ -535,12 +535,12 @@ fn the_published_symmetric_counts_agree_with_burnside_and_oeis() {
     }
 }
 
-/// The fixed-point search of `n` against the published counts: both turns
-/// where published up to `quarter_to` and `half_to`; the time each took,
-/// on stderr.
+/// The fixed-point search (on 2 threads) against the published counts:
+/// each turn where published up to `quarter_to` and `half_to`; the time
+/// each took, on stderr.
 fn fixed_points_match_oeis(quarter_to: usize, half_to: usize) {
     use nqueens::base::board::Symmetry;
-    use nqueens::engine::counter::fixed::{besides_identity, fixed_all};
+    use nqueens::engine::counter::fixed::{besides_identity, fixed_all_on};
     for (n, quarter, half) in symmetric_rows() {
         for (symmetry, published, to) in [
             (Symmetry::Rotate90, quarter, quarter_to),
@@ -551,7 +551,7 @@ fn fixed_points_match_oeis(quarter_to: usize, half_to: usize) {
                 continue;
             }
             let start = std::time::Instant::now();
-            let found = fixed_all(n, symmetry);
+            let found = fixed_all_on(n, symmetry, 2);
             assert_eq!(Some(found), published, "n = {n} {symmetry:?}");
             if n >= 16 {
                 eprintln!("n = {n} {symmetry:?}: {found} in {:.2?}", start.elapsed());
@@ -560,7 +560,7 @@ fn fixed_points_match_oeis(quarter_to: usize, half_to: usize) {
         if n <= quarter_to.min(half_to).min(16) {
             let reflections = if n == 1 { 4 } else { 0 };
             assert_eq!(
-                besides_identity(n),
+                besides_identity(n, 2),
                 2 * quarter.unwrap() + half.unwrap() + reflections,
                 "n = {n}"
             );

@@ -35,6 +35,8 @@
 //! its own (A033148: 32,896 at n = 28, 5.8e6 at n = 36); times measured
 //! in `docs/COUNTING.md`.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use crate::base::board::Symmetry;
 
 /// The solutions of the blank `n x n` board fixed by `symmetry` whose row-0
@@ -66,17 +68,28 @@ pub fn fixed(n: usize, symmetry: Symmetry, first: usize) -> u128 {
 /// assert_eq!(fixed_all(12, Symmetry::Transpose), 0);
 /// ```
 pub fn fixed_all(n: usize, symmetry: Symmetry) -> u128 {
+    fixed_all_on(n, symmetry, 1)
+}
+
+/// [`fixed_all`] on `threads` threads (at least one).
+///
+/// ```
+/// use nqueens::base::board::Symmetry;
+/// use nqueens::engine::counter::fixed::fixed_all_on;
+/// assert_eq!(fixed_all_on(14, Symmetry::Rotate180, 3), 420); // OEIS A032522
+/// ```
+pub fn fixed_all_on(n: usize, symmetry: Symmetry, threads: usize) -> u128 {
     if !(1..=64).contains(&n) {
         return 0;
     }
     match Turn::new(n, symmetry) {
-        Some(turn) => turn.all(),
+        Some(turn) => turn.all(threads.max(1)),
         None => (0..n).map(|first| Orbits::new(n, symmetry).first(first)).sum(),
     }
 }
 
 /// The solutions of the blank `n x n` board fixed by each symmetry but the
-/// identity, added up: Burnside's sum (8 times the unique count) less the
+/// identity, added up (searched on `threads` threads): Burnside's sum (8 times the unique count) less the
 /// total, for a complete count. The quarter turns fix the same solutions
 /// (each is the other's inverse), so they are searched once; the
 /// reflections fix none from `n = 2`, and the one solution of `n = 1`.
@@ -84,12 +97,12 @@ pub fn fixed_all(n: usize, symmetry: Symmetry) -> u128 {
 /// ```
 /// use nqueens::engine::counter::fixed::besides_identity;
 /// // 8 * 12 unique - 92 solutions of the 8 x 8 board: its 4 half-turn ones.
-/// assert_eq!(besides_identity(8), 8 * 12 - 92);
-/// assert_eq!(besides_identity(1), 7);
+/// assert_eq!(besides_identity(8, 1), 8 * 12 - 92);
+/// assert_eq!(besides_identity(1, 2), 7);
 /// ```
-pub fn besides_identity(n: usize) -> u128 {
-    let quarter = fixed_all(n, Symmetry::Rotate90);
-    let half = fixed_all(n, Symmetry::Rotate180);
+pub fn besides_identity(n: usize, threads: usize) -> u128 {
+    let quarter = fixed_all_on(n, Symmetry::Rotate90, threads);
+    let half = fixed_all_on(n, Symmetry::Rotate180, threads);
     let reflections: u128 = Symmetry::ALL[4..]
         .iter()
         .map(|&reflection| fixed_all(n, reflection))
@@ -131,6 +144,8 @@ struct Turn {
     orbit: Vec<Lines>,
     /// The centre's queen for odd sides, nothing for even ones.
     start: Lines,
+    /// The rows of the top half: every orbit has a queen there.
+    top: u64,
 }
 
 impl Turn {
@@ -178,6 +193,7 @@ impl Turn {
             fits,
             orbit,
             start,
+            top: (1u64 << (n / 2)) - 1,
         })
     }
 
@@ -210,22 +226,94 @@ impl Turn {
         }
     }
 
-    /// All the fixed solutions.
-    fn all(&self) -> u128 {
+    /// All the fixed solutions, on `threads` threads: the states a few
+    /// orbits deep are shared out (hundreds of them from n = 20, so that
+    /// threads end together though the states' sizes differ).
+    fn all(&self, threads: usize) -> u128 {
         let empty = self.empty_rows();
-        match empty {
-            0 => 1,
-            _ if empty % self.size != 0 => 0,
-            _ => self.count(&self.start, empty),
+        if empty == 0 {
+            return 1;
         }
+        if empty % self.size != 0 {
+            return 0;
+        }
+        let depth = if threads > 1 { 2 } else { 0 };
+        let mut states = Vec::new();
+        let found = self.states(self.start, empty, depth, &mut states);
+        let next = AtomicUsize::new(0);
+        let count = || {
+            let mut total = 0;
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(used, empty)) = states.get(i) else {
+                    return total;
+                };
+                total += self.count(&used, empty);
+            }
+        };
+        let others: u128 = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads.min(states.len()))
+                .map(|_| scope.spawn(count))
+                .collect();
+            let mine = count();
+            // A helper's panic is a bug of this search: carried on.
+            mine + helpers
+                .into_iter()
+                .map(|helper| helper.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .sum::<u128>()
+        });
+        found + others
+    }
+
+    /// The states `depth` orbits deeper than `used` (`empty` rows without
+    /// a queen, a multiple of the orbit's rows) that still have an orbit to
+    /// place, into `out`; returns the solutions met on the way.
+    fn states(&self, used: Lines, empty: u32, depth: u32, out: &mut Vec<(Lines, u32)>) -> u128 {
+        if depth == 0 || empty == self.size {
+            out.push((used, empty));
+            return 0;
+        }
+        let Some((r, mut free)) = self.choose(&used) else {
+            return 0;
+        };
+        let mut found = 0;
+        while free != 0 {
+            let c = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let next = used.with(self.orbit[r * self.n + c]);
+            found += self.states(next, empty - self.size, depth - 1, out);
+        }
+        found
+    }
+
+    /// The empty row of the top half with the fewest free cells, and
+    /// those cells; `None` when one has none. Every fixed solution has a
+    /// queen in any empty row, so the fewest branches are as good as any,
+    /// and a row with none ends the branch before its other rows are tried.
+    #[inline]
+    fn choose(&self, used: &Lines) -> Option<(usize, u64)> {
+        let mut rows = !used.rows & self.top;
+        let (mut r, mut free) = (0, u64::MAX);
+        while rows != 0 {
+            let row = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
+            let cells = self.free(used, row);
+            if cells.count_ones() < free.count_ones() {
+                if cells == 0 {
+                    return None;
+                }
+                (r, free) = (row, cells);
+            }
+        }
+        Some((r, free))
     }
 
     /// The fixed completions of `used` (a union of orbits, `empty` rows
     /// without a queen, at least one orbit's).
     fn count(&self, used: &Lines, empty: u32) -> u128 {
-        // The lowest empty row: every fixed solution has a queen in it.
-        let r = (!used.rows).trailing_zeros() as usize;
-        let mut free = self.free(used, r);
+        let Some((r, mut free)) = self.choose(used) else {
+            return 0;
+        };
         if empty == self.size {
             // One orbit left: each free cell's fills the empty rows.
             return u128::from(free.count_ones());
@@ -334,6 +422,7 @@ mod tests {
                     all += slow;
                 }
                 assert_eq!(fixed_all(n, symmetry), all, "n = {n} {symmetry:?}");
+                assert_eq!(fixed_all_on(n, symmetry, 3), all, "n = {n} {symmetry:?}");
             }
         }
     }
