@@ -148,7 +148,13 @@ fn quarter_turn(n: usize) -> u128 {
     let text = std::fs::read_to_string(path).unwrap();
     let row = format!("| {n} | ");
     let line = text.lines().find(|l| l.starts_with(&row)).unwrap();
-    line[row.len()..].split('|').next().unwrap().trim().parse().unwrap()
+    line[row.len()..]
+        .split('|')
+        .next()
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap()
 }
 
 /// A record as a run would seal it, with made-up counts.
@@ -320,8 +326,8 @@ fn the_sums_arithmetic_refuses_corrupted_but_sealed_records() {
     // Past the sides whose half turn merge searches, the quarter turns'
     // fixed points (OEIS A033148, 43776 at n = 29) are a floor for
     // Burnside's sum less the total: 3 * 43776 = 131328 passes, 8 less not.
-    assert!(nqueens::tools::campaign::FIXED_CHECK_TO < 29);
-    assert!(nqueens::tools::campaign::QUARTER_CHECK_TO >= 29);
+    const _: () = assert!(nqueens::tools::campaign::FIXED_CHECK_TO < 29);
+    const _: () = assert!(nqueens::tools::campaign::QUARTER_CHECK_TO >= 29);
     let quarter_29 = quarter_turn(29);
     let made_up = |besides: u128| {
         let total = 1_000_000;
@@ -329,7 +335,10 @@ fn the_sums_arithmetic_refuses_corrupted_but_sealed_records() {
     };
     let passes = run(&["merge"], made_up(3 * quarter_29).join("\n").as_bytes());
     assert_eq!(passes.status, 0, "{}", passes.report());
-    let r = run(&["merge"], made_up(3 * quarter_29 - 8).join("\n").as_bytes());
+    let r = run(
+        &["merge"],
+        made_up(3 * quarter_29 - 8).join("\n").as_bytes(),
+    );
     assert_eq!((r.status, r.stdout.as_str()), (2, ""));
     assert!(
         r.stderr.contains(&format!(

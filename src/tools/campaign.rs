@@ -43,7 +43,7 @@ use std::path::Path;
 
 use crate::base::error::{words, Error, Result};
 use crate::engine::counter::Counts;
-use crate::tools::shard::{read_line, Record};
+use crate::tools::shard::{read_line, Record, Shard};
 
 /// Which count and split a record belongs to: its `n=`, `K` and `split=`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -190,8 +190,12 @@ impl Book {
     }
 
     fn add(&mut self, record: &Record, source: u32, line: usize) -> Result<()> {
-        if let Err(error) = check_record(record, self.sources.name(source), line) {
-            return self.refuse(error);
+        // `merge` checks the records it keeps once conflicts are found
+        // (a conflict names both records, the more useful error).
+        if !self.strict {
+            if let Err(error) = check_record(record, self.sources.name(source), line) {
+                return self.refuse(error);
+            }
         }
         let key = Key::of(record);
         let entry = Entry {
@@ -307,6 +311,22 @@ impl Book {
         if let Some(error) = self.first_conflict(key, &tally) {
             return Err(error);
         }
+        for entry in &entries {
+            let record = Record {
+                n: key.n,
+                shard: Shard {
+                    index: entry.index,
+                    of: key.of,
+                },
+                split: key.split,
+                counts: entry.counts,
+            };
+            check_record(
+                &record,
+                self.sources.name(entry.source),
+                entry.line as usize,
+            )?;
+        }
         if tally.done != key.of {
             return Err(Error::Shards(format!(
                 "shards of n={} missing (of {}): {}",
@@ -319,6 +339,14 @@ impl Book {
             return Err(overflow(key.n));
         }
         check_sum(key.n, tally.sum, self.files)?;
+        if (25..=FIXED_CHECK_TO).contains(&key.n) {
+            let _ = writeln!(
+                std::io::stderr().lock(),
+                "nqueens: merge: searching the solutions of n={} a symmetry fixes, to check \
+                 Burnside's sum (minutes from n = 26)",
+                key.n
+            );
+        }
         check_fixed(key.n, tally.sum, self.files, threads())?;
         self.note_unchecked(all);
         if let Some(&(a, b)) = tally.doubled.first() {
@@ -618,14 +646,15 @@ pub fn check_sum(n: usize, sum: Counts, files: usize) -> Result<()> {
 }
 
 /// Up to this side [`check_fixed`] searches the half turn's fixed points:
-/// about a minute at n = 28 on 2 threads of a release build (the times
-/// by side are in `docs/COUNTING.md`), against the count's CPU-years, once
-/// per `merge` of a complete campaign (not for `merge --status`).
+/// minutes at n = 28 (the times by side are in `docs/COUNTING.md`), once,
+/// when a campaign of CPU-years is complete (`merge`, not `merge
+/// --status`, which runs often): worth it. Past it the search grows about
+/// eightfold per two sides.
 pub const FIXED_CHECK_TO: usize = 28;
 
 /// Up to this side [`check_fixed`] searches the quarter turn's fixed
-/// points where the half turn's are out of reach (about a second at
-/// n = 41, a minute at 45).
+/// points where the half turn's are out of reach (milliseconds at n = 28,
+/// fractions of a second at 33; see `docs/COUNTING.md`).
 pub const QUARTER_CHECK_TO: usize = 41;
 
 /// The threads of [`check_fixed`]'s searches: the machine's.
@@ -773,7 +802,6 @@ pub fn merge(records: &[Record]) -> Result<(usize, Counts)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::shard::Shard;
 
     #[test]
     fn merge_never_overflows_nor_allocates_per_shard() {

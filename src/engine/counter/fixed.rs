@@ -30,10 +30,10 @@
 //! `1 <= n <= 64`.
 //!
 //! # Complexity
-//! The half turn at side `n` searches about as many nodes as its fixed
-//! solutions (OEIS A032522: 1.25e9 at n = 28), the quarter turn as many as
-//! its own (A033148: 32,896 at n = 28, 5.8e6 at n = 36); times measured
-//! in `docs/COUNTING.md`.
+//! The half turn's search grows about eightfold per two sides (a tenth of
+//! a second at n = 20, minutes at 28); the quarter turn's is milliseconds
+//! at 28 and a fraction of a second at 33. Times by side are in
+//! `docs/COUNTING.md`.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -84,7 +84,9 @@ pub fn fixed_all_on(n: usize, symmetry: Symmetry, threads: usize) -> u128 {
     }
     match Turn::new(n, symmetry) {
         Some(turn) => turn.all(threads.max(1)),
-        None => (0..n).map(|first| Orbits::new(n, symmetry).first(first)).sum(),
+        None => (0..n)
+            .map(|first| Orbits::new(n, symmetry).first(first))
+            .sum(),
     }
 }
 
@@ -259,7 +261,11 @@ impl Turn {
             // A helper's panic is a bug of this search: carried on.
             mine + helpers
                 .into_iter()
-                .map(|helper| helper.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .map(|helper| {
+                    helper
+                        .join()
+                        .unwrap_or_else(|e| std::panic::resume_unwind(e))
+                })
                 .sum::<u128>()
         });
         found + others
@@ -418,7 +424,11 @@ mod tests {
                 let mut all = 0;
                 for first in 0..n {
                     let slow = Orbits::new(n, symmetry).first(first);
-                    assert_eq!(fixed(n, symmetry, first), slow, "n = {n} {symmetry:?} {first}");
+                    assert_eq!(
+                        fixed(n, symmetry, first),
+                        slow,
+                        "n = {n} {symmetry:?} {first}"
+                    );
                     all += slow;
                 }
                 assert_eq!(fixed_all(n, symmetry), all, "n = {n} {symmetry:?}");
