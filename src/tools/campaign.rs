@@ -654,7 +654,7 @@ pub const FIXED_CHECK_TO: usize = 28;
 
 /// Up to this side [`check_fixed`] searches the quarter turn's fixed
 /// points where the half turn's are out of reach (milliseconds at n = 28,
-/// fractions of a second at 33; see `docs/COUNTING.md`).
+/// 26 s at 41 on a busy 2-core VM; see `docs/COUNTING.md`).
 pub const QUARTER_CHECK_TO: usize = 41;
 
 /// The threads of [`check_fixed`]'s searches: the machine's.
