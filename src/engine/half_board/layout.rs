@@ -26,7 +26,9 @@
 //! none of which imports it:
 //! - `geometry`: what every plan of a board starts from ([`Geometry`]) and
 //!   the sides each folding mode runs from ([`MinN`]);
-//! - `pricing`: the bucket counts, every task priced exactly, the work
+//! - `buckets`: the counting walk, every quarter's bucket counts (some
+//!   read off others' walks where the board's mirror or flip allows);
+//! - `pricing`: every task priced exactly from those counts, the work
 //!   units ([`Unit`]) and the whole count's price;
 //! - `sampled`: the same plan priced from samples ([`Price`]);
 //! - `parts`: the parts that bound the memory ([`Part`], [`tables_bytes`])
@@ -36,6 +38,7 @@
 //! - `saved`: a layout as bytes and back ([`Layout::saved`]), for shards
 //!   that share one planning.
 
+mod buckets;
 mod floor;
 mod geometry;
 mod memory;
@@ -57,10 +60,10 @@ use crate::engine::half_board::cost::{Regime, Relist};
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{QuarterShape, Visited};
 use crate::engine::half_board::sampling::{self, Sampled};
+use buckets::{Buckets, Images};
 use parts::split;
 use pricing::{
-    counting_bytes, cut_units, planning_cost, price_tasks, rebuild_ns, total_cost, Buckets, Images,
-    Priced,
+    counting_bytes, cut_units, planning_cost, price_tasks, rebuild_ns, total_cost, Priced,
 };
 
 /// A planned join: everything but the quarter tables.

@@ -15,10 +15,11 @@ use crate::engine::half_board::column_sets::{binom, Task};
 use crate::engine::half_board::cost::{Regime, Relist};
 use crate::engine::half_board::quarters::Visited;
 
+use super::buckets::Images;
 use super::geometry::{Geometry, MinN, MAX_N};
 use super::memory;
 use super::parts::{tables_bytes, Stored, MAX_SPLIT};
-use super::pricing::{counting_bytes, planning_cost, rebuild_ns, total_cost, Images, UNITS};
+use super::pricing::{counting_bytes, planning_cost, rebuild_ns, total_cost, UNITS};
 
 /// What a planned join would cost, priced from samples
 /// (`Layout::price`).
