@@ -48,7 +48,7 @@ pub use grouping::{top_batch, Grouping};
 use crate::engine::half_board::column_sets::{combinations, Task};
 use crate::engine::half_board::sieve::subset_sums;
 
-use super::job::{Job, Scratch, Shape, TopRule};
+use super::job::{Job, Scratch, Shape, TaskSets, TopRule};
 use listing::{append_tops, list_side, Rest};
 use popcount::{and_popcount, and_popcount_avoiding};
 use tables::{aligned, build_tables};
@@ -68,10 +68,12 @@ impl Job<'_> {
         t: &Task,
         sc: &mut Scratch,
     ) -> (u64, u64) {
-        let Shape { h, wl, ovw, .. } = *self.shape;
-        let s = u64::from(t.s);
-        let hmask = (1u64 << h) - 1;
-        let (sl, sr) = (s & ((1u64 << wl) - 1), s >> wl);
+        let Shape { h, ovw, .. } = *self.shape;
+        let TaskSets {
+            hmask,
+            top: (sl, sr),
+            ..
+        } = TaskSets::of(self.shape, self.pivots, t);
         let [tl, tr, _, _] = self.quarters;
         // Which placements are listed, which pairs are tops, and their
         // weights (the clean part may be left to another column set).
