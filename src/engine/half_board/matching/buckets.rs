@@ -124,6 +124,7 @@ impl Job<'_> {
     }
 }
 
+/// Joins the listed tops (the first `sc.tops` of `sc.tkey`, `sc.trest`,
 /// `sc.tclass`) with every bucket they can fit, adds their counts per
 /// class to `by_class` and empties the list. A bucket is joined `slice` words at a time, in the
 /// batch's cheaper [`Grouping`].

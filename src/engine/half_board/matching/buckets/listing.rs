@@ -159,8 +159,6 @@ fn list_clear<const CUTS: bool, const CREDIT: bool>(
     k
 }
 
-/// Joins the listed tops (the first `sc.tops` of `sc.tkey`, `sc.trest`,
-
 #[cfg(test)]
 mod tests {
     use super::*;

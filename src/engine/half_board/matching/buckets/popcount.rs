@@ -7,6 +7,7 @@ use crate::engine::half_board::images::IMAGES;
 
 use super::tables::SUMS;
 
+/// The AND of the `G` entries `e` over their four words from `i` (one
 /// block of [`and_popcount`] and [`and_popcount_avoiding`]).
 #[inline(always)]
 fn and_block<const G: usize>(e: &[&[u64]; G], i: usize) -> [u64; 4] {

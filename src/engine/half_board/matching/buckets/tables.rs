@@ -156,6 +156,5 @@ fn align_offset(tab: &[u64]) -> usize {
     (ALIGN_WORDS - lead) % ALIGN_WORDS
 }
 
-/// The AND of the `G` entries `e` over their four words from `i` (one
 /// Bit-sliced rows of the number of images a bottom avoids (0..=8).
 pub(super) const SUMS: usize = 4;
