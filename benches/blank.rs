@@ -56,7 +56,9 @@ use std::time::Instant;
 use nqueens::base::board::{full_row, Board};
 use nqueens::base::problem::Problem;
 use nqueens::base::uva11195::Solver;
+use nqueens::engine::budget::Budget;
 use nqueens::engine::half_board::Plan;
+use nqueens::plan::calibration::Speed;
 use nqueens::plan::planner::{MethodChoice, Planner};
 use nqueens::{base::mirror, engine::constellations::ConstellationEngine, engine::parallel};
 
@@ -142,7 +144,9 @@ fn main() {
     if sizes.is_empty() {
         sizes = (14..=17).collect();
     }
-    let all = nqueens::tools::settings::Machine::this().cores;
+    let machine = nqueens::tools::settings::Machine::this();
+    // One speed for every planner: its probe runs once in the process.
+    let (all, speed) = (machine.cores, machine.speed);
     println!(
         "{:>3} {:<18} {:>7} {:>9} {:>12} {:>10} {:>9} {:>10}",
         "N", "engine", "threads", "seconds", "nodes", "nodes/s", "x mirror", "x 1 thread"
@@ -193,7 +197,7 @@ fn main() {
         "N", "one near-blank board", "plain", "planner", "x plain"
     );
     for &n in &sizes {
-        near_blank(n);
+        near_blank(n, &speed);
     }
 }
 
@@ -230,8 +234,8 @@ fn half_board(n: usize, all: usize, base: Option<(u128, f64)>) {
 }
 
 /// One board of side `n` with 3 blocked cells (fixed seed): the plain
-/// kernel against the planner, both on one thread.
-fn near_blank(n: usize) {
+/// kernel against the planner, both on one thread, the planner at `speed`.
+fn near_blank(n: usize, speed: &Speed) {
     let mut rng = nqueens::base::rng::Rng::new(0x0b1a_0000 + n as u64);
     let mut board = Board::blank(n);
     for _ in 0..3 {
@@ -239,9 +243,13 @@ fn near_blank(n: usize) {
         board.set_free(row, col, false);
     }
     let (count, planner_secs) = timed(|| {
-        Planner::new(MethodChoice::Auto, 1)
-            .solve_all(std::slice::from_ref(&board))
-            .unwrap()[0]
+        Planner::within(
+            MethodChoice::Auto,
+            Budget::default().on_threads(1),
+            speed.clone(),
+        )
+        .solve_all(std::slice::from_ref(&board))
+        .unwrap()[0]
     });
     let (plain, ratio) = if n <= BASELINE_UP_TO {
         let (plain, secs) = timed(|| Problem::new(&board).count());

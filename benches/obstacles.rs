@@ -22,9 +22,12 @@ use std::time::{Duration, Instant};
 use nqueens::base::board::Board;
 use nqueens::base::rng::Rng;
 use nqueens::base::uva11195::{PlainSolver, Solver};
+use nqueens::engine::budget::Budget;
 use nqueens::engine::constellations::ConstellationEngine;
+use nqueens::plan::calibration::Speed;
 use nqueens::plan::planner::{MethodChoice, Planner};
 use nqueens::tools::generate::{clustered_board, random_board};
+use nqueens::tools::settings::Machine;
 
 /// A board of side `n` with each cell blocked with probability `percent`%.
 fn with_density(rng: &mut Rng, n: usize, percent: usize) -> Board {
@@ -54,15 +57,21 @@ fn timed<T>(work: impl FnOnce() -> T) -> (T, Duration) {
 
 /// Times the plain search and the planner on `boards`, checks they agree,
 /// prints one line; returns the planner's time.
-fn compare(name: &str, boards: &[Board], threads: usize) -> Duration {
-    compare_best_of(name, boards, threads, 1)
+fn compare(speed: &Speed, name: &str, boards: &[Board], threads: usize) -> Duration {
+    compare_best_of(speed, name, boards, threads, 1)
 }
 
 /// [`compare`], with each side's best time of `runs` (a fresh planner each
 /// time, so nothing it learnt carries over): for inputs solved in a few
 /// milliseconds, where one run measures the machine's hiccups as much as
-/// the code.
-fn compare_best_of(name: &str, boards: &[Board], threads: usize, runs: usize) -> Duration {
+/// the code. Every planner prices at `speed`, the process's one.
+fn compare_best_of(
+    speed: &Speed,
+    name: &str,
+    boards: &[Board],
+    threads: usize,
+    runs: usize,
+) -> Duration {
     // Each side's runs back to back, so that neither is measured just
     // after the other left the machine in another state (a core idle
     // through a long plain run is slow to wake).
@@ -75,7 +84,8 @@ fn compare_best_of(name: &str, boards: &[Board], threads: usize, runs: usize) ->
     }
     let mut planned_time = Duration::MAX;
     for _ in 0..runs {
-        let mut planner = Planner::new(MethodChoice::Auto, threads);
+        let budget = Budget::default().on_threads(threads);
+        let mut planner = Planner::within(MethodChoice::Auto, budget, speed.clone());
         if std::env::args().any(|a| a == "--explain") {
             planner = planner.explain_to(Box::new(std::io::stderr()));
         }
@@ -98,7 +108,9 @@ fn main() {
         .find(|a| !a.starts_with('-'))
         .unwrap_or_default();
     let wanted = |name: &str| name.contains(filter.as_str());
-    let all = nqueens::tools::settings::Machine::this().cores;
+    let machine = Machine::this();
+    // One speed for every planner: its probe runs once in the process.
+    let (all, speed) = (machine.cores, machine.speed);
     println!("obstacle boards: plain search vs planner (1 thread unless said)");
     // Index builds, scans and inclusion-exclusion all stand on the blank
     // engine: its speed is what the near-blank figures mostly depend on.
@@ -119,15 +131,20 @@ fn main() {
                 with_obstacles(&mut rng, 14, k)
             })
             .collect();
-        compare(name, &boards, 1);
-        compare(&format!("  the same on {all} threads"), &boards, all);
+        compare(&speed, name, &boards, 1);
+        compare(
+            &speed,
+            &format!("  the same on {all} threads"),
+            &boards,
+            all,
+        );
     }
 
     let name = "n=14, exactly 2 obstacles, 40 boards";
     if wanted(name) {
         let mut rng = Rng::new(0x0b5_b002);
         let boards: Vec<Board> = (0..40).map(|_| with_obstacles(&mut rng, 14, 2)).collect();
-        compare(name, &boards, 1);
+        compare(&speed, name, &boards, 1);
     }
 
     let name = "n=14, 8-20% obstacles, 40 boards";
@@ -139,7 +156,7 @@ fn main() {
                 with_density(&mut rng, 14, percent)
             })
             .collect();
-        compare(name, &boards, 1);
+        compare(&speed, name, &boards, 1);
     }
 
     let name = "judge-like mix n=4..14, 0-25%, 120 boards";
@@ -152,8 +169,13 @@ fn main() {
                 with_density(&mut rng, n, percent)
             })
             .collect();
-        compare(name, &boards, 1);
-        compare(&format!("  the same on {all} threads"), &boards, all);
+        compare(&speed, name, &boards, 1);
+        compare(
+            &speed,
+            &format!("  the same on {all} threads"),
+            &boards,
+            all,
+        );
     }
 
     let name = "dense n=14, 30-50%, 40 boards";
@@ -165,7 +187,7 @@ fn main() {
                 with_density(&mut rng, 14, percent)
             })
             .collect();
-        compare(name, &boards, 1);
+        compare(&speed, name, &boards, 1);
     }
 
     let name = "dense mix n=4..16, 30-50%, 120 boards";
@@ -178,7 +200,7 @@ fn main() {
                 with_density(&mut rng, n, percent)
             })
             .collect();
-        compare(name, &boards, 1);
+        compare(&speed, name, &boards, 1);
     }
 
     let name = "small dense n=4..11, 30-50%, 5000 boards";
@@ -191,8 +213,13 @@ fn main() {
                 with_density(&mut rng, n, percent)
             })
             .collect();
-        compare(name, &boards, 1);
-        compare(&format!("  the same on {all} threads"), &boards, all);
+        compare(&speed, name, &boards, 1);
+        compare(
+            &speed,
+            &format!("  the same on {all} threads"),
+            &boards,
+            all,
+        );
     }
 
     // Big near-blank boards, where the half-board engine competes: the
@@ -207,7 +234,7 @@ fn main() {
                 with_obstacles(&mut rng, n, k)
             })
             .collect();
-        compare(name, &boards, 1);
+        compare(&speed, name, &boards, 1);
     }
 
     // One board takes milliseconds: best of 11 runs on each side.
@@ -215,9 +242,9 @@ fn main() {
     if wanted(name) {
         let mut rng = Rng::new(0x0b5_b007);
         let board = [with_obstacles(&mut rng, 14, 3)];
-        let one = compare_best_of(name, &board, 1, 11);
+        let one = compare_best_of(&speed, name, &board, 1, 11);
         let label = format!("  the same on {all} threads");
-        let many = compare_best_of(&label, &board, all, 11);
+        let many = compare_best_of(&speed, &label, &board, all, 11);
         println!(
             "  {all} threads vs 1 thread: {:.2}x",
             one.as_secs_f64() / many.as_secs_f64()
@@ -226,7 +253,7 @@ fn main() {
 
     let name = "big single boards";
     if wanted(name) {
-        big_single_boards();
+        big_single_boards(&speed);
     }
 }
 
@@ -289,17 +316,24 @@ fn big_board((n, kind, amount, seed): Recipe) -> (String, Board) {
     }
 }
 
-/// The planner's method and estimate (ns on one thread) for `board`.
-fn estimate(method: MethodChoice, board: &Board) -> (String, f64) {
-    let mut planner = Planner::new(method, 1);
+/// The planner's method and estimate (ns on one thread) for `board`,
+/// planned at `speed`.
+fn estimate(method: MethodChoice, board: &Board, speed: &Speed) -> (String, f64) {
+    let mut planner = Planner::within(method, Budget::default().on_threads(1), speed.clone());
     let (label, estimate) = planner.estimate(std::slice::from_ref(board)).unwrap()[0].clone();
     (label, estimate.cpu_ns)
 }
 
 /// Solves `board` with `method` on `threads` threads: the count, the wall
-/// time and the CPU time of all threads.
-fn run(method: MethodChoice, threads: usize, board: &Board) -> (u128, Duration, Duration) {
-    let mut planner = Planner::new(method, threads);
+/// time and the CPU time of all threads, planned at `speed`.
+fn run(
+    method: MethodChoice,
+    threads: usize,
+    board: &Board,
+    speed: &Speed,
+) -> (u128, Duration, Duration) {
+    let budget = Budget::default().on_threads(threads);
+    let mut planner = Planner::within(method, budget, speed.clone());
     if std::env::args().any(|a| a == "--explain") {
         planner = planner.explain_to(Box::new(std::io::stderr()));
     }
@@ -312,7 +346,7 @@ fn secs(time: Duration) -> f64 {
     time.as_secs_f64()
 }
 
-fn big_single_boards() {
+fn big_single_boards(speed: &Speed) {
     let cores = nqueens::tools::settings::Machine::this().cores;
     println!("big single boards, one at a time ({cores} cores here). On a shared machine wall");
     println!("times stretch while other work holds the cores: est/cpu (the estimate over the");
@@ -336,16 +370,16 @@ fn big_single_boards() {
     let mut ratios: Vec<f64> = Vec::new();
     for recipe in BIG_BOARDS {
         let (label, board) = big_board(recipe);
-        let (method, est) = estimate(MethodChoice::Auto, &board);
+        let (method, est) = estimate(MethodChoice::Auto, &board, speed);
         let est = est / 1e9;
         if est > MOST_SECONDS {
             println!("{label:<28} {method:<17} {est:>6.1}s  skipped (above {MOST_SECONDS} s)");
             continue;
         }
-        let (count, one, cpu1) = run(MethodChoice::Auto, 1, &board);
-        let (count2, two, cpu2) = run(MethodChoice::Auto, 2, &board);
+        let (count, one, cpu1) = run(MethodChoice::Auto, 1, &board, speed);
+        let (count2, two, cpu2) = run(MethodChoice::Auto, 2, &board, speed);
         assert_eq!(count, count2, "{label}: 2 threads disagree");
-        let (_, plain_est) = estimate(MethodChoice::parse("plain").unwrap(), &board);
+        let (_, plain_est) = estimate(MethodChoice::parse("plain").unwrap(), &board, speed);
         let plain = if plain_est / 1e9 <= MOST_SECONDS {
             let (plain_count, time) =
                 timed(|| PlainSolver.solve_all(std::slice::from_ref(&board)).unwrap());
@@ -374,12 +408,12 @@ fn big_single_boards() {
     for recipe in BIG_BOARDS {
         let (label, board) = big_board(recipe);
         for method in MethodChoice::all().into_iter().skip(1) {
-            let (said, est) = estimate(method, &board);
+            let (said, est) = estimate(method, &board, speed);
             let est = est / 1e9;
             if !said.starts_with(method.name()) || est > MOST_FORCED_SECONDS {
                 continue;
             }
-            let (_, real, cpu) = run(method, 1, &board);
+            let (_, real, cpu) = run(method, 1, &board, speed);
             println!(
                 "{label:<28} {said:<20} {est:>6.2}s {:>6.2}s {:>6.2}s {:>7.2} {:>7.2}",
                 secs(real),

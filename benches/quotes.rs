@@ -15,7 +15,8 @@
 //!
 //! Taken on a shared machine, CPU time (not wall time) is the figure: a
 //! thread waiting for a core adds nothing to it. The first line gives the
-//! factors the process's probe measured (`plan::calibration`): every quote
+//! factors the process's probe measured (`plan::calibration`; one speed,
+//! resolved as the binary resolves it, for every planner): every quote
 //! of a run is scaled by them.
 
 #[path = "quotes/boards.rs"]
@@ -26,8 +27,10 @@ use std::collections::BTreeMap;
 use boards::{board, cpu_time, BOARDS};
 use nqueens::base::board::Board;
 use nqueens::base::uva11195::Solver;
-use nqueens::plan::calibration::{self, Kernel};
+use nqueens::engine::budget::Budget;
+use nqueens::plan::calibration::{Kernel, Speed};
 use nqueens::plan::planner::{MethodChoice, Planner};
+use nqueens::tools::settings::Machine;
 
 /// Methods quoted above this (seconds, at this machine's speed) are not
 /// run; the planner's choice up to [`MOST_CHOSEN_SECONDS`].
@@ -41,17 +44,21 @@ const WITHIN: f64 = 1.5;
 /// such a run.
 const SHORT: f64 = 0.2;
 
-/// The method's label and its quote (seconds on one thread, at this
-/// machine's speed).
-fn quote(method: MethodChoice, board: &Board) -> (String, f64) {
-    let mut planner = Planner::new(method, 1);
+/// A planner forcing `method` (or choosing) on one thread at `speed`.
+fn planner(method: MethodChoice, speed: &Speed) -> Planner {
+    Planner::within(method, Budget::default().on_threads(1), speed.clone())
+}
+
+/// The method's label and its quote (seconds on one thread, at `speed`).
+fn quote(method: MethodChoice, board: &Board, speed: &Speed) -> (String, f64) {
+    let mut planner = planner(method, speed);
     let (label, estimate) = planner.estimate(std::slice::from_ref(board)).unwrap()[0].clone();
-    (label, estimate.calibrated().cpu_ns / 1e9)
+    (label, estimate.calibrated(speed).cpu_ns / 1e9)
 }
 
 /// The count of `board` with `method` on one thread, and the CPU time.
-fn run(method: MethodChoice, board: &Board) -> (u128, f64) {
-    let mut planner = Planner::new(method, 1);
+fn run(method: MethodChoice, board: &Board, speed: &Speed) -> (u128, f64) {
+    let mut planner = planner(method, speed);
     let before = cpu_time();
     let counts = planner.solve_all(std::slice::from_ref(board)).unwrap();
     (counts[0], (cpu_time() - before).as_secs_f64())
@@ -65,8 +72,10 @@ fn main() {
         "quotes against CPU time, one thread, every method that applies (* the planner's choice)"
     );
     // The probe runs once per process: every quote below is priced at the
-    // speed it measured (see `plan::calibration`).
-    let factors = calibration::get();
+    // speed it measured (see `plan::calibration`), or the one
+    // NQUEENS_CALIBRATION pins.
+    let speed = Machine::this().speed;
+    let factors = speed.calibration();
     let names = ["join-even", "join-odd", "join-board", "search"];
     let said: Vec<String> = (Kernel::ALL.iter().zip(names))
         .map(|(&kernel, name)| format!("{name} {:.2}", factors.factor(kernel)))
@@ -85,10 +94,10 @@ fn main() {
         if filter.as_ref().is_some_and(|f| !label.contains(f.as_str())) {
             continue;
         }
-        let (chosen, _) = quote(MethodChoice::Auto, &board);
+        let (chosen, _) = quote(MethodChoice::Auto, &board, &speed);
         let mut expected = None;
         for method in MethodChoice::all().into_iter().skip(1) {
-            let (said, secs) = quote(method, &board);
+            let (said, secs) = quote(method, &board, &speed);
             if !said.starts_with(method.name()) || !secs.is_finite() {
                 continue; // does not apply: the fallback's label
             }
@@ -108,7 +117,7 @@ fn main() {
                 println!("{label:<26} {name:<22} {secs:>8.3}s {why:>9}");
                 continue;
             }
-            let (count, cpu) = run(method, &board);
+            let (count, cpu) = run(method, &board, &speed);
             assert_eq!(
                 *expected.get_or_insert(count),
                 count,

@@ -83,7 +83,10 @@ use std::time::Instant;
 use nqueens::base::board::Board;
 use nqueens::base::published;
 use nqueens::base::uva11195::Solver;
+use nqueens::engine::budget::Budget;
+use nqueens::plan::calibration::Speed;
 use nqueens::plan::planner::{MethodChoice, Planner};
+use nqueens::tools::settings::Machine;
 
 use common::{blank, build, classes, fail, gen, have, python_interpreter, run, NQUEENS, ROOT, TMP};
 
@@ -433,11 +436,11 @@ fn big_boards(p: &Programs, dir: &Path) {
 }
 
 /// The method `method` would count `board` by (its label) and its quote,
-/// seconds on one thread at this machine's speed.
-fn quote(method: MethodChoice, board: &Board) -> (String, f64) {
-    let mut planner = Planner::new(method, 1);
+/// seconds on one thread at `speed` (this machine's).
+fn quote(method: MethodChoice, board: &Board, speed: &Speed) -> (String, f64) {
+    let mut planner = Planner::within(method, Budget::default().on_threads(1), speed.clone());
     let (label, estimate) = planner.estimate(std::slice::from_ref(board)).unwrap()[0].clone();
-    (label, estimate.calibrated().cpu_ns / 1e9)
+    (label, estimate.calibrated(speed).cpu_ns / 1e9)
 }
 
 /// A big single board whose one-thread run takes under this many CPU
@@ -449,9 +452,11 @@ const CHEAP_SECONDS: f64 = 3.0;
 const CHEAP_RUNS: usize = 3;
 
 /// The planner's count of `board` on `threads` threads, its CPU seconds
-/// (this process's, all threads) and wall seconds.
-fn solve(board: &Board, threads: usize) -> (u128, f64, f64) {
-    let mut planner = Planner::new(MethodChoice::Auto, threads);
+/// (this process's, all threads) and wall seconds; planned at `speed`
+/// (whose probe ran before, in [`quote`]: it is not timed here).
+fn solve(board: &Board, threads: usize, speed: &Speed) -> (u128, f64, f64) {
+    let budget = Budget::default().on_threads(threads);
+    let mut planner = Planner::within(MethodChoice::Auto, budget, speed.clone());
     let (cpu, start) = (boards::cpu_time(), Instant::now());
     let counts = planner.solve_all(std::slice::from_ref(board)).unwrap();
     let wall = start.elapsed().as_secs_f64();
@@ -477,6 +482,8 @@ fn single_boards(p: &Programs, dir: &Path) {
     );
     let input = dir.join("board.txt");
     let plain_method = MethodChoice::parse("plain").expect("the plain method");
+    // One speed for every quote and plan: the probe runs once.
+    let speed = Machine::this().speed;
     // Item 1's sparse boards: n = 15..17 with a few blocked cells, the
     // three of BOARDS among them (measured with those) and SPARSE.
     let is_sparse = |(n, _, _, _): &boards::Recipe| *n <= 17;
@@ -491,7 +498,7 @@ fn single_boards(p: &Programs, dir: &Path) {
         println!("{title}:");
         for recipe in recipes {
             let (label, board) = boards::board(*recipe);
-            let (method, secs) = quote(MethodChoice::Auto, &board);
+            let (method, secs) = quote(MethodChoice::Auto, &board, &speed);
             let method: String = method.chars().take(22).collect();
             if secs > MOST_BOARD_SECONDS {
                 println!(
@@ -499,7 +506,7 @@ fn single_boards(p: &Programs, dir: &Path) {
                 );
                 continue;
             }
-            let (count, mut cpu1, _) = solve(&board, 1);
+            let (count, mut cpu1, _) = solve(&board, 1, &speed);
             // The least of a few runs on one thread where they are cheap:
             // on the shared VM a join's run that catches the other
             // tenants' slower state takes 1.3-1.5x (benches/NOTES.md, "One
@@ -508,7 +515,7 @@ fn single_boards(p: &Programs, dir: &Path) {
             // once.
             if cpu1 < CHEAP_SECONDS {
                 for _ in 1..CHEAP_RUNS {
-                    let (again, cpu, _) = solve(&board, 1);
+                    let (again, cpu, _) = solve(&board, 1, &speed);
                     assert_eq!(count, again, "{label}: runs disagree");
                     cpu1 = cpu1.min(cpu);
                 }
@@ -516,14 +523,14 @@ fn single_boards(p: &Programs, dir: &Path) {
             if board.n() == 17 && board.obstacles() <= NEAR_BLANK_CELLS {
                 near_blank_17.push((label.clone(), board.clone(), count));
             }
-            let (count2, cpu2, wall2) = solve(&board, 2);
+            let (count2, cpu2, wall2) = solve(&board, 2, &speed);
             assert_eq!(count, count2, "{label}: 2 threads disagree");
             let plain = if board.n() <= 31 {
                 &p.plain
             } else {
                 &p.plain_wide
             };
-            let (_, plain_secs) = quote(plain_method, &board);
+            let (_, plain_secs) = quote(plain_method, &board, &speed);
             let plain = match plain {
                 Some(_) if plain_secs > MOST_PLAIN_SECONDS => format!("{:>8} {:>7}", "-", "-"),
                 Some(cmd) => {

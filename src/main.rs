@@ -15,9 +15,6 @@ fn main() -> ExitCode {
     // Started as the measuring helper of `stress` and `test`, it runs that
     // and exits here; otherwise it becomes the helper of their runs.
     nqueens::tools::child::serve();
-    // Quotes at this machine's speed: the search probe, measured once
-    // and kept in the user's cache (the library alone keeps nothing).
-    nqueens::plan::calibration::keep_probe();
     match run() {
         Ok(code) => code,
         // A reader that went away (`| head`) is how pipelines end.
@@ -60,8 +57,10 @@ fn run() -> Result<ExitCode> {
     return_freed_memory();
     let cli = cli::parse(std::env::args_os().skip(1))?;
     // The machine asked once, the options resolved once: every command
-    // below takes what it uses from `settings`.
-    let settings = cli::resolve(&cli, Machine::this());
+    // below takes what it uses from `settings`. Quotes at this machine's
+    // speed: the search probe, measured when first needed and kept in the
+    // user's cache (the library alone keeps nothing).
+    let settings = cli::resolve(&cli, Machine::this().keeping_probe());
     let stdout = io::stdout();
     let done = match cli.command {
         Command::HelpOnHelp => stdout

@@ -142,6 +142,21 @@ fn ranges_merge_to_oeis_and_a_rerun_redoes_only_missing_or_damaged_records() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// OEIS A033148 at side `n`, from `tests/data/symmetric.md`.
+fn quarter_turn(n: usize) -> u128 {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/symmetric.md");
+    let text = std::fs::read_to_string(path).unwrap();
+    let row = format!("| {n} | ");
+    let line = text.lines().find(|l| l.starts_with(&row)).unwrap();
+    line[row.len()..]
+        .split('|')
+        .next()
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap()
+}
+
 /// A record as a run would seal it, with made-up counts.
 fn record(n: usize, index: usize, of: usize, total: u128, burnside: u128) -> String {
     Record {
@@ -252,14 +267,23 @@ fn the_sums_arithmetic_refuses_corrupted_but_sealed_records() {
             record(12, 2, 2, 7100, 7152),
             "a Burnside sum of 14300, not a multiple of 8",
         ),
-        // Burnside's sum below the total (8 times off the other way too).
-        (
-            record(12, 2, 2, 7100, 4),
-            "outside total <= burnside <= 8 * total",
-        ),
+        // Burnside's sum more than 8 times the total.
         (
             record(12, 2, 2, 7100, 800_004),
             "outside total <= burnside <= 8 * total",
+        ),
+        // Burnside's sum 8 too high (a multiple of 8, within the bounds):
+        // less the total it is not what the symmetries fix, 2 * 8 + 80.
+        (
+            record(12, 2, 2, 7100, 7156),
+            "Burnside's sum less the total, 104, should be 96, the solutions the \
+             symmetries besides the identity fix (2 * 8 for the quarter turns + 80 for \
+             the half turn + 0 for the reflections, searched directly)",
+        ),
+        // The total 8 too low, Burnside's sum as it was.
+        (
+            record(12, 2, 2, 7092, 7148),
+            "Burnside's sum less the total, 104, should be 96",
         ),
     ];
     for (bad, message) in cases {
@@ -273,6 +297,20 @@ fn the_sums_arithmetic_refuses_corrupted_but_sealed_records() {
             r.stderr
         );
     }
+    // One record's Burnside share below its total (the sum's would be too):
+    // refused as the record it is.
+    let r = run(
+        &["merge"],
+        format!("{}\n{}\n", good[0], record(12, 2, 2, 7100, 4)).as_bytes(),
+    );
+    assert_eq!((r.status, r.stdout.as_str()), (2, ""));
+    assert!(
+        r.stderr.starts_with(
+            "nqueens: stdin: line 2: shard 2/2 of n=12 has burnside=4 below its total=7100"
+        ),
+        "{}",
+        r.stderr
+    );
     // A negative share, sealed: named as such.
     let body = "shard 2/2 n=12 split=0000000000005eed total=-4 burnside=7148";
     let negative = nqueens::tools::seal::sealed(body);
@@ -282,6 +320,31 @@ fn the_sums_arithmetic_refuses_corrupted_but_sealed_records() {
         r.stderr.starts_with(
             "nqueens: stdin: line 2: expected counts that are whole numbers >= 0, found 'total=-4'"
         ),
+        "{}",
+        r.stderr
+    );
+    // Past the sides whose half turn merge searches, the quarter turns'
+    // fixed points (OEIS A033148, 43776 at n = 29) are a floor for
+    // Burnside's sum less the total: 3 * 43776 = 131328 passes, 8 less not.
+    const _: () = assert!(nqueens::tools::campaign::FIXED_CHECK_TO < 29);
+    const _: () = assert!(nqueens::tools::campaign::QUARTER_CHECK_TO >= 29);
+    let quarter_29 = quarter_turn(29);
+    let made_up = |besides: u128| {
+        let total = 1_000_000;
+        [1, 2].map(|index| record(29, index, 2, total / 2, (total + besides) / 2))
+    };
+    let passes = run(&["merge"], made_up(3 * quarter_29).join("\n").as_bytes());
+    assert_eq!(passes.status, 0, "{}", passes.report());
+    let r = run(
+        &["merge"],
+        made_up(3 * quarter_29 - 8).join("\n").as_bytes(),
+    );
+    assert_eq!((r.status, r.stdout.as_str()), (2, ""));
+    assert!(
+        r.stderr.contains(&format!(
+            "Burnside's sum less the total, {}, should be at least 3 * {quarter_29}",
+            3 * quarter_29 - 8
+        )),
         "{}",
         r.stderr
     );

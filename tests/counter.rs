@@ -492,3 +492,94 @@ fn merge_refuses_an_edited_record() {
         r.stderr
     );
 }
+
+/// The rows `(n, quarter turn, half turn)` of `tests/data/symmetric.md`
+/// (OEIS A033148 and A032522; `None` in an empty cell).
+fn symmetric_rows() -> Vec<(usize, Option<u128>, Option<u128>)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/symmetric.md");
+    let text = std::fs::read_to_string(path).expect("tests/data/symmetric.md is in the repository");
+    let rows: Vec<_> = text
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            let n = cells.get(1)?.parse().ok()?;
+            Some((n, cells.get(2)?.parse().ok(), cells.get(3)?.parse().ok()))
+        })
+        .collect();
+    assert_eq!(
+        rows.iter().map(|row| row.0).collect::<Vec<_>>(),
+        (1..=rows.len()).collect::<Vec<_>>(),
+        "{path}: rows n = 1, 2, ... expected"
+    );
+    rows
+}
+
+/// The published symmetric counts agree with the published totals and
+/// unique counts through Burnside's lemma (8 * unique = total + the
+/// solutions each other symmetry fixes), n = 1..=27: the tables are read
+/// by the same side, and the identity `merge` checks holds.
+#[test]
+fn the_published_symmetric_counts_agree_with_burnside_and_oeis() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/oeis.md");
+    let oeis = published_rows(&std::fs::read_to_string(path).unwrap());
+    let symmetric = symmetric_rows();
+    assert!(symmetric.len() >= 36 && symmetric[31].2.is_some());
+    for (n, total, unique) in oeis {
+        let (_, quarter, half) = symmetric[n - 1];
+        let reflections = if n == 1 { 4 } else { 0 };
+        assert_eq!(
+            8 * unique - total,
+            2 * quarter.unwrap() + half.unwrap() + reflections,
+            "n = {n}"
+        );
+    }
+}
+
+/// The fixed-point search (on 2 threads) against the published counts:
+/// each turn where published up to `quarter_to` and `half_to`; the time
+/// each took, on stderr.
+fn fixed_points_match_oeis(quarter_to: usize, half_to: usize) {
+    use nqueens::base::board::Symmetry;
+    use nqueens::engine::counter::fixed::{besides_identity, fixed_all_on};
+    for (n, quarter, half) in symmetric_rows() {
+        for (symmetry, published, to) in [
+            (Symmetry::Rotate90, quarter, quarter_to),
+            (Symmetry::Rotate270, quarter, quarter_to.min(16)),
+            (Symmetry::Rotate180, half, half_to),
+        ] {
+            if n > to {
+                continue;
+            }
+            let start = std::time::Instant::now();
+            let found = fixed_all_on(n, symmetry, 2);
+            assert_eq!(Some(found), published, "n = {n} {symmetry:?}");
+            if n >= 16 {
+                eprintln!("n = {n} {symmetry:?}: {found} in {:.2?}", start.elapsed());
+            }
+        }
+        if n <= quarter_to.min(half_to).min(16) {
+            let reflections = if n == 1 { 4 } else { 0 };
+            assert_eq!(
+                besides_identity(n, 2),
+                2 * quarter.unwrap() + half.unwrap() + reflections,
+                "n = {n}"
+            );
+        }
+    }
+}
+
+/// The turns' fixed points against OEIS A033148 and A032522 as far as a
+/// debug build reaches in seconds.
+#[test]
+fn the_fixed_points_match_oeis_quickly() {
+    fixed_points_match_oeis(33, 20);
+}
+
+/// The turns' fixed points against OEIS further: the quarter turn to 41,
+/// the half turn to 27 (28, the side of the Q(28) campaign, took 20 minutes
+/// on a busy 2-core VM: `docs/COUNTING.md` has the times).
+#[test]
+#[ignore = "about 5 minutes: cargo test --release --test integration counter::the_fixed_points_match_oeis_far -- --ignored --nocapture"]
+fn the_fixed_points_match_oeis_far() {
+    fixed_points_match_oeis(41, 27);
+}

@@ -2,7 +2,8 @@
 //! uses ([`Settings`]): ripgrep's low-level to high-level arguments. Every
 //! default that depends on the machine is decided here and nowhere else:
 //! `--threads` defaults to every core, progress is on when stderr is a
-//! terminal, and redrawn in place there.
+//! terminal, and redrawn in place there; the machine's speed, which quotes
+//! are priced at, comes with the machine.
 
 use super::parse::Cli;
 use crate::engine::budget::{Budget, DEFAULT_BYTES};
@@ -16,8 +17,10 @@ use crate::tools::settings::{Machine, Settings};
 ///
 /// ```
 /// use nqueens::cli::{parse, resolve};
+/// use nqueens::plan::calibration::Speed;
 /// use nqueens::tools::{progress::Progress, settings::Machine};
-/// let machine = Machine { cores: 6, stdout_terminal: false, stderr_terminal: true };
+/// let speed = Speed::reference();
+/// let machine = Machine { cores: 6, stdout_terminal: false, stderr_terminal: true, speed };
 /// let settings = resolve(&parse(["count".into(), "12".into()]).unwrap(), machine);
 /// assert_eq!((settings.budget.bytes, settings.threads()), (1 << 30, 6));
 /// assert_eq!(settings.progress, Progress::Redrawn);

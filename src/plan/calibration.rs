@@ -35,9 +35,13 @@
 //! reference's everywhere (short of the clamp, [`MAX_FACTOR`]): the same
 //! input is planned the same way on every machine.
 //!
-//! The probe takes about 40 ms of CPU ([`ROUNDS`] rounds, the least time
-//! kept), and runs only when a quote is about to be shown or to decide
-//! something ([`get`] is lazy) and no earlier process of the same build on
+//! The factors are a value, a [`Speed`], resolved once with the run's
+//! other settings ([`crate::tools::settings::Machine::this`], beside the
+//! cores) and handed down to the planner and to the estimates' printers:
+//! nothing here is global. The probe takes about 40 ms of CPU ([`ROUNDS`]
+//! rounds, the least time kept), and runs only when a quote is about to be
+//! shown or to decide something (a [`Speed`] has its factors the first
+//! time they are asked for) and no earlier process of the same build on
 //! the same CPU kept it ([`cache`]): kept, the factors are the same from
 //! one process to the next.
 //!
@@ -47,13 +51,16 @@
 //! in it, its queue is not).
 //!
 //! [`VARIABLE`] pins the factors instead (the tests set it to 1 so that
-//! estimates print the same on any machine).
+//! estimates print the same on any machine); it is read in one place,
+//! where the run's settings are resolved ([`Speed::resolved`] makes the
+//! speed of its value). The library's own callers pick theirs:
+//! [`Speed::reference`] (the model as it is) or [`Speed::measured`] (this
+//! machine's probe, kept nowhere).
 
 pub mod cache;
 
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::base::board::Board;
 use crate::base::problem::Problem;
@@ -113,7 +120,8 @@ pub enum Source {
     /// The probe on this machine: measured now, or kept by an earlier
     /// process of the same build ([`cache`]).
     Measured,
-    /// The system has no thread CPU clock: the reference model as it is.
+    /// Not measured: the reference model as it is, asked for
+    /// ([`Speed::reference`]) or where the system has no thread CPU clock.
     Unmeasured,
 }
 
@@ -125,7 +133,16 @@ pub struct Calibration {
 }
 
 impl Calibration {
-    /// Every factor `x`.
+    /// The reference model as it is: every factor 1 ([`Speed::reference`],
+    /// or where nothing can be measured).
+    pub fn reference() -> Calibration {
+        Calibration {
+            factors: [1.0; KERNELS],
+            source: Source::Unmeasured,
+        }
+    }
+
+    /// Every factor `x`, as [`VARIABLE`] pins them.
     pub fn pinned(x: f64) -> Calibration {
         Calibration {
             factors: [x; KERNELS],
@@ -210,32 +227,158 @@ pub fn pinned_by(value: Option<&str>) -> Option<Calibration> {
     (x.is_finite() && x > 0.0).then(|| Calibration::pinned(x))
 }
 
-/// Whether this process keeps its probe in the user's cache
-/// ([`keep_probe`]).
-static KEEP: AtomicBool = AtomicBool::new(false);
+/// The speed a run's quotes are priced at, as a value handed down: resolved
+/// once with the run's other settings ([`crate::tools::settings::Machine::this`]
+/// is the one place that reads [`VARIABLE`]), then passed to the planner
+/// and to whatever prints or decides by an estimate.
+///
+/// Its factors are had the first time they are asked for
+/// ([`Speed::calibration`]): fixed ones at once; a probe's by running it
+/// then (about 40 ms of CPU), so that a run no quote is shown to or
+/// decided by never probes. Clones share the one cell: however many
+/// planners a run makes (one per round of `stress -j`), it probes at most
+/// once, and every quote of the run is priced at the same speed.
+///
+/// ```
+/// use nqueens::plan::calibration::{Kernel, Speed};
+/// let reference = Speed::reference();
+/// assert_eq!(reference.scale(2e9, Kernel::JoinOdd), 2e9);
+/// // Far above or below a limit whatever the factor: nothing is probed.
+/// let here = Speed::measured();
+/// assert!(!here.above(1e6, Kernel::Search, 1e9));
+/// assert_eq!(here.known(), None);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Speed(Arc<Lazy>);
 
-/// Lets this process read its probe from the user's cache and keep it
-/// there ([`cache`]). The `nqueens` binary calls it first thing; without
-/// it (the library's tests and doctests, the benches, another program
-/// using the library) the probe is measured in the process and no file
-/// of the user's is read or written.
-pub fn keep_probe() {
-    KEEP.store(true, Ordering::Relaxed);
+/// A [`Speed`]'s factors, had once.
+#[derive(Debug)]
+struct Lazy {
+    origin: Origin,
+    factors: OnceLock<Calibration>,
 }
 
-/// This process's calibration, made the first time it is asked for:
-/// pinned by [`VARIABLE`]; else, when the process keeps its probe
-/// ([`keep_probe`]), the probe kept in the user's cache
-/// ([`cache::path`]) for this build on this CPU; else the probe,
-/// measured now (and kept there for the next process, if it keeps it).
-pub fn get() -> Calibration {
-    static CALIBRATION: OnceLock<Calibration> = OnceLock::new();
-    *CALIBRATION.get_or_init(|| {
-        pinned_by(std::env::var(VARIABLE).ok().as_deref()).unwrap_or_else(|| {
-            let path = KEEP.load(Ordering::Relaxed).then(cache::path).flatten();
-            kept_or_measured(path.as_deref())
+/// Where a [`Speed`]'s factors come from.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Origin {
+    /// Given: pinned by [`VARIABLE`], or the reference.
+    Fixed(Calibration),
+    /// The probe, run on first use; read from and kept in the user's cache
+    /// ([`cache`]) when `keep`.
+    Probe { keep: bool },
+}
+
+impl Speed {
+    /// Every quote priced at `calibration`'s factors: nothing is probed.
+    pub fn fixed(calibration: Calibration) -> Speed {
+        Speed(Arc::new(Lazy {
+            origin: Origin::Fixed(calibration),
+            factors: OnceLock::from(calibration),
+        }))
+    }
+
+    /// The reference machine's speed (every factor 1): the cost model's
+    /// nanoseconds as they are, the same on any machine, with no probe.
+    pub fn reference() -> Speed {
+        Speed::fixed(Calibration::reference())
+    }
+
+    /// This machine's speed, by the probe run in this process the first
+    /// time it is asked for; no file of the user's is read or written (the
+    /// library's default: tests, doctests, benches, other programs).
+    pub fn measured() -> Speed {
+        Speed::probed(false)
+    }
+
+    /// The speed a run resolves from the value of [`VARIABLE`]: the factors
+    /// it pins ([`pinned_by`]), else this machine's, by the probe run the
+    /// first time it is asked for; with `keep`, the probe is read from the
+    /// user's cache ([`cache::path`]) for this build on this CPU, and kept
+    /// there when measured (the `nqueens` binary's: the library alone
+    /// keeps nothing).
+    ///
+    /// ```
+    /// use nqueens::plan::calibration::{Calibration, Kernel, Speed};
+    /// let pinned = Speed::resolved(Some("2"), true);
+    /// assert_eq!(pinned, Speed::fixed(Calibration::pinned(2.0)));
+    /// assert_eq!(pinned.factor(Kernel::Search), 2.0);
+    /// assert_eq!(Speed::resolved(Some("fast"), false), Speed::measured());
+    /// assert_eq!(Speed::resolved(None, false), Speed::measured());
+    /// ```
+    pub fn resolved(variable: Option<&str>, keep: bool) -> Speed {
+        pinned_by(variable).map_or_else(|| Speed::probed(keep), Speed::fixed)
+    }
+
+    /// The same speed, its probe (if it has one) read from and kept in the
+    /// user's cache ([`cache`]): what the `nqueens` binary prices at.
+    ///
+    /// ```
+    /// use nqueens::plan::calibration::Speed;
+    /// assert_eq!(Speed::reference().keeping_probe(), Speed::reference());
+    /// assert_eq!(Speed::measured().keeping_probe(), Speed::resolved(None, true));
+    /// ```
+    pub fn keeping_probe(&self) -> Speed {
+        match self.0.origin {
+            Origin::Fixed(_) => self.clone(),
+            Origin::Probe { .. } => Speed::probed(true),
+        }
+    }
+
+    fn probed(keep: bool) -> Speed {
+        Speed(Arc::new(Lazy {
+            origin: Origin::Probe { keep },
+            factors: OnceLock::new(),
+        }))
+    }
+
+    /// The factors, had now if they were not yet: fixed, or the probe's
+    /// (kept, or measured now and kept for the next process when the speed
+    /// keeps its probe).
+    pub fn calibration(&self) -> Calibration {
+        *self.0.factors.get_or_init(|| match self.0.origin {
+            Origin::Fixed(calibration) => calibration,
+            Origin::Probe { keep } => {
+                let path = if keep { cache::path() } else { None };
+                kept_or_measured(path.as_deref())
+            }
         })
-    })
+    }
+
+    /// The factors if they are had already (a probe not run yet: `None`).
+    pub fn known(&self) -> Option<Calibration> {
+        self.0.factors.get().copied()
+    }
+
+    /// The factor of `kernel` ([`Speed::calibration`]).
+    pub fn factor(&self, kernel: Kernel) -> f64 {
+        self.calibration().factor(kernel)
+    }
+
+    /// `ns` of the model's, for `kernel`, at this speed.
+    pub fn scale(&self, ns: f64, kernel: Kernel) -> f64 {
+        ns * self.factor(kernel)
+    }
+
+    /// Whether the model's `ns` for `kernel`, at this speed, is above
+    /// `limit_ns`; the factors are had (the probe run) only when the answer
+    /// depends on them.
+    pub fn above(&self, ns: f64, kernel: Kernel, limit_ns: f64) -> bool {
+        if ns * MAX_FACTOR <= limit_ns {
+            return false;
+        }
+        if ns / MAX_FACTOR > limit_ns {
+            return true;
+        }
+        self.scale(ns, kernel) > limit_ns
+    }
+}
+
+/// Two speeds are the same when they price alike: the same fixed factors,
+/// or both this machine's probe, kept alike (whether run yet or not).
+impl PartialEq for Speed {
+    fn eq(&self, other: &Speed) -> bool {
+        self.0.origin == other.0.origin
+    }
 }
 
 /// The calibration from the probe kept at `path` for this build on this
@@ -250,7 +393,7 @@ pub fn kept_or_measured(path: Option<&Path>) -> Calibration {
         return Calibration::from_probe(probe);
     }
     let Some(probe) = probe() else {
-        return unmeasured();
+        return Calibration::reference();
     };
     if let Some((path, key)) = kept {
         cache::write(path, key, probe);
@@ -258,35 +401,10 @@ pub fn kept_or_measured(path: Option<&Path>) -> Calibration {
     Calibration::from_probe(probe)
 }
 
-/// The reference model as it is, where nothing can be measured.
-fn unmeasured() -> Calibration {
-    Calibration {
-        factors: [1.0; KERNELS],
-        source: Source::Unmeasured,
-    }
-}
-
-/// `ns` of the model's, for `kernel`, at this machine's speed.
-pub fn scale(ns: f64, kernel: Kernel) -> f64 {
-    ns * get().factor(kernel)
-}
-
-/// Whether the model's `ns` for `kernel`, at this machine's speed, is
-/// above `limit_ns`; the probe runs only when the answer depends on it.
-pub fn above(ns: f64, kernel: Kernel, limit_ns: f64) -> bool {
-    if ns * MAX_FACTOR <= limit_ns {
-        return false;
-    }
-    if ns / MAX_FACTOR > limit_ns {
-        return true;
-    }
-    scale(ns, kernel) > limit_ns
-}
-
 /// The probe run now on this thread: factors from its CPU time, or the
 /// reference model where the system has no thread clock.
 pub fn measure() -> Calibration {
-    probe().map_or_else(unmeasured, Calibration::from_probe)
+    probe().map_or_else(Calibration::reference, Calibration::from_probe)
 }
 
 /// The probe runs this many times and its least time is kept: a
@@ -334,7 +452,23 @@ mod tests {
     #[test]
     fn above_asks_the_probe_only_when_it_decides() {
         // Far below or far above the limit, whatever the factor.
-        assert!(!above(1e9, Kernel::Search, 1e10));
-        assert!(above(1e11, Kernel::Search, 1e10));
+        let speed = Speed::measured();
+        assert!(!speed.above(1e9, Kernel::Search, 1e10));
+        assert!(speed.above(1e11, Kernel::Search, 1e10));
+        assert_eq!(speed.known(), None);
+    }
+
+    #[test]
+    fn clones_of_a_speed_share_its_probe() {
+        let speed = Speed::measured();
+        let clone = speed.clone();
+        let had = speed.calibration();
+        assert_eq!(clone.known(), Some(had));
+        // Another speed of the same origin is equal, with a cell of its own.
+        let other = Speed::measured();
+        assert_eq!(other, speed);
+        assert_eq!(other.known(), None);
+        assert_ne!(Speed::reference(), speed);
+        assert_eq!(Speed::reference().calibration(), Calibration::reference());
     }
 }

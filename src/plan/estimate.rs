@@ -11,12 +11,13 @@
 //! Estimates steer nothing and are only as good as the prices: the tree
 //! sizes come from random probes (fixed seeds, so the same input gets the
 //! same estimate) and the nanoseconds per node from the development
-//! machine, scaled to this one's speed where shown
-//! ([`Estimate::calibrated`], [`crate::plan::calibration`]).
+//! machine, scaled to the run's speed where shown ([`Estimate::calibrated`]
+//! by the [`Speed`] resolved with the run's settings,
+//! [`crate::plan::calibration`]).
 
 use crate::engine::budget::{self, Budget};
 use crate::engine::counter::{self, Engine, Sizing};
-use crate::plan::calibration::{self, Calibration, Kernel};
+use crate::plan::calibration::{Calibration, Kernel, Speed};
 
 pub use crate::engine::counter::constellation_units::{blank_nodes, bytes as blank_engine_bytes};
 
@@ -47,14 +48,23 @@ pub struct Estimate {
 }
 
 impl Estimate {
-    /// The same estimate at this machine's speed (the probes of
-    /// [`crate::plan::calibration`], run now if they have not run yet);
-    /// an estimate calibrated already is returned as it is.
-    pub fn calibrated(&self) -> Estimate {
+    /// The same estimate at `speed` (the run's: its probe run now if it
+    /// has not run yet); an estimate calibrated already is returned as it
+    /// is.
+    ///
+    /// ```
+    /// use nqueens::plan::calibration::{Calibration, Speed};
+    /// let estimate = nqueens::plan::estimate::blank_count(12, false, Default::default());
+    /// let pinned = estimate.calibrated(&Speed::fixed(Calibration::pinned(2.0)));
+    /// assert_eq!(pinned.cpu_ns, 2.0 * estimate.cpu_ns);
+    /// assert_eq!(pinned.calibration, Some(Calibration::pinned(2.0)));
+    /// assert_eq!(pinned.calibrated(&Speed::reference()), pinned);
+    /// ```
+    pub fn calibrated(&self, speed: &Speed) -> Estimate {
         if self.calibration.is_some() {
             return *self;
         }
-        let calibration = calibration::get();
+        let calibration = speed.calibration();
         let factor = calibration.factor(self.kernel);
         Estimate {
             cpu_ns: self.cpu_ns * factor,

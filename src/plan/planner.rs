@@ -58,8 +58,9 @@ mod tests {
     use super::*;
     use crate::base::board::Board;
     use crate::base::uva11195::{PlainSolver, Solver};
+    use crate::engine::budget::Budget;
     use crate::engine::counter::Engine;
-    use crate::plan::calibration::Kernel;
+    use crate::plan::calibration::{Kernel, Speed};
     use crate::plan::method::{registry, About, Answer, Batch, Case, CountingMethod, Shared, Skip};
 
     fn boards(seed: u64, count: usize, max_n: usize) -> Vec<Board> {
@@ -230,7 +231,10 @@ mod tests {
             }
             boards.push(board);
         }
-        let mut shared = Shared::new(Default::default());
+        // One speed for all of them, as in a run: two probes would price
+        // alike only to the last bit.
+        let speed = Speed::measured();
+        let mut shared = Shared::new(Default::default(), speed.clone());
         for (i, board) in boards.iter().enumerate() {
             for mut method in registry() {
                 let case = Case { index: i, board };
@@ -245,8 +249,9 @@ mod tests {
                 }
             }
         }
-        let mut with = Planner::new(MethodChoice::Auto, 1);
-        let mut without = Planner::new(MethodChoice::Auto, 1);
+        let budget = Budget::default().on_threads(1);
+        let mut with = Planner::within(MethodChoice::Auto, budget, speed.clone());
+        let mut without = Planner::within(MethodChoice::Auto, budget, speed);
         without.methods = registry()
             .into_iter()
             .map(|m| Box::new(Floorless(m)) as Box<dyn CountingMethod>)

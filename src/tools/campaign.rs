@@ -16,6 +16,25 @@
 //! (it is 8 times the unique count), and `total <= burnside <= 8 * total`
 //! (an orbit has at most 8 solutions and at least one). Every record's
 //! counts are whole numbers `>= 0` by its format: a `-` is refused.
+//!
+//! Burnside's sum less the total is what the symmetries besides the
+//! identity fix: twice the quarter turn's fixed solutions and the half
+//! turn's (the reflections fix none from `n = 2`). Those are searched
+//! directly ([`crate::engine::counter::fixed`]), independently of the
+//! count, and `merge` checks the difference equals them ([`check_fixed`]):
+//! the join deals the fixed points out as units of their own (7 per
+//! first-row column, `total=0`, each shard some), its other units carry
+//! `burnside = total`, and the constellations' units carry both at once,
+//! so a damaged share of the fixed points, or a record whose total and
+//! Burnside share disagree, shows; and Burnside's sum a multiple of 8 pins
+//! the total modulo 8. A share of the total miscounted with its Burnside
+//! share alike (the join's units are counted once for both) is beyond any
+//! check short of counting again.
+//!
+//! And each record alone: its Burnside share at least its total's
+//! ([`check_record`]), true of every unit (a join unit's is its total or,
+//! for a fixed-point unit, more than its total of 0; a constellation's is
+//! 8 per orbit found against the orbit's at most 8 solutions).
 
 use std::ffi::OsStr;
 use std::io::{Read, Write};
@@ -24,7 +43,7 @@ use std::path::Path;
 
 use crate::base::error::{words, Error, Result};
 use crate::engine::counter::Counts;
-use crate::tools::shard::{read_line, Record};
+use crate::tools::shard::{read_line, Record, Shard};
 
 /// Which count and split a record belongs to: its `n=`, `K` and `split=`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -171,6 +190,13 @@ impl Book {
     }
 
     fn add(&mut self, record: &Record, source: u32, line: usize) -> Result<()> {
+        // `merge` checks the records it keeps once conflicts are found
+        // (a conflict names both records, the more useful error).
+        if !self.strict {
+            if let Err(error) = check_record(record, self.sources.name(source), line) {
+                return self.refuse(error);
+            }
+        }
         let key = Key::of(record);
         let entry = Entry {
             index: record.shard.index,
@@ -285,6 +311,22 @@ impl Book {
         if let Some(error) = self.first_conflict(key, &tally) {
             return Err(error);
         }
+        for entry in &entries {
+            let record = Record {
+                n: key.n,
+                shard: Shard {
+                    index: entry.index,
+                    of: key.of,
+                },
+                split: key.split,
+                counts: entry.counts,
+            };
+            check_record(
+                &record,
+                self.sources.name(entry.source),
+                entry.line as usize,
+            )?;
+        }
         if tally.done != key.of {
             return Err(Error::Shards(format!(
                 "shards of n={} missing (of {}): {}",
@@ -297,6 +339,15 @@ impl Book {
             return Err(overflow(key.n));
         }
         check_sum(key.n, tally.sum, self.files)?;
+        if (25..=FIXED_CHECK_TO).contains(&key.n) {
+            let _ = writeln!(
+                std::io::stderr().lock(),
+                "nqueens: merge: searching the solutions of n={} a symmetry fixes, to check \
+                 Burnside's sum (minutes from n = 26)",
+                key.n
+            );
+        }
+        check_fixed(key.n, tally.sum, self.files, threads())?;
         self.note_unchecked(all);
         if let Some(&(a, b)) = tally.doubled.first() {
             let _ = writeln!(
@@ -594,6 +645,105 @@ pub fn check_sum(n: usize, sum: Counts, files: usize) -> Result<()> {
     Ok(())
 }
 
+/// Up to this side [`check_fixed`] searches the half turn's fixed points:
+/// minutes at n = 28 (the times by side are in `docs/COUNTING.md`), once,
+/// when a campaign of CPU-years is complete (`merge`, not `merge
+/// --status`, which runs often): worth it. Past it the search grows about
+/// eightfold per two sides.
+pub const FIXED_CHECK_TO: usize = 28;
+
+/// Up to this side [`check_fixed`] searches the quarter turn's fixed
+/// points where the half turn's are out of reach (milliseconds at n = 28,
+/// 26 s at 41 on a busy 2-core VM; see `docs/COUNTING.md`).
+pub const QUARTER_CHECK_TO: usize = 41;
+
+/// The threads of [`check_fixed`]'s searches: the machine's.
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Checks Burnside's sum less the total of a whole split of side `n`
+/// against the solutions the symmetries besides the identity fix,
+/// searched directly on `threads` threads (see the module doc): equal up
+/// to [`FIXED_CHECK_TO`]; up to [`QUARTER_CHECK_TO`] at least three times
+/// the quarter turn's (twice for the two quarter turns, and the half turn
+/// fixes every solution a quarter turn does); nothing past it. Call it
+/// after [`check_sum`] (the sum within `total..=8 * total`).
+///
+/// ```
+/// use nqueens::{engine::counter::Counts, tools::campaign::check_fixed};
+/// // The 8 x 8 board: 92 solutions, 12 unique, 4 fixed by the half turn.
+/// assert!(check_fixed(8, Counts { total: 92, burnside: 96 }, 1, 1).is_ok());
+/// let off = check_fixed(8, Counts { total: 84, burnside: 96 }, 1, 1).unwrap_err();
+/// assert!(off.to_string().contains("less the total, 12, should be 4"), "{off}");
+/// ```
+pub fn check_fixed(n: usize, sum: Counts, files: usize, threads: usize) -> Result<()> {
+    use crate::base::board::Symmetry;
+    use crate::engine::counter::fixed::{besides_identity, fixed_all_on};
+    let Counts { total, burnside } = sum;
+    let Some(besides) = burnside.checked_sub(total) else {
+        return Ok(()); // check_sum's to refuse
+    };
+    let fail = |what: String| {
+        Err(Error::Shards(format!(
+            "the records of n={n} (from {files} file(s)) give a Burnside sum of {burnside} \
+             against a total of {total}: {what} (damaged records?)"
+        )))
+    };
+    if n <= FIXED_CHECK_TO {
+        let fixed = besides_identity(n, threads);
+        if besides != fixed {
+            let quarter = fixed_all_on(n, Symmetry::Rotate90, threads);
+            let half = fixed_all_on(n, Symmetry::Rotate180, threads);
+            let reflections = fixed - 2 * quarter - half;
+            return fail(format!(
+                "Burnside's sum less the total, {besides}, should be {fixed}, the solutions \
+                 the symmetries besides the identity fix (2 * {quarter} for the quarter \
+                 turns + {half} for the half turn + {reflections} for the reflections, \
+                 searched directly)"
+            ));
+        }
+    } else if n <= QUARTER_CHECK_TO {
+        let quarter = fixed_all_on(n, Symmetry::Rotate90, threads);
+        if besides < 3 * quarter {
+            return fail(format!(
+                "Burnside's sum less the total, {besides}, should be at least 3 * {quarter}, \
+                 the solutions the quarter turns fix (searched directly) twice, and the half \
+                 turn's, which include those"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Checks one record alone: its share of Burnside's sum at least its
+/// share of the total (see the module doc); `source` and `line` name where
+/// it was read.
+///
+/// ```
+/// use nqueens::{engine::counter::Counts, tools::campaign::check_record, tools::shard::{Record, Shard}};
+/// let mut record = Record {
+///     n: 8,
+///     shard: Shard { index: 1, of: 2 },
+///     split: 7,
+///     counts: Counts { total: 46, burnside: 48 },
+/// };
+/// assert!(check_record(&record, "stdin", 1).is_ok());
+/// record.counts.burnside = 40;
+/// assert!(check_record(&record, "stdin", 1).is_err());
+/// ```
+pub fn check_record(record: &Record, source: &str, line: usize) -> Result<()> {
+    let Counts { total, burnside } = record.counts;
+    if burnside < total {
+        return Err(Error::Shards(format!(
+            "{source}: line {line}: shard {}/{} of n={} has burnside={burnside} below its \
+             total={total}, which no unit's share can be (damaged record?)",
+            record.shard.index, record.shard.of, record.n
+        )));
+    }
+    Ok(())
+}
+
 /// Reads all of `input` as text for `merge`. Bytes that are not UTF-8
 /// (a binary file given by mistake) are an error naming the line they are
 /// on, as every other error of a record does.
@@ -625,8 +775,8 @@ pub fn read_text(mut input: impl Read, source: &str) -> Result<String> {
 /// Adds up the records of one complete split: one `N`, one `K`, one unit
 /// list, and every shard `1..=K` (a shard recorded twice with the same
 /// counts counts once; with different counts it is an error), with sums
-/// that pass [`check_sum`]. Returns `N` and the
-/// counts.
+/// that pass [`check_sum`] and [`check_fixed`], each record
+/// [`check_record`]. Returns `N` and the counts.
 ///
 /// ```
 /// use nqueens::{engine::counter::Counts, tools::campaign::merge, tools::shard::{Record, Shard}};
@@ -652,7 +802,6 @@ pub fn merge(records: &[Record]) -> Result<(usize, Counts)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::shard::Shard;
 
     #[test]
     fn merge_never_overflows_nor_allocates_per_shard() {
@@ -660,7 +809,10 @@ mod tests {
             n: 8,
             shard: Shard { index, of },
             split: 7,
-            counts: Counts { total, burnside: 0 },
+            counts: Counts {
+                total,
+                burnside: total,
+            },
         };
         let err = merge(&[record(1, 2, u128::MAX), record(2, 2, 1)]).unwrap_err();
         assert!(err.to_string().contains("add up to more than"), "{err}");

@@ -160,7 +160,8 @@ fn counts_of(
             let sizing = choice.sizing();
             let estimate = estimate::of_sizing(&sizing, settings.threads());
             within_memory(settings, n, &estimate)?;
-            warn_if_long(n, &what, shard, &sizing, &estimate, settings.progress.on());
+            let (speed, watched) = (settings.speed(), settings.progress.on());
+            warn_if_long(n, &what, shard, &sizing, &estimate, speed, watched);
             let threads = threads_for(settings.threads(), estimate::of_sizing(&sizing, 1).cpu_ns);
             let join = choice.join_units();
             choice
@@ -195,7 +196,11 @@ fn counts_of(
         (counts, split)
     };
     let total = positions.iter().map(|&p| units.weight(p)).sum();
-    let whole = Some(shown_seconds(&estimate, settings.progress.on()));
+    let whole = Some(shown_seconds(
+        &estimate,
+        settings.speed(),
+        settings.progress.on(),
+    ));
     let path = match &job.checkpoint {
         Some(path) => path,
         None => {
@@ -520,7 +525,8 @@ fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write)
         if let Some(note) = engine_switch(n, counts_unique(job), settings, &sizing) {
             eprintln!("{note}");
         }
-        let estimate = estimate::of_sizing(&sizing, settings.threads()).calibrated();
+        let estimate =
+            estimate::of_sizing(&sizing, settings.threads()).calibrated(settings.speed());
         let mut verdict = match over_a_day(n, job.shard, &sizing, &estimate) {
             Some(way) => format!(": more than a day{way}"),
             None => String::new(),
@@ -560,7 +566,7 @@ pub fn engine_switch(
     let (bytes, join) = counter::join_memory(n, unique, settings.budget)?;
     let threads = settings.threads();
     let cpu = |sizing: &counter::Sizing| {
-        let estimate = estimate::of_sizing(sizing, threads).calibrated();
+        let estimate = estimate::of_sizing(sizing, threads).calibrated(settings.speed());
         crate::plan::estimate::human(estimate.cpu_ns / 1e9)
     };
     Some(format!(

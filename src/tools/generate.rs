@@ -275,6 +275,7 @@ mod tests {
         let mut answerer = Answerer::new(
             crate::engine::budget::Budget::default().on_threads(2),
             crate::tools::progress::Progress::Off,
+            crate::plan::calibration::Speed::measured(),
         );
         assert_eq!(
             input.expected(&mut answerer).unwrap(),

@@ -16,6 +16,7 @@ use crate::base::error::{Error, Result};
 use crate::base::output;
 use crate::base::uva11195::{self, MAX_BATCH};
 use crate::engine::budget::Budget;
+use crate::plan::calibration::Speed;
 use crate::plan::estimate::human;
 use crate::plan::planner::{MethodChoice, Planner, ProgressBoard, Verdict};
 use crate::tools::estimate_line::{beyond_cores, describe};
@@ -79,7 +80,8 @@ pub fn run(
     settings: &Settings,
     out: &mut dyn Write,
 ) -> Result<Outcome> {
-    let mut solver = Planner::within(options.method, settings.budget);
+    let speed = settings.speed();
+    let mut solver = Planner::within(options.method, settings.budget, speed.clone());
     if options.explain {
         solver = solver.explain_to(Box::new(io::stderr()));
     }
@@ -100,7 +102,7 @@ pub fn run(
         .warn_to(Box::new(io::stderr()));
     let Some(limit) = max_time else {
         let mut answered = 0;
-        progress::watch_with(settings.progress, &|| long_case(&board), || {
+        progress::watch_with(settings.progress, &|| long_case(&board, speed), || {
             each_input(options, |input| {
                 uva11195::run_after(input, &mut *out, &mut solver, &mut answered)
             })
@@ -113,7 +115,7 @@ pub fn run(
         limit,
         threads: settings.budget.threads,
     };
-    progress::watch_with(settings.progress, &|| long_case(&board), || {
+    progress::watch_with(settings.progress, &|| long_case(&board, speed), || {
         each_input(options, |input| {
             run_or_skip(input, &mut *out, &mut solver, &mut lines)
         })
@@ -217,15 +219,16 @@ fn answer_or_skip(
     Ok(())
 }
 
-/// The progress line of the case being searched, when it is a long one.
-fn long_case(board: &ProgressBoard) -> Option<String> {
+/// The progress line of the case being searched, when it is a long one,
+/// its estimate at the run's `speed`.
+fn long_case(board: &ProgressBoard, speed: &Speed) -> Option<String> {
     let long = board.lock().ok()?.clone()?;
     let label = format!("Case {} (n={}, {})", long.case, long.n, long.method);
     let elapsed = Instant::now().saturating_duration_since(long.started);
-    // At this machine's speed once the line can be shown (a case gets its
+    // At the run's speed once the line can be shown (a case gets its
     // first line a second in): a case over sooner costs no probe.
     let estimate = if elapsed >= progress::REDRAW {
-        crate::plan::calibration::scale(long.estimate, long.kernel)
+        speed.scale(long.estimate, long.kernel)
     } else {
         long.estimate
     };
@@ -243,16 +246,20 @@ pub struct Answerer {
     board: ProgressBoard,
     threads: usize,
     progress: Progress,
+    /// The run's speed, which the progress of long cases is told at.
+    speed: Speed,
 }
 
 impl Answerer {
-    /// Answers within `budget` (its memory, on its worker threads); with
-    /// `progress` on, long cases are reported on stderr as judge mode
+    /// Answers within `budget` (its memory, on its worker threads), priced
+    /// at `speed` (the run's: the same planner's choices as judge mode's);
+    /// with `progress` on, long cases are reported on stderr as judge mode
     /// reports them.
-    pub fn new(budget: Budget, progress: Progress) -> Answerer {
+    pub fn new(budget: Budget, progress: Progress, speed: Speed) -> Answerer {
         let board: ProgressBoard = Arc::new(Mutex::new(None));
         let threads = budget.threads;
-        let mut planner = Planner::within(MethodChoice::Auto, budget).progress_to(board.clone());
+        let mut planner =
+            Planner::within(MethodChoice::Auto, budget, speed.clone()).progress_to(board.clone());
         if progress.on() {
             planner = planner.warn_to(Box::new(io::stderr()));
         }
@@ -261,6 +268,7 @@ impl Answerer {
             board,
             threads,
             progress,
+            speed,
         }
     }
 
@@ -272,14 +280,16 @@ impl Answerer {
     /// Judge mode's output for judge input `input`.
     ///
     /// ```
-    /// use nqueens::{engine::budget::Budget, tools::{judge_mode::Answerer, progress::Progress}};
-    /// let mut answerer = Answerer::new(Budget::default().on_threads(2), Progress::Off);
+    /// use nqueens::{engine::budget::Budget, plan::calibration::Speed};
+    /// use nqueens::tools::{judge_mode::Answerer, progress::Progress};
+    /// let budget = Budget::default().on_threads(2);
+    /// let mut answerer = Answerer::new(budget, Progress::Off, Speed::reference());
     /// assert_eq!(answerer.answers(b"4\n....\n....\n....\n....\n0\n").unwrap(), "Case 1: 2\n");
     /// ```
     pub fn answers(&mut self, input: &[u8]) -> Result<String> {
         let mut out = Vec::new();
-        let (board, planner) = (&self.board, &mut self.planner);
-        progress::watch_with(self.progress, &|| long_case(board), || {
+        let (board, planner, speed) = (&self.board, &mut self.planner, &self.speed);
+        progress::watch_with(self.progress, &|| long_case(board, speed), || {
             uva11195::run(input, &mut out, planner)
         })?;
         String::from_utf8(out).map_err(|e| Error::Write(io::Error::new(io::ErrorKind::Other, e)))
@@ -318,7 +328,7 @@ fn estimate(
                 .zip(planner.estimate_or_skip(batch)?)
                 .enumerate()
             {
-                let estimate = estimate.calibrated();
+                let estimate = estimate.calibrated(planner.speed());
                 let skip = match max_time {
                     Some(limit) if skipped => {
                         format!("; over --max-time {limit} s, would be skipped")

@@ -140,7 +140,11 @@ fn show_all(
     );
     // The case being shown, and since when (ms after `start`).
     let (case, since, start) = (AtomicU64::new(0), AtomicU64::new(0), Instant::now());
-    let mut planner = Planner::within(MethodChoice::Auto, settings.budget);
+    let mut planner = Planner::within(
+        MethodChoice::Auto,
+        settings.budget,
+        settings.speed().clone(),
+    );
     // Each case's total, for the picture.
     let mut totals = Vec::new();
     let mut count = |board: &Board| -> Result<u128> {

@@ -74,7 +74,8 @@ impl StressOptions {
     /// threads (`--threads`) shared out between them.
     fn answerer(&self, settings: &Settings) -> Answerer {
         let threads = (settings.threads() / self.jobs).max(1);
-        Answerer::new(settings.budget.on_threads(threads), Progress::Off)
+        let speed = settings.speed().clone();
+        Answerer::new(settings.budget.on_threads(threads), Progress::Off, speed)
     }
 }
 

@@ -292,7 +292,8 @@ fn prepare(
 /// error in the summary instead.
 pub fn run(options: &TestOptions, settings: &Settings, out: &mut dyn Write) -> Result<Summary> {
     let paths = inputs(&options.paths)?;
-    let mut answerer = Answerer::new(settings.budget, settings.progress);
+    let speed = settings.speed().clone();
+    let mut answerer = Answerer::new(settings.budget, settings.progress, speed);
     let width = paths
         .iter()
         .map(|p| p.display().to_string().len())

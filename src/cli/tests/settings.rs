@@ -13,6 +13,7 @@ fn settings_are_resolved_from_the_options_and_the_machine() {
         cores: 6,
         stdout_terminal: false,
         stderr_terminal,
+        speed: crate::plan::calibration::Speed::reference(),
     };
     let settings = |args: &[&str], terminal| resolve(&parse_str(args).unwrap(), machine(terminal));
     let plain = settings(&["count", "12"], false);

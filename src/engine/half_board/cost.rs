@@ -5,6 +5,12 @@
 //! column set from its terms ([`task_work`]), which exact planning and
 //! sampled pricing both call.
 //!
+//! The rooms: this file holds the constants, the terms ([`TaskWork`]) and
+//! the regimes that price them; `task` turns a column set's shape into
+//! terms; `scratch` is the memory side (the chunk of bottoms a thread
+//! holds, and what further chunks cost); `ranked` holds the ranked
+//! regime's fitted constants and the price of the kernel's estimates.
+//!
 //! # Constraints
 //! Nanoseconds on one core of a machine the model prices right (the
 //! reference of `plan::calibration`): the join's kernel constants are a
@@ -16,6 +22,14 @@
 //!
 //! # Complexity
 //! `O(C(h, k))` per column set (the quarter-pair buckets it joins).
+
+mod ranked;
+mod scratch;
+mod task;
+
+pub use ranked::{ranked_ns, sieved_ns, sieved_terms, RANKED_PAIR_WORD_NS, SIEVED_NS};
+pub use scratch::{chunk, scratch_bytes, Relist, SCRATCH_BUDGET};
+pub use task::{bottom_words, half_pairs, sieve_keep, task_work};
 
 /// Share of the AND + popcount loop's words a top reads per cut diagonal
 /// of the sieve: a chunk cut at `k` diagonals leaves `KEEP_PER_CUT^k` of
@@ -114,11 +128,6 @@ pub const NS_BUILD_ITEM: f64 = 50.0;
 /// 18, 20 (diagonal mode, whose bottoms have no longest-diagonal queen).
 pub const BOTTOM_PASS: f64 = 0.47;
 pub const BOTTOM_PASS_DIAG: f64 = 0.34;
-
-use crate::engine::half_board::column_sets::{binom, for_each_comb, Symmetric};
-use crate::engine::half_board::matching::{top_batch, Grouping, Shape};
-use crate::engine::half_board::sieve::{Sieve, MAX_CUT, SLICE};
-use crate::engine::half_board::tally::Tally;
 
 /// The work of one column set (or a sum of them), in the model's terms.
 #[derive(Clone, Copy, Default, Debug, PartialEq)]
@@ -242,106 +251,6 @@ impl Regime {
     }
 }
 
-/// The ranked regime's constants at size `n` ([`Regime::Ranked`]), in the
-/// order of [`TaskWork::terms`]: one term, the pair words at full width,
-/// at [`RANKED_PAIR_WORD_NS`] for `n` (25..=28; other sizes take the
-/// nearest).
-pub fn ranked_ns(n: usize) -> [f64; 7] {
-    let mut ns = [0.0; 7];
-    ns[3] = RANKED_PAIR_WORD_NS[n.clamp(25, 28) - 25];
-    ns
-}
-
-/// The ranked regime's ns per pair word at full width, for n = 25, 26, 27
-/// and 28: real thread CPU over the model's pair words, pooled over the
-/// whole units of each N (so a shard's units add up to its time), on the
-/// kernel that reads left bottom words as their shared bits and the
-/// pricing that prices them so (2026-11-28 07:00-08:30 UTC, probes
-/// 0.97-1.11, taken as 1.02; `cargo bench --bench blank -- --shard N I/K
-/// --rows`, rows in `benches/rows/fit-25-27-fixed.rows`, fitted by
-/// `-- --fit --rows FILE --speed 1.02`): 14 units of 25, 3 of 26, 7 of 27.
-/// One constant for all N priced 26 and 27 about 1.8x high (real over
-/// it 0.92, 0.55, 0.56): the full-width words grow faster with N than
-/// what the kernel reads, the bitsets it builds on the buckets a
-/// placement fits and the sieve's kept pair words, which the model's
-/// terms for them miss by 0.2-20x per unit. Per row real over fitted runs
-/// 0.5-1.6 (25), 0.7-1.2 (26), 0.3-1.5 (27); even with the kernel's own
-/// counts of those words a unit's time per word spreads 0.8-2.3x at 27
-/// (benches/NOTES.md, "Ranked units on the fixed kernel"). Then 27 and
-/// 28 checked against the kernel's own estimates of random units
-/// ([`sieved_ns`] over this regime's price, pooled; `cargo bench --bench
-/// blank -- --sieved N K`): 1.46 at 27 (400 units, bootstrap 90%
-/// 1.28-1.65; 0.0839 before), 0.77 at 28 (100 units, 0.61-0.94; 27's
-/// constant before, and 28's sieved constants are 27's), so both are
-/// scaled by it; at 25 (1.13, 0.83-1.44, 60 units) and 26 (0.98,
-/// 0.80-1.16, 100 units) the check agrees and nothing changed.
-///
-/// Then the join by buckets: each N's constant scaled by the pooled ratio
-/// of the kernel's estimates (on [`SIEVED_NS`] refitted for it) over the
-/// plan's weights, random units, `cargo bench --bench blank -- --sieved N
-/// K` (benches/NOTES.md, "The join by buckets"), in two rounds (the first
-/// counted too few visits where a sample left buckets unseen): in all 25
-/// x0.60, 26 x0.40, 27 x0.45, 28 x0.55; the second round's bootstrap 90%
-/// intervals 0.77-1.48 (25, 40 units), 0.92-1.58 (26, 40), 1.32-2.28 (27,
-/// 80), 0.88-1.80 (28, 40) around the ratios taken.
-///
-/// Then the join in 4, 6 or 8 groups and the cut priced per chunk: each
-/// N's constant scaled, as again with the sieved constants refitted as one
-/// set for 25..=28 ([`SIEVED_NS`]), by the pooled ratio of the kernel's
-/// estimates over the plan's weights on random units (`--sieved N K`,
-/// 2026-11-29: x0.79 at 25 (60 units), x0.82 at 26 (100), x0.57 at 27
-/// (200), x0.87 at 28 (100)), so that a whole count's quote agrees with
-/// its shards' walked quotes.
-pub const RANKED_PAIR_WORD_NS: [f64; 4] = [0.0367, 0.0171, 0.0218, 0.0171];
-
-/// The sieved terms of a join's tally ([`Tally`], what it did or what the
-/// kernel estimates it would do, see
-/// [`crate::engine::half_board::matching::estimate`]): the pair words it
-/// reads, the words of its buckets' tables, the bottoms it sorts and
-/// transposes, the (top, bucket piece) visits and the tops it lists.
-pub fn sieved_terms(t: &Tally) -> [f64; 5] {
-    [
-        t.pair_words as f64,
-        t.table_words as f64,
-        t.bottoms as f64,
-        t.visits as f64,
-        t.tops as f64,
-    ]
-}
-
-/// The ns on one core, at the reference speed, of a ranked unit's joins
-/// whose tally the kernel estimated (`estimated`): [`SIEVED_NS`] on its
-/// [`sieved_terms`]. Where a shard's sets are walked, this prices it: a
-/// price from the kernel's own counts follows what the sieve leaves each
-/// set, which the model's terms ([`ranked_ns`]) take from a pivot's mean.
-pub fn sieved_ns(estimated: &Tally) -> f64 {
-    sieved_terms(estimated)
-        .iter()
-        .zip(SIEVED_NS)
-        .map(|(t, c)| t * c)
-        .sum()
-}
-
-/// Ns per [`sieved_terms`] (pair word, table word, bottom, visit, top) of
-/// the kernel's *estimate* of a set's tally, at every N past 24: one
-/// non-negative least-squares fit of single column sets' thread CPU time
-/// (their tables' builds aside) on the estimates of those sets (what a
-/// quote prices, so the estimate's own biases are in the constants: it
-/// reads 0.6-1.3x the pair words and 1-2x the visits the kernel does),
-/// pooled over 25..=28, each row's error relative to its own time, divided
-/// by the probe of the sitting (1.04); 35 sets of 25..27 and 4 of 28 on
-/// the join with the cut priced per chunk, rows in
-/// `benches/rows/fit-25-28-est.rows`, fitted by `cargo bench --bench blank
-/// -- --fit --rows FILE --speed 1.04` (its `est plain` line;
-/// benches/NOTES.md, "One set of sieved constants for 25..28"). Real over
-/// fitted, pooled per N: 0.99 (25), 1.01 (26), 1.02 (27), 1.06 (28); per
-/// set 0.87-1.27 (geometric sd 1.08). The per-N rows and scale factors
-/// before (x0.56..x0.80) were fits of too few rows of each N: with them
-/// pooled, one set of constants prices every N within 6%. Weighing the
-/// pair words and visits by their batches' groups (the tally's
-/// `grouped_words`, `grouped_visits`) fitted no better (sd 1.08 both).
-pub const SIEVED_NS: [f64; 5] = [0.3444, 0.5211, 34.344, 4.0424, 12.4096];
-
 impl std::ops::AddAssign for TaskWork {
     fn add_assign(&mut self, o: TaskWork) {
         self.pairs += o.pairs;
@@ -351,239 +260,5 @@ impl std::ops::AddAssign for TaskWork {
         self.pair_kept += o.pair_kept;
         self.tops += o.tops;
         self.setup += o.setup;
-    }
-}
-
-/// The scratch one thread may hold for a column set's bottoms (less where
-/// the memory limit leaves less, see
-/// [`crate::engine::budget::Budget::scratch_share`]): bottoms are joined in
-/// chunks small enough for it, and every chunk lists its tops again (the
-/// kernel before built their bitsets again: one set of 27 took 139 s in
-/// 37 chunks of a 96 MiB scratch, 100 s in 14 of 256 MiB and 66 s in 4 of
-/// 1 GiB, one thread, its CPU time). The join by buckets needs about 25
-/// bytes a bottom, so a GiB holds tens of millions; where the bottoms fit a chunk
-/// (N <= 24 at the default memory limit) nothing changes (paired shards of
-/// 21 and 22 with `--memory 16G`: +4% and -6%, within their spread).
-pub const SCRATCH_BUDGET: usize = 1 << 30;
-
-/// Bottoms joined at a time (a multiple of 64): as many as the largest
-/// column set has (`max_bottoms`), unless the scratch for that many
-/// ([`scratch_bytes`]) would pass `budget` bytes (at most
-/// [`SCRATCH_BUDGET`], less where the memory limit shared by the threads
-/// asks for less): then the most whose scratch fits.
-pub fn chunk(max_bottoms: u64, max_group: u64, ovw: usize, budget: usize) -> usize {
-    let most = (max_bottoms as usize + 63) / 64 * 64;
-    let fits = |chunk: usize| scratch_bytes(chunk, max_group, ovw) <= budget;
-    if fits(most) {
-        return most.max(64);
-    }
-    // The scratch grows with the chunk: the largest multiple of 64 that
-    // fits, by bisection over words (`lo` fits or is the floor of one word).
-    let (mut lo, mut hi) = (1usize, most / 64);
-    while lo + 1 < hi {
-        let mid = lo + (hi - lo) / 2;
-        if fits(mid * 64) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    lo * 64
-}
-
-/// Per-thread scratch bytes for chunks of `chunk` bottoms and quarter
-/// groups of at most `max_group` placements: bottoms (sorted and not),
-/// transposed rows and `valid`, the quarter buffers, a batch of listed
-/// tops (listed and sorted by key) and one bucket piece's tables (see
-/// `matching`'s buckets).
-pub fn scratch_bytes(chunk: usize, max_group: u64, ovw: usize) -> usize {
-    // Bitsets are padded to a multiple of 4 words.
-    let words = (chunk / 64 + 3) / 4 * 4;
-    let group = max_group as usize;
-    let tops = top_batch(words) * 2 * (2 + 8 + 1) + 2 * (8 << MAX_CUT);
-    let tables = Grouping::most_entries(2 * ovw) * SLICE.min(words) * 8;
-    2 * (chunk + group + 64) * 8 + (2 * ovw + 1) * words * 8 + tops + tables + 8 * group * 16
-}
-
-/// What a task's chunks past the first cost: the kernel joins a task's
-/// bottoms a chunk at a time ([`chunk`]) and lists its tops again for each
-/// chunk (their candidate pairs tested, each top stepped through the
-/// buckets), while the words, the bottoms and the tables are shared out
-/// among the chunks and cost the same in one or many. So a task of `b`
-/// bottoms in chunks of `c` pays `ceil(b / c) - 1` listings more: nothing
-/// where its bottoms fit one chunk (every task at the default memory limit
-/// to N = 24), but under a tight `--memory` a chunk of 64 bottoms made a
-/// count of 18 on two threads take 63 s of CPU for an 8 s quote (issue
-/// 75). Priced with the join's own constants for a candidate pair
-/// ([`NS_JOIN`]) and a top ([`NS_TOP`]).
-#[derive(Clone, Copy, Default, Debug, PartialEq)]
-pub struct Relist {
-    /// The task's bottoms (fitted ones, what fills a chunk).
-    pub bottoms: f32,
-    /// The ns of listing its tops once.
-    pub ns: f32,
-}
-
-impl Relist {
-    /// The relisting of a task with `work`'s terms, `top_pairs` candidate
-    /// top pairs and `words` words of bottoms.
-    pub fn of(work: &TaskWork, top_pairs: f64, words: f64) -> Relist {
-        Relist {
-            bottoms: (words * 64.0) as f32,
-            ns: (top_pairs * NS_JOIN + work.tops * NS_TOP) as f32,
-        }
-    }
-
-    /// The ns the task's chunks past the first add in chunks of `chunk`
-    /// bottoms.
-    pub fn ns_in(&self, chunk: usize) -> f64 {
-        let chunks = (f64::from(self.bottoms) / chunk.max(1) as f64).ceil();
-        (chunks - 1.0).max(0.0) * f64::from(self.ns)
-    }
-}
-
-/// Upper bounds for the placements of a half whose left quarter uses `k`
-/// of its columns: `left(rows)` and `right(rows)` give the two quarters'
-/// bucket sizes, and a half is a left placement with a right one on the
-/// complementary rows (the diagonals between them not yet tested).
-/// Returns the candidate pairs and the quarter placements involved.
-pub fn half_pairs(
-    h: usize,
-    k: u32,
-    left: impl Fn(u64) -> u64,
-    right: impl Fn(u64) -> u64,
-) -> (u64, u64) {
-    let hmask = (1u64 << h) - 1;
-    let (mut pairs, mut items) = (0u64, 0u64);
-    for_each_comb(h, k, |a| {
-        let x = left(a);
-        if x != 0 {
-            let y = right(hmask ^ a);
-            pairs += x * y;
-            items += x + y;
-        }
-    });
-    (pairs, items)
-}
-
-/// The words of bottom bitsets a task with `bottom_pairs` candidate
-/// bottoms fills (before rounding up to whole words), given the shares of
-/// each quarter's placements its pivot leaves (`passes`).
-///
-/// `apart` is the share of candidate bottoms whose quarters share no
-/// diagonal where it was measured (the ranked regime's, from the pivot's
-/// descents, [`Regime::Ranked`]), else [`BOTTOM_PASS`] stands for it; in
-/// diagonal mode the share without a longest-diagonal queen is taken
-/// from the two constants' ratio.
-pub fn bottom_words(
-    sym: Symmetric,
-    passes: [f64; 4],
-    bottom_pairs: f64,
-    apart: Option<f64>,
-) -> f64 {
-    let pass = match (apart, sym.diagonal) {
-        (None, false) => BOTTOM_PASS,
-        (None, true) => BOTTOM_PASS_DIAG,
-        (Some(apart), false) => apart,
-        (Some(apart), true) => apart * BOTTOM_PASS_DIAG / BOTTOM_PASS,
-    };
-    bottom_pairs * passes[2] * passes[3] * pass / 64.0
-}
-
-/// The cost model's work (see [`TaskWork::ns`] for its price) of the task with column set `s` of a
-/// pivot leaving `avail`: its top half's candidate pairs and quarter
-/// placements `top`, its bottom half's candidate pairs `bottom_pairs` and
-/// their [`bottom_words`] with the share of them the sieve leaves
-/// (`(words, keep)`, [`sieve_keep`]), the shares of each quarter's
-/// placements the pivot leaves (`passes`) and of the candidate tops whose
-/// quarters share no diagonal (`tops_apart`: 1 in the listed regime, see
-/// [`Regime::apart`]).
-pub fn task_work(
-    shape: &Shape,
-    (passes, tops_apart): ([f64; 4], f64),
-    top: (u64, u64),
-    bottom_pairs: u64,
-    (words, keep): (f64, f64),
-    s: u64,
-    avail: u64,
-) -> TaskWork {
-    let (h, wl) = (shape.h, shape.wl);
-    let lmask = (1u64 << wl) - 1;
-    let (tp, titems) = top;
-    let top_pass = passes[0] * passes[1];
-    let combs = binom(h, (s & lmask).count_ones() as usize)
-        + binom(h, ((avail ^ s) & lmask).count_ones() as usize);
-    let tops = tp as f64 * top_pass * tops_apart;
-    let xy_words = titems as f64 * top_pass.sqrt() * words;
-    TaskWork {
-        pairs: (tp + bottom_pairs) as f64,
-        xy_words,
-        xy_kept: xy_words * keep.sqrt(),
-        pair_words: tops * words,
-        pair_kept: tops * words * keep,
-        tops,
-        setup: combs as f64 + (h * h) as f64 * words,
-    }
-}
-
-/// The share of the AND + popcount loop's words the sieve leaves a task
-/// whose bitsets have `words` words ([`KEEP_PER_CUT`] per diagonal it cuts).
-/// Priced from samples, `words` is a pivot's mean: a single descent's
-/// estimate is too spread for a step function of it (the mean of the
-/// steps of a spread estimate is not the step of the mean).
-pub fn sieve_keep(words: f64, bucket_bottoms: usize) -> f64 {
-    let k = Sieve::cut_size((words.max(0.0) * 64.0) as usize, bucket_bottoms);
-    KEEP_PER_CUT.powi(k as i32)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A task whose bottoms fit one chunk is listed once; one of three
-    /// chunks' bottoms lists its tops twice more.
-    #[test]
-    fn relistings_are_the_chunks_past_the_first() {
-        let relist = Relist {
-            bottoms: 3000.0,
-            ns: 10.0,
-        };
-        assert_eq!(relist.ns_in(3000), 0.0);
-        assert_eq!(relist.ns_in(1 << 20), 0.0);
-        assert_eq!(relist.ns_in(1000), 20.0);
-        assert_eq!(relist.ns_in(1024), 20.0);
-        assert_eq!(relist.ns_in(64), 460.0);
-    }
-
-    /// A chunk's scratch fits its budget and 64 bottoms more would not
-    /// (unless the largest set's bottoms all fit); past the fixed part of
-    /// the scratch (a batch of tops, a bucket's tables) the chunk grows
-    /// with the budget.
-    #[test]
-    fn chunks_are_the_largest_whose_scratch_fits() {
-        let ovw = 25;
-        for budget in [1 << 20, 16 << 20, 96 << 20, 256 << 20, 1 << 30] {
-            for max_bottoms in [100u64, 1 << 20, 1 << 24, 1 << 30] {
-                for max_group in [0u64, 5000] {
-                    let c = chunk(max_bottoms, max_group, ovw, budget);
-                    assert_eq!(c % 64, 0);
-                    let most = (max_bottoms as usize + 63) / 64 * 64;
-                    assert!(c <= most.max(64));
-                    if c > 64 {
-                        assert!(scratch_bytes(c, max_group, ovw) <= budget);
-                    }
-                    if c < most {
-                        assert!(scratch_bytes(c + 64, max_group, ovw) > budget);
-                    }
-                }
-            }
-        }
-        let big = |budget| chunk(1 << 30, 0, ovw, budget);
-        assert!(
-            big(1 << 30) > 3 * big(256 << 20),
-            "{} {}",
-            big(1 << 30),
-            big(256 << 20)
-        );
     }
 }

@@ -26,7 +26,9 @@
 //! none of which imports it:
 //! - `geometry`: what every plan of a board starts from ([`Geometry`]) and
 //!   the sides each folding mode runs from ([`MinN`]);
-//! - `pricing`: the bucket counts, every task priced exactly, the work
+//! - `buckets`: the counting walk, every quarter's bucket counts (some
+//!   read off others' walks where the board's mirror or flip allows);
+//! - `pricing`: every task priced exactly from those counts, the work
 //!   units ([`Unit`]) and the whole count's price;
 //! - `sampled`: the same plan priced from samples ([`Price`]);
 //! - `parts`: the parts that bound the memory ([`Part`], [`tables_bytes`])
@@ -36,6 +38,7 @@
 //! - `saved`: a layout as bytes and back ([`Layout::saved`]), for shards
 //!   that share one planning.
 
+mod buckets;
 mod floor;
 mod geometry;
 mod memory;
@@ -57,10 +60,10 @@ use crate::engine::half_board::cost::{Regime, Relist};
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{QuarterShape, Visited};
 use crate::engine::half_board::sampling::{self, Sampled};
+use buckets::{Buckets, Images};
 use parts::split;
 use pricing::{
-    counting_bytes, cut_units, planning_cost, price_tasks, rebuild_ns, total_cost, Buckets, Images,
-    Priced,
+    counting_bytes, cut_units, planning_cost, price_tasks, rebuild_ns, total_cost, Priced,
 };
 
 /// A planned join: everything but the quarter tables.
@@ -115,8 +118,7 @@ impl Layout {
             pivots,
             quarter_shapes,
         } = Geometry::of(n, free, min_n)?;
-        let (h, wl) = (shape.h, shape.wl);
-        let wr = n - wl;
+        let h = shape.h;
         // The bucket counts planning walks into are its largest allocation:
         // refuse before making them when they alone pass the limit.
         let counting_bytes = counting_bytes(&quarter_shapes, h);
@@ -133,12 +135,11 @@ impl Layout {
             relists,
             max_bottoms,
         } = price_tasks(&shape, &pivots, sym, &buckets);
-        drop(buckets.counts);
+        drop(std::mem::take(&mut buckets.counts));
         let scanned: u64 = pivots
             .iter()
             .map(|p| binom(p.avail.count_ones() as usize, h))
             .sum();
-        let max_group = u64::from(buckets.max_group);
         let task_bytes = tasks.len() * (std::mem::size_of::<Task>() + 8);
         // Planning holds each task's relisting too, until the chunk is
         // chosen.
@@ -147,42 +148,13 @@ impl Layout {
         if !budget.fits(planning_bytes, 0) {
             return None;
         }
-        // The chunk and the parts: the whole board's tables if they fit
-        // beside every thread's scratch, else the smallest K x K split (by
-        // pivot and column-set hashes) whose largest part fits; of a few
-        // shares of the limit for the scratch, the one that adds least.
-        let mass = &buckets.mass;
-        let widths = [wl, wr, wl, wr];
-        let table_bytes = |stored: Stored| tables_bytes(h, &quarter_shapes, stored);
-        let whole: Stored = [0, 1, 2, 3].map(|q| (mass[q].len() as u64, mass[q].iter().sum()));
-        let limit = budget.engine_bytes();
-        let relist = |chunk: usize| relists.iter().map(|r| r.ns_in(chunk)).sum::<f64>();
-        let mut split_within = |fixed: usize| {
-            if fixed + table_bytes(whole) <= limit {
-                let parts = (vec![0usize; tasks.len()], vec![Part::whole()], vec![whole]);
-                return Some((1, parts));
-            }
-            let parts = split(
-                &tasks,
-                &pivots,
-                mass,
-                widths,
-                wl,
-                fixed,
-                limit,
-                &table_bytes,
-            )?;
-            Some((parts.1.len(), parts))
-        };
-        let fit = memory::cheapest(
+        let held = (planning_bytes, task_bytes, max_bottoms);
+        let fit = chunk_and_parts(
             &budget,
-            planning_bytes,
-            (max_bottoms, max_group),
-            shape.ovw,
-            task_bytes,
-            rebuild_ns(buckets.walked),
-            &relist,
-            &mut split_within,
+            (&shape, &quarter_shapes),
+            (&tasks, &pivots, &relists),
+            &buckets,
+            held,
         )?;
         let (chunk, scratch_bytes, (keys, parts, part_items)) =
             (fit.chunk, fit.scratch_bytes, fit.parts);
@@ -192,6 +164,7 @@ impl Layout {
         }
         drop(relists);
         let (tasks, units, total) = cut_units(&tasks, &weights, &keys, parts.len());
+        let table_bytes = |stored: Stored| tables_bytes(h, &quarter_shapes, stored);
         let largest = part_items
             .iter()
             .map(|&p| table_bytes(p))
@@ -202,6 +175,7 @@ impl Layout {
         let images = Images::of(n, h, &free, &quarter_shapes, shape.diag_bot, &pivots);
         let walk_pivots = pivots.len() * 4 / images.walks();
         let planning_ns = planning_cost(buckets.counted, walk_pivots, scanned);
+        let whole = whole_tables(&buckets.mass);
         let cost = total_cost(planning_ns, total, whole, buckets.walked, parts.len());
         Some(Layout {
             shape,
@@ -223,6 +197,57 @@ impl Layout {
             visited,
         })
     }
+}
+
+/// Each task's part, the parts, and what each part's tables store.
+type Parts = (Vec<usize>, Vec<Part>, Vec<Stored>);
+
+/// What the whole board's tables store: per quarter, every column set and
+/// its placements (`mass`).
+fn whole_tables(mass: &[Vec<u64>]) -> Stored {
+    [0, 1, 2, 3].map(|q| (mass[q].len() as u64, mass[q].iter().sum()))
+}
+
+/// The chunk and the parts of a plan of `tasks` (with their `relists`)
+/// while planning holds `held = (planning bytes, task bytes, the most
+/// bottoms a task joins)`: the whole board's tables if they fit beside
+/// every thread's scratch, else the smallest K x K split (by pivot and
+/// column-set hashes) whose largest part fits; of a few shares of the
+/// limit for the scratch, the one that adds least (`memory`).
+fn chunk_and_parts(
+    budget: &Budget,
+    (shape, quarter_shapes): (&Shape, &[QuarterShape; 4]),
+    (tasks, pivots, relists): (&[Task], &[Pivot], &[Relist]),
+    buckets: &Buckets,
+    (planning_bytes, task_bytes, max_bottoms): (usize, usize, u64),
+) -> Option<memory::Fit<Parts>> {
+    let (h, wl) = (shape.h, shape.wl);
+    let wr = shape.n - wl;
+    let max_group = u64::from(buckets.max_group);
+    let mass = &buckets.mass;
+    let widths = [wl, wr, wl, wr];
+    let table_bytes = |stored: Stored| tables_bytes(h, quarter_shapes, stored);
+    let whole = whole_tables(mass);
+    let limit = budget.engine_bytes();
+    let relist = |chunk: usize| relists.iter().map(|r| r.ns_in(chunk)).sum::<f64>();
+    let mut split_within = |fixed: usize| {
+        if fixed + table_bytes(whole) <= limit {
+            let parts = (vec![0usize; tasks.len()], vec![Part::whole()], vec![whole]);
+            return Some((1, parts));
+        }
+        let parts = split(tasks, pivots, mass, widths, wl, fixed, limit, &table_bytes)?;
+        Some((parts.1.len(), parts))
+    };
+    memory::cheapest(
+        budget,
+        planning_bytes,
+        (max_bottoms, max_group),
+        shape.ovw,
+        task_bytes,
+        rebuild_ns(buckets.walked),
+        &relist,
+        &mut split_within,
+    )
 }
 
 impl Layout {

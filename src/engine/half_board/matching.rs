@@ -60,10 +60,10 @@ use std::time::Instant;
 
 use crate::engine::half_board::column_sets::{combinations, Pivot, Task};
 use crate::engine::half_board::images::{Images, IMAGES};
-use crate::engine::half_board::quarters::{shared_diagonals, Quarter};
+use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::tally::Tally;
 use bottoms::transpose_bottoms;
-use job::{filter_hits_into, filter_into, Job};
+use job::{filter_hits_into, filter_into, Job, TaskSets};
 
 /// Which inner-loop instantiation runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,20 +159,9 @@ impl Job<'_> {
 
     #[inline(always)]
     fn run_task<const CREDIT: bool>(&self, t: &Task, sc: &mut Scratch) -> (u64, u64) {
-        let Shape {
-            h,
-            wl,
-            ovw,
-            diag_bot,
-            chunk,
-            ..
-        } = *self.shape;
-        let pv = self.pivots[t.pivot as usize];
-        let s = u64::from(t.s);
-        let sb = pv.avail ^ s;
-        let hmask = (1u64 << h) - 1;
-        let lmask = (1u64 << wl) - 1;
-        let ovmask = (1u64 << ovw) - 1;
+        let Shape { h, ovw, chunk, .. } = *self.shape;
+        let task = TaskSets::of(self.shape, self.pivots, t);
+        let hmask = task.hmask;
         let [_, _, bl, br] = self.quarters;
 
         // 1. Bottom placements as compact overlap masks: direction-d bits in
@@ -182,12 +171,12 @@ impl Job<'_> {
         //    bottom's hits in the [`IMAGES`] bits above them: transposed,
         //    they become the bitsets of the bottoms that avoid each image
         //    (`2 * ovw + 8 <= 64` at every n the join plans).
-        let (sbl, sbr) = (sb & lmask, sb >> wl);
-        let [_, _, left_block, block] = pv.blocks(diag_bot, self.shape.n);
+        let (sbl, sbr) = task.bottom;
+        let (left_block, block) = task.bottom_blocks;
         // A left bottom word is read as its shared bits against the right
         // placements too (see `quarters::shared_diagonals`).
-        let keep = shared_diagonals(self.shape.n);
-        let compact = |v: u64| (v & ovmask) | ((v >> 32) & ovmask) << ovw;
+        let keep = task.keep;
+        let compact = |v: u64| task.compact(v);
         let (mut dirty, mut clean) = (0u64, 0u64);
         let mut nb = 0usize;
         let (bl, br) = (bl.set(sbl), br.set(sbr));

@@ -1,6 +1,10 @@
 //! A prepared join: its [`Layout`] and the quarter tables of the part being
 //! counted, built when a unit of that part first runs.
 //!
+//! The rooms: this file makes a plan (listed, ranked or credited) and
+//! answers what it is; `running` runs its units on their tables;
+//! `pricing` says what it will cost in time and memory.
+//!
 //! # Constraints
 //! Units of a plan with several parts should run part by part (as they are
 //! listed): a thread that needs another part waits until no unit of the
@@ -11,16 +15,16 @@
 //! A part's tables cost two walks of every quarter placement; a unit costs
 //! its tasks' joins ([`crate::engine::half_board::matching`]).
 
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+mod pricing;
+mod running;
+
+use std::sync::{Arc, Condvar, Mutex};
 
 use crate::engine::budget::{Budget, BASE_BYTES};
-use crate::engine::half_board::cost::TaskWork;
 use crate::engine::half_board::images::{Images, IMAGES};
-use crate::engine::half_board::layout::{Layout, MinN, Price};
-use crate::engine::half_board::matching::{self, Kernel};
+use crate::engine::half_board::layout::{Layout, MinN};
 use crate::engine::half_board::quarters::{Quarter, Visited};
 use crate::engine::half_board::ranked::Ranked;
-use crate::engine::half_board::sampling::SetPrice;
 use crate::engine::half_board::tally::Tally;
 
 /// A prepared count: the layout, and the tables of one part at a time;
@@ -204,38 +208,6 @@ impl Plan {
         }
     }
 
-    /// What [`Plan::within`] would plan, priced from samples in about a
-    /// second (see [`Layout::price`]): where planning takes a minute,
-    /// `--estimate` asks this instead.
-    pub fn price(n: usize, free: &[u64], budget: Budget) -> Option<Price> {
-        Self::priced_by(n, free, budget, Layout::price)
-    }
-
-    /// [`Plan::price`] from fewer samples where they are the listed join's
-    /// ([`Layout::price_roughly`]): for advice that prices many budgets.
-    pub fn price_roughly(n: usize, free: &[u64], budget: Budget) -> Option<Price> {
-        Self::priced_by(n, free, budget, Layout::price_roughly)
-    }
-
-    fn priced_by(
-        n: usize,
-        free: &[u64],
-        budget: Budget,
-        listed: fn(usize, &[u64], Budget, MinN) -> Option<Price>,
-    ) -> Option<Price> {
-        let min_n = MinN::default();
-        if n < min_n.ranked {
-            return listed(n, free, budget, min_n);
-        }
-        let ranked = Ranked::new(n, free, budget, min_n)?;
-        Some(Price {
-            cost: ranked.cost,
-            peak_bytes: ranked.peak_bytes(),
-            scratch_bytes: ranked.thread_bytes,
-            units: ranked.units as f64,
-        })
-    }
-
     /// Sieve buckets of `bottoms` bottoms on average instead of
     /// [`crate::engine::half_board::sieve::BUCKET_BOTTOMS`]: tests cut small
     /// boards into many buckets with it (`usize::MAX`: no cut).
@@ -313,72 +285,6 @@ impl Plan {
         matches!(self.work, Work::Ranked(_))
     }
 
-    /// Estimated peak memory in bytes of a run on one thread (planning, or
-    /// one part's tables plus one scratch, whichever is more); each further
-    /// concurrent thread adds [`Plan::scratch_bytes`].
-    pub fn peak_bytes(&self) -> usize {
-        match &self.work {
-            Work::Listed(layout) => {
-                let running = layout.running_bytes + self.hits_bytes(layout);
-                layout.planning_bytes.max(running)
-            }
-            Work::Ranked(ranked) => ranked.peak_bytes(),
-        }
-    }
-
-    /// The bytes of a credited plan's hits: one beside each stored
-    /// placement ([`Quarter::bytes`] prices its eight bytes of diagonals,
-    /// not these). Every placement of the whole tables: the planner runs a
-    /// credited plan in one part, and for one in parts this is an upper
-    /// bound. 0 for a plain join.
-    fn hits_bytes(&self, layout: &Layout) -> usize {
-        if !self.is_credited() {
-            return 0;
-        }
-        layout.mass.iter().flatten().sum::<u64>() as usize
-    }
-
-    /// Estimated bytes each further thread adds: its scratch (and for
-    /// ranked units its unit's tables).
-    pub fn scratch_bytes(&self) -> usize {
-        match &self.work {
-            Work::Listed(layout) => layout.scratch_bytes,
-            Work::Ranked(ranked) => ranked.thread_bytes,
-        }
-    }
-
-    /// Estimated total work in nanoseconds on one core (popcnt kernel).
-    pub fn cost(&self) -> f64 {
-        match &self.work {
-            Work::Listed(layout) => layout.cost,
-            Work::Ranked(ranked) => ranked.cost,
-        }
-    }
-
-    /// The share of [`Plan::cost`] that prices the planning itself (exact
-    /// planning's walks, ns; listed plans: a shard's cost includes it, as
-    /// a shard plans before its units; 0 for ranked ones). Benches that
-    /// time the units of a plan made before their clock starts take it
-    /// out of the price.
-    #[doc(hidden)]
-    pub fn planning_ns(&self) -> f64 {
-        match &self.work {
-            Work::Listed(layout) => layout.planning_ns,
-            Work::Ranked(_) => 0.0,
-        }
-    }
-
-    /// The cost model's work of each of `units`, term by term (listed
-    /// plans; `None` for ranked ones): see [`Layout::unit_works`]. Walks
-    /// the quarters again: for benches.
-    #[doc(hidden)]
-    pub fn unit_works(&self, units: &[usize]) -> Option<Vec<TaskWork>> {
-        match &self.work {
-            Work::Listed(layout) => Some(layout.unit_works(units)),
-            Work::Ranked(_) => None,
-        }
-    }
-
     /// Number of tasks (column sets with their pivot) the units join, all
     /// parts; `None` for ranked units, which are not listed.
     pub fn tasks(&self) -> Option<usize> {
@@ -405,14 +311,6 @@ impl Plan {
         }
     }
 
-    /// Estimated relative cost of unit `i`.
-    pub fn unit_weight(&self, i: usize) -> f64 {
-        match &self.work {
-            Work::Listed(layout) => layout.units[i].weight,
-            Work::Ranked(ranked) => ranked.unit(i).weight,
-        }
-    }
-
     /// What identifies the unit list, in order: per listed unit its number
     /// of column sets, then each set with its pivot; per ranked unit its
     /// pivot and ranks, after a marker (for fingerprints).
@@ -436,208 +334,6 @@ impl Plan {
                 n.chain(std::iter::once(u64::from(b'r')))
                     .chain(ranked.unit_keys()),
             ),
-        }
-    }
-
-    /// Builds the tables unit `i` runs on, if they are not held already
-    /// (benches time a unit's joins apart from its tables with it).
-    #[doc(hidden)]
-    pub fn prepare(&self, i: usize) {
-        if let Work::Listed(layout) = &self.work {
-            drop(self.tables(layout, layout.units[i].part));
-        }
-    }
-
-    /// Exact contribution of unit `i`; the sum over all units is the count.
-    pub fn run_unit(&self, i: usize) -> u128 {
-        self.run_unit_with(i, Kernel::Auto)
-    }
-
-    /// [`Plan::run_unit`] with an explicit kernel choice. Panics if the
-    /// requested CPU features are missing.
-    pub fn run_unit_with(&self, i: usize, kernel: Kernel) -> u128 {
-        let layout = match &self.work {
-            Work::Listed(layout) => layout,
-            Work::Ranked(ranked) => {
-                let (count, tally) = ranked.run_unit(i, kernel);
-                self.add_tally(&tally);
-                return count;
-            }
-        };
-        let unit = &layout.units[i];
-        let tables = self.tables(layout, unit.part);
-        let (count, tally) = matching::run(
-            &layout.shape,
-            &tables,
-            &layout.pivots,
-            &layout.tasks[unit.tasks.clone()],
-            kernel,
-            self.images.as_ref(),
-        );
-        // Under the lock, so that a thread waiting for this part to be
-        // released cannot miss the wake-up.
-        let held = self.lock();
-        drop(tables);
-        drop(held);
-        self.released.notify_all();
-        self.add_tally(&tally);
-        count
-    }
-
-    /// For ranked units: the pivots (their available columns) and the
-    /// contribution of the column sets of pivot `pivot` with colex ranks in
-    /// `ranks` (a unit or a part of one; see
-    /// [`crate::engine::half_board::ranked`]). `None` for listed units.
-    /// Per-unit checks count such a range independently.
-    pub fn ranked_pivots(&self) -> Option<Vec<u64>> {
-        match &self.work {
-            Work::Listed(_) => None,
-            Work::Ranked(ranked) => Some(ranked.geo.pivots.iter().map(|p| p.avail).collect()),
-        }
-    }
-
-    /// For ranked units: unit `i`'s pivot and colex ranks. `None` for
-    /// listed units.
-    pub fn ranked_unit(&self, i: usize) -> Option<(usize, std::ops::Range<u64>)> {
-        match &self.work {
-            Work::Listed(_) => None,
-            Work::Ranked(ranked) => {
-                let unit = ranked.unit(i);
-                Some((unit.pivot, unit.ranks))
-            }
-        }
-    }
-
-    /// See [`Plan::ranked_pivots`]; what it took goes into the tally.
-    pub fn count_ranks(&self, pivot: usize, ranks: std::ops::Range<u64>) -> Option<u128> {
-        match &self.work {
-            Work::Listed(_) => None,
-            Work::Ranked(ranked) => {
-                let (count, tally) = ranked.count_ranks(pivot, ranks, Kernel::Auto);
-                self.add_tally(&tally);
-                Some(count)
-            }
-        }
-    }
-
-    /// The cost model's ns for what [`Plan::count_ranks`] does with the
-    /// same arguments, its joins and its tables' builds, priced from every
-    /// rank (each set walked: at most `draws` of them, else that many
-    /// random ones, one descent each, seeded by `seed`). `None` for listed
-    /// units.
-    pub fn ranks_ns(
-        &self,
-        pivot: usize,
-        ranks: std::ops::Range<u64>,
-        draws: u64,
-        seed: u64,
-    ) -> Option<(f64, f64)> {
-        match &self.work {
-            Work::Listed(_) => None,
-            Work::Ranked(ranked) => {
-                let mut rng = crate::base::rng::Rng::new(seed);
-                let mut ranks_rng = crate::base::rng::Rng::new(rng.next_u64());
-                let how = SetPrice::Walked;
-                let rngs = (&mut rng, &mut ranks_rng);
-                let price = ranked.price_ranks(pivot, ranks, draws, how, rngs);
-                Some((price.joins, price.builds))
-            }
-        }
-    }
-
-    /// The tally [`Plan::count_ranks`] would leave with the same
-    /// arguments, estimated from samples seeded by `seed` (see
-    /// [`crate::engine::half_board::matching::estimate`]). `None` for
-    /// listed units.
-    pub fn estimate_ranks(
-        &self,
-        pivot: usize,
-        ranks: std::ops::Range<u64>,
-        seed: u64,
-    ) -> Option<Tally> {
-        match &self.work {
-            Work::Listed(_) => None,
-            Work::Ranked(ranked) => {
-                let mut rng = crate::base::rng::Rng::new(seed);
-                Some(ranked.estimate_ranks(pivot, ranks, &mut rng).0)
-            }
-        }
-    }
-
-    /// The cost model's terms of what [`Plan::count_ranks`] joins with the
-    /// same arguments, every set walked (for benches: a walk of each set).
-    /// `None` for listed units.
-    pub fn work_of_ranks(&self, pivot: usize, ranks: std::ops::Range<u64>) -> Option<TaskWork> {
-        match &self.work {
-            Work::Listed(_) => None,
-            Work::Ranked(ranked) => Some(ranked.work_of_ranks(pivot, ranks)),
-        }
-    }
-
-    /// Total number of solutions, all units on this thread.
-    pub fn count(&self) -> u128 {
-        self.count_with(Kernel::Auto)
-    }
-
-    /// [`Plan::count`] with an explicit kernel.
-    pub fn count_with(&self, kernel: Kernel) -> u128 {
-        (0..self.units())
-            .map(|i| self.run_unit_with(i, kernel))
-            .sum()
-    }
-
-    /// The work and time of every unit run so far, and of building their
-    /// tables (for the growth bench: where the time goes).
-    pub fn tally(&self) -> Tally {
-        *self.tally.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    fn add_tally(&self, tally: &Tally) {
-        self.tally
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .add(tally);
-    }
-
-    fn lock(&self) -> MutexGuard<'_, Held> {
-        // A panic elsewhere cannot leave `Held` half-changed: it is only
-        // ever replaced whole.
-        self.held.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The tables of `part`: the ones in memory, or built once no unit of
-    /// the part in memory is running any more.
-    fn tables(&self, layout: &Layout, part: usize) -> Arc<[Quarter; 4]> {
-        let mut held = self.lock();
-        loop {
-            if let Some(tables) = &held.tables {
-                if held.part == part {
-                    return tables.clone();
-                }
-                if Arc::strong_count(tables) > 1 {
-                    held = self.released.wait(held).unwrap_or_else(|e| e.into_inner());
-                    continue;
-                }
-            }
-            held.tables = None;
-            let needs = &layout.parts[part];
-            let start = std::time::Instant::now();
-            let mut visited = std::mem::take(&mut held.visited);
-            let tables = [0, 1, 2, 3].map(|q| {
-                let (n, h, free) = (layout.shape.n, layout.shape.h, &layout.free);
-                let (shape, needed) = (layout.quarter_shapes[q], &|cols| needs.needs(q, cols));
-                let with = (visited[q].take(), self.images.as_ref());
-                Quarter::build_with(n, h, free, shape, needed, with)
-            });
-            self.add_tally(&Tally {
-                tables: start.elapsed(),
-                ..Tally::default()
-            });
-            *held = Held {
-                part,
-                tables: Some(Arc::new(tables)),
-                visited: Default::default(),
-            };
         }
     }
 }

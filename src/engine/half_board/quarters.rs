@@ -22,25 +22,32 @@
 //! visits every placement.
 //!
 //! # Rooms
-//! This file holds the bucket tables ([`Quarter`]); its rooms, neither of
-//! which imports it:
+//! This file holds the bucket tables ([`Quarter`]) and how they are read;
+//! its rooms, the first three of which do not import it:
 //! - `shape`: where a quarter lies and which diagonals it keeps
 //!   ([`QuarterShape`], [`middle_mark`]);
 //! - `walk`: the depth-first walk that visits the placements, and its
 //!   random descent;
 //! - `scatter`: counting a walk's keys into a table larger than the caches
-//!   ([`ScatterCounts`]).
+//!   ([`ScatterCounts`]);
+//! - `visited`: a walk's placements kept for a later pass ([`Visited`]);
+//! - `counted`: a table's two passes, counted then filled ([`Counted`]).
 
+mod counted;
 mod scatter;
 mod shape;
+mod visited;
 mod walk;
 
+pub use counted::Counted;
 pub use scatter::ScatterCounts;
 pub use shape::{flip_word, middle_mark, mirror_word, reversed, shared_diagonals, QuarterShape};
+pub use visited::Visited;
 
 pub use walk::probe;
 
 use crate::engine::half_board::images::Images;
+use visited::Keeper;
 use walk::{walk, walk_within};
 
 /// The placements of one quarter whose column sets a part needs, bucketed
@@ -147,7 +154,7 @@ impl Quarter {
     /// blocks, and the quarter's columns it leaves) how many placements
     /// use only those columns and how many of those avoid the blocked
     /// diagonals (for planning); and the placements themselves when there
-    /// are at most [`KEPT`], for the build that follows
+    /// are at most [`visited::KEPT`], for the build that follows
     /// ([`Quarter::build_with`]).
     pub fn counts(
         n: usize,
@@ -288,273 +295,6 @@ impl<'a> SetBuckets<'a> {
             &self.hits[range.clone()]
         };
         (&self.da[range], hits)
-    }
-}
-/// A table's first pass ([`Quarter::build`] is `Counted::new` then
-/// [`Counted::fill`]): the needed column sets and every bucket's size,
-/// nothing stored yet, so that a caller can see what the table will hold
-/// before it is allocated.
-pub struct Counted<'a> {
-    n: usize,
-    h: usize,
-    free: &'a [u64],
-    q: QuarterShape,
-    sets: Vec<u64>,
-    slot_of: Vec<u32>,
-    per_set: bool,
-    /// Per bucket `slot << h | rows`, its placements (one more entry, 0).
-    counts: Vec<u32>,
-    /// Where the second pass finds the first pass's placements.
-    again: Again,
-}
-
-/// Where [`Counted::fill`] finds the placements [`Counted::new`] counted.
-enum Again {
-    /// The walk's own (key `slot << h | rows`, diagonals, queens), when it
-    /// met at most [`KEPT`].
-    Kept(Vec<(u32, u64, u64)>),
-    /// Those `new` read ([`Counted::new`]'s `visited`, keyed by column
-    /// set): read again.
-    Read(Visited),
-    /// Neither: walked again.
-    Walk,
-}
-
-/// A whole quarter's placements as its walk visited them: (key
-/// `cols << h | rows`, stored diagonals, queens). Planning's counting walk
-/// keeps them ([`Quarter::counts`]) for the build that follows
-/// ([`Quarter::build_with`]), so that a quarter of n = 15 is walked once
-/// in all.
-pub struct Visited(Vec<(u32, u64, u64)>);
-
-impl Visited {
-    /// The bytes it holds (those written: a list's unused capacity is
-    /// never touched).
-    pub fn bytes(&self) -> usize {
-        Visited::bytes_of(self.0.len() as u64)
-    }
-
-    /// The placements of the quarter that is this one's image by `how`
-    /// (1: the mirror, its columns reversed in the width `w`; 2: the flip,
-    /// its rows reversed in `h`; 3: both), where the board and the two
-    /// quarters allow it (as `layout`'s pricing checks): keys as the
-    /// images' bucket counts are read, words by [`mirror_word`] and
-    /// [`flip_word`], and the queens moved with them (a nibble `c + 1`
-    /// becomes `w - c` in the mirror; row `r`'s nibble moves to row
-    /// `h - 1 - r` in the flip).
-    pub fn image(&self, how: usize, n: usize, w: usize, h: usize) -> Visited {
-        const ONES: u64 = 0x1111_1111_1111_1111;
-        const LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
-        let row_mask = (1u64 << h) - 1;
-        let list = self.0.iter().map(|&(key, da, cells)| {
-            let (mut cols, mut rows) = (u64::from(key) >> h, u64::from(key) & row_mask);
-            let (mut da, mut queens) = (da, cells);
-            if how & 1 == 1 {
-                cols = reversed(cols, w);
-                da = mirror_word(da);
-                // Each queen's nibble `v` becomes `w + 1 - v` (in 1..=w):
-                // subtracted from `w + 1` in every nibble that holds a
-                // queen, no nibble borrows from the next.
-                let held = (queens | queens >> 1 | queens >> 2 | queens >> 3) & ONES;
-                queens = (w as u64 + 1).wrapping_mul(held).wrapping_sub(queens);
-            }
-            if how & 2 == 2 {
-                rows = reversed(rows, h);
-                da = flip_word(da, n);
-                // The nibbles in reverse order: the bytes reversed, then
-                // the two nibbles of each byte swapped; the `h` rows'
-                // nibbles end at the top, shifted down into place.
-                let bytes = queens.swap_bytes();
-                let nibbles = (bytes >> 4) & LOW | (bytes & LOW) << 4;
-                queens = nibbles.checked_shr(64 - 4 * h as u32).unwrap_or(0);
-            }
-            (((cols << h) | rows) as u32, da, queens)
-        });
-        Visited(list.collect())
-    }
-
-    /// The placements as (key, word & `mask`, queens), sorted: what a
-    /// test compares.
-    #[cfg(test)]
-    pub fn sorted(&self, mask: u64) -> Vec<(u32, u64, u64)> {
-        let mut all: Vec<_> = self.0.iter().map(|&(k, da, q)| (k, da & mask, q)).collect();
-        all.sort_unstable();
-        all
-    }
-
-    /// The bytes a walk of a quarter of `placements` placements keeps (0
-    /// past [`KEPT`]).
-    pub fn bytes_of(placements: u64) -> usize {
-        if placements > KEPT as u64 {
-            0
-        } else {
-            placements as usize * std::mem::size_of::<(u32, u64, u64)>()
-        }
-    }
-}
-
-/// The most placements a walk keeps for a later pass: a quarter of n = 15
-/// (43k placements) is walked once, not three times (planning's count, and
-/// the build's count and fill: the walks were a tenth of a run of n = 15),
-/// for at most 1.5 MiB a quarter.
-const KEPT: usize = 1 << 16;
-
-/// Keeps a walk's placements while there are at most [`KEPT`].
-struct Keeper {
-    list: Option<Vec<(u32, u64, u64)>>,
-}
-
-impl Keeper {
-    /// For a quarter `w` columns wide and `h` rows high: room for all of
-    /// its placements (each row holds one of `w` columns or none), at most
-    /// [`KEPT`], so that the list never moves (pages never written are
-    /// never touched).
-    fn new(w: usize, h: usize) -> Keeper {
-        let most = (0..h).try_fold(1usize, |m, _| m.checked_mul(w + 1));
-        let room = most.map_or(KEPT, |m| m.min(KEPT));
-        Keeper {
-            list: Some(Vec::with_capacity(room)),
-        }
-    }
-
-    #[inline(always)]
-    fn keep(&mut self, key: usize, da: u64, cells: u64) {
-        if let Some(list) = &mut self.list {
-            if list.len() < KEPT {
-                list.push((key as u32, da, cells));
-            } else {
-                self.list = None;
-            }
-        }
-    }
-}
-
-impl<'a> Counted<'a> {
-    /// Counts the placements of the needed column sets per bucket: read
-    /// off `visited` (the whole quarter's) when given, else one walk, of
-    /// each needed set or of the whole quarter.
-    pub fn new(
-        n: usize,
-        h: usize,
-        free: &'a [u64],
-        q: QuarterShape,
-        needed: &dyn Fn(u64) -> bool,
-        visited: Option<Visited>,
-    ) -> Counted<'a> {
-        let sets: Vec<u64> = (0..1u64 << q.w).filter(|&cols| needed(cols)).collect();
-        let mut slot_of = vec![NO_SLOT; 1usize << q.w];
-        for (slot, &cols) in sets.iter().enumerate() {
-            slot_of[cols as usize] = slot as u32;
-        }
-        let mut counted = Counted {
-            n,
-            h,
-            free,
-            q,
-            per_set: Quarter::walks_each_set(sets.len(), q.w),
-            sets,
-            slot_of,
-            counts: Vec::new(),
-            again: Again::Walk,
-        };
-        let mut counts = ScatterCounts::new((counted.sets.len() << h) + 1);
-        // Placements read from `visited` are read from it again.
-        let mut kept = if visited.is_some() {
-            Keeper { list: None }
-        } else {
-            Keeper::new(q.w, h)
-        };
-        counted.each(visited.as_ref(), &mut |key, da, cells| {
-            counts.add(key);
-            kept.keep(key, da, cells);
-        });
-        counted.counts = counts.finish();
-        counted.again = match (visited, kept.list) {
-            (Some(visited), _) => Again::Read(visited),
-            (None, Some(list)) => Again::Kept(list),
-            (None, None) => Again::Walk,
-        };
-        counted
-    }
-
-    /// Calls `emit(slot << h | rows, diagonals, queens)` for each placement
-    /// of a needed set: those of `visited` when given, else walked.
-    fn each(&self, visited: Option<&Visited>, emit: &mut dyn FnMut(usize, u64, u64)) {
-        let (n, h, free, q) = (self.n, self.h, self.free, self.q);
-        let slot_of = &self.slot_of;
-        let mut keyed = |key: usize, da: u64, cells: u64| {
-            let slot = slot_of[key >> h];
-            if slot != NO_SLOT {
-                emit(((slot as usize) << h) | (key & ((1 << h) - 1)), da, cells);
-            }
-        };
-        if let Some(Visited(list)) = visited {
-            for &(key, da, cells) in list {
-                keyed(key as usize, da, cells);
-            }
-        } else if self.per_set {
-            for &cols in &self.sets {
-                walk_within(n, h, free, q, cols, &mut keyed);
-            }
-        } else {
-            walk(n, h, free, q, &mut keyed);
-        }
-    }
-
-    /// The needed column sets and their placements.
-    pub fn set_items(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
-        let h = self.h;
-        self.sets.iter().enumerate().map(move |(slot, &cols)| {
-            let buckets = &self.counts[slot << h..(slot + 1) << h];
-            (cols, buckets.iter().map(|&c| u64::from(c)).sum())
-        })
-    }
-
-    /// The bytes the filled table holds ([`Quarter::bytes`]).
-    pub fn bytes(&self) -> usize {
-        let items = self.counts.iter().map(|&c| u64::from(c)).sum();
-        Quarter::bytes(self.h, &self.q, self.sets.len() as u64, items)
-    }
-
-    /// The second pass: every placement stored in its bucket, with its
-    /// hits of `images` when given.
-    pub fn fill(mut self, images: Option<&Images>) -> Quarter {
-        // Exclusive prefix sum: counts become bucket starts.
-        let mut start = std::mem::take(&mut self.counts);
-        let mut acc = 0u32;
-        for s in start.iter_mut() {
-            let c = *s;
-            *s = acc;
-            acc += c;
-        }
-        let mut cursor = start.clone();
-        let mut da = vec![0u64; acc as usize];
-        let mut hits = vec![0u8; if images.is_some() { acc as usize } else { 0 }];
-        let (q, h) = (self.q, self.h);
-        let mut put = |key: usize, v: u64, cells: u64| {
-            let at = cursor[key] as usize;
-            da[at] = v;
-            if let Some(images) = images {
-                hits[at] = images.of_cells((q.row0, q.col0), h, cells);
-            }
-            cursor[key] += 1;
-        };
-        match std::mem::replace(&mut self.again, Again::Walk) {
-            Again::Kept(kept) => {
-                for (key, v, cells) in kept {
-                    put(key as usize, v, cells);
-                }
-            }
-            Again::Read(visited) => self.each(Some(&visited), &mut put),
-            Again::Walk => self.each(None, &mut put),
-        }
-        Quarter {
-            h: self.h,
-            slot_of: self.slot_of,
-            start,
-            da,
-            hits,
-        }
     }
 }
 

@@ -28,6 +28,10 @@
 //! The only bias left is the model's own `ceil` of words per task, below a
 //! word in millions.
 //!
+//! The rooms: `descents` finds one column set's figures (a descent or a
+//! walk), `sets` prices some column sets of a pivot (ranked units);
+//! this file prices the whole board from draws.
+//!
 //! # Constraints
 //! Whatever the layout accepts (`n <= 32` for column sets, `n <= 30` for
 //! quarters); every descent takes `O(n)` word operations.
@@ -35,15 +39,19 @@
 //! # Complexity
 //! `O(draws * n * h)`: about a second for the default draws at any `n`.
 
-use std::collections::HashMap;
+mod descents;
+mod sets;
+
+pub use sets::{price_sets, Priced, SetPrice, SetsPrice};
 
 use crate::base::rng::Rng;
 use crate::engine::half_board::column_sets::{binom, positions, task_of, Pivot, Symmetric};
 use crate::engine::half_board::cost::{
-    bottom_words, half_pairs, sieve_keep, task_work, Regime, Relist, TaskWork,
+    bottom_words, sieve_keep, task_work, Regime, Relist, TaskWork,
 };
 use crate::engine::half_board::matching::Shape;
-use crate::engine::half_board::quarters::{self, Quarter, QuarterShape};
+use crate::engine::half_board::quarters::{self, QuarterShape};
+use descents::{draw, random_subset, Draw};
 
 /// Draws per pivot by default: enough for a few percent (the tests compare
 /// with exact pricing at n = 12..=20).
@@ -135,142 +143,36 @@ pub struct Board<'a> {
     pub pivots: &'a [Pivot],
 }
 
-/// One drawn canonical task: its pivot and column set, and its terms.
-struct Draw {
-    pivot: usize,
-    s: u64,
-    top_pairs: f64,
-    /// Of `top_pairs`, those whose quarters share no diagonal (from the
-    /// same descent: all of them or none; descents only, a walked set
-    /// takes its pivot's share).
-    top_apart: f64,
-    top_items: f64,
-    /// Likewise of `bottom_pairs`.
-    bottom_apart: f64,
-    bottom_pairs: f64,
-    /// Placements of the task's column set in each quarter.
-    items: [f64; 4],
-}
-
 /// Prices the join of `board` from `draws` draws per pivot, seeded by
 /// `seed` (the same seed gives the same figures), in `regime`'s model.
 pub fn sample(board: &Board, draws: usize, seed: u64, regime: Regime) -> Sampled {
-    let shape = board.shape;
-    let (n, h) = (shape.n, shape.h);
     let mut rng = Rng::new(seed);
     let mut bottoms_rng = Rng::new(seed ^ 0xb0770b5);
-    let blocks: Vec<[u64; 4]> = board
-        .pivots
-        .iter()
-        .map(|p| p.blocks(shape.diag_bot, n))
-        .collect();
     let pivots = board.pivots.len().max(1);
     let draws = draws.min((TOTAL_DRAWS + pivots - 1) / pivots);
-    let mut kept = Vec::new();
-    let mut tasks = vec![0f64; board.pivots.len()];
-    for (pi, pv) in board.pivots.iter().enumerate() {
-        let cols = positions(pv.avail);
-        let subsets = binom(cols.len(), h) as f64;
-        let mut canonical = 0usize;
-        for _ in 0..draws {
-            let s = random_subset(&cols, h, &mut rng);
-            if task_of(n, pv, pi, board.sym, s).is_none() {
-                continue;
-            }
-            canonical += 1;
-            kept.push(draw(board, pi, s, &mut rng, &mut bottoms_rng));
-        }
-        tasks[pi] = subsets * canonical as f64 / draws.max(1) as f64;
-    }
+    let (tasks, kept) = draw_tasks(board, draws, &mut rng, &mut bottoms_rng);
+    let quarters = QuarterShares::probed(board, &mut rng);
+    let apart = apart_shares(board, &kept);
+    let keeps = sieve_keeps(board, &kept, &quarters.passes, &apart, regime);
+    let (joins, relists) = joins_of(
+        board,
+        &kept,
+        draws,
+        (&quarters.passes, &keeps, &apart),
+        regime,
+    );
 
-    // Per quarter: its placements, and per pivot how many use only columns
-    // the pivot leaves (its parts' tables) and how many of those its
-    // diagonals leave too, from descents of the whole quarter.
-    let mut seen = [0f64; 4];
-    let mut left = vec![[0f64; 4]; board.pivots.len()];
-    let mut within = vec![[0f64; 4]; board.pivots.len()];
-    for q in 0..4 {
-        let shape = board.quarter_shapes[q];
-        let wmask = (1u64 << shape.w) - 1;
-        for _ in 0..QUARTER_DRAWS {
-            let Some((estimate, da, cols)) =
-                quarters::probe(n, h, board.free, shape, None, &mut rng)
-            else {
-                continue;
-            };
-            seen[q] += estimate;
-            for (p, pv) in board.pivots.iter().enumerate() {
-                if cols & !(pv.avail >> shape.col0) & wmask == 0 {
-                    within[p][q] += estimate;
-                    if da & blocks[p][q] == 0 {
-                        left[p][q] += estimate;
-                    }
-                }
-            }
-        }
-    }
-    let passes: Vec<[f64; 4]> = (0..board.pivots.len())
-        .map(|p| {
-            [0, 1, 2, 3].map(|q| {
-                if within[p][q] > 0.0 {
-                    left[p][q] / within[p][q]
-                } else {
-                    1.0
-                }
-            })
-        })
-        .collect();
-    // Per pivot, the candidate tops and bottoms apart over all of them.
-    let mut sums = vec![[0f64; 4]; board.pivots.len()];
-    for d in &kept {
-        let sum = &mut sums[d.pivot];
-        let add = [d.top_apart, d.top_pairs, d.bottom_apart, d.bottom_pairs];
-        *sum = [0, 1, 2, 3].map(|i| sum[i] + add[i]);
-    }
-    let share = |part: f64, all: f64| if all > 0.0 { part / all } else { 1.0 };
-    let apart: Vec<[f64; 2]> = sums
-        .iter()
-        .map(|s| [share(s[0], s[1]), share(s[2], s[3])])
-        .collect();
-    let mut words = vec![(0f64, 0usize); board.pivots.len()];
-    for d in &kept {
-        let p = d.pivot;
-        let w = &mut words[p];
-        w.0 += bottom_words(
-            board.sym,
-            passes[p],
-            d.bottom_pairs,
-            regime.apart(apart[p])[1],
-        );
-        w.1 += 1;
-    }
-    let keeps: Vec<f64> = words
-        .iter()
-        .map(|&(sum, k)| sieve_keep(sum / k.max(1) as f64, shape.bucket_bottoms))
-        .collect();
-    let mut joins = vec![0f64; board.pivots.len()];
-    let mut relists = Vec::with_capacity(kept.len());
-    for d in &kept {
-        let p = d.pivot;
-        let avail = board.pivots[p].avail;
-        let subsets = binom(avail.count_ones() as usize, h) as f64;
-        let priced = (passes[p], keeps[p], apart[p]);
-        let (work, relist) = d.work_relisted(board, priced, regime);
-        let stands_for = subsets / draws.max(1) as f64;
-        joins[p] += regime.ns(&work) * stands_for;
-        relists.push((stands_for, relist));
-    }
-
-    let placements = seen.map(|total| total / QUARTER_DRAWS as f64);
+    let seen = quarters.seen;
     let mean =
         |of: &dyn Fn(&Draw) -> f64| kept.iter().map(of).sum::<f64>() / kept.len().max(1) as f64;
     let mean_bottoms = mean(&|d| d.bottom_pairs);
     Sampled {
         tasks,
         joins,
-        passes,
-        placements,
-        within: within
+        passes: quarters.passes,
+        placements: seen.map(|total| total / QUARTER_DRAWS as f64),
+        within: quarters
+            .within
             .iter()
             .map(|w| [0, 1, 2, 3].map(|q| w[q] / seen[q].max(f64::MIN_POSITIVE)))
             .collect(),
@@ -282,38 +184,161 @@ pub fn sample(board: &Board, draws: usize, seed: u64, regime: Regime) -> Sampled
     }
 }
 
-/// The model's terms for the canonical task of pivot `pi` with column set
-/// `s`, each from one descent (the bottom quarters' sizes from their own
-/// stream `bottoms_rng`, so that the joins' figures do not depend on them).
-fn draw(board: &Board, pi: usize, s: u64, rng: &mut Rng, bottoms_rng: &mut Rng) -> Draw {
-    let shape = board.shape;
-    let (n, h, wl) = (shape.n, shape.h, shape.wl);
-    let lmask = (1u64 << wl) - 1;
-    let sb = board.pivots[pi].avail ^ s;
-    let (top_pairs, apart) = half_descent(board, 0, s, rng);
-    let (bottom_pairs, bottoms_apart) = half_descent(board, shape.hb, sb, rng);
-    let mut items = [0.0; 4];
-    for (q, cols) in [s & lmask, s >> wl, sb & lmask, sb >> wl]
-        .into_iter()
-        .enumerate()
-    {
-        let rng = if q < 2 { &mut *rng } else { &mut *bottoms_rng };
-        if let Some((estimate, ..)) =
-            quarters::probe(n, h, board.free, board.quarter_shapes[q], Some(cols), rng)
-        {
-            items[q] = estimate;
+/// `draws` random column sets per pivot: the canonical ones drawn
+/// ([`draw`]), and per pivot its canonical tasks estimated (the share of
+/// canonical draws times its subsets).
+fn draw_tasks(
+    board: &Board,
+    draws: usize,
+    rng: &mut Rng,
+    bottoms_rng: &mut Rng,
+) -> (Vec<f64>, Vec<Draw>) {
+    let (n, h) = (board.shape.n, board.shape.h);
+    let mut kept = Vec::new();
+    let mut tasks = vec![0f64; board.pivots.len()];
+    for (pi, pv) in board.pivots.iter().enumerate() {
+        let cols = positions(pv.avail);
+        let subsets = binom(cols.len(), h) as f64;
+        let mut canonical = 0usize;
+        for _ in 0..draws {
+            let s = random_subset(&cols, h, rng);
+            if task_of(n, pv, pi, board.sym, s).is_none() {
+                continue;
+            }
+            canonical += 1;
+            kept.push(draw(board, pi, s, rng, bottoms_rng));
+        }
+        tasks[pi] = subsets * canonical as f64 / draws.max(1) as f64;
+    }
+    (tasks, kept)
+}
+
+/// Per quarter: its placements (`seen`, summed over [`QUARTER_DRAWS`]
+/// descents), and per pivot how many use only columns the pivot leaves
+/// (`within`, its parts' tables) and the share of those its diagonals
+/// leave too (`passes`).
+struct QuarterShares {
+    seen: [f64; 4],
+    within: Vec<[f64; 4]>,
+    passes: Vec<[f64; 4]>,
+}
+
+impl QuarterShares {
+    /// The shares from descents of each whole quarter.
+    fn probed(board: &Board, rng: &mut Rng) -> QuarterShares {
+        let shape = board.shape;
+        let (n, h) = (shape.n, shape.h);
+        let blocks: Vec<[u64; 4]> = board
+            .pivots
+            .iter()
+            .map(|p| p.blocks(shape.diag_bot, n))
+            .collect();
+        let mut seen = [0f64; 4];
+        let mut left = vec![[0f64; 4]; board.pivots.len()];
+        let mut within = vec![[0f64; 4]; board.pivots.len()];
+        for q in 0..4 {
+            let shape = board.quarter_shapes[q];
+            let wmask = (1u64 << shape.w) - 1;
+            for _ in 0..QUARTER_DRAWS {
+                let Some((estimate, da, cols)) =
+                    quarters::probe(n, h, board.free, shape, None, rng)
+                else {
+                    continue;
+                };
+                seen[q] += estimate;
+                for (p, pv) in board.pivots.iter().enumerate() {
+                    if cols & !(pv.avail >> shape.col0) & wmask == 0 {
+                        within[p][q] += estimate;
+                        if da & blocks[p][q] == 0 {
+                            left[p][q] += estimate;
+                        }
+                    }
+                }
+            }
+        }
+        let passes: Vec<[f64; 4]> = (0..board.pivots.len())
+            .map(|p| {
+                [0, 1, 2, 3].map(|q| {
+                    if within[p][q] > 0.0 {
+                        left[p][q] / within[p][q]
+                    } else {
+                        1.0
+                    }
+                })
+            })
+            .collect();
+        QuarterShares {
+            seen,
+            within,
+            passes,
         }
     }
-    Draw {
-        pivot: pi,
-        s,
-        top_pairs,
-        top_apart: if apart { top_pairs } else { 0.0 },
-        bottom_apart: if bottoms_apart { bottom_pairs } else { 0.0 },
-        top_items: items[0] + items[1],
-        bottom_pairs,
-        items,
+}
+
+/// Per pivot, the shares of the candidate tops and bottoms apart over all
+/// of them ([`Sampled::apart`]).
+fn apart_shares(board: &Board, kept: &[Draw]) -> Vec<[f64; 2]> {
+    let mut sums = vec![[0f64; 4]; board.pivots.len()];
+    for d in kept {
+        let sum = &mut sums[d.pivot];
+        let add = [d.top_apart, d.top_pairs, d.bottom_apart, d.bottom_pairs];
+        *sum = [0, 1, 2, 3].map(|i| sum[i] + add[i]);
     }
+    let share = |part: f64, all: f64| if all > 0.0 { part / all } else { 1.0 };
+    sums.iter()
+        .map(|s| [share(s[0], s[1]), share(s[2], s[3])])
+        .collect()
+}
+
+/// Per pivot, the share of the join's words the sieve leaves its tasks,
+/// from their mean bottom words ([`Sampled::keeps`]).
+fn sieve_keeps(
+    board: &Board,
+    kept: &[Draw],
+    passes: &[[f64; 4]],
+    apart: &[[f64; 2]],
+    regime: Regime,
+) -> Vec<f64> {
+    let mut words = vec![(0f64, 0usize); board.pivots.len()];
+    for d in kept {
+        let p = d.pivot;
+        let w = &mut words[p];
+        w.0 += bottom_words(
+            board.sym,
+            passes[p],
+            d.bottom_pairs,
+            regime.apart(apart[p])[1],
+        );
+        w.1 += 1;
+    }
+    words
+        .iter()
+        .map(|&(sum, k)| sieve_keep(sum / k.max(1) as f64, board.shape.bucket_bottoms))
+        .collect()
+}
+
+/// Per pivot, its joins' ns; per drawn task, how many tasks it stands for
+/// and its [`Relist`].
+fn joins_of(
+    board: &Board,
+    kept: &[Draw],
+    draws: usize,
+    (passes, keeps, apart): (&[[f64; 4]], &[f64], &[[f64; 2]]),
+    regime: Regime,
+) -> (Vec<f64>, Vec<(f64, Relist)>) {
+    let mut joins = vec![0f64; board.pivots.len()];
+    let mut relists = Vec::with_capacity(kept.len());
+    for d in kept {
+        let p = d.pivot;
+        let avail = board.pivots[p].avail;
+        let subsets = binom(avail.count_ones() as usize, board.shape.h) as f64;
+        let priced = (passes[p], keeps[p], apart[p]);
+        let (work, relist) = d.work_relisted(board, priced, regime);
+        let stands_for = subsets / draws.max(1) as f64;
+        joins[p] += regime.ns(&work) * stands_for;
+        relists.push((stands_for, relist));
+    }
+    (joins, relists)
 }
 
 impl Draw {
@@ -359,204 +384,13 @@ impl Draw {
     }
 }
 
-/// How [`price_sets`] finds a column set's terms.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum SetPrice {
-    /// One random descent per figure: microseconds, and unbiased, but one
-    /// set's figure is heavy-tailed (mostly low, now and then hundreds of
-    /// times high), so only a sum over many sets is close.
-    Descent,
-    /// The set's four quarters walked and counted per row set: the exact
-    /// terms, for a walk of the set's placements (what its tables' build
-    /// walks anyway). Ranked units whose sets are all walked are priced
-    /// from the kernel's estimate of its work instead
-    /// ([`crate::engine::half_board::ranked::Ranked::price_ranks`]); these
-    /// terms are what the model's constants are fitted to.
-    Walked,
-}
-
-/// What [`price_sets`] finds for some column sets.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SetsPrice {
-    /// The canonical tasks among them.
-    pub tasks: f64,
-    /// Their joins, ns, and the cost model's terms they sum.
-    pub ns: f64,
-    pub work: TaskWork,
-    /// Per quarter, the placements of each task's column set in it, summed
-    /// over the tasks (a set shared by several tasks counted each time).
-    pub items: [f64; 4],
-    /// Walked ([`SetPrice::Walked`]) only: per quarter, the distinct column
-    /// sets the tasks use and their placements (what tables of just these
-    /// tasks hold).
-    pub distinct: Option<[(u64, u64); 4]>,
-}
-
-/// A pivot's shares from a [`Sampled`] of its board: each quarter's
-/// placements its diagonals leave, the words the sieve leaves, the
-/// candidate tops and bottoms that pass their quarters' test.
-pub type Priced = ([f64; 4], f64, [f64; 2]);
-
-/// The joins (ns, in the ranked regime: [`price_sets`] prices ranked
-/// units) and the placements per quarter of the tasks whose column sets
-/// `sets` yields, for pivot `pi` with the shares `priced` (from a
-/// [`Sampled`] of the same board), each set's terms found as `how` says:
-/// column sets that are not canonical price 0.
-pub fn price_sets(
-    board: &Board,
-    pi: usize,
-    priced: Priced,
-    sets: impl Iterator<Item = u64>,
-    how: SetPrice,
-    rng: &mut Rng,
-) -> SetsPrice {
-    let pv = &board.pivots[pi];
-    let mut bottoms_rng = Rng::new(rng.next_u64());
-    // Walked quarter sets, by (quarter, columns): consecutive ranks share
-    // their right quarters' sets.
-    let mut walked_rows: HashMap<(usize, u64), Vec<u32>> = HashMap::new();
-    let mut price = SetsPrice::default();
-    for s in sets {
-        if task_of(board.shape.n, pv, pi, board.sym, s).is_none() {
-            continue;
-        }
-        let d = match how {
-            SetPrice::Descent => draw(board, pi, s, rng, &mut bottoms_rng),
-            SetPrice::Walked => walked(board, pi, s, &mut walked_rows),
-        };
-        price.tasks += 1.0;
-        let regime = Regime::Ranked { n: board.shape.n };
-        let work = d.work(board, priced, regime);
-        price.ns += regime.ns(&work);
-        price.work += work;
-        for (sum, item) in price.items.iter_mut().zip(d.items) {
-            *sum += item;
-        }
-    }
-    if how == SetPrice::Walked {
-        let mut distinct = [(0u64, 0u64); 4];
-        for ((q, _), rows) in &walked_rows {
-            distinct[*q].0 += 1;
-            distinct[*q].1 += rows.iter().map(|&x| u64::from(x)).sum::<u64>();
-        }
-        price.distinct = Some(distinct);
-    }
-    price
-}
-
-/// The model's terms for the canonical task of pivot `pi` with column set
-/// `s`, exactly: each quarter's placements on the task's columns counted
-/// per row set (`rows` keeps the walks already made), then the halves'
-/// candidate pairs from them as exact planning finds them
-/// ([`half_pairs`]).
-fn walked(board: &Board, pi: usize, s: u64, rows: &mut HashMap<(usize, u64), Vec<u32>>) -> Draw {
-    let shape = board.shape;
-    let (n, h, wl) = (shape.n, shape.h, shape.wl);
-    let lmask = (1u64 << wl) - 1;
-    let sb = board.pivots[pi].avail ^ s;
-    let sets = [s & lmask, s >> wl, sb & lmask, sb >> wl];
-    for (q, &cols) in sets.iter().enumerate() {
-        rows.entry((q, cols)).or_insert_with(|| {
-            Quarter::rows_within(n, h, board.free, board.quarter_shapes[q], cols)
-        });
-    }
-    let of = |q: usize| &rows[&(q, sets[q])];
-    let half = |ql: usize| {
-        let (left, right) = (of(ql), of(ql + 1));
-        half_pairs(
-            h,
-            sets[ql].count_ones(),
-            |a| u64::from(left[a as usize]),
-            |b| u64::from(right[b as usize]),
-        )
-    };
-    let (top_pairs, top_items) = half(0);
-    let (bottom_pairs, _) = half(2);
-    Draw {
-        pivot: pi,
-        s,
-        top_pairs: top_pairs as f64,
-        top_apart: 0.0,
-        bottom_apart: 0.0,
-        top_items: top_items as f64,
-        bottom_pairs: bottom_pairs as f64,
-        items: [0, 1, 2, 3].map(|q| of(q).iter().map(|&x| f64::from(x)).sum()),
-    }
-}
-
-/// A uniformly random `k`-subset of the columns `cols`, as a column set.
-fn random_subset(cols: &[usize], k: usize, rng: &mut Rng) -> u64 {
-    // Floyd's algorithm: k draws, each new or the top of its range.
-    let m = cols.len();
-    let mut picked = 0u64;
-    for j in m - k..m {
-        let t = rng.below(j as u64 + 1) as usize;
-        picked |= if (picked >> t) & 1 == 0 {
-            1 << t
-        } else {
-            1 << j
-        };
-    }
-    let mut s = 0u64;
-    let mut bits = picked;
-    while bits != 0 {
-        s |= 1u64 << cols[bits.trailing_zeros() as usize];
-        bits &= bits - 1;
-    }
-    s
-}
-
-/// One descent estimating a half's candidate pairs with column set `cols`,
-/// its first row `row0`: every row takes a queen in `cols`, and a queen
-/// attacks only queens of its own quarter (the test between the two
-/// quarters comes later, in the kernel, so the model prices pairs before
-/// it). 0 at a dead end. With it, whether the pair it reached passes that
-/// test (no diagonal shared by its two quarters' queens): the share of
-/// candidate pairs the kernel joins, [`Sampled::apart`].
-fn half_descent(board: &Board, row0: usize, cols: u64, rng: &mut Rng) -> (f64, bool) {
-    let shape = board.shape;
-    let (n, h, wl) = (shape.n, shape.h, shape.wl);
-    let lmask = (1u64 << wl) - 1;
-    // Per quarter side: its queens' `d` and `a` diagonals.
-    let mut diag = [[0u64; 2]; 2];
-    let mut used = 0u64;
-    let mut weight = 1.0;
-    for r in row0..row0 + h {
-        let mut cand = 0u64;
-        let mut free = board.free[r] & cols & !used;
-        while free != 0 {
-            let c = free.trailing_zeros() as usize;
-            free &= free - 1;
-            let side = usize::from((lmask >> c) & 1 == 0);
-            let [dm, am] = diag[side];
-            if (dm >> (r + c)) & 1 == 0 && (am >> (r + n - 1 - c)) & 1 == 0 {
-                cand |= 1 << c;
-            }
-        }
-        let options = cand.count_ones();
-        if options == 0 {
-            return (0.0, false);
-        }
-        weight *= f64::from(options);
-        for _ in 0..rng.below(u64::from(options)) {
-            cand &= cand - 1;
-        }
-        let c = cand.trailing_zeros() as usize;
-        let side = usize::from((lmask >> c) & 1 == 0);
-        used |= 1 << c;
-        diag[side][0] |= 1 << (r + c);
-        diag[side][1] |= 1 << (r + n - 1 - c);
-    }
-    let [left, right] = diag;
-    let apart = left[0] & right[0] == 0 && left[1] & right[1] == 0;
-    (weight, apart)
-}
-
 #[cfg(test)]
 mod tests {
+    use super::descents::walked;
     use super::*;
     use crate::engine::budget::Budget;
     use crate::engine::half_board::layout::{Layout, MinN};
+    use std::collections::HashMap;
 
     fn board_of(layout: &Layout) -> Board<'_> {
         Board {

@@ -11,9 +11,9 @@
 //! again. Reading and writing never fail a run: at worst every
 //! process measures, as with no cache.
 //!
-//! Only the `nqueens` binary uses it ([`super::keep_probe`]): the
-//! library's own tests, its doctests and the benches never read or
-//! write the user's cache. The binary's tests pin the factors
+//! Only the `nqueens` binary uses it (its speed keeps its probe,
+//! [`super::Speed::keeping_probe`]): the library's own tests, its
+//! doctests and the benches never read or write the user's cache. The binary's tests pin the factors
 //! ([`super::VARIABLE`]), which reads and writes nothing, and give it
 //! a cache directory under cargo's target directory besides.
 

@@ -29,7 +29,7 @@ use crate::base::geometry::Cell;
 use crate::engine::counter::join::Prepared;
 use crate::engine::counter::{Engine, UnitCounter};
 use crate::engine::inclusion;
-use crate::plan::calibration::{self, Kernel};
+use crate::plan::calibration::Kernel;
 use crate::plan::method::interface::{
     About, Answer, Batch, Case, CountingMethod, Shared, Skip, Slot,
 };
@@ -93,7 +93,7 @@ impl InclusionExclusion {
             0.0
         } else {
             let kernel = shared.blank_count_sizing(n).kernel;
-            at_search_speed(shared.blank_count_cost(n), kernel)
+            at_search_speed(shared.blank_count_cost(n), kernel, shared)
         }
     }
 
@@ -112,7 +112,7 @@ impl InclusionExclusion {
             let rows = inclusion::term_rows_for_join(n, &key.1);
             if let Some(plan) = Prepared::of_board(&rows, shared.budget()) {
                 let sizing = plan.sizing();
-                let join = at_search_speed(sizing.cpu_ns, sizing.kernel);
+                let join = at_search_speed(sizing.cpu_ns, sizing.kernel, shared);
                 // In parts, the units would rebuild tables (as for the
                 // half-board method).
                 if plan.parts() == 1 && join < search {
@@ -147,12 +147,12 @@ fn may_join(key: &TermKey, search: f64) -> bool {
 /// machine (join of a board with cells 2.46x the reference, searches
 /// 1.74x, odd blank join 1.52x): n = 17 with 4 blocked cells was quoted
 /// 10 s at the searches' speed and ran 12.4 s; priced by kernel, 12.3 s.
-/// The probes run only for a kernel other than the searches'.
-fn at_search_speed(ns: f64, kernel: Kernel) -> f64 {
+/// The run's speed's probe runs only for a kernel other than the searches'.
+fn at_search_speed(ns: f64, kernel: Kernel, shared: &Shared) -> f64 {
     if kernel == Kernel::Search {
         return ns;
     }
-    let calibration = calibration::get();
+    let calibration = shared.speed().calibration();
     ns * calibration.factor(kernel) / calibration.factor(Kernel::Search)
 }
 

@@ -141,10 +141,9 @@ impl CountingMethod for Index {
                     index.total(),
                     index.bytes() as f64 / (1 << 20) as f64,
                     // At this machine's speed, as the cases' `est=`.
-                    ms(crate::plan::calibration::scale(
-                        cost,
-                        crate::plan::calibration::Kernel::Search
-                    )),
+                    ms(shared
+                        .speed()
+                        .scale(cost, crate::plan::calibration::Kernel::Search)),
                     ms(start.elapsed().as_nanos() as f64)
                 ));
             }

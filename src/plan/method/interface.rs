@@ -16,7 +16,7 @@ use crate::engine::constellations::ConstellationEngine;
 use crate::engine::counter::join::Prepared;
 use crate::engine::counter::{self, Choice, Engine, Sizing, UnitCounter};
 use crate::engine::tree_size;
-use crate::plan::calibration::Kernel;
+use crate::plan::calibration::{Kernel, Speed};
 use crate::plan::work::Work;
 
 /// The error of a method asked to plan a case it did not prepare in
@@ -161,13 +161,17 @@ pub trait CountingMethod: Send {
     fn absorb(&mut self, _values: &[i128]) {}
 }
 
-/// What all methods share within a run: the memory limit and threads, the blank
-/// engine's work units per side, estimates of blank trees, and the lines
-/// for `--explain` that are not about one case.
+/// What all methods share within a run: the memory limit and threads, the
+/// speed quotes are priced at, the blank engine's work units per side,
+/// estimates of blank trees, and the lines for `--explain` that are not
+/// about one case.
 pub struct Shared {
     /// The memory limit of the whole run (`--memory`) on the threads
     /// units will run on.
     budget: Budget,
+    /// The run's speed: what its kernels' factors are (the probe run when
+    /// a quote first needs them).
+    speed: Speed,
     blank_nodes: HashMap<usize, f64>,
     constellations: HashMap<usize, Arc<ConstellationEngine>>,
     /// Blank counters per side: chosen (and priced), then built on first use.
@@ -177,10 +181,11 @@ pub struct Shared {
 }
 
 impl Shared {
-    /// Nothing known yet, for a run within `budget`.
-    pub fn new(budget: Budget) -> Shared {
+    /// Nothing known yet, for a run within `budget` priced at `speed`.
+    pub fn new(budget: Budget, speed: Speed) -> Shared {
         Shared {
             budget,
+            speed,
             blank_nodes: HashMap::new(),
             constellations: HashMap::new(),
             blank_choices: HashMap::new(),
@@ -198,6 +203,11 @@ impl Shared {
     /// The threads units will run on.
     pub fn threads(&self) -> usize {
         self.budget.threads
+    }
+
+    /// The speed the run's quotes are priced at.
+    pub fn speed(&self) -> &Speed {
+        &self.speed
     }
 
     /// The estimated nodes of the plain blank search of side `n`.

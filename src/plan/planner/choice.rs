@@ -12,7 +12,7 @@ use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::geometry;
 use crate::engine::ordering;
-use crate::plan::calibration::{self, Kernel};
+use crate::plan::calibration::Kernel;
 use crate::plan::estimate::{base_bytes, Estimate};
 use crate::plan::method::Case;
 use crate::plan::prices::{REFINE_NS, REFINE_WITHIN};
@@ -109,8 +109,8 @@ impl Planner {
     /// `None` for every case without it): the estimate of a case decided
     /// by a method, from its quote, as [`Planner::estimate`] gives it. A
     /// case known without searching never is; a repeat is when the case it
-    /// repeats is (it would be counted as that one). The probe of
-    /// [`calibration`] runs only when the answer depends on it.
+    /// repeats is (it would be counted as that one). The run's speed's
+    /// probe runs only when the answer depends on it.
     pub(super) fn over_max_time(
         &self,
         boards: &[Board],
@@ -134,8 +134,10 @@ impl Planner {
                         cost / threads
                     };
                     let kernel = method.kernel(&boards[case]);
-                    calibration::above(wall, kernel, limit * 1e9)
-                        .then(|| calibration::scale(wall, kernel) / 1e9)
+                    let speed = self.shared.speed();
+                    speed
+                        .above(wall, kernel, limit * 1e9)
+                        .then(|| speed.scale(wall, kernel) / 1e9)
                 }
             };
         }
@@ -239,7 +241,8 @@ impl Planner {
     /// Method `m`'s `cost` for `board` as the choice compares it, the
     /// cheapest quote being `cheapest`. Each quote is priced at the speed
     /// of its method's kernel on the reference machine; there, they are
-    /// compared at this machine's (each kernel's factor, [`calibration`]):
+    /// compared at the run's (each kernel's factor, its
+    /// [`Speed`](crate::plan::calibration::Speed)):
     /// the kernels' models err apart (the half-board join of a board with
     /// blocked cells once ran 2.46x the reference where the searches ran
     /// 1.74x, and n = 17 with 4 cells took it, 14.4 s of CPU, over
@@ -258,7 +261,7 @@ impl Planner {
     /// [`quote_within`]: crate::plan::method::CountingMethod::quote_within
     fn here_factor(&self, m: usize, board: &Board, cheapest: f64) -> f64 {
         if cheapest > REFINE_NS {
-            calibration::get().factor(self.methods[m].kernel(board))
+            self.shared.speed().factor(self.methods[m].kernel(board))
         } else {
             1.0
         }

@@ -26,8 +26,8 @@ pub struct CaseProgress {
     /// The estimated (wall) time on the threads, ns, at the reference
     /// machine's speed.
     pub estimate: f64,
-    /// The kernel that estimate is priced at (to scale it to this
-    /// machine's speed, [`crate::plan::calibration`]).
+    /// The kernel that estimate is priced at (to scale it to the run's
+    /// speed, [`crate::plan::calibration::Speed`]).
     pub kernel: Kernel,
     /// Its work done, of `units`: its units' weights (their estimated
     /// cost where the method knows it, the join's; else one each), so

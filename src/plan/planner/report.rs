@@ -12,7 +12,7 @@ use super::progress::{lock, CaseProgress, ProgressBoard};
 use super::state::Planner;
 use crate::base::board::Board;
 use crate::base::error::{Error, Result};
-use crate::plan::calibration::{self, Kernel};
+use crate::plan::calibration::{Kernel, Speed};
 use crate::plan::estimate::{about, DAY, LONG};
 use crate::plan::method::{Answer, Unit};
 use crate::plan::prices::ms;
@@ -86,11 +86,12 @@ struct CaseTally {
 }
 
 /// Where a running batch's results go: `answered` gets the verdicts in
-/// case order, `explain` (if any) a line per case, `progress` (if any) the long
-/// case still being searched.
+/// case order, `explain` (if any) a line per case (its `est=` at `speed`,
+/// the run's), `progress` (if any) the long case still being searched.
 pub(super) struct Outputs<'a> {
     pub answered: &'a mut dyn FnMut(&[Verdict]) -> Result<()>,
     pub explain: &'a mut Option<Box<dyn Write + Send>>,
+    pub speed: &'a Speed,
     pub progress: Option<&'a ProgressBoard>,
 }
 
@@ -233,7 +234,7 @@ impl<'a> Report<'a> {
                 // At this machine's speed, as `--estimate` prices it:
                 // one figure in both (issue 75: 18.6 s here, 25 s there).
                 label.cost.map_or("forced".to_string(), |cost| {
-                    ms(calibration::scale(cost, label.kernel))
+                    ms(self.out.speed.scale(cost, label.kernel))
                 }),
                 ms(wall.as_nanos() as f64),
                 cpu
@@ -331,10 +332,11 @@ impl Planner {
         };
         for (case, label) in labels.iter().enumerate() {
             // At this machine's speed; the probes run only when they decide.
-            if !calibration::above(label.wall, label.kernel, LONG * 1e9) {
+            let speed = self.shared.speed();
+            if !speed.above(label.wall, label.kernel, LONG * 1e9) {
                 continue;
             }
-            let seconds = calibration::scale(label.wall, label.kernel) / 1e9;
+            let seconds = speed.scale(label.wall, label.kernel) / 1e9;
             {
                 let _ = writeln!(
                     out,

@@ -74,6 +74,7 @@ impl Planner {
         let out = Outputs {
             answered,
             explain,
+            speed: self.shared.speed(),
             progress: self.progress.as_ref(),
         };
         let slots = batch.slots();

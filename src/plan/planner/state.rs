@@ -9,6 +9,7 @@ use super::method_choice::{MethodChoice, Registered};
 use super::progress::ProgressBoard;
 use crate::base::board::Board;
 use crate::engine::budget::Budget;
+use crate::plan::calibration::Speed;
 use crate::plan::method::{registry, CountingMethod, Shared};
 
 /// The planner, as judge mode's [`Solver`] (it solves in [`super::run`]).
@@ -29,7 +30,9 @@ pub struct Planner {
 
 impl Planner {
     /// A planner that uses `choice` on `threads` threads, within the
-    /// default memory limit ([`crate::engine::budget::DEFAULT_BYTES`]).
+    /// default memory limit ([`crate::engine::budget::DEFAULT_BYTES`]), at
+    /// this machine's speed as the probe measures it when first needed
+    /// ([`Speed::measured`]; [`Planner::within`] takes another).
     ///
     /// ```
     /// use nqueens::{base::board::Board, base::uva11195::Solver, plan::planner::{MethodChoice, Planner}};
@@ -39,16 +42,23 @@ impl Planner {
     /// assert_eq!(planner.solve_all(&[board, Board::blank(8)]).unwrap(), [88, 92]);
     /// ```
     pub fn new(choice: MethodChoice, threads: usize) -> Planner {
-        Planner::within(choice, Budget::default().on_threads(threads))
+        Planner::within(
+            choice,
+            Budget::default().on_threads(threads),
+            Speed::measured(),
+        )
     }
 
-    /// A planner that uses `choice` and plans every engine within `budget`:
-    /// the memory of the whole process (`--memory`) on its threads.
-    pub fn within(choice: MethodChoice, budget: Budget) -> Planner {
+    /// A planner that uses `choice`, plans every engine within `budget`
+    /// (the memory of the whole process, `--memory`, on its threads) and
+    /// prices at `speed` (the run's, resolved with its settings): the
+    /// choice between kernels, `--max-time`, the notes of long cases and
+    /// `--explain`'s `est=` all take their factors from it.
+    pub fn within(choice: MethodChoice, budget: Budget, speed: Speed) -> Planner {
         Planner {
             choice,
             methods: registry(),
-            shared: Shared::new(budget),
+            shared: Shared::new(budget, speed),
             explain: None,
             progress: None,
             warnings: None,
@@ -129,6 +139,12 @@ impl Planner {
                 boards[case].n()
             );
         }
+    }
+
+    /// The speed its quotes are priced at (to calibrate its estimates,
+    /// [`crate::plan::estimate::Estimate::calibrated`]).
+    pub fn speed(&self) -> &Speed {
+        self.shared.speed()
     }
 
     /// The cases answered (or estimated) so far.

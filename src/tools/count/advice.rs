@@ -5,7 +5,7 @@
 //! hopeless. Used by `count` and by checker mode's total.
 
 use crate::engine::counter::{Engine, Sizing};
-use crate::plan::calibration;
+use crate::plan::calibration::{Speed, MAX_FACTOR};
 use crate::plan::estimate::{about, Estimate, DAY};
 use crate::tools::progress;
 use crate::tools::shard::Shard;
@@ -15,21 +15,22 @@ use crate::tools::shard::Shard;
 /// of `count 30` should not be left to find that out); or above
 /// [`progress::LONG`], that it will take that long, and how to watch it
 /// when it is not watched (`watched`: progress is on). `what` names the
-/// count of side `n` (`count 22`, `checker 20: the count`). Returns
-/// whether it said anything.
+/// count of side `n` (`count 22`, `checker 20: the count`); the times are
+/// at the run's `speed`. Returns whether it said anything.
 pub(super) fn warn_if_long(
     n: usize,
     what: &str,
     shard: Option<Shard>,
     sizing: &Sizing,
     estimate: &Estimate,
+    speed: &Speed,
     watched: bool,
 ) -> bool {
     // The probes run only when they decide.
-    if !calibration::above(estimate.wall_ns, estimate.kernel, progress::LONG * 1e9) {
+    if !speed.above(estimate.wall_ns, estimate.kernel, progress::LONG * 1e9) {
         return false;
     }
-    let estimate = &estimate.calibrated();
+    let estimate = &estimate.calibrated(speed);
     let threads = format!(
         "{} thread{}",
         estimate.threads,
@@ -58,12 +59,12 @@ pub(super) fn warn_if_long(
 }
 
 /// The seconds of `estimate` (on its threads) a progress line may show:
-/// at this machine's speed when `shown` and long enough for the probes to
+/// at the run's `speed` when `shown` and long enough for the probes to
 /// matter (a run estimated far below a second is over before a line
 /// could show it: the reference model's figure, no probe).
-pub(super) fn shown_seconds(estimate: &Estimate, shown: bool) -> f64 {
-    if shown && estimate.wall_ns * calibration::MAX_FACTOR > 1e9 {
-        estimate.calibrated().wall_ns / 1e9
+pub(super) fn shown_seconds(estimate: &Estimate, speed: &Speed, shown: bool) -> f64 {
+    if shown && estimate.wall_ns * MAX_FACTOR > 1e9 {
+        estimate.calibrated(speed).wall_ns / 1e9
     } else {
         estimate.wall_ns / 1e9
     }

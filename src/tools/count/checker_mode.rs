@@ -8,10 +8,9 @@ use std::sync::atomic::AtomicU64;
 
 use crate::base::checker;
 use crate::base::error::Result;
-use crate::engine::budget::Budget;
 use crate::engine::counter::{self, Watch};
 use crate::plan::estimate;
-use crate::tools::progress::{self, Progress};
+use crate::tools::progress;
 use crate::tools::settings::Settings;
 
 use super::advice::{shown_seconds, warn_if_long};
@@ -43,11 +42,7 @@ pub fn checker(n: usize, settings: &Settings, out: &mut dyn Write) -> Result<()>
         std::io::stderr(),
         || checker::first_solutions(n, checker::SHOWN),
     );
-    checker::answer(
-        &first,
-        || checker_total(n, settings.budget, settings.progress),
-        out,
-    )
+    checker::answer(&first, || checker_total(n, settings), out)
 }
 
 /// What a slow `checker n` says on a terminal: while it searches for its
@@ -76,15 +71,17 @@ pub fn checker_words(n: usize) -> (String, String) {
 }
 
 /// The total of the blank board of side `n` for checker mode: the engine
-/// `count n` uses, planned for `budget`, with `count`'s word on stderr
-/// when the count is estimated long or above a day (`checker 27` would
-/// otherwise count for years without one); with `progress` on, its progress
-/// on stderr; off, a line if it takes more than
+/// `count n` uses, planned for the settings' budget, with `count`'s word on
+/// stderr (at the settings' speed) when the count is estimated long or
+/// above a day (`checker 27` would otherwise count for years without one);
+/// with the settings' progress on, its progress on stderr; off, a line if
+/// it takes more than
 /// [`progress::QUIET_FOR`] and no word was said before.
 ///
 /// # Errors
 /// A worker thread failed.
-pub fn checker_total(n: usize, budget: Budget, progress: Progress) -> Result<u128> {
+pub fn checker_total(n: usize, settings: &Settings) -> Result<u128> {
+    let (budget, progress) = (settings.budget, settings.progress);
     let choice = counter::choose(n, false, budget);
     let sizing = choice.sizing();
     let estimate = estimate::of_sizing(&sizing, budget.threads);
@@ -94,6 +91,7 @@ pub fn checker_total(n: usize, budget: Budget, progress: Progress) -> Result<u12
         None,
         &sizing,
         &estimate,
+        settings.speed(),
         progress.on(),
     );
     let counter = choice.build(budget.threads, &AtomicU64::new(0))?;
@@ -102,7 +100,7 @@ pub fn checker_total(n: usize, budget: Budget, progress: Progress) -> Result<u12
     let done = AtomicU64::new(0);
     let count = || counter.count_each(&all, budget.threads, Watch::done(&done));
     let counts = if progress.on() {
-        let whole = Some(shown_seconds(&estimate, true));
+        let whole = Some(shown_seconds(&estimate, settings.speed(), true));
         let label = format!("checker {n}: the count");
         progress::watch_estimated(progress, &label, total, &done, whole, count)?
     } else {

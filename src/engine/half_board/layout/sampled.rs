@@ -14,11 +14,13 @@ use crate::engine::budget::Budget;
 use crate::engine::half_board::column_sets::{binom, Task};
 use crate::engine::half_board::cost::{Regime, Relist};
 use crate::engine::half_board::quarters::Visited;
+use crate::engine::half_board::sampling::Sampled;
 
+use super::buckets::Images;
 use super::geometry::{Geometry, MinN, MAX_N};
 use super::memory;
 use super::parts::{tables_bytes, Stored, MAX_SPLIT};
-use super::pricing::{counting_bytes, planning_cost, rebuild_ns, total_cost, Images, UNITS};
+use super::pricing::{counting_bytes, planning_cost, rebuild_ns, total_cost, UNITS};
 
 /// What a planned join would cost, priced from samples
 /// (`Layout::price`).
@@ -58,17 +60,11 @@ pub(super) fn price(
     let g = Geometry::of(n, free, min_n)?;
     let sampled = g.sample(draws, SEED, Regime::Listed);
     let (shape, h) = (&g.shape, g.shape.h);
-    let counting_bytes = counting_bytes(&g.quarter_shapes, h);
-    let task_bytes = (sampled.task_count() * (std::mem::size_of::<Task>() + 8) as f64) as usize;
-    // The quarters' placements, when few enough to keep for the first
-    // build (a quarter read off another's walk has as many as it).
-    let visited_bytes: usize = (0..4)
-        .map(|q| Visited::bytes_of(sampled.placements[q].round() as u64))
-        .sum();
-    // As `Layout::new` holds them: each task's relisting too, while it
-    // plans.
-    let relist_bytes = (sampled.task_count() * std::mem::size_of::<Relist>() as f64) as usize;
-    let planning_bytes = counting_bytes + task_bytes + visited_bytes + relist_bytes;
+    let Held {
+        planning_bytes,
+        task_bytes,
+        visited_bytes,
+    } = Held::of(&g, &sampled);
     if !budget.fits(planning_bytes, 0) {
         return None;
     }
@@ -77,28 +73,7 @@ pub(super) fn price(
         [0, 1, 2, 3].map(|q| (1u64 << g.quarter_shapes[q].w, sampled.placements[q] as u64));
     let table_bytes = |stored: Stored| tables_bytes(h, &g.quarter_shapes, stored);
     let limit = budget.engine_bytes();
-    // A part holds `1 / K` of the column sets its pivot leaves, in each
-    // quarter; the largest part is the pivot's that leaves most.
-    let part = |k: usize| {
-        let share = SPLIT_SLACK / k as f64;
-        // Its directories: the column sets within the pivot's columns
-        // only (a share of them, as of the placements).
-        let wl = shape.wl;
-        let of_pivot = |p: usize| {
-            let avail = g.pivots[p].avail;
-            let cols = [avail & ((1u64 << wl) - 1), avail >> wl];
-            table_bytes([0, 1, 2, 3].map(|q| {
-                let (_, items) = whole[q];
-                let within = sampled.within[p][q];
-                let sets = 1u64 << cols[q % 2].count_ones();
-                (
-                    (sets as f64 * share) as u64,
-                    (items as f64 * within * share) as u64,
-                )
-            }))
-        };
-        (0..g.pivots.len()).map(of_pivot).max().unwrap_or(0)
-    };
+    let part = |k: usize| largest_part(&g, &sampled, whole, k);
     let mut split_within = |fixed: usize| {
         if fixed + table_bytes(whole) <= limit {
             return Some((1, table_bytes(whole)));
@@ -150,4 +125,59 @@ pub(super) fn price(
         scratch_bytes,
         units: UNITS.max(parts as f64 * 16.0) + parts as f64,
     })
+}
+
+/// What planning holds, priced from samples as `Layout::new` holds it:
+/// the bucket counts, the task list, the placements kept for the first
+/// build and each task's relisting (`planning_bytes`, all of it).
+struct Held {
+    planning_bytes: usize,
+    task_bytes: usize,
+    visited_bytes: usize,
+}
+
+impl Held {
+    fn of(g: &Geometry, sampled: &Sampled) -> Held {
+        let counting_bytes = counting_bytes(&g.quarter_shapes, g.shape.h);
+        let task_bytes = (sampled.task_count() * (std::mem::size_of::<Task>() + 8) as f64) as usize;
+        // The quarters' placements, when few enough to keep for the first
+        // build (a quarter read off another's walk has as many as it).
+        let visited_bytes: usize = (0..4)
+            .map(|q| Visited::bytes_of(sampled.placements[q].round() as u64))
+            .sum();
+        // As `Layout::new` holds them: each task's relisting too, while it
+        // plans.
+        let relist_bytes = (sampled.task_count() * std::mem::size_of::<Relist>() as f64) as usize;
+        Held {
+            planning_bytes: counting_bytes + task_bytes + visited_bytes + relist_bytes,
+            task_bytes,
+            visited_bytes,
+        }
+    }
+}
+
+/// The tables' bytes of the largest part of a `K x K` split (`whole`: the
+/// whole board's tables). A part holds `1 / K` of the column sets its
+/// pivot leaves, in each quarter; the largest part is the pivot's that
+/// leaves most.
+fn largest_part(g: &Geometry, sampled: &Sampled, whole: Stored, k: usize) -> usize {
+    let table_bytes = |stored: Stored| tables_bytes(g.shape.h, &g.quarter_shapes, stored);
+    let share = SPLIT_SLACK / k as f64;
+    // Its directories: the column sets within the pivot's columns
+    // only (a share of them, as of the placements).
+    let wl = g.shape.wl;
+    let of_pivot = |p: usize| {
+        let avail = g.pivots[p].avail;
+        let cols = [avail & ((1u64 << wl) - 1), avail >> wl];
+        table_bytes([0, 1, 2, 3].map(|q| {
+            let (_, items) = whole[q];
+            let within = sampled.within[p][q];
+            let sets = 1u64 << cols[q % 2].count_ones();
+            (
+                (sets as f64 * share) as u64,
+                (items as f64 * within * share) as u64,
+            )
+        }))
+    };
+    (0..g.pivots.len()).map(of_pivot).max().unwrap_or(0)
 }

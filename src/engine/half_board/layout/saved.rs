@@ -27,8 +27,10 @@
 //! # Complexity
 //! `O(tasks + parts x 2^w + 2^w)` both ways: a few MB at n = 24.
 
+use crate::engine::half_board::column_sets::{Pivot, Task};
+use crate::engine::half_board::quarters::QuarterShape;
+
 use super::{Geometry, Layout, MinN, Part, Unit, MAX_N};
-use crate::engine::half_board::column_sets::Task;
 
 /// The first word: what these bytes are, and their layout's version.
 pub const TAG: u64 = u64::from_le_bytes(*b"nqlay\x00\x00\x01");
@@ -113,52 +115,9 @@ impl Layout {
             }
             mass.push(m);
         }
-        let full = (1u64 << n) - 1;
-        let tasks = (0..input.len(2)?)
-            .map(|_| {
-                let (a, b) = (input.word()?, input.word()?);
-                let task = Task {
-                    s: a as u32,
-                    pivot: (a >> 32) as u16,
-                    mult: b as u16,
-                    mult_clean: (b >> 16) as u16,
-                };
-                let fits = a >> 48 == 0 && b >> 32 == 0;
-                let pivot = geo.pivots.get(usize::from(task.pivot))?;
-                (fits && u64::from(task.s) & !(pivot.avail & full) == 0).then_some(task)
-            })
-            .collect::<Option<Vec<Task>>>()?;
-        let bitmap_words = quarter_shapes.map(|q| ((1usize << q.w) + 63) / 64);
-        let parts = (0..input.len(1)?)
-            .map(|_| match input.word()? {
-                0 => Some(Part::whole()),
-                1 => {
-                    let mut bits: [Vec<u64>; 4] = Default::default();
-                    for (q, b) in bits.iter_mut().enumerate() {
-                        *b = input.list()?;
-                        if b.len() != bitmap_words[q] {
-                            return None;
-                        }
-                    }
-                    Some(Part::of_sets(bits))
-                }
-                _ => None,
-            })
-            .collect::<Option<Vec<Part>>>()?;
-        let units = (0..input.len(4)?)
-            .map(|_| {
-                let part = usize::try_from(input.word()?).ok()?;
-                let start = usize::try_from(input.word()?).ok()?;
-                let end = usize::try_from(input.word()?).ok()?;
-                let weight = f64::from_bits(input.word()?);
-                let fits = part < parts.len() && start <= end && end <= tasks.len();
-                fits.then_some(Unit {
-                    part,
-                    tasks: start..end,
-                    weight,
-                })
-            })
-            .collect::<Option<Vec<Unit>>>()?;
+        let tasks = input.tasks(&geo.pivots, (1u64 << n) - 1)?;
+        let parts = input.parts(&quarter_shapes)?;
+        let units = input.units(parts.len(), tasks.len())?;
         if input.at != bytes.len() {
             return None;
         }
@@ -227,6 +186,66 @@ impl In<'_> {
 
     fn list(&mut self) -> Option<Vec<u64>> {
         (0..self.len(1)?).map(|_| self.word()).collect()
+    }
+
+    /// The tasks (each of a pivot among `pivots`, its set within the
+    /// pivot's columns of the board's `full` row).
+    fn tasks(&mut self, pivots: &[Pivot], full: u64) -> Option<Vec<Task>> {
+        (0..self.len(2)?)
+            .map(|_| {
+                let (a, b) = (self.word()?, self.word()?);
+                let task = Task {
+                    s: a as u32,
+                    pivot: (a >> 32) as u16,
+                    mult: b as u16,
+                    mult_clean: (b >> 16) as u16,
+                };
+                let fits = a >> 48 == 0 && b >> 32 == 0;
+                let pivot = pivots.get(usize::from(task.pivot))?;
+                (fits && u64::from(task.s) & !(pivot.avail & full) == 0).then_some(task)
+            })
+            .collect()
+    }
+
+    /// The parts, each the whole board or a bitmap of column sets per
+    /// quarter of `quarter_shapes`.
+    fn parts(&mut self, quarter_shapes: &[QuarterShape; 4]) -> Option<Vec<Part>> {
+        let bitmap_words = quarter_shapes.map(|q| ((1usize << q.w) + 63) / 64);
+        (0..self.len(1)?)
+            .map(|_| match self.word()? {
+                0 => Some(Part::whole()),
+                1 => {
+                    let mut bits: [Vec<u64>; 4] = Default::default();
+                    for (q, b) in bits.iter_mut().enumerate() {
+                        *b = self.list()?;
+                        if b.len() != bitmap_words[q] {
+                            return None;
+                        }
+                    }
+                    Some(Part::of_sets(bits))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The units, each of one of `parts` parts and a range of `tasks`
+    /// tasks.
+    fn units(&mut self, parts: usize, tasks: usize) -> Option<Vec<Unit>> {
+        (0..self.len(4)?)
+            .map(|_| {
+                let part = usize::try_from(self.word()?).ok()?;
+                let start = usize::try_from(self.word()?).ok()?;
+                let end = usize::try_from(self.word()?).ok()?;
+                let weight = f64::from_bits(self.word()?);
+                let fits = part < parts && start <= end && end <= tasks;
+                fits.then_some(Unit {
+                    part,
+                    tasks: start..end,
+                    weight,
+                })
+            })
+            .collect()
     }
 }
 

@@ -15,7 +15,7 @@ use crate::engine::half_board::column_sets::{combinations, Task};
 use crate::engine::half_board::transpose::transpose64;
 
 use super::cut::{choose_cut, cut_range};
-use super::job::{Job, Scratch, Shape, TopRule};
+use super::job::{Job, Scratch, TaskSets, TopRule};
 
 /// Tops sampled per chunk to price its cuts.
 const TOP_SAMPLE: usize = 4096;
@@ -63,10 +63,12 @@ impl Job<'_> {
     /// top), and the kernel's instantiations need not carry it.
     #[inline(never)]
     fn top_sample(&self, t: &Task, out: &mut Vec<(u64, f64)>) {
-        let Shape { h, wl, .. } = *self.shape;
-        let s = u64::from(t.s);
-        let hmask = (1u64 << h) - 1;
-        let (sl, sr) = (s & ((1u64 << wl) - 1), s >> wl);
+        let h = self.shape.h;
+        let TaskSets {
+            hmask,
+            top: (sl, sr),
+            ..
+        } = TaskSets::of(self.shape, self.pivots, t);
         let [tl, tr, _, _] = self.quarters;
         // As `super::buckets` lists them: clear of the pivot, then the rule.
         let rule = TopRule::of(self.shape, self.pivots, t);
@@ -96,10 +98,12 @@ impl Job<'_> {
     /// of both quarters (what a chunk's cut is chosen against).
     #[inline(always)]
     pub(super) fn top_overlaps<'t>(&'t self, t: &Task) -> impl Iterator<Item = u64> + 't {
-        let Shape { h, wl, .. } = *self.shape;
-        let s = u64::from(t.s);
-        let hmask = (1u64 << h) - 1;
-        let (sl, sr) = (s & ((1u64 << wl) - 1), s >> wl);
+        let h = self.shape.h;
+        let TaskSets {
+            hmask,
+            top: (sl, sr),
+            ..
+        } = TaskSets::of(self.shape, self.pivots, t);
         let [tl, tr, _, _] = self.quarters;
         combinations(h, sl.count_ones()).flat_map(move |a| {
             tl.group(sl, a)

@@ -31,13 +31,13 @@
 
 use crate::base::rng::Rng;
 use crate::engine::half_board::column_sets::{combinations, Pivot, Task};
-use crate::engine::half_board::quarters::{shared_diagonals, Quarter};
+use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::sieve::{subset_sums, Sieve, MAX_CUT};
 use crate::engine::half_board::tally::Tally;
 
 use super::buckets::{top_batch, Grouping};
 use super::cut::{choose_cut, cut_range};
-use super::job::{Job, Shape, TopRule};
+use super::job::{Job, Shape, TaskSets, TopRule};
 
 /// Candidate bottoms drawn per chunk.
 const BOTTOM_DRAWS: usize = 4096;
@@ -111,69 +111,160 @@ impl Pairs {
     }
 }
 
+/// A task's candidate bottoms (step 1's pairs of bottom quarter
+/// placements, filtered as the kernel filters them), and how the kernel
+/// keeps one.
+struct Bottoms {
+    pairs: Pairs,
+    task: TaskSets,
+}
+
+impl Bottoms {
+    /// Candidate bottom `i` as the kernel keeps it: its compact overlap
+    /// mask, `None` where its quarters share a diagonal.
+    fn get(&self, i: u64) -> Option<u64> {
+        let (_, x, y) = self.pairs.get(i);
+        let x = x & self.task.keep;
+        (x & y == 0).then(|| self.task.compact(x) | self.task.compact(y))
+    }
+
+    /// The task's bottoms: few candidates are all tested (and their
+    /// chunks' bottoms are then known exactly, `exact`); many, a share of
+    /// them.
+    fn count(&self, exact: bool, rng: &mut Rng) -> f64 {
+        let candidates = self.pairs.total();
+        if exact {
+            (0..candidates).filter(|&i| self.get(i).is_some()).count() as f64
+        } else {
+            let hits = (0..BOTTOM_DRAWS)
+                .filter(|_| self.get(rng.below(candidates)).is_some())
+                .count();
+            candidates as f64 * hits as f64 / BOTTOM_DRAWS as f64
+        }
+    }
+
+    /// A chunk's sample of bottoms into `sample`, from its own stretch
+    /// `from..to` of the candidates, and the chunk's bottoms: `per_chunk`,
+    /// or those found where `exact`. `None` for an exact stretch with no
+    /// bottom.
+    fn sample(
+        &self,
+        (from, to): (u64, u64),
+        per_chunk: f64,
+        exact: bool,
+        sample: &mut Vec<u64>,
+        rng: &mut Rng,
+    ) -> Option<f64> {
+        sample.clear();
+        if exact {
+            sample.extend((from..to).filter_map(|i| self.get(i)));
+            if sample.is_empty() {
+                return None;
+            }
+            return Some(sample.len() as f64);
+        }
+        for _ in 0..BOTTOM_DRAWS {
+            if let Some(m) = self.get(from + rng.below(to - from)) {
+                sample.push(m);
+            }
+        }
+        if sample.is_empty() {
+            // A stretch without bottoms here is rare; its share of the
+            // chunk is taken from the whole.
+            sample.push(self.any(rng));
+        }
+        Some(per_chunk)
+    }
+
+    /// A bottom drawn from all the candidates (at most a few thousand
+    /// tries; an all-ones mask, padding, where none fits).
+    fn any(&self, rng: &mut Rng) -> u64 {
+        let candidates = self.pairs.total();
+        (0..BOTTOM_DRAWS)
+            .find_map(|_| self.get(rng.below(candidates)))
+            .unwrap_or(!0)
+    }
+}
+
+/// A task's drawn tops that are counted (step 4's placements, filtered
+/// and paired as the kernel does), each standing for `per_draw` tops, as
+/// the two quarters' placements and as overlap masks; and the overlaps of
+/// all its top quarter placements (what a chunk's cut is chosen against).
+struct Tops {
+    drawn: Vec<(usize, u64, u64)>,
+    per_draw: f64,
+    masks: Vec<(u64, f64)>,
+    overlaps: Vec<u64>,
+}
+
 impl Job<'_> {
     /// Adds the estimated tally of task `t` to `tally`.
     fn estimate_task(&self, t: &Task, rng: &mut Rng, tally: &mut Tally) {
-        let shape = *self.shape;
-        let Shape { n, h, wl, ovw, .. } = shape;
-        let pv = self.pivots[t.pivot as usize];
-        let s = u64::from(t.s);
-        let sb = pv.avail ^ s;
-        let hmask = (1u64 << h) - 1;
-        let lmask = (1u64 << wl) - 1;
-        let ovmask = (1u64 << ovw) - 1;
-        let [tl, tr, bl, br] = self.quarters;
-
-        // Step 1's candidate bottoms, filtered as the kernel filters them.
-        let (sbl, sbr) = (sb & lmask, sb >> wl);
-        let [_, _, left_block, block] = pv.blocks(shape.diag_bot, n);
-        let keep = shared_diagonals(n);
-        let mut bottoms = Pairs::default();
-        let avoid = |g: &[u64], block: u64| -> Vec<u64> {
-            g.iter().copied().filter(|&x| x & block == 0).collect()
-        };
-        for a in combinations(h, sbl.count_ones()) {
-            bottoms.push(
-                avoid(bl.group(sbl, a), left_block),
-                avoid(br.group(sbr, hmask ^ a), block),
-            );
-        }
-        let candidates = bottoms.total();
+        let task = TaskSets::of(self.shape, self.pivots, t);
+        let bottoms = self.candidate_bottoms(task);
+        let candidates = bottoms.pairs.total();
         if candidates == 0 {
             return;
         }
         tally.bottom_pairs += candidates;
-        let compact = |v: u64| (v & ovmask) | ((v >> 32) & ovmask) << ovw;
-        let bottom = |i: u64| {
-            let (_, x, y) = bottoms.get(i);
-            let x = x & keep;
-            (x & y == 0).then(|| compact(x) | compact(y))
-        };
-        // Few candidates are all tested (and their chunks' bottoms are
-        // then known exactly); many, a share of them.
         let exact = candidates <= EXACT_CANDIDATES;
-        let nb = if exact {
-            (0..candidates).filter(|&i| bottom(i).is_some()).count() as f64
-        } else {
-            let hits = (0..BOTTOM_DRAWS)
-                .filter(|_| bottom(rng.below(candidates)).is_some())
-                .count();
-            candidates as f64 * hits as f64 / BOTTOM_DRAWS as f64
-        };
+        let nb = bottoms.count(exact, rng);
         if nb == 0.0 {
             return;
         }
         tally.bottoms += nb.round() as u64;
+        let tops = self.drawn_tops(t, task, rng);
 
-        // Step 4's top placements, filtered and paired as the kernel does.
-        let (sl, sr) = (s & lmask, s >> wl);
-        let rule = TopRule::of(&shape, self.pivots, t);
+        // The chunks, each from its own stretch of the candidates.
+        // Full chunks, then the rest (the kernel starts a chunk when the
+        // next placement's bottoms would pass `chunk`): the cut grows with
+        // a chunk's size, so a set of 1.3 chunks is one full chunk and a
+        // small one, not two of 0.65 (priced so, one set of 25 read 25%
+        // more pair words than it did).
+        let full = self.shape.chunk as f64;
+        let chunks = (nb / full).ceil().max(1.0) as u64;
+        let mut sieve = Sieve::default();
+        let mut sample = Vec::with_capacity(BOTTOM_DRAWS);
+        for c in 0..chunks {
+            let (lo, hi) = (c as f64 * full, ((c + 1) as f64 * full).min(nb));
+            let from = (candidates as f64 * lo / nb) as u64;
+            let to = ((candidates as f64 * hi / nb) as u64).clamp(from + 1, candidates);
+            let stretch = (from, to);
+            let Some(per_chunk) = bottoms.sample(stretch, hi - lo, exact, &mut sample, rng) else {
+                continue;
+            };
+            self.estimate_chunk(&mut sieve, (&sample, per_chunk, exact), &tops, tally);
+        }
+    }
+
+    /// Step 1's candidate bottoms of a task set up as `task`.
+    fn candidate_bottoms(&self, task: TaskSets) -> Bottoms {
+        let h = self.shape.h;
+        let [_, _, bl, br] = self.quarters;
+        let (sbl, sbr) = task.bottom;
+        let (left_block, block) = task.bottom_blocks;
+        let mut pairs = Pairs::default();
+        for a in combinations(h, sbl.count_ones()) {
+            pairs.push(
+                avoid(bl.group(sbl, a), left_block),
+                avoid(br.group(sbr, task.hmask ^ a), block),
+            );
+        }
+        Bottoms { pairs, task }
+    }
+
+    /// Step 4's tops of task `t` (set up as `task`), drawn.
+    fn drawn_tops(&self, t: &Task, task: TaskSets, rng: &mut Rng) -> Tops {
+        let h = self.shape.h;
+        let [tl, tr, _, _] = self.quarters;
+        let (sl, sr) = task.top;
+        let rule = TopRule::of(self.shape, self.pivots, t);
         let mut tops = Pairs::default();
         for a in combinations(h, sl.count_ones()) {
-            let block = pv.top_block;
+            let block = self.pivots[t.pivot as usize].top_block;
             let (l, mut r) = (
                 avoid(tl.group(sl, a), block),
-                avoid(tr.group(sr, hmask ^ a), block),
+                avoid(tr.group(sr, task.hmask ^ a), block),
             );
             if rule.needs_anti(&l) {
                 r.retain(|&x| rule.on_anti(x));
@@ -193,155 +284,148 @@ impl Job<'_> {
         }
         let overlaps: Vec<u64> = self.top_overlaps(t).collect();
         let per_draw = top_candidates as f64 / TOP_DRAWS as f64;
-        let top_masks: Vec<(u64, f64)> = drawn
+        let masks: Vec<(u64, f64)> = drawn
             .iter()
-            .map(|&(_, l, r)| (shape.top_overlap(l | r), per_draw))
+            .map(|&(_, l, r)| (self.shape.top_overlap(l | r), per_draw))
             .collect();
+        Tops {
+            drawn,
+            per_draw,
+            masks,
+            overlaps,
+        }
+    }
 
-        // The chunks, each from its own stretch of the candidates.
-        // Full chunks, then the rest (the kernel starts a chunk when the
-        // next placement's bottoms would pass `chunk`): the cut grows with
-        // a chunk's size, so a set of 1.3 chunks is one full chunk and a
-        // small one, not two of 0.65 (priced so, one set of 25 read 25%
-        // more pair words than it did).
-        let full = shape.chunk as f64;
-        let chunks = (nb / full).ceil().max(1.0) as u64;
-        let mut sieve = Sieve::default();
-        let mut sample = Vec::with_capacity(BOTTOM_DRAWS);
-        for c in 0..chunks {
-            let (lo, hi) = (c as f64 * full, ((c + 1) as f64 * full).min(nb));
-            let per_chunk = hi - lo;
-            let from = (candidates as f64 * lo / nb) as u64;
-            let to = ((candidates as f64 * hi / nb) as u64).clamp(from + 1, candidates);
-            sample.clear();
-            if exact {
-                sample.extend((from..to).filter_map(&bottom));
-                if sample.is_empty() {
-                    continue;
-                }
-            } else {
-                for _ in 0..BOTTOM_DRAWS {
-                    if let Some(m) = bottom(from + rng.below(to - from)) {
-                        sample.push(m);
-                    }
-                }
-                if sample.is_empty() {
-                    // A stretch without bottoms here is rare; its share of
-                    // the chunk is taken from the whole.
-                    sample.push(bottom_any(&bottom, candidates, rng));
-                }
-            }
-            let per_chunk = if exact {
-                sample.len() as f64
-            } else {
-                per_chunk
-            };
-            let (lo, hi) = cut_range(per_chunk as usize, shape.bucket_bottoms);
-            if hi == 0 {
-                sieve.none();
-            } else {
-                let per_bottom = per_chunk / sample.len() as f64;
-                choose_cut(
-                    &mut sieve,
-                    (lo, hi),
-                    2 * ovw,
-                    (&sample, per_bottom),
-                    &top_masks,
-                    overlaps.iter().copied(),
-                    shape.join_sizes(),
-                );
-            }
-            let mut count = [0usize; 1 << MAX_CUT];
-            for &m in &sample {
-                count[sieve.key(m)] += 1;
-            }
-            let scale = per_chunk / sample.len() as f64;
-            let sizes: Vec<usize> = count.iter().map(|&c| (c as f64 * scale) as usize).collect();
-            let used = sieve.lay_out(&sizes);
-            // The pieces a visit reads, per key: a bucket the sample saw
-            // by its size; one it did not (most of 2^11 buckets, from a
-            // few thousand draws) is nonempty with the chance its
-            // expected bottoms give, each cut diagonal taken as used
-            // apart from the others (a unit of 26 was priced 5.5x too
-            // few visits from the sample's buckets alone).
-            let buckets = sieve.full() + 1;
-            let mut pieces = vec![0.0f64; buckets];
-            let used_by: Vec<f64> = (0..sieve.k())
-                .map(|i| {
-                    let with = sample
-                        .iter()
-                        .filter(|&&m| sieve.key(m) >> i & 1 == 1)
-                        .count();
-                    with as f64 / sample.len() as f64
-                })
-                .collect();
-            for (b, p) in pieces.iter_mut().enumerate() {
-                *p = if count[b] > 0 {
-                    let words = (sizes[b] + 63) / 64;
-                    ((words + shape.slice - 1) / shape.slice) as f64
-                } else if exact {
-                    0.0
-                } else {
-                    let share: f64 = used_by
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &q)| if b >> i & 1 == 1 { q } else { 1.0 - q })
-                        .product();
-                    1.0 - (-per_chunk * share).exp()
-                };
-            }
-            subset_sums(&mut pieces, sieve.k());
-            let words = (used + 3) / 4 * 4;
-            tally.chunks += 1;
-            tally.cut += sieve.full().count_ones() as u64;
-            // Every counted top is listed and visits every nonempty bucket
-            // piece its key allows (`super::buckets`).
-            let (mut tops, mut read, mut visits) = (0.0, 0.0, 0.0);
-            let mut reach = vec![0u32; sieve.full() + 1];
-            for &(_, l, r) in &drawn {
-                let u = sieve.key(shape.top_overlap(l | r));
-                tops += per_draw;
-                read += per_draw * sieve.fitting_words(u) as f64;
-                visits += per_draw * pieces[sieve.full() & !u];
-                reach[u] = 1;
-            }
-            // `reach[m]`: drawn keys that are subsets of `m` (as the kernel
-            // sums them).
-            subset_sums(&mut reach, sieve.k());
-            tally.tops += tops.round() as u64;
-            tally.pair_full += (tops * words as f64) as u64;
-            tally.pair_words += read as u64;
-            tally.visits += visits as u64;
-            // Each batch of tops tabulates the buckets some top of it can
-            // fit (taken as the drawn ones': a bucket only rare tops reach
-            // is missed, a few of its words).
-            if tops >= 0.5 {
-                let batch = shape.batch.unwrap_or(top_batch(words));
-                let batches = (tops / batch as f64).ceil().max(1.0);
+    /// One chunk's share of the tally, from its `sample` of bottoms
+    /// standing for `per_chunk` (all of them where `exact`): its cut
+    /// chosen and its buckets laid out as the kernel's, then what its tops
+    /// read, visit and tabulate. `sieve` is the chunks' one sieve.
+    fn estimate_chunk(
+        &self,
+        sieve: &mut Sieve,
+        (sample, per_chunk, exact): (&[u64], f64, bool),
+        tops: &Tops,
+        tally: &mut Tally,
+    ) {
+        let shape = *self.shape;
+        let (lo, hi) = cut_range(per_chunk as usize, shape.bucket_bottoms);
+        if hi == 0 {
+            sieve.none();
+        } else {
+            let per_bottom = per_chunk / sample.len() as f64;
+            choose_cut(
+                sieve,
+                (lo, hi),
+                2 * shape.ovw,
+                (sample, per_bottom),
+                &tops.masks,
+                tops.overlaps.iter().copied(),
+                shape.join_sizes(),
+            );
+        }
+        let mut count = [0usize; 1 << MAX_CUT];
+        for &m in sample {
+            count[sieve.key(m)] += 1;
+        }
+        let scale = per_chunk / sample.len() as f64;
+        let sizes: Vec<usize> = count.iter().map(|&c| (c as f64 * scale) as usize).collect();
+        let used = sieve.lay_out(&sizes);
+        let pieces = bucket_pieces(
+            sieve,
+            (sample, per_chunk, exact),
+            (&count, &sizes),
+            shape.slice,
+        );
+        let words = (used + 3) / 4 * 4;
+        tally.chunks += 1;
+        tally.cut += sieve.full().count_ones() as u64;
+        // Every counted top is listed and visits every nonempty bucket
+        // piece its key allows (`super::buckets`).
+        let per_draw = tops.per_draw;
+        let (mut listed, mut read, mut visits) = (0.0, 0.0, 0.0);
+        let mut reach = vec![0u32; sieve.full() + 1];
+        for &(_, l, r) in &tops.drawn {
+            let u = sieve.key(shape.top_overlap(l | r));
+            listed += per_draw;
+            read += per_draw * sieve.fitting_words(u) as f64;
+            visits += per_draw * pieces[sieve.full() & !u];
+            reach[u] = 1;
+        }
+        // `reach[m]`: drawn keys that are subsets of `m` (as the kernel
+        // sums them).
+        subset_sums(&mut reach, sieve.k());
+        tally.tops += listed.round() as u64;
+        tally.pair_full += (listed * words as f64) as u64;
+        tally.pair_words += read as u64;
+        tally.visits += visits as u64;
+        // Each batch of tops tabulates the buckets some top of it can
+        // fit (taken as the drawn ones': a bucket only rare tops reach
+        // is missed, a few of its words).
+        if listed >= 0.5 {
+            let batch = shape.batch.unwrap_or(top_batch(words));
+            let batches = (listed / batch as f64).ceil().max(1.0);
 
-                let tabulated: usize = sieve
-                    .reached(&reach)
-                    .map(|(_, (from, to), _)| to - from)
-                    .sum();
-                // Each batch in its cheaper grouping, as the kernel's
-                // (its tops' reads taken as an even share of the chunk's).
-                let rest = 2 * ovw - sieve.k();
-                let priced = (tabulated as f64, read / batches, visits / batches);
-                let grouping = Grouping::choose(rest, priced, shape.groups);
-                tally.table_words +=
-                    (batches * grouping.entries() as f64 * tabulated as f64) as u64;
-                let groups = grouping.groups as f64;
-                tally.grouped_words += (groups * read) as u64;
-                tally.grouped_visits += (groups * visits) as u64;
-            }
+            let tabulated: usize = sieve
+                .reached(&reach)
+                .map(|(_, (from, to), _)| to - from)
+                .sum();
+            // Each batch in its cheaper grouping, as the kernel's
+            // (its tops' reads taken as an even share of the chunk's).
+            let rest = 2 * shape.ovw - sieve.k();
+            let priced = (tabulated as f64, read / batches, visits / batches);
+            let grouping = Grouping::choose(rest, priced, shape.groups);
+            tally.table_words += (batches * grouping.entries() as f64 * tabulated as f64) as u64;
+            let groups = grouping.groups as f64;
+            tally.grouped_words += (groups * read) as u64;
+            tally.grouped_visits += (groups * visits) as u64;
         }
     }
 }
 
-/// A bottom drawn from all `candidates` (at most a few thousand tries; an
-/// all-ones mask, padding, where none fits).
-fn bottom_any(bottom: &impl Fn(u64) -> Option<u64>, candidates: u64, rng: &mut Rng) -> u64 {
-    (0..BOTTOM_DRAWS)
-        .find_map(|_| bottom(rng.below(candidates)))
-        .unwrap_or(!0)
+/// The placements of group `g` clear of `block`.
+fn avoid(g: &[u64], block: u64) -> Vec<u64> {
+    g.iter().copied().filter(|&x| x & block == 0).collect()
+}
+
+/// The pieces a visit reads, per key, summed over the subsets of each key
+/// (as a top's visits are): a bucket the sample saw by its size; one it
+/// did not (most of 2^11 buckets, from a few thousand draws) is nonempty
+/// with the chance its expected bottoms give, each cut diagonal taken as
+/// used apart from the others (a unit of 26 was priced 5.5x too few
+/// visits from the sample's buckets alone). Exact samples saw every
+/// bucket.
+fn bucket_pieces(
+    sieve: &Sieve,
+    (sample, per_chunk, exact): (&[u64], f64, bool),
+    (count, sizes): (&[usize], &[usize]),
+    slice: usize,
+) -> Vec<f64> {
+    let buckets = sieve.full() + 1;
+    let mut pieces = vec![0.0f64; buckets];
+    let used_by: Vec<f64> = (0..sieve.k())
+        .map(|i| {
+            let with = sample
+                .iter()
+                .filter(|&&m| sieve.key(m) >> i & 1 == 1)
+                .count();
+            with as f64 / sample.len() as f64
+        })
+        .collect();
+    for (b, p) in pieces.iter_mut().enumerate() {
+        *p = if count[b] > 0 {
+            let words = (sizes[b] + 63) / 64;
+            ((words + slice - 1) / slice) as f64
+        } else if exact {
+            0.0
+        } else {
+            let share: f64 = used_by
+                .iter()
+                .enumerate()
+                .map(|(i, &q)| if b >> i & 1 == 1 { q } else { 1.0 - q })
+                .product();
+            1.0 - (-per_chunk * share).exp()
+        };
+    }
+    subset_sums(&mut pieces, sieve.k());
+    pieces
 }

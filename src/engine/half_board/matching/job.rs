@@ -13,7 +13,7 @@
 //! chunk a thread joins, `O((largest group + table entries) * W_S)` words.
 
 use crate::engine::half_board::column_sets::{Pivot, Task};
-use crate::engine::half_board::quarters::Quarter;
+use crate::engine::half_board::quarters::{shared_diagonals, Quarter};
 use crate::engine::half_board::sieve::Sieve;
 use crate::engine::half_board::tally::Tally;
 
@@ -59,6 +59,60 @@ impl Shape {
         let gap = self.hb - self.h;
         let ovmask = (1u64 << self.ovw) - 1;
         ((v >> gap) & ovmask) | (((v >> 32) >> gap) & ovmask) << self.ovw
+    }
+}
+
+/// A task's column sets and masks as the kernel sets them up, in one place
+/// for the kernel (`matching`'s task loop, the listing in `buckets`, the
+/// cut's samples in `bottoms`) and for its estimate (`estimate`): what
+/// the kernel joins and what the estimate draws cannot drift apart.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct TaskSets {
+    /// The row sets of a half (`h` bits).
+    pub hmask: u64,
+    /// The column sets of the top quarters (left, right), each within its
+    /// quarter: the task's set.
+    pub top: (u64, u64),
+    /// The column sets of the bottom quarters (left, right): the pivot's
+    /// available columns outside the task's set.
+    pub bottom: (u64, u64),
+    /// The stored diagonals the pivot blocks in the bottom quarters (left,
+    /// right).
+    pub bottom_blocks: (u64, u64),
+    /// The bits of a left bottom word read against the right placements
+    /// (see `quarters::shared_diagonals`).
+    pub keep: u64,
+    /// Overlap diagonals per direction, and their mask.
+    ovw: usize,
+    ovmask: u64,
+}
+
+impl TaskSets {
+    #[inline(always)]
+    pub(super) fn of(shape: &Shape, pivots: &[Pivot], t: &Task) -> TaskSets {
+        let pv = pivots[t.pivot as usize];
+        let s = u64::from(t.s);
+        let sb = pv.avail ^ s;
+        let lmask = (1u64 << shape.wl) - 1;
+        let [_, _, left_block, block] = pv.blocks(shape.diag_bot, shape.n);
+        TaskSets {
+            hmask: (1u64 << shape.h) - 1,
+            top: (s & lmask, s >> shape.wl),
+            bottom: (sb & lmask, sb >> shape.wl),
+            bottom_blocks: (left_block, block),
+            keep: shared_diagonals(shape.n),
+            ovw: shape.ovw,
+            ovmask: (1u64 << shape.ovw) - 1,
+        }
+    }
+
+    /// A bottom placement's stored diagonals as an overlap mask in the
+    /// bottoms' compact layout: direction-d bits in `0..ovw`, direction-a
+    /// bits in `ovw..2 * ovw`. Compaction distributes over OR, so a
+    /// bottom's mask is the OR of its quarters'.
+    #[inline(always)]
+    pub(super) fn compact(&self, v: u64) -> u64 {
+        (v & self.ovmask) | ((v >> 32) & self.ovmask) << self.ovw
     }
 }
 

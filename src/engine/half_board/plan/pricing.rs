@@ -1,0 +1,177 @@
+//! What a plan predicts before it runs: its time (ns on one core, in all
+//! and per unit), its memory (the peak, what each further thread adds),
+//! a plan priced from samples without planning it, and a ranked plan's
+//! ranges priced or estimated. A room of its own: the price reads the
+//! plan's shapes and never changes them; running a unit (`super::running`)
+//! never reads it.
+
+use crate::engine::budget::Budget;
+use crate::engine::half_board::cost::TaskWork;
+use crate::engine::half_board::layout::{Layout, MinN, Price};
+use crate::engine::half_board::ranked::Ranked;
+use crate::engine::half_board::sampling::SetPrice;
+use crate::engine::half_board::tally::Tally;
+
+use super::{Plan, Work};
+
+impl Plan {
+    /// What [`Plan::within`] would plan, priced from samples in about a
+    /// second (see [`Layout::price`]): where planning takes a minute,
+    /// `--estimate` asks this instead.
+    pub fn price(n: usize, free: &[u64], budget: Budget) -> Option<Price> {
+        Self::priced_by(n, free, budget, Layout::price)
+    }
+
+    /// [`Plan::price`] from fewer samples where they are the listed join's
+    /// ([`Layout::price_roughly`]): for advice that prices many budgets.
+    pub fn price_roughly(n: usize, free: &[u64], budget: Budget) -> Option<Price> {
+        Self::priced_by(n, free, budget, Layout::price_roughly)
+    }
+
+    fn priced_by(
+        n: usize,
+        free: &[u64],
+        budget: Budget,
+        listed: fn(usize, &[u64], Budget, MinN) -> Option<Price>,
+    ) -> Option<Price> {
+        let min_n = MinN::default();
+        if n < min_n.ranked {
+            return listed(n, free, budget, min_n);
+        }
+        let ranked = Ranked::new(n, free, budget, min_n)?;
+        Some(Price {
+            cost: ranked.cost,
+            peak_bytes: ranked.peak_bytes(),
+            scratch_bytes: ranked.thread_bytes,
+            units: ranked.units as f64,
+        })
+    }
+
+    /// Estimated peak memory in bytes of a run on one thread (planning, or
+    /// one part's tables plus one scratch, whichever is more); each further
+    /// concurrent thread adds [`Plan::scratch_bytes`].
+    pub fn peak_bytes(&self) -> usize {
+        match &self.work {
+            Work::Listed(layout) => {
+                let running = layout.running_bytes + self.hits_bytes(layout);
+                layout.planning_bytes.max(running)
+            }
+            Work::Ranked(ranked) => ranked.peak_bytes(),
+        }
+    }
+
+    /// The bytes of a credited plan's hits: one beside each stored
+    /// placement ([`Quarter::bytes`] prices its eight bytes of diagonals,
+    /// not these). Every placement of the whole tables: the planner runs a
+    /// credited plan in one part, and for one in parts this is an upper
+    /// bound. 0 for a plain join.
+    fn hits_bytes(&self, layout: &Layout) -> usize {
+        if !self.is_credited() {
+            return 0;
+        }
+        layout.mass.iter().flatten().sum::<u64>() as usize
+    }
+
+    /// Estimated bytes each further thread adds: its scratch (and for
+    /// ranked units its unit's tables).
+    pub fn scratch_bytes(&self) -> usize {
+        match &self.work {
+            Work::Listed(layout) => layout.scratch_bytes,
+            Work::Ranked(ranked) => ranked.thread_bytes,
+        }
+    }
+
+    /// Estimated total work in nanoseconds on one core (popcnt kernel).
+    pub fn cost(&self) -> f64 {
+        match &self.work {
+            Work::Listed(layout) => layout.cost,
+            Work::Ranked(ranked) => ranked.cost,
+        }
+    }
+
+    /// The share of [`Plan::cost`] that prices the planning itself (exact
+    /// planning's walks, ns; listed plans: a shard's cost includes it, as
+    /// a shard plans before its units; 0 for ranked ones). Benches that
+    /// time the units of a plan made before their clock starts take it
+    /// out of the price.
+    #[doc(hidden)]
+    pub fn planning_ns(&self) -> f64 {
+        match &self.work {
+            Work::Listed(layout) => layout.planning_ns,
+            Work::Ranked(_) => 0.0,
+        }
+    }
+
+    /// The cost model's work of each of `units`, term by term (listed
+    /// plans; `None` for ranked ones): see [`Layout::unit_works`]. Walks
+    /// the quarters again: for benches.
+    #[doc(hidden)]
+    pub fn unit_works(&self, units: &[usize]) -> Option<Vec<TaskWork>> {
+        match &self.work {
+            Work::Listed(layout) => Some(layout.unit_works(units)),
+            Work::Ranked(_) => None,
+        }
+    }
+
+    /// Estimated relative cost of unit `i`.
+    pub fn unit_weight(&self, i: usize) -> f64 {
+        match &self.work {
+            Work::Listed(layout) => layout.units[i].weight,
+            Work::Ranked(ranked) => ranked.unit(i).weight,
+        }
+    }
+
+    /// The cost model's ns for what [`Plan::count_ranks`] does with the
+    /// same arguments, its joins and its tables' builds, priced from every
+    /// rank (each set walked: at most `draws` of them, else that many
+    /// random ones, one descent each, seeded by `seed`). `None` for listed
+    /// units.
+    pub fn ranks_ns(
+        &self,
+        pivot: usize,
+        ranks: std::ops::Range<u64>,
+        draws: u64,
+        seed: u64,
+    ) -> Option<(f64, f64)> {
+        match &self.work {
+            Work::Listed(_) => None,
+            Work::Ranked(ranked) => {
+                let mut rng = crate::base::rng::Rng::new(seed);
+                let mut ranks_rng = crate::base::rng::Rng::new(rng.next_u64());
+                let how = SetPrice::Walked;
+                let rngs = (&mut rng, &mut ranks_rng);
+                let price = ranked.price_ranks(pivot, ranks, draws, how, rngs);
+                Some((price.joins, price.builds))
+            }
+        }
+    }
+
+    /// The tally [`Plan::count_ranks`] would leave with the same
+    /// arguments, estimated from samples seeded by `seed` (see
+    /// [`crate::engine::half_board::matching::estimate`]). `None` for
+    /// listed units.
+    pub fn estimate_ranks(
+        &self,
+        pivot: usize,
+        ranks: std::ops::Range<u64>,
+        seed: u64,
+    ) -> Option<Tally> {
+        match &self.work {
+            Work::Listed(_) => None,
+            Work::Ranked(ranked) => {
+                let mut rng = crate::base::rng::Rng::new(seed);
+                Some(ranked.estimate_ranks(pivot, ranks, &mut rng).0)
+            }
+        }
+    }
+
+    /// The cost model's terms of what [`Plan::count_ranks`] joins with the
+    /// same arguments, every set walked (for benches: a walk of each set).
+    /// `None` for listed units.
+    pub fn work_of_ranks(&self, pivot: usize, ranks: std::ops::Range<u64>) -> Option<TaskWork> {
+        match &self.work {
+            Work::Listed(_) => None,
+            Work::Ranked(ranked) => Some(ranked.work_of_ranks(pivot, ranks)),
+        }
+    }
+}

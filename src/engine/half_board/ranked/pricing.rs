@@ -1,0 +1,296 @@
+//! Ranked units priced on their own: a shard's units sampled within their
+//! ranges or walked ([`Ranked::narrow`]), some ranks' price
+//! ([`Ranked::price_ranks`]) and the kernel's estimate of its own tally on
+//! their sets' tables ([`Ranked::estimate_ranks`]). A room of its own: it
+//! reads the units and the kernel's shapes and prices them; counting a
+//! unit (`super::units`) never reads it.
+
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+
+use crate::base::rng::Rng;
+use crate::engine::half_board::column_sets::{set_of_rank, tasks_in_ranks};
+use crate::engine::half_board::cost::{self, TaskWork};
+use crate::engine::half_board::matching;
+use crate::engine::half_board::quarters::Quarter;
+use crate::engine::half_board::sampling::{self, SetPrice};
+use crate::engine::half_board::tally::Tally;
+
+use super::{Ranked, SEED};
+
+/// The price of some ranks of one pivot ([`Ranked::price_ranks`]).
+#[derive(Clone, Copy, Debug)]
+pub struct RankPrice {
+    /// Their joins and their tables' builds, ns on one core.
+    pub joins: f64,
+    pub builds: f64,
+    /// Their tables' bytes, built at once.
+    pub table_bytes: usize,
+}
+
+/// Quarter sets a unit's estimate keeps walked at most (then it starts
+/// afresh): a set's table holds its directory, tens of KB.
+const KEPT_QUARTERS: usize = 64;
+
+/// Draws pricing a shard's units on their own ([`Ranked::narrow`]), in
+/// all and at least per unit.
+const SHARD_DRAWS: usize = 20_000;
+const UNIT_DRAWS: usize = 64;
+
+/// A shard of at most this many column sets prices them from walks of
+/// each ([`SetPrice::Walked`]: the kernel's estimate of its own tally on
+/// the sets' tables, [`Ranked::estimate_ranks`]): one descent per set is
+/// heavy-tailed, and past 25 a shard holds a few sets (a shard of 26 whose
+/// descents priced it at 15 s ran 15 min). Walks cost about a third of the
+/// sets' builds: a shard of more sets is priced from descents, whose sum
+/// is close.
+const WALKED_SETS: u64 = 1024;
+
+impl Ranked {
+    /// Keeps the price of `units` only (a shard's), priced on their own:
+    /// the tasks of a rank range cost anything from nothing (column sets
+    /// all on one side) to several times the mean, so a shard's units are
+    /// sampled within their ranges ([`SHARD_DRAWS`] in all, at least
+    /// [`UNIT_DRAWS`] each), or where the shard holds few sets, every set
+    /// walked and its join estimated by the kernel ([`WALKED_SETS`],
+    /// [`Ranked::price_ranks`]; then the largest unit's tables are known,
+    /// and the shard's peak is priced from them). The others must
+    /// not run afterwards (nothing is held for any unit, so nothing else
+    /// changes).
+    pub fn narrow(&mut self, units: &[usize]) {
+        let mut rng = Rng::new(SEED ^ units.first().map_or(0, |&u| u as u64));
+        let mut ranks_rng = Rng::new(rng.next_u64());
+        let per = (SHARD_DRAWS / units.len().max(1)).max(UNIT_DRAWS) as u64;
+        let sets: u64 = units
+            .iter()
+            .map(|&u| {
+                let ranks = self.unit(u).ranks;
+                ranks.end - ranks.start
+            })
+            .sum();
+        let how = if sets <= WALKED_SETS {
+            SetPrice::Walked
+        } else {
+            SetPrice::Descent
+        };
+        let mut total = 0.0;
+        let mut tables = 0usize;
+        for &u in units {
+            let unit = self.unit(u);
+            let rngs = (&mut rng, &mut ranks_rng);
+            let price = self.price_ranks(unit.pivot, unit.ranks, per, how, rngs);
+            total += price.joins + price.builds;
+            tables = tables.max(price.table_bytes);
+        }
+        self.cost = total;
+        // Walked, the largest of the shard's own units' tables is known,
+        // where the plan assumed a multiple of the mean unit's (a unit past
+        // the table budget runs in pieces within it).
+        if how == SetPrice::Walked {
+            let tables = tables.min(self.table_budget);
+            let scratch = self.thread_bytes - self.unit_bytes;
+            self.unit_bytes = tables;
+            self.thread_bytes = tables + scratch;
+        }
+    }
+
+    /// The price of the column sets of pivot `pivot` with colex ranks in
+    /// `ranks`, on their own: their joins, the builds of their tables and
+    /// the tables' bytes. Where there are at most `draws` ranks and `how`
+    /// is [`SetPrice::Walked`], every set's tables are built and the
+    /// kernel estimates its own work on them ([`Ranked::estimate_ranks`],
+    /// priced by [`cost::sieved_ns`]); else from `draws` random ranks
+    /// (drawn from `rngs.1`; the descents from `rngs.0`), or every rank,
+    /// one descent each.
+    pub fn price_ranks(
+        &self,
+        pivot: usize,
+        ranks: Range<u64>,
+        draws: u64,
+        how: SetPrice,
+        (rng, ranks_rng): (&mut Rng, &mut Rng),
+    ) -> RankPrice {
+        let (start, len) = (ranks.start, ranks.end - ranks.start);
+        let draws = len.min(draws);
+        if how == SetPrice::Walked && draws == len {
+            let (tally, distinct) = self.estimate_ranks(pivot, ranks, rng);
+            return self.rank_price(cost::sieved_ns(&tally), distinct);
+        }
+        let board = self.geo.board();
+        let avail = self.geo.pivots[pivot].avail;
+        let sets = (0..draws).map(|i| {
+            let rank = if draws == len {
+                start + i
+            } else {
+                start + ranks_rng.below(len)
+            };
+            set_of_rank(avail, self.geo.shape.h, rank)
+        });
+        let priced = (self.passes[pivot], self.keeps[pivot], self.apart[pivot]);
+        let price = sampling::price_sets(&board, pivot, priced, sets, SetPrice::Descent, rng);
+        let scale = len as f64 / draws.max(1) as f64;
+        // The tables: the tasks' own left sets and a share of right ones.
+        let items = price.items.map(|x| x * scale);
+        let tasks = price.tasks * scale;
+        let right = self.right_share;
+        let distinct = [
+            (tasks, items[0]),
+            (tasks * right, items[1] * right),
+            (tasks, items[2]),
+            (tasks * right, items[3] * right),
+        ]
+        .map(|(sets, items)| (sets.ceil() as u64, items as u64));
+        self.rank_price(price.ns * scale, distinct)
+    }
+
+    /// The price of some ranks whose joins cost `joins` ns and whose
+    /// tables hold, per quarter, `distinct` column sets and placements:
+    /// the tables' bytes, and their builds (each placement walked twice
+    /// and stored once).
+    fn rank_price(&self, joins: f64, distinct: [(u64, u64); 4]) -> RankPrice {
+        let walk_ns = 2.0 * cost::NS_SET_WALK_ITEM + cost::NS_BUILD_ITEM;
+        let h = self.geo.shape.h;
+        let table_bytes = (0..4)
+            .map(|q| {
+                let (sets, items) = distinct[q];
+                Quarter::bytes(h, &self.geo.quarter_shapes[q], sets, items)
+            })
+            .sum();
+        let placements: u64 = distinct.iter().map(|&(_, items)| items).sum();
+        RankPrice {
+            joins,
+            builds: walk_ns * placements as f64,
+            table_bytes,
+        }
+    }
+
+    /// The cost model's terms ([`TaskWork`]) of the column sets of pivot
+    /// `pivot` with colex ranks in `ranks`, each set walked (for fitting
+    /// the model's constants to what such sets take).
+    pub fn work_of_ranks(&self, pivot: usize, ranks: Range<u64>) -> TaskWork {
+        let board = self.geo.board();
+        let avail = self.geo.pivots[pivot].avail;
+        let h = self.geo.shape.h;
+        let sets = ranks.map(|rank| set_of_rank(avail, h, rank));
+        let priced = (self.passes[pivot], self.keeps[pivot], self.apart[pivot]);
+        let mut rng = Rng::new(0);
+        sampling::price_sets(&board, pivot, priced, sets, SetPrice::Walked, &mut rng).work
+    }
+
+    /// The tally a join of the column sets of pivot `pivot` with colex
+    /// ranks in `ranks` would leave, estimated task by task from samples
+    /// drawn by `rng` out of its sets' tables ([`matching::estimate`]; each
+    /// quarter's set walked on its own, [`Quarter::of_set`], the last few
+    /// kept: consecutive ranks share their right quarters' sets), and per
+    /// quarter the distinct column sets the tasks use and their
+    /// placements (what the unit's tables hold).
+    pub fn estimate_ranks(
+        &self,
+        pivot: usize,
+        ranks: Range<u64>,
+        rng: &mut Rng,
+    ) -> (Tally, [(u64, u64); 4]) {
+        let (n, h, wl) = (self.geo.shape.n, self.geo.shape.h, self.geo.shape.wl);
+        let pv = &self.geo.pivots[pivot];
+        let lmask = (1u64 << wl) - 1;
+        let mut kept: HashMap<(usize, u64), Quarter> = HashMap::new();
+        let mut seen: HashSet<(usize, u64)> = HashSet::new();
+        let mut distinct = [(0u64, 0u64); 4];
+        let mut tally = Tally::default();
+        for task in tasks_in_ranks(n, h, pv, pivot, self.geo.sym, ranks) {
+            let s = u64::from(task.s);
+            let sb = pv.avail ^ s;
+            let cols = [s & lmask, s >> wl, sb & lmask, sb >> wl];
+            if kept.len() > KEPT_QUARTERS {
+                kept.clear();
+            }
+            for (q, &c) in cols.iter().enumerate() {
+                let shape = self.geo.quarter_shapes[q];
+                let table = kept
+                    .entry((q, c))
+                    .or_insert_with(|| Quarter::of_set(n, h, &self.geo.free, shape, c));
+                if seen.insert((q, c)) {
+                    distinct[q].0 += 1;
+                    distinct[q].1 += table.placements();
+                }
+            }
+            let quarters = [0, 1, 2, 3].map(|q| &kept[&(q, cols[q])]);
+            let one = std::slice::from_ref(&task);
+            let shape = &self.geo.shape;
+            tally.add(&matching::estimate(
+                shape,
+                quarters,
+                &self.geo.pivots,
+                one,
+                rng,
+            ));
+        }
+        (tally, distinct)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::base::rng::Rng;
+    use crate::engine::budget::Budget;
+    use crate::engine::half_board::layout::MinN;
+    use crate::engine::half_board::matching::Kernel;
+    use crate::engine::half_board::ranked::Ranked;
+
+    /// The kernel's estimate of its own tally ([`Ranked::estimate_ranks`])
+    /// against the tally of the join itself, unit by unit, on blank boards
+    /// and boards with blocked cells: the bottoms and tops it counts from
+    /// the tables' sizes and the draws' shares, the pair words the sieve
+    /// leaves, the bucket pieces its tops visit and the words of the
+    /// buckets' tables from its samples (within 2% here, on every unit). Units
+    /// too small for the draws to settle are not compared (a unit of a few
+    /// hundred pair words is a sampling lottery, and costs nothing).
+    #[test]
+    fn estimated_tallies_follow_the_kernels_own() {
+        let mut rng = Rng::new(7);
+        let mut seen = 0;
+        let mut worst = [1.0f64; 5];
+        for round in 0..8 {
+            let n = 16 + round / 2;
+            let free = if round % 2 == 0 {
+                vec![(1u64 << n) - 1; n]
+            } else {
+                let percent = 1 + rng.below(4);
+                rng.board(n, percent).rows().to_vec()
+            };
+            let min_n = MinN::both(12).ranked_from(4);
+            let Some(ranked) = Ranked::new(n, &free, Budget::default(), min_n) else {
+                continue;
+            };
+            for i in (0..ranked.units).step_by(1 + ranked.units / 6) {
+                let unit = ranked.unit(i);
+                let (_, did) = ranked.run_unit(i, Kernel::Auto);
+                if did.pair_words < 1 << 20 {
+                    continue;
+                }
+                let (est, _) =
+                    ranked.estimate_ranks(unit.pivot, unit.ranks, &mut Rng::new(i as u64));
+                let pairs = [
+                    (est.bottoms, did.bottoms),
+                    (est.tops, did.tops),
+                    (est.pair_words, did.pair_words),
+                    (est.visits, did.visits),
+                    (est.table_words, did.table_words),
+                ];
+                for (w, (e, d)) in worst.iter_mut().zip(pairs) {
+                    let r = e.max(1) as f64 / d.max(1) as f64;
+                    *w = w.max(r).max(1.0 / r);
+                }
+                assert_eq!(est.sets, did.sets);
+                assert_eq!(est.chunks, did.chunks);
+                seen += 1;
+            }
+        }
+        assert!(seen >= 10, "only {seen} units compared");
+        assert!(worst[0] < 1.05 && worst[1] < 1.05, "{worst:?}");
+        assert!(
+            worst[2] < 1.1 && worst[3] < 1.1 && worst[4] < 1.1,
+            "{worst:?}"
+        );
+    }
+}
