@@ -39,8 +39,9 @@ pub const DIAG_MIN_N: usize = 18;
 /// eight-fold) grow: `count N --estimate --threads 1` (one sitting, 2026-12-05)
 /// priced 24 at 1.5x the diagonal mode's (8.5 against 5.7 days, as ranked
 /// units), 26 at 0.42x (245 days against 1.6 years) and 28 at 0.24x (79
-/// against 336 years), and units of 28 ran as near their quotes as the
-/// diagonal mode's (benches/NOTES.md, "Pair mode from 26"). Below 24 the
+/// against 336 years); six units of 28 ran 1.2-1.4x their quotes, three
+/// of the diagonal mode's 1.0-1.2x (benches/NOTES.md, "Pair mode from
+/// 26"). Below 24 the
 /// gain is eaten by its per-top costs: at 22 shards ran level with the
 /// diagonal mode, at 18 3.2x slower. Tests turn it on with [`MinN::pair`].
 pub const PAIR_MIN_N: usize = 26;
