@@ -24,7 +24,8 @@ use std::path::Path;
 
 use crate::base::error::{words, Error, Result};
 use crate::engine::counter::Counts;
-use crate::tools::shard::{read_line, Record};
+use crate::plan::estimate::human;
+use crate::tools::shard::{read_timed_line, Record};
 
 /// Which count and split a record belongs to: its `n=`, `K` and `split=`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -65,14 +66,19 @@ impl Key {
     }
 }
 
-/// One record as kept: its shard, counts, and where it was read.
+/// One record as kept: its shard, counts, CPU time ([`NO_CPU`] if it
+/// carries none) and where it was read.
 #[derive(Clone, Copy)]
 struct Entry {
     index: usize,
     counts: Counts,
+    cpu_ms: u64,
     source: u32,
     line: u32,
 }
+
+/// An [`Entry`]'s `cpu_ms` when its record has no `cpu=`.
+const NO_CPU: u64 = u64::MAX;
 
 /// The names records were read from, in one string.
 #[derive(Default)]
@@ -148,10 +154,10 @@ impl Book {
             if line.trim().is_empty() {
                 continue;
             }
-            match read_line(source, number + 1, line) {
-                Ok((record, sealed)) => {
+            match read_timed_line(source, number + 1, line) {
+                Ok((record, sealed, cpu)) => {
                     self.unchecked += usize::from(!sealed);
-                    self.add(&record, id, number + 1)?;
+                    self.add(&record, cpu, id, number + 1)?;
                 }
                 Err(error) => self.refuse(error)?,
             }
@@ -167,14 +173,16 @@ impl Book {
 
     /// Adds `record`, read at `line` of `source` (from [`Book::source`]).
     pub fn add_record(&mut self, record: &Record, source: u32, line: usize) -> Result<()> {
-        self.add(record, source, line)
+        self.add(record, None, source, line)
     }
 
-    fn add(&mut self, record: &Record, source: u32, line: usize) -> Result<()> {
+    fn add(&mut self, record: &Record, cpu: Option<u64>, source: u32, line: usize) -> Result<()> {
         let key = Key::of(record);
         let entry = Entry {
             index: record.shard.index,
             counts: record.counts,
+            // u64::MAX ms (half a billion years) reads as none.
+            cpu_ms: cpu.unwrap_or(NO_CPU),
             source,
             line: line.min(u32::MAX as usize) as u32,
         };
@@ -426,7 +434,7 @@ impl Book {
                 sum.total, sum.burnside
             ));
         }
-        line("cpu: not recorded (records carry no CPU time)".to_string());
+        line(cpu_line(&tally, key.of));
         out.write_all(text.as_bytes()).map_err(Error::Write)?;
         out.flush().map_err(Error::Write)?;
         if let Some(error) = self.first_conflict(key, &tally) {
@@ -450,6 +458,10 @@ struct Tally {
     conflicts: Vec<(Entry, Entry)>,
     /// Whether the sum passed `u128::MAX`.
     overflow: bool,
+    /// The CPU time of the shards done whose records carry it (each shard
+    /// once), in milliseconds, and how many shards that is.
+    cpu_ms: u128,
+    timed: usize,
 }
 
 /// Sorts `entries` by shard (then by where they were read) and tallies
@@ -462,6 +474,8 @@ fn tally(entries: &mut [Entry]) -> Tally {
         doubled: Vec::new(),
         conflicts: Vec::new(),
         overflow: false,
+        cpu_ms: 0,
+        timed: 0,
     };
     let mut first: Option<Entry> = None;
     for &entry in entries.iter() {
@@ -476,6 +490,10 @@ fn tally(entries: &mut [Entry]) -> Tally {
             _ => {
                 first = Some(entry);
                 tally.done += 1;
+                if entry.cpu_ms != NO_CPU {
+                    tally.cpu_ms += u128::from(entry.cpu_ms);
+                    tally.timed += 1;
+                }
                 match (
                     tally.sum.total.checked_add(entry.counts.total),
                     tally.sum.burnside.checked_add(entry.counts.burnside),
@@ -487,6 +505,47 @@ fn tally(entries: &mut [Entry]) -> Tally {
         }
     }
     tally
+}
+
+/// The status's line on CPU time: what the shards done spent, by their
+/// records' `cpu=`, and the quote of what is left: the mean of the shards
+/// done that carry it, times the shards missing (a shard of another count
+/// or split is not asked: merge reads records, it plans nothing).
+///
+/// ```text
+/// cpu: spent 1.4 h (5040.123 s) on 630 shard(s) done (mean 8.0 s); quoted left: 40 s for 5 missing shard(s) (the mean of the shards done times 5)
+/// ```
+fn cpu_line(tally: &Tally, of: usize) -> String {
+    if tally.timed == 0 {
+        return "cpu: not recorded (no record read carries cpu=: records of an older \
+                nqueens, or the lines printed on stdout; count --records DIR writes it)"
+            .to_string();
+    }
+    let seconds = tally.cpu_ms as f64 / 1000.0;
+    let mean = seconds / tally.timed as f64;
+    let mut text = format!(
+        "cpu: spent {} ({seconds:.3} s) on {} shard(s) done (mean {})",
+        human(seconds),
+        tally.timed,
+        human(mean)
+    );
+    if tally.timed < tally.done {
+        text += &format!(
+            ", and {} shard(s) done whose records carry no cpu=",
+            tally.done - tally.timed
+        );
+    }
+    let missing = of.saturating_sub(tally.done);
+    if missing == 0 {
+        text += "; none left";
+    } else {
+        text += &format!(
+            "; quoted left: {} for {missing} missing shard(s) (the mean of the shards done \
+             times {missing})",
+            human(mean * missing as f64)
+        );
+    }
+    text
 }
 
 /// The error of records that add up past `u128`.
