@@ -1,7 +1,7 @@
 //! CPU time in a campaign's records (issue 78): `count --shard A..=B/K
 //! --records DIR` writes `cpu=SECONDS` into each record file, under its
-//! seal; `merge --status` says what the shards done spent and quotes what
-//! the missing ones will (the mean of the shards done, times the missing);
+//! seal; `merge --status` says what the records read spent and quotes what
+//! the missing shards will (their mean, times the missing);
 //! records without `cpu=` (older versions, stdout's lines) still read.
 
 use std::path::{Path, PathBuf};
@@ -77,8 +77,8 @@ fn records_carry_their_cpu_time_and_the_status_quotes_whats_left() {
     let seconds = sum as f64 / 1000.0;
     let mean = seconds / 30.0;
     let want = format!(
-        "cpu: spent {} ({seconds:.3} s) on 30 shard(s) done (mean {}); quoted left: {} for 10 \
-         missing shard(s) (the mean of the shards done times 10)\n",
+        "cpu: spent {} ({seconds:.3} s) in 30 record(s) (mean {}); quoted left: {} for 10 \
+         missing shard(s) (the mean times 10)\n",
         human(seconds),
         human(mean),
         human(mean * 10.0)
@@ -112,11 +112,26 @@ fn records_carry_their_cpu_time_and_the_status_quotes_whats_left() {
     let status = run(&["merge", "--status", text(&records)], b"");
     let seconds = (sum + more) as f64 / 1000.0;
     let want = format!(
-        "cpu: spent {} ({seconds:.3} s) on 40 shard(s) done (mean {}); none left\n",
+        "cpu: spent {} ({seconds:.3} s) in 40 record(s) (mean {}); none left\n",
         human(seconds),
         human(seconds / 40.0)
     );
     assert!(status.stdout.ends_with(&want), "{want}{}", status.stdout);
+    // A copy of a record is counted once, but its CPU twice: what was
+    // spent on a shard counted twice.
+    let copy = records.join("copy-of-1.rec");
+    std::fs::copy(records.join(record_file(Shard { index: 1, of })), &copy).unwrap();
+    let status = run(&["merge", "--status", text(&records)], b"");
+    let seconds = (sum + more + spent[0]) as f64 / 1000.0;
+    assert!(
+        status.stdout.contains(&format!(
+            "cpu: spent {} ({seconds:.3} s) in 41 record(s)",
+            human(seconds)
+        )),
+        "{}",
+        status.stdout
+    );
+    std::fs::remove_file(copy).unwrap();
     // stdout's lines merge the same as the files, and carry no cpu=.
     let merged = run(&["merge", text(&records)], b"");
     assert_eq!(merged.stdout, "14772512 1846955\n", "{}", merged.stderr);
@@ -175,8 +190,8 @@ fn old_records_without_cpu_still_read_and_an_edited_cpu_is_refused() {
     assert_eq!(r.status, 0, "{}", r.report());
     assert!(
         r.stdout.contains(
-            "cpu: spent 4 s (4.000 s) on 2 shard(s) done (mean 2 s), and 1 shard(s) done whose \
-             records carry no cpu=; quoted left: 2 s for 1 missing shard(s)"
+            "cpu: spent 4 s (4.000 s) in 2 record(s) (mean 2 s), and 1 record(s) without cpu=; \
+             quoted left: 2 s for 1 missing shard(s)"
         ),
         "{}",
         r.stdout

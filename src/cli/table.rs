@@ -126,8 +126,8 @@ Records without crc= (older versions) are added up unchecked, with a note.
 With --status it reports instead how far a campaign is: shards done of K,
 the missing ones as ranges, doubled and conflicting records, records
 refused (damaged, or of another N, K or split) with the reason, and the CPU
-time: spent (the records' cpu=) and quoted for the shards missing (the mean
-of those done, times the missing).",
+time: spent (the sum of the records' cpu=) and quoted for the shards missing
+(the records' mean, times the missing).",
     },
     CommandDef {
         cmd: Cmd::Bundle,

@@ -272,9 +272,13 @@ fn cpu_text(ms: u64) -> String {
 /// A record's `cpu=` in milliseconds: whole seconds, then a point and one
 /// to three digits, or none.
 fn cpu_ms(text: &str) -> Option<u64> {
-    let (seconds, fraction) = text.split_once('.').unwrap_or((text, ""));
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    if !digits(seconds) || !(fraction.is_empty() || digits(fraction) && fraction.len() <= 3) {
+    let (seconds, fraction) = match text.split_once('.') {
+        Some((seconds, fraction)) if digits(fraction) && fraction.len() <= 3 => (seconds, fraction),
+        Some(_) => return None,
+        None => (text, ""),
+    };
+    if !digits(seconds) {
         return None;
     }
     let whole: u64 = seconds.parse().ok()?;

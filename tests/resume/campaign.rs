@@ -232,7 +232,7 @@ fn assert_complete(campaign: Campaign, (status, merged): (Run, Run)) {
     for line in [
         format!("done: {0} of {0} shards (100.0%)", campaign.of),
         format!("complete: total={total} unique={unique}"),
-        format!("on {} shard(s) done", campaign.of),
+        format!(" in {} record(s) (mean ", campaign.of),
         "; none left".to_string(),
     ] {
         assert!(status.stdout.contains(&line), "{line}\n{}", status.stdout);
