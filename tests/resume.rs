@@ -1,8 +1,9 @@
 //! `count --checkpoint`: runs killed at random moments resume to the OEIS
 //! totals, shards resume too, files of other runs are refused; and the
 //! counting guide's cluster recipes (`docs/COUNTING.md`) run under the real schedulers, with faults
-//! (`recipes`).
+//! (`recipes`), its campaign recipes too (`campaign`).
 
+mod campaign;
 mod recipes;
 
 use std::path::{Path, PathBuf};

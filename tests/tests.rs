@@ -14,6 +14,8 @@ mod bundle;
 mod bundle_big;
 mod bundle_python;
 mod campaign;
+mod campaign_big;
+mod campaign_cpu;
 mod count;
 mod counter;
 mod docs_tree;

@@ -178,6 +178,42 @@ impl Record {
         sealed(&body)
     }
 
+    /// The line of the record's file in a records folder: [`Record::line`]
+    /// with the CPU time the shard took (`cpu_ms` milliseconds) before its
+    /// seal, as `cpu=SECONDS` to the millisecond. Stdout's line carries no
+    /// `cpu=`: it is the same on every run.
+    ///
+    /// ```
+    /// use nqueens::{engine::counter::Counts, tools::shard::{Record, Shard}};
+    /// let record = Record {
+    ///     n: 8,
+    ///     shard: Shard { index: 1, of: 2 },
+    ///     split: 0xfe,
+    ///     counts: Counts { total: 40, burnside: 44 },
+    /// };
+    /// let line = record.timed_line(61_005);
+    /// assert!(line.starts_with("shard 1/2 n=8 split=00000000000000fe total=40 burnside=44 cpu=61.005 crc="));
+    /// assert_eq!(Record::parse(&line), Some(record));
+    /// assert_eq!(Record::parse_timed(&line), Some((record, Some(61_005))));
+    /// assert_eq!(Record::parse_timed(&record.line()), Some((record, None)));
+    /// ```
+    pub fn timed_line(&self, cpu_ms: u64) -> String {
+        let line = self.line();
+        let body = line
+            .rsplit_once(" crc=")
+            .map_or(line.as_str(), |(body, _)| body);
+        sealed(&format!("{body} cpu={}", cpu_text(cpu_ms)))
+    }
+
+    /// Parses a record line as [`Record::parse`] does, with its CPU time
+    /// in milliseconds where it carries `cpu=`.
+    pub fn parse_timed(line: &str) -> Option<(Record, Option<u64>)> {
+        match Seal::of(line.trim()) {
+            Seal::Matches(body) | Seal::Absent(body) => Record::parse_timed_body(body),
+            Seal::Broken => None,
+        }
+    }
+
     /// Parses a record line (surrounding whitespace allowed): sealed with a
     /// matching `crc=`, or of a version that wrote none.
     pub fn parse(line: &str) -> Option<Record> {
@@ -187,8 +223,15 @@ impl Record {
         }
     }
 
-    /// Parses a record line's body, without its `crc=`.
+    /// Parses a record line's body, without its `crc=` (a `cpu=` allowed
+    /// and left out).
     pub(crate) fn parse_body(line: &str) -> Option<Record> {
+        Record::parse_timed_body(line).map(|(record, _)| record)
+    }
+
+    /// Parses a record line's body, without its `crc=`: the record, and
+    /// its `cpu=` in milliseconds if it has one (older records have none).
+    pub(crate) fn parse_timed_body(line: &str) -> Option<(Record, Option<u64>)> {
         let mut words = line.split_whitespace();
         if words.next()? != "shard" {
             return None;
@@ -203,16 +246,47 @@ impl Record {
         let split = u64::from_str_radix(split, 16).ok()?;
         let total = field("total=")?.parse().ok()?;
         let burnside = field("burnside=")?.parse().ok()?;
+        let cpu = match words.next() {
+            None => None,
+            Some(word) => Some(cpu_ms(word.strip_prefix("cpu=")?)?),
+        };
         if words.next().is_some() {
             return None;
         }
-        Some(Record {
+        let record = Record {
             n,
             shard,
             split,
             counts: Counts { total, burnside },
-        })
+        };
+        Some((record, cpu))
     }
+}
+
+/// Milliseconds as a record's `cpu=` writes them: seconds, a point, three
+/// digits.
+fn cpu_text(ms: u64) -> String {
+    format!("{}.{:03}", ms / 1000, ms % 1000)
+}
+
+/// A record's `cpu=` in milliseconds: whole seconds, then a point and one
+/// to three digits, or none.
+fn cpu_ms(text: &str) -> Option<u64> {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let (seconds, fraction) = match text.split_once('.') {
+        Some((seconds, fraction)) if digits(fraction) && fraction.len() <= 3 => (seconds, fraction),
+        Some(_) => return None,
+        None => (text, ""),
+    };
+    if !digits(seconds) {
+        return None;
+    }
+    let whole: u64 = seconds.parse().ok()?;
+    let mut ms: u64 = 0;
+    for (i, b) in fraction.bytes().enumerate() {
+        ms += u64::from(b - b'0') * [100, 10, 1][i];
+    }
+    whole.checked_mul(1000)?.checked_add(ms)
 }
 
 /// Reads records from `text` (one a line; blank lines skipped), naming
@@ -240,6 +314,15 @@ pub fn read_records(source: &str, text: &str) -> Result<(Vec<Record>, usize)> {
 /// The record on line `number` of `source`, and whether it was sealed
 /// (`crc=`); an error naming the line and what was expected otherwise.
 pub fn read_line(source: &str, number: usize, line: &str) -> Result<(Record, bool)> {
+    read_timed_line(source, number, line).map(|(record, sealed, _)| (record, sealed))
+}
+
+/// [`read_line`], with the record's `cpu=` in milliseconds if it has one.
+pub fn read_timed_line(
+    source: &str,
+    number: usize,
+    line: &str,
+) -> Result<(Record, bool, Option<u64>)> {
     let at = || format!("{source}: line {number}");
     let (body, sealed) = match Seal::of(line.trim()) {
         Seal::Matches(body) => (body, true),
@@ -253,7 +336,7 @@ pub fn read_line(source: &str, number: usize, line: &str) -> Result<(Record, boo
             )))
         }
     };
-    let record = Record::parse_body(body).ok_or_else(|| {
+    let (record, cpu) = Record::parse_timed_body(body).ok_or_else(|| {
         // A share of a count is never negative: said plainly.
         let negative = body
             .split_whitespace()
@@ -266,13 +349,14 @@ pub fn read_line(source: &str, number: usize, line: &str) -> Result<(Record, boo
                 line.trim()
             )),
             None => Error::Shards(format!(
-                "{}: expected 'shard I/K n=N split=F total=T burnside=B crc=C', found '{}'",
+                "{}: expected 'shard I/K n=N split=F total=T burnside=B crc=C' (a cpu=S \
+                 before crc= allowed), found '{}'",
                 at(),
                 line.trim()
             )),
         }
     })?;
-    Ok((record, sealed))
+    Ok((record, sealed, cpu))
 }
 
 #[cfg(test)]
@@ -346,6 +430,71 @@ mod tests {
         assert!(
             err.to_string().starts_with("x.txt: line 3: expected"),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn cpu_is_an_optional_field_under_the_seal() {
+        let record = Record {
+            n: 8,
+            shard: Shard { index: 2, of: 3 },
+            split: 7,
+            counts: Counts {
+                total: 40,
+                burnside: 48,
+            },
+        };
+        for ms in [0, 7, 999, 1000, 3_600_123, u64::MAX] {
+            let line = record.timed_line(ms);
+            assert_eq!(
+                Record::parse_timed(&line),
+                Some((record, Some(ms))),
+                "{line}"
+            );
+            assert_eq!(
+                read_timed_line("x", 1, &line).unwrap(),
+                (record, true, Some(ms))
+            );
+        }
+        let body = "shard 2/3 n=8 split=0000000000000007 total=40 burnside=48";
+        for (cpu, ms) in [
+            ("12", 12_000),
+            ("1.5", 1_500),
+            ("0.05", 50),
+            ("3.007", 3_007),
+        ] {
+            let line = sealed(&format!("{body} cpu={cpu}"));
+            assert_eq!(
+                Record::parse_timed(&line),
+                Some((record, Some(ms))),
+                "{line}"
+            );
+        }
+        for cpu in [
+            "",
+            ".5",
+            "1.",
+            "1.2345",
+            "-1",
+            "1e3",
+            "1,5",
+            "99999999999999999999",
+        ] {
+            let line = sealed(&format!("{body} cpu={cpu}"));
+            assert_eq!(Record::parse_timed(&line), None, "{line}");
+            assert!(read_line("x", 1, &line).is_err(), "{line}");
+        }
+        // cpu= after crc= is outside the seal: refused as edited.
+        let line = format!("{} cpu=1.000", record.line());
+        assert_eq!(Record::parse_timed(&line), None);
+        // Edited under the seal: refused.
+        let line = record.timed_line(1000).replace("cpu=1.000", "cpu=0.001");
+        assert!(read_line("x", 1, &line).is_err());
+        // Unsealed (an older version's, or by hand): read, unchecked.
+        let line = format!("{body} cpu=2.5");
+        assert_eq!(
+            read_timed_line("x", 1, &line).unwrap(),
+            (record, false, Some(2_500))
         );
     }
 

@@ -31,7 +31,7 @@ const RECIPE_LIMIT: Duration = Duration::from_secs(100);
 
 /// The counting guide's lines from the one that starts with `start`
 /// (after the indent), with its continuation lines, as one shell command.
-fn guide_command(start: &str) -> String {
+pub(super) fn guide_command(start: &str) -> String {
     let guide = include_str!("../../docs/COUNTING.md");
     let mut lines = guide
         .lines()
@@ -51,7 +51,7 @@ fn guide_command(start: &str) -> String {
 }
 
 /// `sh -c SCRIPT` in `dir`, with the binary first on the PATH as `nqueens`.
-fn shell(script: &str, dir: &Path) -> Command {
+pub(super) fn shell(script: &str, dir: &Path) -> Command {
     let bin = Path::new(env!("CARGO_BIN_EXE_nqueens")).parent().unwrap();
     let path = format!(
         "{}:{}",
@@ -66,7 +66,7 @@ fn shell(script: &str, dir: &Path) -> Command {
     command
 }
 
-fn run(mut command: Command) -> Run {
+pub(super) fn run(mut command: Command) -> Run {
     let output = command.output().expect("sh runs");
     Run {
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
@@ -76,7 +76,7 @@ fn run(mut command: Command) -> Run {
 }
 
 /// OEIS's `TOTAL UNIQUE` for the blank `n x n` board, as `merge` prints it.
-fn oeis_line(n: usize) -> String {
+pub(super) fn oeis_line(n: usize) -> String {
     let (_, total, unique) = OEIS.iter().find(|row| row.0 == n).unwrap();
     format!("{total} {unique}\n")
 }

@@ -87,7 +87,8 @@ which unit list the shards were dealt from; B: 8 times the shard's unique
 share; C: a CRC-32 of the line, so that merge refuses an edited record).
 With --shard A..=B/K it counts shards A to B of K in turn, planning once,
 and prints each one's record as it ends. With --records DIR each record is
-also written to DIR/shard-I-of-K.rec (whole, then renamed into place), and
+also written to DIR/shard-I-of-K.rec (whole, then renamed into place; with
+cpu=S before crc=, the CPU seconds the task spent on that shard), and
 a rerun skips every shard whose record there reads back: a killed or
 requeued task redoes only the shard it was in. A damaged record there is
 counted again; one of another split (version, --threads, --memory) is
@@ -119,11 +120,16 @@ its regular files by name (those named '.*' skipped), so a campaign of
 millions of records needs no shell arguments. A shard recorded twice with
 the same counts counts once (a note on stderr); with different counts it
 is an error naming both. The sums must hold: the total a multiple of 4
-from N = 6, Burnside's sum a multiple of 8 and within total..=8*total.
+from N = 6, Burnside's sum a multiple of 8 and within total..=8*total,
+each record's burnside at least its total, and Burnside's sum less the
+total equal to the solutions the turns fix, searched directly (exact to
+N = 28; minutes at 28, said on stderr).
 Records without crc= (older versions) are added up unchecked, with a note.
 With --status it reports instead how far a campaign is: shards done of K,
-the missing ones as ranges, doubled and conflicting records, and records
-refused (damaged, or of another N, K or split) with the reason.",
+the missing ones as ranges, doubled and conflicting records, records
+refused (damaged, or of another N, K or split) with the reason, and the CPU
+time: spent (the sum of the records' cpu=) and quoted for the shards missing
+(the records' mean, times the missing).",
     },
     CommandDef {
         cmd: Cmd::Bundle,

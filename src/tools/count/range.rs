@@ -7,7 +7,9 @@
 //! `--shard I/K` narrows its own; the constellations are made once.
 //! Each shard's record goes to stdout as it ends (flushed), the same line
 //! `--shard I/K` prints. With `--records DIR` it is also written to
-//! `DIR/shard-I-of-K.rec`: whole to a temporary file `.shard-I-of-K.rec.PID`
+//! `DIR/shard-I-of-K.rec` (with `cpu=`, the CPU time the process spent on
+//! that shard, planning included for the first it counts): whole to a
+//! temporary file `.shard-I-of-K.rec.PID`
 //! beside it, synced, then renamed, so a kill leaves the record whole or
 //! absent. A rerun skips every shard whose record file reads back (its
 //! `crc=` matching, of this `N`, shard and `K`) and prints its record
@@ -18,9 +20,10 @@
 
 use std::io::Write;
 use std::path::Path;
+use std::time::Duration;
 
 use crate::base::error::{words, Error, Result};
-use crate::engine::counter;
+use crate::engine::{counter, cpu};
 use crate::tools::seal::Seal;
 use crate::tools::settings::Settings;
 use crate::tools::shard::{record_file, Record, Shard, Shards};
@@ -67,9 +70,10 @@ fn held(dir: &Path, n: usize, shard: Shard) -> Held {
     }
 }
 
-/// Writes `record` to its file in `dir`: a temporary file, synced, then
-/// renamed into place.
-fn write(dir: &Path, record: &Record) -> Result<()> {
+/// Writes `record` to its file in `dir`, with the CPU time its shard took
+/// (`cpu_ms`, where known): a temporary file, synced, then renamed into
+/// place.
+fn write(dir: &Path, record: &Record, cpu_ms: Option<u64>) -> Result<()> {
     let name = record_file(record.shard);
     let path = dir.join(&name);
     let temporary = dir.join(format!(".{name}.{}", std::process::id()));
@@ -81,7 +85,11 @@ fn write(dir: &Path, record: &Record) -> Result<()> {
         ))
     };
     let mut file = std::fs::File::create(&temporary).map_err(failed)?;
-    file.write_all(format!("{}\n", record.line()).as_bytes())
+    let line = match cpu_ms {
+        Some(ms) => record.timed_line(ms),
+        None => record.line(),
+    };
+    file.write_all(format!("{line}\n").as_bytes())
         .and_then(|()| file.sync_all())
         .map_err(failed)?;
     drop(file);
@@ -153,6 +161,10 @@ pub(super) fn run(
             record.split
         )))
     };
+    // The process's CPU time when the last shard ended: each record is
+    // charged what the process spent since (the first also the start and
+    // the planning), so a task's records add up to what it spent.
+    let mut charged = Duration::ZERO;
     for (at, shard) in shards.each().enumerate() {
         if let Some(record) = &kept[at] {
             writeln!(out, "{}", record.line())
@@ -187,7 +199,12 @@ pub(super) fn run(
             counts,
         };
         if let Some(dir) = dir {
-            write(dir, &record)?;
+            let cpu_ms = cpu::process().map(|now| {
+                let spent = now.saturating_sub(charged);
+                charged = now;
+                u64::try_from(spent.as_millis()).unwrap_or(u64::MAX)
+            });
+            write(dir, &record, cpu_ms)?;
         }
         writeln!(out, "{}", record.line())
             .and_then(|()| out.flush())
