@@ -265,7 +265,7 @@ impl Book {
         // `merge` checks the records it keeps once conflicts are found
         // (a conflict names both records, the more useful error).
         if !self.strict {
-            if let Err(error) = check_record(record, self.sources.name(source), line) {
+            if let Err(error) = check_record(record, &self.sources.name(source), line) {
                 return self.refuse(error);
             }
         }
@@ -410,7 +410,7 @@ impl Book {
             };
             check_record(
                 &record,
-                self.sources.name(entry.source),
+                &self.sources.name(entry.source),
                 entry.line as usize,
             )?;
         }
