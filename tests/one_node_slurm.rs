@@ -122,6 +122,37 @@ impl Cluster {
         String::from_utf8_lossy(&output.stdout).into_owned()
     }
 
+    /// Waits until no job is queued or running, failing after `limit`. A
+    /// requeued task is held back for its begin time (2 minutes on
+    /// Slurm 22.05), and on a busy machine the hold can land after any
+    /// earlier release: every task still held is let go at each look, as
+    /// if that time had passed (no wait on the clock).
+    pub fn wait_until_idle(&self, limit: Duration) {
+        let start = Instant::now();
+        loop {
+            let queued = self.query("squeue", &["-h", "-o", "%i %r"]);
+            if queued.trim().is_empty() {
+                return;
+            }
+            for line in queued.lines().filter(|l| l.contains("BeginTime")) {
+                if let Some(task) = line.split_whitespace().next() {
+                    // It may have started meanwhile: a refusal is fine.
+                    let _ = self
+                        .command("scontrol")
+                        .args(["update", &format!("JobId={task}"), "StartTime=now"])
+                        .status();
+                }
+            }
+            assert!(
+                start.elapsed() < limit,
+                "tasks still queued after {limit:?}:\n{}{}",
+                self.query("squeue", &[]),
+                self.logs()
+            );
+            thread::sleep(Duration::from_millis(200));
+        }
+    }
+
     /// The last lines of each daemon's log, for a failure message.
     pub fn logs(&self) -> String {
         let mut text = String::new();

@@ -451,32 +451,7 @@ fn slurm_dry_run(campaign: Campaign) {
         });
     submit(&task_of(killed).to_string());
 
-    let start = Instant::now();
-    loop {
-        let queued = cluster.query("squeue", &["-h", "-o", "%i %r"]);
-        if queued.trim().is_empty() {
-            break;
-        }
-        // Slurm holds a requeued task back (2 minutes on 22.05) before it
-        // starts again: let it go now, as if that time had passed.
-        for line in queued.lines().filter(|l| l.contains("BeginTime")) {
-            if let Some(task) = line.split_whitespace().next() {
-                // It may have started meanwhile: a refusal is fine.
-                let _ = cluster
-                    .command("scontrol")
-                    .args(["update", &format!("JobId={task}"), "StartTime=now"])
-                    .status();
-            }
-        }
-        assert!(
-            start.elapsed() < campaign.patience,
-            "tasks still queued after {:?}:\n{}{}",
-            campaign.patience,
-            cluster.query("squeue", &[]),
-            cluster.logs()
-        );
-        thread::sleep(Duration::from_millis(200));
-    }
+    cluster.wait_until_idle(campaign.patience);
     let sh = |script: &str, _: &Path| {
         let mut sh = cluster.command("sh");
         sh.args(["-c", script]);

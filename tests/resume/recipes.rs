@@ -354,32 +354,7 @@ fn the_guides_slurm_recipe_survives_a_killed_and_a_requeued_task() {
     );
     submit(&killed.to_string());
 
-    let start = Instant::now();
-    loop {
-        let queued = cluster.query("squeue", &["-h", "-o", "%i %r"]);
-        if queued.trim().is_empty() {
-            break;
-        }
-        // The requeue is asynchronous: on a busy machine it can set the
-        // hold after the update above ran, so any task still held for its
-        // begin time is let go again (no wait on the clock).
-        for line in queued.lines().filter(|l| l.contains("BeginTime")) {
-            if let Some(task) = line.split_whitespace().next() {
-                // It may have started meanwhile: a refusal is fine.
-                let _ = cluster
-                    .command("scontrol")
-                    .args(["update", &format!("JobId={task}"), "StartTime=now"])
-                    .status();
-            }
-        }
-        assert!(
-            start.elapsed() < RECIPE_LIMIT,
-            "tasks still queued after {RECIPE_LIMIT:?}:\n{}{}",
-            cluster.query("squeue", &[]),
-            cluster.logs()
-        );
-        thread::sleep(Duration::from_millis(200));
-    }
+    cluster.wait_until_idle(RECIPE_LIMIT);
 
     let mut merge = cluster.command("sh");
     merge.args(["-c", &guide_command("nqueens merge shard-")]);
