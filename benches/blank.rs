@@ -22,7 +22,9 @@
 //!
 //! `cargo bench --bench blank -- --growth 16 17 18` prints the join's
 //! growth per N: time and bit pairs per solution, and where the time goes
-//! (see `growth.rs`).
+//! (see `growth.rs`); with `--quotes` instead, per N to 28, the whole
+//! count's quote per solution and each even N's ratio to its odd
+//! neighbours (a second per N, nothing counted).
 //!
 //! `cargo bench --bench blank -- --sieved 27 40` prices 40 random units of
 //! `count 27` both ways: the plan's weight (sampled descents) and the
@@ -117,6 +119,10 @@ fn main() {
     }
     if std::env::args().any(|a| a == "--fit") {
         fit::fit(&sizes);
+        return;
+    }
+    if std::env::args().any(|a| a == "--growth") && std::env::args().any(|a| a == "--quotes") {
+        growth::quotes(&sizes);
         return;
     }
     if std::env::args().any(|a| a == "--growth") {

@@ -44,6 +44,7 @@ use std::time::Instant;
 use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
 use nqueens::engine::cpu;
+use nqueens::engine::half_board::layout::{CROSS_MIN_N, DIAG_MIN_N, PAIR_MIN_N};
 use nqueens::engine::half_board::{Kernel, Plan};
 
 /// Every K-th unit of N runs: about a minute a size on one core (past 24,
@@ -219,5 +220,88 @@ pub fn growth(sizes: &[usize]) {
             share(t.halves),
             share(t.join),
         );
+    }
+}
+
+/// The published totals of the blank board (OEIS A000170), by `n`, read
+/// from the repository's copy (`tests/data/oeis.md`).
+fn published_totals() -> Vec<(usize, f64)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/oeis.md");
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines()
+        .filter_map(|line| {
+            let mut cells = line.trim_matches('|').split('|').map(str::trim);
+            let n = cells.next()?.parse().ok()?;
+            let total: f64 = cells.next()?.parse().ok()?;
+            Some((n, total))
+        })
+        .collect()
+}
+
+/// The symmetries `count N` folds, by the modes' smallest sides.
+fn fold_of(n: usize) -> &'static str {
+    match n {
+        _ if n % 2 == 1 && n >= CROSS_MIN_N => "8 cross",
+        _ if n % 2 == 0 && n >= PAIR_MIN_N => "4 pair",
+        _ if n % 2 == 0 && n >= DIAG_MIN_N => "8 diagonal",
+        _ => "4",
+    }
+}
+
+/// `--growth --quotes [N...]` (default 16..=28): per N, the fold `count N`
+/// runs, its whole quote on one thread at the reference speed (the sampled
+/// price `count N --estimate` prints, without this machine's factor), the
+/// quote per solution against the published total, and for each even N
+/// the ratio to the mean of its odd neighbours' (issue 77's target: at
+/// most 1.2). Q(28) is unpublished: it is taken as Q(27) times Q(27) /
+/// Q(26), marked `~`. Quotes, not runs: the units' real CPU against their
+/// quotes is measured apart (benches/NOTES.md).
+pub fn quotes(sizes: &[usize]) {
+    let sizes: Vec<usize> = if sizes.is_empty() {
+        (16..=28).collect()
+    } else {
+        sizes.to_vec()
+    };
+    let totals = published_totals();
+    let total_of = |n: usize| -> Option<(f64, bool)> {
+        if let Some(&(_, t)) = totals.iter().find(|&&(m, _)| m == n) {
+            return Some((t, false));
+        }
+        let q = |m: usize| totals.iter().find(|&&(k, _)| k == m).map(|&(_, t)| t);
+        Some((q(n - 1)? * q(n - 1)? / q(n - 2)?, true))
+    };
+    let mut per_solution: Vec<(usize, f64)> = Vec::new();
+    let mut rows = Vec::new();
+    for &n in &sizes {
+        let blank = vec![full_row(n); n];
+        let Some(price) = Plan::price(n, &blank, Budget::new(1 << 30, 1)) else {
+            rows.push(format!("{n:>3} (no join within 1 GiB)"));
+            continue;
+        };
+        let Some((total, guessed)) = total_of(n) else {
+            rows.push(format!("{n:>3} (no published total)"));
+            continue;
+        };
+        let ns = price.cost / total;
+        per_solution.push((n, ns));
+        let years = price.cost / 1e9 / (365.25 * 86400.0);
+        rows.push(format!(
+            "{n:>3} {:>10} {years:>12.3e} {:>1}{total:>9.3e} {ns:>8.2}",
+            fold_of(n),
+            if guessed { "~" } else { "" },
+        ));
+    }
+    println!(
+        "{:>3} {:>10} {:>12} {:>10} {:>8} {:>9}",
+        "N", "fold", "CPU-years", "solutions", "ns/sol", "even/odd"
+    );
+    let ns_of = |m: usize| per_solution.iter().find(|p| p.0 == m).map(|p| p.1);
+    for (row, &n) in rows.iter().zip(&sizes) {
+        let ratio = match (n % 2, ns_of(n), ns_of(n - 1), ns_of(n + 1)) {
+            (0, Some(e), Some(a), Some(b)) => format!("{:.2}", e / ((a + b) / 2.0)),
+            (0, Some(e), Some(a), None) => format!("{:.2} (of {})", e / a, n - 1),
+            _ => "-".to_string(),
+        };
+        println!("{row} {ratio:>9}");
     }
 }
