@@ -44,6 +44,7 @@ use nqueens::base::board::{full_row, Board, Symmetry};
 use nqueens::base::problem::Problem;
 use nqueens::base::rng::Rng;
 use nqueens::base::uva11195::Solver;
+use nqueens::engine::budget::Budget;
 use nqueens::engine::inclusion;
 use nqueens::engine::most_constrained;
 use nqueens::plan::method::{registry, Case, Shared};
@@ -355,7 +356,7 @@ fn check_labels(labels: &[String], boards: &[Board], method: MethodChoice) {
         .into_iter()
         .find(|m| m.about().name == name)
         .unwrap();
-    let mut shared = Shared::new(nqueens::engine::budget::Budget::default());
+    let mut shared = Shared::new(Budget::default(), speed());
     for (k, (label, board)) in labels.iter().zip(boards).enumerate() {
         let own = label == name || label.starts_with(&format!("{name} ("));
         if name == "index" {
@@ -382,7 +383,8 @@ fn check_labels(labels: &[String], boards: &[Board], method: MethodChoice) {
 /// is used), and checks what it explains; returns the answers.
 fn solve(method: MethodChoice, threads: usize, boards: &[Board], cuts: &[usize]) -> Vec<u128> {
     let lines = Lines::default();
-    let mut planner = Planner::new(method, threads).explain_to(Box::new(lines.clone()));
+    let mut planner = Planner::within(method, Budget::default().on_threads(threads), speed())
+        .explain_to(Box::new(lines.clone()));
     let mut answers = Vec::new();
     let mut rest = boards;
     for &cut in cuts {
@@ -404,7 +406,7 @@ fn solve(method: MethodChoice, threads: usize, boards: &[Board], cuts: &[usize])
         .iter()
         .any(|board| board.n() >= 15 && board.n() < DENSE_FROM);
     if threads == 1 && method.name() != "index" && !big {
-        let mut estimator = Planner::new(method, 1);
+        let mut estimator = Planner::within(method, Budget::default().on_threads(1), speed());
         let estimates = estimator.estimate(boards).expect("the planner estimates");
         assert_eq!(estimates.len(), boards.len());
         if let MethodChoice::Forced(forced) = method {
@@ -531,3 +533,15 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
+
+/// This machine's speed, probed once per fuzzing process and shared by
+/// every planner and check in it, as a run shares its one speed (two
+/// probes differ in their last bits, and a method's word may hang on a
+/// price).
+fn speed() -> nqueens::plan::calibration::Speed {
+    static SPEED: std::sync::OnceLock<nqueens::plan::calibration::Speed> =
+        std::sync::OnceLock::new();
+    SPEED
+        .get_or_init(nqueens::plan::calibration::Speed::measured)
+        .clone()
+}
