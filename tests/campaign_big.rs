@@ -3,11 +3,15 @@
 //! what else a folder of 4.1 million files costs is the filesystem's
 //! (opening and reading each: minutes of kernel time, see
 //! `docs/COUNTING.md`), so the test packs the records 4,100 a file, as a
-//! task's range would, to measure `merge` itself in a few seconds.
+//! task's range would, to measure `merge` itself in a few seconds. The
+//! records are of a made-up campaign of n = 22: `merge` checks a complete
+//! campaign's Burnside sum against the solutions the turns fix, searched
+//! directly, which takes a second at 22 and twenty minutes at 28.
 
 use std::path::Path;
 use std::process::Command;
 
+use nqueens::engine::counter::fixed::besides_identity;
 use nqueens::engine::counter::Counts;
 use nqueens::tools::shard::{Record, Shard};
 
@@ -18,22 +22,45 @@ const A_FILE: usize = 4_100;
 /// Peak memory `merge` may take on them, in KiB (it took 196 MB).
 const MEMORY_KIB: u64 = 400 * 1024;
 
-/// Writes the records of shards `1..=SHARDS` of a made-up n = 28 (each
-/// `total=660000000000 burnside=660000000008`, with a `cpu=` of about 50
-/// minutes) into `dir`, `A_FILE` a file.
-fn synthetic(dir: &Path) {
+/// The side of the made-up campaign.
+const N: usize = 22;
+
+/// Each shard's total but the first's, and the first's extra total and
+/// Burnside share: the sums must pass `merge`'s checks (the total a
+/// multiple of 4, Burnside's sum of 8, and that less the total the
+/// solutions the turns fix, `fixed`; Burnside's lemma makes `fixed` a
+/// multiple of 4).
+const TOTAL: u128 = 660_000_000_000;
+fn first_shard(fixed: u128) -> Counts {
+    let extra = (8 - fixed % 8) % 8;
+    Counts {
+        total: TOTAL + extra,
+        burnside: TOTAL + extra + fixed,
+    }
+}
+
+/// Writes the records of shards `1..=SHARDS` of a made-up n = 22 (each
+/// `total=660000000000` with its Burnside share the same, but the first,
+/// [`first_shard`]; a `cpu=` of about 50 minutes each) into `dir`,
+/// `A_FILE` a file.
+fn synthetic(dir: &Path, fixed: u128) {
     std::fs::create_dir_all(dir).unwrap();
     for first in (1..=SHARDS).step_by(A_FILE) {
         let mut text = String::with_capacity(A_FILE * 120);
         for index in first..first + A_FILE {
+            let counts = if index == 1 {
+                first_shard(fixed)
+            } else {
+                Counts {
+                    total: TOTAL,
+                    burnside: TOTAL,
+                }
+            };
             let record = Record {
-                n: 28,
+                n: N,
                 shard: Shard { index, of: SHARDS },
                 split: 0x5eed,
-                counts: Counts {
-                    total: 660_000_000_000,
-                    burnside: 660_000_000_008,
-                },
+                counts,
             };
             text += &record.timed_line(3_000_000 + (index % 1000) as u64);
             text.push('\n');
@@ -75,15 +102,17 @@ fn merge_reads_the_records_of_q28s_campaign() {
     if !crate::util::have_tool("/usr/bin/time", "time") {
         return;
     }
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("nqueens-campaign-4100k");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("nqueens-campaign-4100k-22");
     let last = dir.join(format!("task-{}.rec", SHARDS - A_FILE + 1));
+    let fixed = besides_identity(N, 2);
     if !last.exists() {
         let _ = std::fs::remove_dir_all(&dir);
-        synthetic(&dir);
+        synthetic(&dir, fixed);
     }
     let folder = dir.to_str().unwrap();
-    let total = 660_000_000_000u128 * SHARDS as u128;
-    let unique = 660_000_000_008u128 * SHARDS as u128 / 8;
+    let first = first_shard(fixed);
+    let total = TOTAL * (SHARDS as u128 - 1) + first.total;
+    let unique = (TOTAL * (SHARDS as u128 - 1) + first.burnside) / 8;
     let (merged, wall, cpu, memory) = timed(&["merge", folder]);
     assert_eq!(merged, format!("{total} {unique}\n"));
     eprintln!("merge: {wall} s, {cpu:.2} s of CPU, {memory} KiB");
