@@ -1,13 +1,14 @@
 //! A campaign's records as read ([`Book`]): their count and split
 //! ([`Key`]), each kept small ([`Entry`]), the CPU time per split
-//! ([`Cpu`]), the names they were read from ([`Sources`]), and the
-//! reading of text, files and folders into the book.
+//! ([`Cpu`]), the names they were read from ([`Sources`]), the reading
+//! of text, files and folders into the book, and the errors of records
+//! that disagree (another split, or one shard with two counts).
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
-use super::checks::{check_record, different_splits};
+use super::checks::check_record;
 use super::read_text;
 use crate::base::error::{words, Error, Result};
 use crate::engine::counter::Counts;
@@ -333,4 +334,30 @@ impl Book {
     pub(super) fn at(&self, entry: &Entry) -> String {
         format!("'{}' line {}", self.sources.name(entry.source), entry.line)
     }
+}
+
+/// Records of `b` met after records of `a`, in `merge`.
+pub(super) fn different_splits(a: Key, a_index: usize, b: Key, b_index: usize) -> Error {
+    if a.n != b.n || a.of != b.of {
+        return Error::Shards(format!(
+            "records of different splits: 'shard {a_index}/{} n={}' and 'shard {b_index}/{} \
+             n={}'",
+            a.of, a.n, b.of, b.n
+        ));
+    }
+    Error::Shards(format!(
+        "records of different splits: shards {a_index} and {b_index} of n={} were dealt from \
+         different unit lists (split={:016x} and split={:016x}; made by different versions \
+         of nqueens?)",
+        a.n, a.split, b.split
+    ))
+}
+
+/// One shard recorded with two different counts.
+pub(super) fn conflict(key: Key, index: usize, a: (&str, Counts), b: (&str, Counts)) -> Error {
+    Error::Shards(format!(
+        "shard {index}/{} of n={} is recorded twice with different counts: {} has total={} \
+         burnside={}, {} has total={} burnside={}: count that shard again and keep one",
+        key.of, key.n, a.0, a.1.total, a.1.burnside, b.0, b.1.total, b.1.burnside
+    ))
 }

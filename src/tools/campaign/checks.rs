@@ -1,9 +1,8 @@
 //! The checks of a campaign's records (see the module doc of
 //! [`super`]): of a whole split's sum ([`check_sum`], [`check_fixed`]),
-//! of each record alone ([`check_record`]), and the errors of records
-//! that disagree or add up past `u128`.
+//! of each record alone ([`check_record`]), and the error of records
+//! that add up past `u128`.
 
-use super::book::Key;
 use crate::base::error::{Error, Result};
 use crate::engine::counter::Counts;
 use crate::tools::shard::Record;
@@ -13,32 +12,6 @@ pub(super) fn overflow(n: usize) -> Error {
     Error::Shards(format!(
         "the records of n={n} add up to more than {} (damaged records?)",
         u128::MAX
-    ))
-}
-
-/// Records of `b` met after records of `a`, in `merge`.
-pub(super) fn different_splits(a: Key, a_index: usize, b: Key, b_index: usize) -> Error {
-    if a.n != b.n || a.of != b.of {
-        return Error::Shards(format!(
-            "records of different splits: 'shard {a_index}/{} n={}' and 'shard {b_index}/{} \
-             n={}'",
-            a.of, a.n, b.of, b.n
-        ));
-    }
-    Error::Shards(format!(
-        "records of different splits: shards {a_index} and {b_index} of n={} were dealt from \
-         different unit lists (split={:016x} and split={:016x}; made by different versions \
-         of nqueens?)",
-        a.n, a.split, b.split
-    ))
-}
-
-/// One shard recorded with two different counts.
-pub(super) fn conflict(key: Key, index: usize, a: (&str, Counts), b: (&str, Counts)) -> Error {
-    Error::Shards(format!(
-        "shard {index}/{} of n={} is recorded twice with different counts: {} has total={} \
-         burnside={}, {} has total={} burnside={}: count that shard again and keep one",
-        key.of, key.n, a.0, a.1.total, a.1.burnside, b.0, b.1.total, b.1.burnside
     ))
 }
 

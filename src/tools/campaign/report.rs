@@ -4,10 +4,8 @@
 
 use std::io::Write;
 
-use super::book::{Book, Cpu, Entry, Key, LISTED};
-use super::checks::{
-    check_fixed, check_record, check_sum, conflict, overflow, threads, FIXED_CHECK_TO,
-};
+use super::book::{conflict, Book, Cpu, Entry, Key, LISTED};
+use super::checks::{check_fixed, check_record, check_sum, overflow, threads, FIXED_CHECK_TO};
 use crate::base::error::{Error, Result};
 use crate::engine::counter::Counts;
 use crate::plan::estimate::human;
