@@ -36,6 +36,10 @@
 //! constants to the units' CPU time on this machine, term by term (see
 //! `fit.rs`).
 //!
+//! `cargo bench --bench blank -- --transpose 26 28` runs the same pieces of
+//! work in pair mode with the transpose and without it, with the ratio of
+//! their CPU times (see `transpose.rs`).
+//!
 //! `cargo bench --bench blank -- --shard 27 100001/500000` runs one shard
 //! of a count past 24 unit by unit against its quote (see `shard.rs`).
 //!
@@ -52,6 +56,8 @@ mod fit;
 mod growth;
 #[path = "blank/shard.rs"]
 mod shard;
+#[path = "blank/transpose.rs"]
+mod transpose;
 
 use std::time::Instant;
 
@@ -89,6 +95,7 @@ fn main() {
                 "--pieces",
                 "--offset",
                 "--groups",
+                "--units",
             ]
             .contains(&all[i - 1].as_str())
         })
@@ -115,6 +122,16 @@ fn main() {
             }
             None => println!("--sieved N [K]"),
         }
+        return;
+    }
+    if std::env::args().any(|a| a == "--transpose") {
+        let value = |flag: &str| {
+            let i = all.iter().position(|a| a == flag)?;
+            all.get(i + 1)?.parse::<u64>().ok()
+        };
+        let units = value("--units").unwrap_or(12) as usize;
+        let ranks = value("--ranks").unwrap_or(1024);
+        transpose::transpose(&sizes, units, ranks);
         return;
     }
     if std::env::args().any(|a| a == "--fit") {

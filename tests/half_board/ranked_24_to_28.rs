@@ -38,8 +38,18 @@ fn two_halves_beyond(
     let (d0, a0) = pivot.map_or((0, 0), |c| (1u64 << (h + c), 1u64 << (h + n - 1 - c)));
     let (mut tops, mut bottoms) = (Vec::new(), Vec::new());
     let no_cap = usize::MAX;
-    list_half(n, 0, h, s, d0, a0, usize::MAX, no_cap, &mut tops);
-    list_half(n, n - h, n, rest, d0, a0, usize::MAX, no_cap, &mut bottoms);
+    list_half(n, 0, h, s, d0, a0, [usize::MAX; 2], no_cap, &mut tops);
+    list_half(
+        n,
+        n - h,
+        n,
+        rest,
+        d0,
+        a0,
+        [usize::MAX; 2],
+        no_cap,
+        &mut bottoms,
+    );
     // With `beyond`, the half holding the middle column keeps only its
     // placements whose queen there is far enough from the middle row.
     let mid = n / 2;
@@ -49,7 +59,7 @@ fn two_halves_beyond(
         } else {
             &mut bottoms
         };
-        half.retain(|&(_, _, r)| r.abs_diff(mid) > dm);
+        half.retain(|&(_, _, [_, r])| r.abs_diff(mid) > dm);
     }
     // Both lists hold the pivot's diagonals: take them out of one side.
     let tops: Vec<_> = tops.iter().map(|&(d, a, _)| (d, a, 1)).collect();
@@ -62,14 +72,15 @@ fn two_halves_beyond(
 
 /// Half placements listed by [`list_half`]: each one's diagonals (`d`
 /// holds r + c, `a` holds r - c + n - 1, rows counted on the whole board)
-/// and the row of its queen in the middle column (`usize::MAX` for none).
-type Listed = Vec<(u64, u64, usize)>;
+/// and the rows of its queens in the columns `n / 2 - 1` and `n / 2` (the
+/// middle column of odd `n` is the second; `usize::MAX` for none).
+type Listed = Vec<(u64, u64, [usize; 2])>;
 
 /// Appends to `out` every placement of one queen in each of the rows `r`
 /// to `end` of the blank board of side `n`, in distinct columns of
 /// `cols` (all of them used when `end - r` is their number), on none of
-/// the diagonals `d` and `a` already hold (`mid`: the row of a queen
-/// placed in the middle column so far). A plain row-by-row search; it
+/// the diagonals `d` and `a` already hold (`mid`: the rows of the queens
+/// placed in columns `n / 2 - 1` and `n / 2` so far). A plain row-by-row search; it
 /// stops once `out` holds more than `cap` placements.
 #[allow(clippy::too_many_arguments)]
 fn list_half(
@@ -79,7 +90,7 @@ fn list_half(
     cols: u64,
     d: u64,
     a: u64,
-    mid: usize,
+    mid: [usize; 2],
     cap: usize,
     out: &mut Listed,
 ) {
@@ -103,7 +114,11 @@ fn list_half(
                 cols & !(1 << c),
                 d | 1 << dd,
                 a | 1 << aa,
-                if c == n / 2 { r } else { mid },
+                match c + 1 - n / 2 {
+                    0 => [r, mid[1]],
+                    1 => [mid[0], r],
+                    _ => mid,
+                },
                 cap,
                 out,
             );
@@ -365,7 +380,7 @@ fn random_columns(from: u64, k: usize, rng: &mut Rng) -> u64 {
 fn diagonal_halves(n: usize, m: u64, cap: usize) -> Option<DiagonalHalves> {
     let h = n / 2;
     let (mut tops, mut bottoms) = (Vec::new(), Vec::new());
-    list_half(n, 0, h, m, 0, 0, usize::MAX, cap, &mut tops);
+    list_half(n, 0, h, m, 0, 0, [usize::MAX; 2], cap, &mut tops);
     if tops.len() > cap {
         return None;
     }
@@ -376,7 +391,7 @@ fn diagonal_halves(n: usize, m: u64, cap: usize) -> Option<DiagonalHalves> {
         full_row(n) & !m,
         0,
         0,
-        usize::MAX,
+        [usize::MAX; 2],
         cap,
         &mut bottoms,
     );
@@ -537,15 +552,20 @@ fn diagonal_mode_sets_agree_with_a_plain_search_at_28() {
 /// whose top `h = n / 2 - 1` rows use exactly the columns `s` and whose
 /// bottom `h` rows the rest, counted by the definition (every half listed
 /// by a plain search with both pivot queens placed first, every pair
-/// tested): pair mode's share of one pivot and one column set.
-fn pair_halves_with_columns(n: usize, (c1, c2): (usize, usize), s: u64) -> u128 {
+/// tested), each weighed as pair mode with the transpose weighs it: 2, 1
+/// or 0 as the rows `(c, d)` of its queens in the two middle columns have
+/// a key above, equal to or below the key of `(c1, c2)`, a pair's key
+/// being the distance of its outermost member from the edge, capped at
+/// `cap` (the join caps it at the marks its words have room for; any cap
+/// gives the right total, but the share of one pivot depends on it).
+fn pair_halves_with_columns(n: usize, (c1, c2): (usize, usize), s: u64, cap: usize) -> u128 {
     let h = n / 2 - 1;
     let rest = full_row(n) & !s & !(1 << c1) & !(1 << c2);
     // The pivots' diagonals (`d` holds r + c, `a` holds r - c + n - 1).
     let d0 = 1u64 << (h + c1) | 1u64 << (h + 1 + c2);
     let a0 = 1u64 << (h + n - 1 - c1) | 1u64 << (h + 1 + n - 1 - c2);
     let (mut tops, mut bottoms) = (Vec::new(), Vec::new());
-    list_half(n, 0, h, s, d0, a0, usize::MAX, usize::MAX, &mut tops);
+    list_half(n, 0, h, s, d0, a0, [usize::MAX; 2], usize::MAX, &mut tops);
     list_half(
         n,
         h + 2,
@@ -553,16 +573,48 @@ fn pair_halves_with_columns(n: usize, (c1, c2): (usize, usize), s: u64) -> u128 
         rest,
         d0,
         a0,
-        usize::MAX,
+        [usize::MAX; 2],
         usize::MAX,
         &mut bottoms,
     );
-    let tops: Vec<_> = tops.iter().map(|&(d, a, _)| (d, a, 1)).collect();
-    let bottoms: Vec<_> = bottoms
-        .iter()
-        .map(|&(d, a, _)| (d & !d0, a & !a0))
-        .collect();
-    weighted_pairs(n, &tops, &bottoms)
+    // The key of the middle columns' queens a part holds (`cap` for none:
+    // the minimum over the parts is the solution's key).
+    let edge = |x: usize| x.min(n - 1 - x);
+    let key = |rows: [usize; 2]| {
+        rows.iter()
+            .filter(|&&r| r != usize::MAX)
+            .fold(cap, |k, &r| k.min(edge(r)))
+    };
+    let pivot_key = key([c1, c2]);
+    let in_pivots = key([(h, c1), (h + 1, c2)].map(|(r, c)| {
+        if c + 1 == n / 2 || c == n / 2 {
+            r
+        } else {
+            usize::MAX
+        }
+    }));
+    let weight = |k: usize| match k.cmp(&pivot_key) {
+        std::cmp::Ordering::Greater => 2,
+        std::cmp::Ordering::Equal => 1,
+        std::cmp::Ordering::Less => 0,
+    };
+    let mut keys: Vec<usize> = bottoms.iter().map(|b| key(b.2)).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    keys.iter()
+        .map(|&kb| {
+            let tops: Vec<_> = tops
+                .iter()
+                .map(|&(d, a, rows)| (d, a, weight(key(rows).min(kb).min(in_pivots))))
+                .collect();
+            let bottoms: Vec<_> = bottoms
+                .iter()
+                .filter(|b| key(b.2) == kb)
+                .map(|&(d, a, _)| (d & !d0, a & !a0))
+                .collect();
+            weighted_pairs(n, &tops, &bottoms)
+        })
+        .sum()
 }
 
 /// Pair mode (even `n`: the two middle rows are pivot rows, a pivot a
@@ -570,18 +622,27 @@ fn pair_halves_with_columns(n: usize, (c1, c2): (usize, usize), s: u64) -> u128 
 /// a canonical pivot `(c1, c2)` stands for its orbit under the mirror,
 /// the flip (which swaps the rows) and the half turn, and its column sets
 /// are folded by the symmetries that keep it (the half turn, when `c1 +
-/// c2 = n - 1`). So the join's counts of the members of a set's orbit
-/// under those add up to [`pair_halves_with_columns`] times the members
-/// and times the pivot's orbit. Sets drawn as at 24..27 (all columns but
-/// two on the left), pivots at random.
+/// c2 = n - 1`), and the transpose weighs each solution 2, 1 or 0 by its
+/// middle columns' queens. So the join's counts of the members of a set's
+/// orbit under those add up to [`pair_halves_with_columns`] (weighed by
+/// the definition) times the members and times the pivot's orbit. Sets
+/// drawn as at 24..27 (all columns but two on the left), pivots at random,
+/// one in three with both queens in the middle columns' reach of the cap
+/// at 28 (no tie: every solution weighs 1 or 0).
 #[test]
 #[ignore = "minutes: cargo test --release -- --ignored"]
 fn pair_mode_sets_agree_with_a_plain_search_at_26_and_28() {
     let mut rng = Rng::new(0x2628);
     for n in [26usize, 28] {
         let blank = vec![full_row(n); n];
-        let plan = Plan::tuned(n, &blank, Default::default(), MinN::default(), None).unwrap();
-        assert_eq!(plan.fold(), "4 pair", "count {n}'s plan");
+        let min_n = MinN {
+            pair_transpose: 26,
+            ..MinN::default()
+        };
+        let plan = Plan::tuned(n, &blank, Default::default(), min_n, None).unwrap();
+        assert_eq!(plan.fold(), "8 pair", "count {n}'s plan with the transpose");
+        // The marks a word has room for (see `quarters::Marks`).
+        let cap = (n / 2 - 1).min(2 * (33 - n));
         let pivots = plan.ranked_pivots().expect("ranked past 24");
         let (full, h) = (full_row(n), n / 2 - 1);
         let lmask = (1u64 << (n / 2)) - 1;
@@ -592,10 +653,18 @@ fn pair_mode_sets_agree_with_a_plain_search_at_26_and_28() {
             // One pivot in three is one the half turn keeps (`c1 + c2 =
             // n - 1`), whose column sets fold in pairs.
             let (c1, c2) = loop {
-                let c1 = rng.below(n as u64) as usize;
+                let inner = rng.below(3) == 0;
+                let draw = |rng: &mut Rng| {
+                    if inner {
+                        cap + rng.below((n - 2 * cap) as u64) as usize
+                    } else {
+                        rng.below(n as u64) as usize
+                    }
+                };
+                let c1 = draw(&mut rng);
                 let c2 = match rng.below(3) {
                     0 => n - 1 - c1,
-                    _ => rng.below(n as u64) as usize,
+                    _ => draw(&mut rng),
                 };
                 if c1.abs_diff(c2) >= 2 {
                     break (c1, c2);
@@ -629,7 +698,7 @@ fn pair_mode_sets_agree_with_a_plain_search_at_26_and_28() {
                     plan.count_ranks(listed[0], rank..rank + 1).expect("ranked")
                 })
                 .sum();
-            let want = pair_halves_with_columns(n, (c1, c2), s)
+            let want = pair_halves_with_columns(n, (c1, c2), s, cap)
                 * members.len() as u128
                 * orbit.len() as u128;
             assert_eq!(got, want, "n = {n}, pivot ({c1}, {c2}), S = {s:#x}");

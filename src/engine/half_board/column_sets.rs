@@ -26,7 +26,7 @@
 //! with `dm < dr` one to one with those with `dm > dr`: the join counts
 //! only the first kind, twice. A pivot `dm` from the centre blocks the
 //! right quarters' placements whose middle-column queen is within `dm`
-//! rows of the middle ([`crate::engine::half_board::quarters::middle_mark`]);
+//! rows of the middle ([`crate::engine::half_board::quarters::Marks`]);
 //! the mirror and the flip keep both distances, so they fold as before.
 //! Pivots at the edge (`dm = h`) leave nothing; the centre pivot weighs 1.
 //!
@@ -39,6 +39,25 @@
 //! rows). The flip and the mirror move every pair to another one: pivots
 //! are kept one per orbit, weighted by its size, and only the half turn
 //! can keep a pivot (`S -> available \ mirror(S)`).
+//!
+//! *Pair mode with the transpose* (the board kept by all eight): the
+//! transpose maps a solution whose middle rows' queens stand in columns
+//! `(a, b)` and whose middle columns' queens stand in rows `(c, d)` to one
+//! with the two pairs swapped, and no solution has `(a, b) = (c, d)` (a
+//! queen on `(m - 1, a)` and one on `(a, m - 1)`, `m = n / 2`, share an
+//! anti-diagonal unless `a = m - 1`, and then `b = d` puts queens on
+//! `(m, m)` and `(m - 1, m - 1)`). Take a pair's key to be how far its
+//! outermost member is from the edge (`min(x, n - 1 - x)` over both),
+//! capped at the marks there is room for; the mirror, the flip and the
+//! half turn keep both keys. Weigh a solution 2 when its middle columns'
+//! key is above its pivot's, 1 when they are equal and 0 below: a solution
+//! and its transpose weigh 2 together, so the weights sum to the count,
+//! and the other symmetries fold as before. A pivot refuses (by marks in
+//! the quarters' words, [`crate::engine::half_board::quarters::Marks`])
+//! every middle-column queen nearer the edge than its own key, and the
+//! kernel counts a pair of halves twice unless one of them has a
+//! middle-column queen exactly at the key (its *tie*): about half the
+//! work of the pair mode without it.
 //!
 //! # Constraints
 //! `n <= 32` (a column set is a `u32`).
@@ -71,7 +90,8 @@ pub struct Task {
     pub s: u32,
     pub pivot: u16,
     /// Multiplier of the part with a queen of the top half on a longest
-    /// diagonal (diagonal mode only; weights 2 and 4 applied inside).
+    /// diagonal (diagonal mode; weights 2 and 4 applied inside), or of the
+    /// part that weighs 2 (pair mode with the transpose).
     pub mult: u16,
     /// Multiplier of the part where no queen is on a longest diagonal
     /// (everything outside diagonal mode); 0 when another column set of
@@ -105,7 +125,9 @@ pub fn for_each_task(
 ///
 /// ```
 /// use nqueens::engine::half_board::column_sets::{pivots, tasks_in_ranks, Symmetric};
-/// let sym = Symmetric { mirror: false, flip: false, diagonal: false, cross: false, pair: false };
+/// let sym = Symmetric {
+///     mirror: false, flip: false, diagonal: false, cross: false, pair: false, transpose: false,
+/// };
 /// let pv = pivots(6, 3, &[63; 6], sym)[0];
 /// // C(6, 3) = 20 column sets, every one a task on an unfolded board.
 /// assert_eq!(tasks_in_ranks(6, 3, &pv, 0, sym, 0..20).len(), 20);
@@ -213,7 +235,10 @@ pub fn task_of(n: usize, pv: &Pivot, pi: usize, sym: Symmetric, s: u64) -> Optio
         if !canon_full {
             return None;
         }
-        (0, distinct(&orbit[..len]))
+        // Pair mode with the transpose weighs its solutions 1 or 2 (class
+        // 0 and 1 of the kernel's counts): both parts take the orbit.
+        let m = distinct(&orbit[..len]);
+        (if sym.transpose { m } else { 0 }, m)
     };
     Some(Task {
         s: s as u32,
@@ -248,6 +273,7 @@ mod tests {
                 diagonal: false,
                 cross: false,
                 pair,
+                transpose: false,
             };
             let h = if pair { n / 2 - 1 } else { n / 2 };
             let pivots = pivots(n, h, &free, sym);

@@ -63,7 +63,7 @@ use crate::engine::half_board::images::{Images, IMAGES};
 use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::tally::Tally;
 use bottoms::transpose_bottoms;
-use job::{filter_hits_into, filter_into, Job, TaskSets};
+use job::{filter_hits_into, filter_into, Job, Keep, TaskSets};
 
 /// Which inner-loop instantiation runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,26 +159,64 @@ impl Job<'_> {
 
     #[inline(always)]
     fn run_task<const CREDIT: bool>(&self, t: &Task, sc: &mut Scratch) -> (u64, u64) {
-        let Shape { h, ovw, chunk, .. } = *self.shape;
         let task = TaskSets::of(self.shape, self.pivots, t);
+        let (left_block, block) = task.bottom_blocks;
+        let keep = |block: u64, need: u64| Keep { block, need };
+        let mut chunk = Chunk::default();
+        if task.tie == 0 {
+            let all = (keep(left_block, 0), keep(block, 0));
+            self.list_bottoms::<CREDIT>(t, &task, all, sc, &mut chunk);
+        } else {
+            // Pair mode with the transpose: the bottoms without the tie
+            // mark first, then those with it (in one quarter or the other:
+            // it stands for one row), which the sieve keeps in buckets of
+            // their own: a top weighs 2 against the first and 1 against
+            // the second.
+            let (l, r) = (left_block | task.tie, block | task.tie);
+            let plain = (keep(l, 0), keep(r, 0));
+            self.list_bottoms::<CREDIT>(t, &task, plain, sc, &mut chunk);
+            chunk.ties = chunk.nb;
+            for tie in [
+                (keep(left_block, task.tie), keep(r, 0)),
+                (keep(l, 0), keep(block, task.tie)),
+            ] {
+                self.list_bottoms::<CREDIT>(t, &task, tie, sc, &mut chunk);
+            }
+        }
+        if chunk.nb > 0 {
+            self.add_chunk::<CREDIT>(t, sc, &mut chunk);
+        }
+        chunk.sums
+    }
+
+    /// Step 1 for the bottom quarter placements `keep` keeps (left,
+    /// right): every fitting pair appended to the chunk in `sc.bot`, a full
+    /// chunk joined and its sums added.
+    #[inline(always)]
+    fn list_bottoms<const CREDIT: bool>(
+        &self,
+        t: &Task,
+        task: &TaskSets,
+        (left_keep, right_keep): (Keep, Keep),
+        sc: &mut Scratch,
+        chunk: &mut Chunk,
+    ) {
+        let Shape { h, ovw, .. } = *self.shape;
         let hmask = task.hmask;
         let [_, _, bl, br] = self.quarters;
 
-        // 1. Bottom placements as compact overlap masks: direction-d bits in
-        //    0..ovw, direction-a bits in ovw..2*ovw, joined with the tops a
-        //    chunk of at most `chunk` bottoms at a time (so the bitsets stay
-        //    within the scratch budget at any n). A credited join keeps a
-        //    bottom's hits in the [`IMAGES`] bits above them: transposed,
-        //    they become the bitsets of the bottoms that avoid each image
-        //    (`2 * ovw + 8 <= 64` at every n the join plans).
+        // Bottom placements as compact overlap masks: direction-d bits in
+        // 0..ovw, direction-a bits in ovw..2*ovw, joined with the tops a
+        // chunk of at most `chunk` bottoms at a time (so the bitsets stay
+        // within the scratch budget at any n). A credited join keeps a
+        // bottom's hits in the [`IMAGES`] bits above them: transposed,
+        // they become the bitsets of the bottoms that avoid each image
+        // (`2 * ovw + 8 <= 64` at every n the join plans).
         let (sbl, sbr) = task.bottom;
-        let (left_block, block) = task.bottom_blocks;
         // A left bottom word is read as its shared bits against the right
         // placements too (see `quarters::shared_diagonals`).
         let keep = task.keep;
         let compact = |v: u64| task.compact(v);
-        let (mut dirty, mut clean) = (0u64, 0u64);
-        let mut nb = 0usize;
         let (bl, br) = (bl.set(sbl), br.set(sbr));
         for a in combinations(h, sbl.count_ones()) {
             let (left, right) = (bl.group_hits(a), br.group_hits(hmask ^ a));
@@ -187,25 +225,27 @@ impl Job<'_> {
             }
             let (nl, len) = if CREDIT {
                 (
-                    filter_hits_into((&mut sc.blbuf, &mut sc.blhits), left, left_block),
-                    filter_hits_into((&mut sc.brbuf, &mut sc.brhits), right, block),
+                    filter_hits_into((&mut sc.blbuf, &mut sc.blhits), left, left_keep),
+                    filter_hits_into((&mut sc.brbuf, &mut sc.brhits), right, right_keep),
                 )
             } else {
                 (
-                    filter_into(&mut sc.blbuf, left.0, left_block),
-                    filter_into(&mut sc.brbuf, right.0, block),
+                    filter_into(&mut sc.blbuf, left.0, left_keep),
+                    filter_into(&mut sc.brbuf, right.0, right_keep),
                 )
             };
-            sc.tally.bottom_raw += (left.0.len() * right.0.len()) as u64;
+            // Planning's counts are of every pair before the pivot's
+            // filter: counted in the first pass only.
+            if chunk.ties == usize::MAX {
+                sc.tally.bottom_raw += (left.0.len() * right.0.len()) as u64;
+            }
             sc.tally.bottom_pairs += (nl * len) as u64;
             for xi in 0..nl {
                 let x = sc.blbuf[xi] & keep;
-                if nb > 0 && nb + len > chunk {
-                    let (d, c) = self.join_chunk::<CREDIT>(t, nb, sc);
-                    dirty += d;
-                    clean += c;
-                    nb = 0;
+                if chunk.nb > 0 && chunk.nb + len > self.shape.chunk {
+                    self.add_chunk::<CREDIT>(t, sc, chunk);
                 }
+                let nb = chunk.nb;
                 if sc.bot.len() < nb + len {
                     sc.bot.resize(2 * (nb + len), 0);
                 }
@@ -225,25 +265,37 @@ impl Job<'_> {
                     out[k] = cx | compact(y) | hits;
                     k += usize::from(x & y == 0);
                 }
-                nb += k;
+                chunk.nb += k;
             }
         }
-        if nb > 0 {
-            let (d, c) = self.join_chunk::<CREDIT>(t, nb, sc);
-            dirty += d;
-            clean += c;
+    }
+
+    /// Joins the chunk's bottoms, adds its sums and empties it (the tie
+    /// bottoms to come start it, if any).
+    #[inline(always)]
+    fn add_chunk<const CREDIT: bool>(&self, t: &Task, sc: &mut Scratch, chunk: &mut Chunk) {
+        let (d, c) = self.join_chunk::<CREDIT>(t, (chunk.nb, chunk.ties), sc);
+        chunk.sums.0 += d;
+        chunk.sums.1 += c;
+        if chunk.ties != usize::MAX {
+            chunk.ties = 0;
         }
-        (dirty, clean)
+        chunk.nb = 0;
     }
 
     /// Steps 2 and 3 for the first `nb` bottoms in `sc.bot`: how many
     /// (top, bottom) pairs fit, weighted (diagonal mode) and plain.
     #[inline(always)]
-    fn join_chunk<const CREDIT: bool>(&self, t: &Task, nb: usize, sc: &mut Scratch) -> (u64, u64) {
+    fn join_chunk<const CREDIT: bool>(
+        &self,
+        t: &Task,
+        (nb, ties): (usize, usize),
+        sc: &mut Scratch,
+    ) -> (u64, u64) {
         let start = Instant::now();
         sc.tally.chunks += 1;
         sc.tally.bottoms += nb as u64;
-        let padded = self.sieve_bottoms(t, nb, sc);
+        let padded = self.sieve_bottoms(t, (nb, ties), sc);
         let images = if CREDIT { IMAGES as usize } else { 0 };
         transpose_bottoms(padded, nb, 2 * self.shape.ovw + images, sc);
         let built = Instant::now();
@@ -251,6 +303,25 @@ impl Job<'_> {
         sc.tally.halves += built - start;
         sc.tally.join += built.elapsed();
         sums
+    }
+}
+
+/// The chunk a task's bottoms are listed into: its first `nb` bottoms in
+/// `sc.bot`, from `ties` on tie bottoms (`usize::MAX` before the tie
+/// bottoms are listed), and the task's sums so far (weighted, plain).
+struct Chunk {
+    nb: usize,
+    ties: usize,
+    sums: (u64, u64),
+}
+
+impl Default for Chunk {
+    fn default() -> Chunk {
+        Chunk {
+            nb: 0,
+            ties: usize::MAX,
+            sums: (0, 0),
+        }
     }
 }
 

@@ -25,7 +25,7 @@
 //! This file holds the bucket tables ([`Quarter`]) and how they are read;
 //! its rooms, the first three of which do not import it:
 //! - `shape`: where a quarter lies and which diagonals it keeps
-//!   ([`QuarterShape`], [`middle_mark`]);
+//!   ([`QuarterShape`], [`Marks`]);
 //! - `walk`: the depth-first walk that visits the placements, and its
 //!   random descent;
 //! - `scatter`: counting a walk's keys into a table larger than the caches
@@ -41,7 +41,9 @@ mod walk;
 
 pub use counted::Counted;
 pub use scatter::ScatterCounts;
-pub use shape::{flip_word, middle_mark, mirror_word, reversed, shared_diagonals, QuarterShape};
+pub use shape::{
+    edge_marks, flip_word, mark, mirror_word, reversed, shared_diagonals, Marks, QuarterShape,
+};
 pub use visited::Visited;
 
 pub use walk::probe;

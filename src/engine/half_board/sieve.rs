@@ -22,6 +22,11 @@
 //! visits them one by one (`matching`'s buckets), a top of key `u` those
 //! whose keys share no bit with `u`.
 //!
+//! A chunk may end in *tie* bottoms (pair mode with the transpose: against
+//! them every top weighs 1): they get buckets of their own under the same
+//! cut, after the others, keyed `b | 1 << k` ([`Sieve::arrange`]), so that
+//! a chunk's tops are listed once for both kinds.
+//!
 //! # Constraints
 //! Overlap masks of at most 64 bits; `k <= MAX_CUT`.
 //!
@@ -64,6 +69,9 @@ pub struct Sieve {
     starts: Vec<usize>,
     /// `within[m]`: the words of the buckets whose keys are subsets of `m`.
     within: Vec<usize>,
+    /// Whether the chunk has tie buckets (`1 << k` more, see the module
+    /// doc).
+    ties: bool,
 }
 
 impl Sieve {
@@ -155,33 +163,51 @@ impl Sieve {
     /// The bucket key of an overlap mask: its cut bits, packed.
     #[inline(always)]
     pub fn key(&self, mask: u64) -> usize {
-        let mut key = 0usize;
-        for i in 0..self.k {
-            key |= (((mask >> self.cut[i]) & 1) as usize) << i;
-        }
-        key
+        key_of(&self.cut, self.k, mask)
     }
 
-    /// Whether the chunk is cut at all (one bucket otherwise).
+    /// Whether the chunk is cut at all (one bucket otherwise, or two with
+    /// ties).
     #[inline(always)]
     pub fn cuts(&self) -> bool {
         self.k > 0
     }
 
-    /// All key bits.
+    /// Whether the chunk has more than one bucket (a cut or ties), each
+    /// padded to whole words; with one, only its last word is padded.
+    #[inline(always)]
+    pub fn pads_buckets(&self) -> bool {
+        self.k > 0 || self.ties
+    }
+
+    /// All key bits (a top's key has no others).
     #[inline(always)]
     pub fn full(&self) -> usize {
         (1usize << self.k) - 1
     }
 
-    /// Sorts the first `nb` masks of `bot` by bucket, each bucket padded
+    /// Whether bucket `b` holds tie bottoms.
+    #[inline(always)]
+    pub fn is_tie(&self, b: usize) -> bool {
+        b > self.full()
+    }
+
+    /// Sorts the first `nb` masks of `bot` by bucket, those from `ties`
+    /// on into tie buckets (none when `ties >= nb`), each bucket padded
     /// with all-ones masks to whole words, leaving them in `bot` (`spare`
     /// is scratch space); records the buckets' word starts and returns the
-    /// number of masks now in `bot` (whole words). Without a cut the masks
-    /// stay where they are and only the last word is padded: a copy cost a
-    /// C library call per chunk at n = 15, where no chunk is cut.
-    pub fn arrange(&mut self, bot: &mut Vec<u64>, nb: usize, spare: &mut Vec<u64>) -> usize {
-        if self.k == 0 {
+    /// number of masks now in `bot` (whole words). Without a cut or ties
+    /// the masks stay where they are and only the last word is padded: a
+    /// copy cost a C library call per chunk at n = 15, where no chunk is
+    /// cut.
+    pub fn arrange(
+        &mut self,
+        bot: &mut Vec<u64>,
+        (nb, ties): (usize, usize),
+        spare: &mut Vec<u64>,
+    ) -> usize {
+        let split = ties < nb;
+        if self.k == 0 && !split {
             let len = self.lay_out(&[nb]) * 64;
             if bot.len() < len {
                 bot.resize(len, !0);
@@ -189,17 +215,19 @@ impl Sieve {
             bot[nb..len].iter_mut().for_each(|x| *x = !0);
             return len;
         }
-        let buckets = 1usize << self.k;
-        let mut count = vec![0usize; buckets];
-        for &m in &bot[..nb] {
-            count[self.key(m)] += 1;
+        let tie_bit = usize::from(split) << self.k;
+        let (cut, k) = (self.cut, self.k);
+        let key = |i: usize, m: u64| key_of(&cut, k, m) | if i >= ties { tie_bit } else { 0 };
+        let mut count = vec![0usize; (1usize << self.k) + tie_bit];
+        for (i, &m) in bot[..nb].iter().enumerate() {
+            count[key(i, m)] += 1;
         }
-        let word = self.lay_out(&count);
+        let word = self.lay_out_all(&count, split);
         spare.clear();
         spare.resize(word * 64, !0);
-        let mut next: Vec<usize> = self.starts[..buckets].iter().map(|&w| w * 64).collect();
-        for &m in &bot[..nb] {
-            let b = self.key(m);
+        let mut next: Vec<usize> = self.starts[..count.len()].iter().map(|&w| w * 64).collect();
+        for (i, &m) in bot[..nb].iter().enumerate() {
+            let b = key(i, m);
             spare[next[b]] = m;
             next[b] += 1;
         }
@@ -208,11 +236,19 @@ impl Sieve {
     }
 
     /// The buckets' words from their sizes alone, `count[b]` bottoms in
-    /// bucket `b` (`2^k` of them), as [`Sieve::arrange`] lays them out:
-    /// for pricing a chunk from a sample of its bottoms. Returns the
-    /// chunk's words.
+    /// bucket `b` (`2^k` of them, no ties), as [`Sieve::arrange`] lays
+    /// them out: for pricing a chunk from a sample of its bottoms. Returns
+    /// the chunk's words.
     pub fn lay_out(&mut self, count: &[usize]) -> usize {
-        let buckets = 1usize << self.k;
+        self.lay_out_all(count, false)
+    }
+
+    /// [`Sieve::lay_out`], with `2^k` tie buckets after the others when
+    /// `ties`. `within` counts a key's words of both kinds.
+    fn lay_out_all(&mut self, count: &[usize], ties: bool) -> usize {
+        let keys = 1usize << self.k;
+        let buckets = keys << usize::from(ties);
+        self.ties = ties;
         self.starts.clear();
         let mut word = 0usize;
         for &c in &count[..buckets] {
@@ -221,8 +257,10 @@ impl Sieve {
         }
         self.starts.push(word);
         self.within.clear();
-        self.within
-            .extend(self.starts.windows(2).map(|w| w[1] - w[0]));
+        let words = |b: usize| self.starts[b + 1] - self.starts[b];
+        let both = |b: usize| words(b) + if ties { words(b + keys) } else { 0 };
+        let within: Vec<usize> = (0..keys).map(both).collect();
+        self.within = within;
         subset_sums(&mut self.within, self.k);
         word
     }
@@ -238,7 +276,8 @@ impl Sieve {
         reach: &'a [T],
     ) -> impl Iterator<Item = (usize, (usize, usize), T)> + 'a {
         let full = self.full();
-        (0..=full).filter_map(move |b| {
+        let last = ((full + 1) << usize::from(self.ties)) - 1;
+        (0..=last).filter_map(move |b| {
             let fit = reach[full & !b];
             let (from, to) = self.bucket(b);
             (fit > T::default() && to > from).then_some((b, (from, to), fit))
@@ -251,6 +290,16 @@ impl Sieve {
     pub fn fitting_words(&self, u: usize) -> usize {
         self.within[self.full() & !u]
     }
+}
+
+/// The bucket key of an overlap mask under the cut `cut[..k]`.
+#[inline(always)]
+fn key_of(cut: &[u8; MAX_CUT], k: usize, mask: u64) -> usize {
+    let mut key = 0usize;
+    for (i, &c) in cut[..k].iter().enumerate() {
+        key |= (((mask >> c) & 1) as usize) << i;
+    }
+    key
 }
 
 /// Turns `table[m]` (one value per key `m` of `k` bits) into the sum of
@@ -289,12 +338,13 @@ mod tests {
     /// Every bottom compatible with a top lies in a bucket the top visits
     /// (one whose key shares no bit with the top's), no visited bucket
     /// holds a bottom sharing a cut bit with it, and the words counted in
-    /// `O(1)` are those of the visited buckets.
+    /// `O(1)` are those of the visited buckets; with ties, the tie buckets
+    /// hold exactly the bottoms from the first tie on.
     #[test]
     fn visited_buckets_hold_exactly_the_bottoms_that_can_fit() {
         let mut rng = crate::base::rng::Rng::new(0x2545_F491_4F6C_DD1D);
         let mut rnd = move || rng.next_u64();
-        for k in 0..=super::MAX_CUT {
+        for (k, ties) in (0..=super::MAX_CUT).flat_map(|k| [(k, 3000), (k, 2900), (k, 0)]) {
             let nbits = 20;
             let mask = (1u64 << nbits) - 1;
             let bottoms: Vec<u64> = (0..3000).map(|_| rnd() & rnd() & mask).collect();
@@ -305,13 +355,30 @@ mod tests {
             // must be padded over, as a chunk's scratch list is reused.
             let mut out = bottoms.clone();
             out.extend([0u64; 100]);
-            let len = sieve.arrange(&mut out, bottoms.len(), &mut Vec::new());
+            let len = sieve.arrange(&mut out, (bottoms.len(), ties), &mut Vec::new());
             assert_eq!(len % 64, 0);
+            let last = if ties < bottoms.len() {
+                2 * sieve.full() + 1
+            } else {
+                sieve.full()
+            };
+            let mut in_ties: Vec<u64> = (0..=last)
+                .filter(|&b| sieve.is_tie(b))
+                .flat_map(|b| {
+                    let (from, to) = sieve.bucket(b);
+                    out[from * 64..to * 64].to_vec()
+                })
+                .filter(|&m| m != !0)
+                .collect();
+            let mut want_ties = bottoms[ties.min(bottoms.len())..].to_vec();
+            in_ties.sort_unstable();
+            want_ties.sort_unstable();
+            assert_eq!(in_ties, want_ties, "k {k}, ties from {ties}");
             for &t in &tops {
                 let u = sieve.key(t);
                 let mut seen = vec![false; len];
                 let mut words = 0;
-                for b in (0..=sieve.full()).filter(|&b| b & u == 0) {
+                for b in (0..=last).filter(|&b| b & sieve.full() & u == 0) {
                     let (from, to) = sieve.bucket(b);
                     words += to - from;
                     for s in seen[from * 64..to * 64].iter_mut() {
@@ -320,6 +387,11 @@ mod tests {
                     }
                 }
                 assert_eq!(sieve.fitting_words(u), words, "k {k}");
+                let reach: Vec<usize> = (0..=sieve.full()).map(|m| usize::from(m == u)).collect();
+                let mut reach = reach;
+                super::subset_sums(&mut reach, sieve.k());
+                let reached: usize = sieve.reached(&reach).map(|(_, (f, t), _)| t - f).sum();
+                assert_eq!(reached, words, "k {k}: the buckets reached are those visited");
                 let want = bottoms.iter().filter(|&&b| b & t == 0).count();
                 let fits = |i: usize| out[i] != !0 && out[i] & t == 0;
                 let got = (0..len).filter(|&i| seen[i] && fits(i)).count();

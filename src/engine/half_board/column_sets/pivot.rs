@@ -7,14 +7,14 @@
 //!
 //! # Constraints
 //! `n <= 32`; cross mode's marks need odd `n <= 27`
-//! ([`crate::engine::half_board::quarters::middle_mark`]).
+//! ([`crate::engine::half_board::quarters::mark`]).
 //!
 //! # Complexity
 //! `O(n)` pivots for odd `n`, `O(n^2)` pairs in pair mode, each `O(1)`
 //! (a cross-mode pivot `O(n)` for its marks).
 
 use crate::engine::half_board::images::Images;
-use crate::engine::half_board::quarters::{middle_mark, shared_diagonals};
+use crate::engine::half_board::quarters::{edge_marks, mark, shared_diagonals};
 
 /// One middle-row queen choice (or the single empty choice for even `n`).
 #[derive(Clone, Copy, Debug)]
@@ -25,6 +25,14 @@ pub struct Pivot {
     pub top_block: u64,
     /// Same in bottom-quarter storage.
     pub bot_block: u64,
+    /// The marks it refuses in the left and the right quarters (cross
+    /// mode: the right ones'; pair mode with the transpose: both).
+    pub marks: [u64; 2],
+    /// Pair mode with the transpose: the mark of a middle-column queen as
+    /// far from the edge as the pivot's outermost queen, whose solutions
+    /// weigh 1 where the others weigh 2 (0: every solution weighs 1; see
+    /// the doc of `column_sets`).
+    pub tie: u64,
     /// Symmetric copies this pivot stands for (2 for a mirrored pair).
     pub mult: u16,
     /// Whether the mirror maps this pivot to itself.
@@ -43,20 +51,22 @@ pub struct Pivot {
 
 impl Pivot {
     /// The stored diagonals a placement of each quarter (top left, top
-    /// right, bottom left, bottom right) must avoid: the pivot's, and for
-    /// the bottoms also `diag_bot` (the longest diagonals in diagonal mode,
-    /// 0 otherwise); a left bottom quarter's only where its words are read
-    /// ([`shared_diagonals`]: cross mode's marks are no diagonal of it).
+    /// right, bottom left, bottom right) must avoid: the pivot's and the
+    /// marks it refuses, and for the bottoms also `diag_bot` (the longest
+    /// diagonals in diagonal mode, 0 otherwise); a left bottom quarter's
+    /// diagonals only where its words are read ([`shared_diagonals`]: the
+    /// right quarters' marks are no diagonal of it).
     /// The kernel filters by these, and planning and sampling price by
     /// the same masks.
     #[inline(always)]
     pub fn blocks(&self, diag_bot: u64, n: usize) -> [u64; 4] {
         let bottom = self.bot_block | diag_bot;
+        let [left, right] = self.marks;
         [
-            self.top_block,
-            self.top_block,
-            bottom & shared_diagonals(n),
-            bottom,
+            self.top_block | left,
+            self.top_block | right,
+            (bottom & shared_diagonals(n)) | left,
+            bottom | right,
         ]
     }
 
@@ -79,15 +89,19 @@ pub struct Symmetric {
     pub cross: bool,
     /// Pair mode (see the doc of `column_sets`).
     pub pair: bool,
+    /// Pair mode folds the transpose too (the board is kept by all eight
+    /// symmetries; see the doc of `column_sets`).
+    pub transpose: bool,
 }
 
 impl Symmetric {
     /// How many symmetries the work list folds, and by which mode: `8
-    /// cross`, `8 diagonal`, `4 pair`, `4`, `2` or `1` (the growth bench
+    /// cross`, `8 diagonal`, `8 pair`, `4 pair`, `4`, `2` or `1` (the growth bench
     /// prints it).
     pub fn fold(&self) -> &'static str {
         if self.pair {
             match (self.mirror, self.flip) {
+                (true, true) if self.transpose => "8 pair",
                 (true, true) => "4 pair",
                 (false, false) => "1 pair",
                 _ => "2 pair",
@@ -118,6 +132,8 @@ pub fn pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
             avail: full,
             top_block: 0,
             bot_block: 0,
+            marks: [0, 0],
+            tie: 0,
             mult: 1,
             self_mirror: mirror,
             keeps_flip: sym.flip,
@@ -141,7 +157,7 @@ pub fn pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
             continue;
         }
         let marks = if sym.cross {
-            (1..=dm).fold(0, |b, dist| b | middle_mark(n, dist))
+            (1..=dm).fold(0, |b, dist| b | mark(n, dist - 1))
         } else {
             0
         };
@@ -157,8 +173,10 @@ pub fn pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
         }
         pivots.push(Pivot {
             avail: full & !(1u64 << m),
-            top_block: top_block | marks,
-            bot_block: bot_block | marks,
+            top_block,
+            bot_block,
+            marks: [0, marks],
+            tie: 0,
             mult: (if mirror && m < mm { 2 } else { 1 }) * (if marks != 0 { 2 } else { 1 }),
             self_mirror: mirror && m == mm,
             keeps_flip: sym.flip,
@@ -174,6 +192,9 @@ pub fn pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
 /// board's symmetries, weighted by the orbit's size. The flip swaps the
 /// two rows (`(c2, c1)`), the mirror reverses both columns, the half turn
 /// does both; none keeps a pair but the turn, when `c1 + c2 = n - 1`.
+/// With the transpose too, a pivot whose outermost queen stands `e`
+/// columns from the edge refuses middle-column queens nearer the edge
+/// and marks those exactly `e` out as ties ([`pair_marks`]).
 fn pair_pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
     let full = (1u64 << n) - 1;
     let turn = sym.mirror && sym.flip;
@@ -212,10 +233,20 @@ fn pair_pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
                     bot_block |= 1u64 << (a - h - 2 + 32);
                 }
             }
+            let (refused, tie) = if sym.transpose {
+                pair_marks(n, h, c1.min(n - 1 - c1).min(c2).min(n - 1 - c2))
+            } else {
+                (0, 0)
+            };
             pivots.push(Pivot {
                 avail: full & !(1u64 << c1) & !(1u64 << c2),
-                top_block,
+                // The row h + 1 queen's diagonals can reach bits n - 1 and
+                // n of top storage, where no top queen's diagonal is (the
+                // highest is h + n - 2, bit n - 2) but the marks are.
+                top_block: top_block & shared_diagonals(n),
                 bot_block,
+                marks: [refused, refused],
+                tie,
                 mult: orbit.len() as u16,
                 self_mirror: false,
                 keeps_flip: false,
@@ -225,4 +256,16 @@ fn pair_pivots(n: usize, h: usize, free: &[u64], sym: Symmetric) -> Vec<Pivot> {
         }
     }
     pivots
+}
+
+/// The marks a pair-mode pivot refuses and the one it weighs as a tie,
+/// when its outermost queen stands `e` columns from the edge (see the doc
+/// of `column_sets`): the marks `0..k` and mark `k`, `k = e` while there
+/// are marks for it; past them (`e >= edge_marks`, only at `n >= 28`) every
+/// mark, and no tie: each solution it counts weighs 1.
+fn pair_marks(n: usize, h: usize, e: usize) -> (u64, u64) {
+    let marks = edge_marks(n, h);
+    let k = e.min(marks);
+    let refused = (0..k).fold(0, |b, i| b | mark(n, i));
+    (refused, if k < marks { mark(n, k) } else { 0 })
 }

@@ -7,7 +7,7 @@
 
 use crate::engine::half_board::column_sets::Pivot;
 use crate::engine::half_board::quarters::{
-    flip_word, mirror_word, reversed, shared_diagonals, Quarter, QuarterShape, Visited,
+    flip_word, mirror_word, reversed, shared_diagonals, Marks, Quarter, QuarterShape, Visited,
 };
 
 /// The quarters' bucket counts, and what planning takes from them.
@@ -197,8 +197,8 @@ impl Images {
                     && l.w + r.w == n
                     && l.row0 == r.row0
                     && l.off == r.off
-                    && !l.marks_middle
-                    && !r.marks_middle
+                    && l.marks == Marks::None
+                    && r.marks == Marks::None
             });
         let kept = shared_diagonals(n);
         let flip = (0..n).all(|r| free[r] == free[n - 1 - r])
@@ -210,8 +210,8 @@ impl Images {
                     && bottom.off == bottom.row0
                     && top.col0 == bottom.col0
                     && top.w == bottom.w
-                    && top.marks_middle == bottom.marks_middle
-                    && (bottom.marks_middle
+                    && top.marks == bottom.marks
+                    && (bottom.marks != Marks::None
                         || pivots
                             .iter()
                             .all(|p| p.blocks(diag_bot, n)[l + 2] & !kept == 0))
@@ -338,7 +338,7 @@ mod tests {
                     let Some(geometry) = Geometry::of(n, free, min_n) else {
                         continue;
                     };
-                    let marking = geometry.quarter_shapes[3].marks_middle;
+                    let marking = geometry.quarter_shapes[3].marks != Marks::None;
                     let (images, fast, walked) = both_ways(n, free, min_n);
                     mirrors += usize::from(images.mirror);
                     flips += usize::from(images.flip);
@@ -352,7 +352,7 @@ mod tests {
                     // `flip_word`), and the queens.
                     for q in 0..4 {
                         let shape = geometry.quarter_shapes[q];
-                        let read = if shape.marks_middle {
+                        let read = if shape.marks != Marks::None {
                             u64::MAX
                         } else {
                             shared_diagonals(n)

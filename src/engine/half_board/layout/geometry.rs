@@ -14,7 +14,7 @@
 use crate::engine::half_board::column_sets::{pivots, Pivot, Symmetric};
 use crate::engine::half_board::cost::Regime;
 use crate::engine::half_board::matching::Shape;
-use crate::engine::half_board::quarters::QuarterShape;
+use crate::engine::half_board::quarters::{Marks, QuarterShape};
 use crate::engine::half_board::sampling::{self, Sampled};
 
 /// Largest board side the join plans.
@@ -22,7 +22,7 @@ pub const MAX_N: usize = 24;
 
 /// Largest board side priced from samples (`Layout::sampled`): cross
 /// mode's marks have room up to n = 27 and 28 is even (see
-/// [`crate::engine::half_board::quarters::middle_mark`]).
+/// [`crate::engine::half_board::quarters::mark`]).
 pub const PRICED_TO: usize = 28;
 
 /// Smallest `n` for the diagonal mode: below it, building the bottoms of
@@ -74,12 +74,18 @@ impl Geometry {
         let wr = n - wl;
         let pivots = pivots(n, h, &free, sym);
         // In cross mode the right quarters (they hold the middle column)
-        // mark where their middle-column queen is.
+        // mark where their middle-column queen is; in pair mode with the
+        // transpose every quarter does (each holds a middle column).
+        let (left, right) = match (sym.cross, sym.transpose) {
+            (true, _) => (Marks::None, Marks::Cross),
+            (_, true) => (Marks::Pair, Marks::Pair),
+            _ => (Marks::None, Marks::None),
+        };
         let quarter_shapes = [
-            QuarterShape::top(h, 0, wl),
-            QuarterShape::top(h, wl, wr).marking_middle(sym.cross),
-            QuarterShape::bottom(hb, 0, wl),
-            QuarterShape::bottom(hb, wl, wr).marking_middle(sym.cross),
+            QuarterShape::top(h, 0, wl).marking(left),
+            QuarterShape::top(h, wl, wr).marking(right),
+            QuarterShape::bottom(hb, 0, wl).marking(left),
+            QuarterShape::bottom(hb, wl, wr).marking(right),
         ];
         Some(Geometry {
             free,
@@ -116,6 +122,11 @@ pub struct MinN {
     pub diagonal: usize,
     pub cross: usize,
     pub pair: usize,
+    /// From this side pair mode folds the transpose too, where the board
+    /// allows it: nowhere by default yet (99), as its ties' second chunk
+    /// per column set costs more than the marks save at 26 (benches/NOTES.md,
+    /// "Pair mode with the transpose"); tests and the bench turn it on.
+    pub pair_transpose: usize,
     /// From this side the join is planned as ranked units
     /// ([`crate::engine::half_board::ranked`]) instead of a task list.
     pub ranked: usize,
@@ -134,17 +145,20 @@ impl MinN {
             diagonal: n,
             cross: n,
             pair: PAIR_MIN_N,
+            pair_transpose: 99,
             ranked: MAX_N + 1,
         }
     }
 
     /// Pair mode from `n` on (it takes even boards from the diagonal
-    /// mode), the others nowhere.
+    /// mode), with the transpose where the board allows it, the others
+    /// nowhere.
     pub fn pair(n: usize) -> MinN {
         MinN {
             diagonal: 99,
             cross: 99,
             pair: n,
+            pair_transpose: n,
             ranked: MAX_N + 1,
         }
     }
@@ -156,6 +170,7 @@ impl Default for MinN {
             diagonal: DIAG_MIN_N,
             cross: CROSS_MIN_N,
             pair: PAIR_MIN_N,
+            pair_transpose: 99,
             ranked: MAX_N + 1,
         }
     }
@@ -176,6 +191,8 @@ pub(super) fn symmetries(n: usize, free: &[u64], min_n: MinN) -> Symmetric {
         mirror,
         flip,
         pair,
+        // All eight, as for the cross mode.
+        transpose: pair && n >= min_n.pair_transpose && mirror && flip && transpose,
         diagonal: n % 2 == 0 && !pair && n >= min_n.diagonal && transpose && anti,
         // The mirror, the flip and the transpose give all eight.
         cross: n % 2 == 1 && n >= min_n.cross.max(3) && mirror && flip && transpose,

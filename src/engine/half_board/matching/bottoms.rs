@@ -27,9 +27,15 @@ impl Job<'_> {
     /// chosen for them and the tops of task `t` (see
     /// [`crate::engine::half_board::sieve`] and
     /// [`choose_cut`]); returns how many bottoms there are now, padding
-    /// included.
+    /// included. The bottoms from `ties` on (none when `ties >= nb`) go to
+    /// tie buckets.
     #[inline(always)]
-    pub(super) fn sieve_bottoms(&self, t: &Task, nb: usize, sc: &mut Scratch) -> usize {
+    pub(super) fn sieve_bottoms(
+        &self,
+        t: &Task,
+        (nb, ties): (usize, usize),
+        sc: &mut Scratch,
+    ) -> usize {
         let (lo, hi) = cut_range(nb, self.shape.bucket_bottoms);
         if hi == 0 {
             sc.sieve.none();
@@ -52,7 +58,7 @@ impl Job<'_> {
             );
         }
         sc.tally.cut += sc.sieve.k() as u64;
-        sc.sieve.arrange(&mut sc.bot, nb, &mut sc.sorted)
+        sc.sieve.arrange(&mut sc.bot, (nb, ties), &mut sc.sorted)
     }
 
     /// About [`TOP_SAMPLE`] of task `t`'s tops into `out`, as overlap
@@ -130,7 +136,7 @@ pub(super) fn transpose_bottoms(nb: usize, listed: usize, nbits: usize, sc: &mut
     // overlap diagonal, `h` queens use at most `2h < 64`).
     sc.valid.clear();
     sc.valid.resize(words, 0);
-    if sc.sieve.cuts() {
+    if sc.sieve.pads_buckets() {
         // Padding after each bucket: told by the masks.
         for (i, &m) in sc.bot[..nb].iter().enumerate() {
             sc.valid[i / 64] |= u64::from(m != !0) << (i % 64);

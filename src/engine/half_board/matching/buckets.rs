@@ -243,6 +243,8 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
     let gmask = (entries - 1) as u64;
     for (b, (start, end), _) in sieve.reached(reach) {
         let comp = sieve.full() & !b;
+        // Against a tie bucket's bottoms every top weighs 1 (class 0).
+        let classes = if sieve.is_tie(b) { 0 } else { u8::MAX };
         // A bucket's words a piece of at most `slice` at a time, so that
         // its tables stay within the L2 whatever the bucket's size.
         let mut from = start;
@@ -274,7 +276,7 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
                             let v = ((r >> (i * g)) & gmask) as usize;
                             *e = &tab[(i * entries + v) * stride..][..stride];
                         }
-                        by_class[usize::from(c)] += if CREDIT {
+                        by_class[usize::from(c & classes)] += if CREDIT {
                             and_popcount_avoiding(&e, (avoiding, gavoid[lo + i]), stride)
                         } else {
                             and_popcount(&e, stride)

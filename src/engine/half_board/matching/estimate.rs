@@ -261,7 +261,7 @@ impl Job<'_> {
         let rule = TopRule::of(self.shape, self.pivots, t);
         let mut tops = Pairs::default();
         for a in combinations(h, sl.count_ones()) {
-            let block = self.pivots[t.pivot as usize].top_block;
+            let block = rule.block();
             let (l, mut r) = (
                 avoid(tl.group(sl, a), block),
                 avoid(tr.group(sr, task.hmask ^ a), block),

@@ -76,9 +76,11 @@ pub(super) struct TaskSets {
     /// The column sets of the bottom quarters (left, right): the pivot's
     /// available columns outside the task's set.
     pub bottom: (u64, u64),
-    /// The stored diagonals the pivot blocks in the bottom quarters (left,
-    /// right).
+    /// The stored diagonals and marks the pivot blocks in the bottom
+    /// quarters (left, right).
     pub bottom_blocks: (u64, u64),
+    /// The pivot's tie mark (pair mode with the transpose, else 0).
+    pub tie: u64,
     /// The bits of a left bottom word read against the right placements
     /// (see `quarters::shared_diagonals`).
     pub keep: u64,
@@ -100,6 +102,7 @@ impl TaskSets {
             top: (s & lmask, s >> shape.wl),
             bottom: (sb & lmask, sb >> shape.wl),
             bottom_blocks: (left_block, block),
+            tie: pv.tie,
             keep: shared_diagonals(shape.n),
             ovw: shape.ovw,
             ovmask: (1u64 << shape.ovw) - 1,
@@ -117,28 +120,43 @@ impl TaskSets {
 }
 
 /// Which top quarter placements a task lists (those clear of its pivot's
-/// block) and which (left, right) pairs of them are tops it counts: the two share no
-/// diagonal, and in diagonal mode, where another column set of the orbit
-/// counts the clean part (`mult_clean == 0`), a top with no queen on
-/// either longest diagonal is left to it. The one rule for the kernel's
-/// listing (`buckets`), the cut's sample (`bottoms`) and the estimate's
-/// draws (`estimate`), so the three count the same tops.
+/// blocks) and which (left, right) pairs of them are tops it counts: the
+/// two share no diagonal, and in diagonal mode, where another column set
+/// of the orbit counts the clean part (`mult_clean == 0`), a top with no
+/// queen on either longest diagonal is left to it. The one rule for the
+/// kernel's listing (`buckets`), the cut's sample (`bottoms`) and the
+/// estimate's draws (`estimate`), so the three count the same tops.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct TopRule {
     block: u64,
     diag_main: u64,
     diag_anti: u64,
     skip_clean: bool,
+    /// Pair mode with the transpose: the pivot's tie mark (a top without
+    /// it weighs 2 against bottoms without it, see `buckets`).
+    tie: u64,
 }
 
 impl TopRule {
+    /// The rule of task `t`. One block serves both top quarters: a top
+    /// word holds its diagonals below bit `n - 1` and its own marks above,
+    /// and the marks a pivot refuses are the same on both sides in pair
+    /// mode, on the right only in cross mode (where the left marks none).
     pub(super) fn of(shape: &Shape, pivots: &[Pivot], t: &Task) -> TopRule {
+        let pv = pivots[t.pivot as usize];
+        let [left, right, _, _] = pv.blocks(shape.diag_bot, shape.n);
         TopRule {
-            block: pivots[t.pivot as usize].top_block,
+            block: left | right,
             diag_main: shape.diag_main,
             diag_anti: shape.diag_anti,
             skip_clean: t.mult_clean == 0,
+            tie: pv.tie,
         }
+    }
+
+    /// The stored diagonals and marks a top quarter placement must avoid.
+    pub(super) fn block(self) -> u64 {
+        self.block
     }
 
     /// Whether a top quarter placement is clear of the pivot's block.
@@ -161,12 +179,16 @@ impl TopRule {
         (l & self.diag_main) | (r & self.diag_anti) == 0
     }
 
-    /// A counted top's weight class, the log2 of its weight: 1 for a queen
-    /// on the longest diagonal of either top quarter, 2 for both, 0 for
-    /// the clean part.
+    /// A counted top's weight class, the log2 of its weight: in diagonal
+    /// mode 1 for a queen on the longest diagonal of either top quarter, 2
+    /// for both, 0 for the clean part; in pair mode with the transpose 1
+    /// for a top without the tie mark (it weighs 1 against the tie
+    /// buckets all the same, see `buckets`), else 0.
     #[inline(always)]
     pub(super) fn class(self, l: u64, r: u64) -> u8 {
-        u8::from(r & self.diag_anti != 0) + u8::from(l & self.diag_main != 0)
+        u8::from(r & self.diag_anti != 0)
+            + u8::from(l & self.diag_main != 0)
+            + u8::from((self.tie != 0) & ((l | r) & self.tie == 0))
     }
 
     /// Whether every top with a left placement among `left` is clean unless
@@ -293,15 +315,31 @@ pub(super) struct Job<'a> {
     pub(super) pivot_hits: &'a [u8],
 }
 
-/// Keeps the placements of `src` that avoid the pivot's diagonals, at
-/// the start of `dst` (grown to `src`'s length when shorter, never
-/// shrunk); returns how many. Branch-free (always write, advance on a
-/// keep): about two in five are blocked, no pattern a branch predicts.
+/// Which quarter placements a bottom pass keeps: those clear of `block`
+/// and holding every bit of `need` (a tie mark, or nothing).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Keep {
+    pub block: u64,
+    pub need: u64,
+}
+
+impl Keep {
+    #[inline(always)]
+    fn keeps(self, x: u64) -> bool {
+        (x & self.block == 0) & (x & self.need == self.need)
+    }
+}
+
+/// Keeps the placements of `src` that `keep` keeps (those that avoid the
+/// pivot's diagonals), at the start of `dst` (grown to `src`'s length when
+/// shorter, never shrunk); returns how many. Branch-free (always write,
+/// advance on a keep): about two in five are blocked, no pattern a branch
+/// predicts.
 #[inline(always)]
 pub(in crate::engine::half_board::matching) fn filter_into(
     dst: &mut Vec<u64>,
     src: &[u64],
-    block: u64,
+    keep: Keep,
 ) -> usize {
     if dst.len() < src.len() {
         dst.resize(src.len(), 0);
@@ -309,7 +347,7 @@ pub(in crate::engine::half_board::matching) fn filter_into(
     let mut k = 0;
     for (&x, o) in src.iter().zip(0..) {
         dst[k.min(o)] = x;
-        k += usize::from(x & block == 0);
+        k += usize::from(keep.keeps(x));
     }
     k
 }
@@ -319,7 +357,7 @@ pub(in crate::engine::half_board::matching) fn filter_into(
 pub(in crate::engine::half_board::matching) fn filter_hits_into(
     (dst, dst_hits): (&mut Vec<u64>, &mut Vec<u8>),
     (src, src_hits): (&[u64], &[u8]),
-    block: u64,
+    keep: Keep,
 ) -> usize {
     if dst.len() < src.len() {
         dst.resize(src.len(), 0);
@@ -329,7 +367,7 @@ pub(in crate::engine::half_board::matching) fn filter_hits_into(
     for ((&x, &hit), o) in src.iter().zip(src_hits).zip(0..) {
         dst[k.min(o)] = x;
         dst_hits[k.min(o)] = hit;
-        k += usize::from(x & block == 0);
+        k += usize::from(keep.keeps(x));
     }
     k
 }

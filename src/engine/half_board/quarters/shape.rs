@@ -1,12 +1,12 @@
 //! Where a quarter lies and which of its placements' diagonals are kept:
 //! [`QuarterShape`] (its rows, its columns, the offset its diagonals are
-//! stored from) and [`middle_mark`], the bits a marking quarter's middle-
-//! column queen sets in cross mode. The walk ([`super::walk`]) stores each
+//! stored from) and [`Marks`], the bits a marking quarter's middle-
+//! column queen sets ([`mark`]). The walk ([`super::walk`]) stores each
 //! placement by these rules; the tables and the kernel read them back.
 //!
 //! # Constraints
 //! * `n <= 30`: the kept diagonals fit 32 bits per direction.
-//! * Middle marks: odd `n <= 27`, distances `1..h` from the middle row.
+//! * Marks: [`mark_room`] of them (cross mode: odd `n <= 27`).
 //!
 //! # Complexity
 //! Every function here is `O(1)`.
@@ -20,9 +20,8 @@ pub struct QuarterShape {
     pub w: usize,
     /// Stored diagonal bit = board diagonal index - `off` (both directions).
     pub off: usize,
-    /// Whether a placement's queen in the board's middle column is marked
-    /// in its diagonals' word (cross mode, see [`middle_mark`]).
-    pub marks_middle: bool,
+    /// What its placements mark in their diagonals' word ([`Marks`]).
+    pub marks: Marks,
 }
 
 impl QuarterShape {
@@ -39,7 +38,7 @@ impl QuarterShape {
             col0,
             w,
             off: h,
-            marks_middle: false,
+            marks: Marks::None,
         }
     }
 
@@ -53,25 +52,22 @@ impl QuarterShape {
             col0,
             w,
             off: hb,
-            marks_middle: false,
+            marks: Marks::None,
         }
     }
 
-    /// This quarter, its middle-column queen marked when `marks` (it must
-    /// hold the middle column of an odd board).
-    pub fn marking_middle(self, marks: bool) -> QuarterShape {
-        QuarterShape {
-            marks_middle: marks,
-            ..self
-        }
+    /// This quarter, its middle-column queen marked as `marks` says (it
+    /// must hold that column).
+    pub fn marking(self, marks: Marks) -> QuarterShape {
+        QuarterShape { marks, ..self }
     }
 }
 
 /// The bits of a quarter placement's diagonals word that another quarter's
 /// placement or the pivot can share: the low `n - 1` of each direction
-/// (see [`middle_mark`] for why nothing meets above them). A right quarter
-/// keeps only these and its marks; a left bottom one keeps its diagonals
-/// up to bit 31, so where a right quarter's mark sits (in the pivot's
+/// (see [`mark`] for why nothing meets above them). A marking quarter
+/// keeps only these and its marks; a left bottom one that marks nothing
+/// keeps its diagonals up to bit 31, so where a right quarter's mark sits (in the pivot's
 /// blocks, in a right placement's word) a left bottom queen's far
 /// diagonal may sit too, at n >= 25: a left bottom word is tested as its
 /// shared bits only.
@@ -80,24 +76,80 @@ pub fn shared_diagonals(n: usize) -> u64 {
     diagonals | diagonals << 32
 }
 
-/// The mark of a middle-column queen `dist` rows from the middle row
-/// (`1..h`, below `h`; odd `n <= 27`), in a quarter placement's diagonals
-/// word.
+/// What a quarter's placements mark in their diagonals' word: nothing,
+/// or where their queen in a middle column stands (see [`mark`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marks {
+    None,
+    /// Cross mode (odd `n`, the right quarters): the middle column's
+    /// queen, by its distance from the middle row (`1..h`, mark
+    /// `dist - 1`; a queen `h` rows out carries none: no pivot refuses it).
+    Cross,
+    /// Pair mode with the transpose (even `n`, every quarter): the queen of
+    /// the middle column inside the quarter (column `n / 2 - 1` on the
+    /// left, `n / 2` on the right), by its row's distance from the board's
+    /// edge (`e = min(r, n - 1 - r)`, mark `e`, for `e` below
+    /// [`edge_marks`]; the rows farther in carry none).
+    Pair,
+}
+
+impl Marks {
+    /// The board column whose queen a quarter starting at column `col0`
+    /// marks.
+    pub fn column(self, n: usize, col0: usize) -> usize {
+        match self {
+            Marks::Pair if col0 == 0 => n / 2 - 1,
+            _ => n / 2,
+        }
+    }
+
+    /// The mark of that queen standing in board row `row` (`h` rows a
+    /// half), if it has one.
+    pub fn index(self, n: usize, h: usize, row: usize) -> Option<usize> {
+        match self {
+            Marks::None => None,
+            Marks::Cross => {
+                let dist = row.abs_diff(n / 2);
+                (dist < h).then(|| dist - 1)
+            }
+            Marks::Pair => {
+                let e = row.min(n - 1 - row);
+                (e < edge_marks(n, h)).then_some(e)
+            }
+        }
+    }
+}
+
+/// How many marks a word has room for: `33 - n` bits above the diagonals
+/// of each direction (see [`mark`]).
+pub fn mark_room(n: usize) -> usize {
+    2 * 33usize.saturating_sub(n)
+}
+
+/// Pair mode's marks: edge distances `0..edge_marks(n, h)` (every row of a
+/// half up to `n = 26`, the ten outermost at 28, six at 30).
+pub fn edge_marks(n: usize, h: usize) -> usize {
+    h.min(mark_room(n))
+}
+
+/// Mark `i` (below [`mark_room`]) in a quarter placement's diagonals word.
 ///
 /// Why there is room: both halves keep a direction's diagonals in at most
 /// the low `n - 1` bits of its 32 that anything can meet (a top queen's
 /// diagonals reach `h + n - 2`, kept from `h`; a bottom-left and a
-/// bottom-right queen meet only below `hb + n - 2`, and the pivot queen's
+/// bottom-right queen meet only below `hb + n - 2`, and the pivot queens'
 /// diagonals fall below that too), so a marking quarter keeps only those
-/// and the other `33 - n` bits of each direction hold the marks:
-/// `2 * (33 - n) >= h - 1` for every odd `n <= 27`. Nothing else reads
-/// them: overlap masks and the test between two quarters keep the low
-/// `n - 1` bits of a direction, and only the right quarters are marked.
-/// A pivot that blocks a mark refuses exactly those placements.
-pub fn middle_mark(n: usize, dist: usize) -> u64 {
+/// and the other `33 - n` bits of each direction hold the marks: cross
+/// mode needs `h - 1` (`2 * (33 - n) >= h - 1` for every odd `n <= 27`),
+/// pair mode what [`edge_marks`] says. Nothing else reads them: overlap
+/// masks, the test between two bottom quarters and the pivots' diagonals
+/// keep the low `n - 1` bits of a direction; two top quarters' marks never
+/// meet, as two queens of one half marking the same mark would stand in
+/// one row (cross mode marks the right quarters only). A pivot that blocks
+/// a mark refuses exactly those placements.
+pub fn mark(n: usize, i: usize) -> u64 {
     let room = 33 - n;
-    let i = dist - 1;
-    debug_assert!(n % 2 == 1 && i < 2 * room, "no room for a middle mark");
+    debug_assert!(i < 2 * room, "no room for mark {i} at n = {n}");
     if i < room {
         1u64 << (n - 1 + i)
     } else {

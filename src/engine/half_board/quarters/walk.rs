@@ -12,7 +12,7 @@
 //! A walk visits every placement of the quarter (or of the column set)
 //! once, `O(w)` word operations a node; a descent is `O(h * w)`.
 
-use super::shape::{middle_mark, QuarterShape};
+use super::shape::{mark, Marks, QuarterShape};
 use crate::base::rng::Rng;
 
 /// Calls `emit(key, diagonals, queens)` for every placement of quarter `q`
@@ -110,25 +110,19 @@ struct Walk<'a> {
 
 impl Walk<'_> {
     /// `da` kept to the diagonals anything can meet, with the mark of its
-    /// queen in the middle column if it has one (see [`middle_mark`]).
+    /// queen in the marked middle column if it has one (see [`Marks`]).
     fn marked(&self, da: u64, cells: u64) -> u64 {
         let n = self.n;
         let meets = (1u64 << (n - 1)) - 1;
         let da = da & (meets | meets << 32);
+        let marks = self.q.marks;
         // The middle column's nibble value (column inside the quarter + 1).
-        let mid = (n / 2 - self.q.col0 + 1) as u64;
-        // A queen `h` rows out (the first or the last row) is never refused:
-        // pivots block marks up to `dm < h` only (edge pivots are dropped),
-        // so it carries none (and n = 27 has room for `h - 1` marks only).
+        let mid = (marks.column(n, self.q.col0) - self.q.col0 + 1) as u64;
         match (0..self.h).find(|&r| (cells >> (4 * r)) & 15 == mid) {
-            Some(r) => {
-                let dist = (self.q.row0 + r).abs_diff(n / 2);
-                if dist < self.h {
-                    da | middle_mark(n, dist)
-                } else {
-                    da
-                }
-            }
+            Some(r) => match marks.index(n, self.h, self.q.row0 + r) {
+                Some(i) => da | mark(n, i),
+                None => da,
+            },
             None => da,
         }
     }
@@ -141,7 +135,7 @@ impl Walk<'_> {
         let am = mirrored(ar, self.n);
         let off = self.q.off;
         let da = ((dm >> off) & LOW) | (((am >> off) & LOW) << 32);
-        if self.q.marks_middle {
+        if self.q.marks != Marks::None {
             self.marked(da, cells)
         } else {
             da
