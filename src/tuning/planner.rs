@@ -1,0 +1,3 @@
+//! stub
+use super::{Provenance::*, IN_NOTE};
+tunables! {}
