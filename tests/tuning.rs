@@ -20,26 +20,82 @@ use nqueens::tuning::{self, Provenance, IN_NOTE};
 /// numbers: (file under `src/`, name, why). A constant found that is in
 /// neither this list nor the table fails the test.
 const DEFINITIONS: &[(&str, &str, &str)] = &[
-    ("engine/pricing.rs", "KERNELS", "how many kernels the price classes name"),
-    ("engine/counter.rs", "JOIN_TO", "as far as the join's pricing and the quarters' marks go"),
+    (
+        "engine/pricing.rs",
+        "KERNELS",
+        "how many kernels the price classes name",
+    ),
+    (
+        "engine/counter.rs",
+        "JOIN_TO",
+        "as far as the join's pricing and the quarters' marks go",
+    ),
     ("engine/counter.rs", "MIB", "a unit: bytes in a MiB"),
-    ("engine/budget.rs", "DEFAULT_BYTES", "--memory's documented default"),
-    ("engine/counter/join.rs", "CROSS_MARKS_REVISION", "a fingerprint's revision mark"),
+    (
+        "engine/budget.rs",
+        "DEFAULT_BYTES",
+        "--memory's documented default",
+    ),
+    (
+        "engine/counter/join.rs",
+        "CROSS_MARKS_REVISION",
+        "a fingerprint's revision mark",
+    ),
     ("engine/counter/unit.rs", "PRIME", "the FNV hash's prime"),
-    ("engine/cpu.rs", "CLOCK_THREAD_CPUTIME_ID", "a Linux constant"),
+    (
+        "engine/cpu.rs",
+        "CLOCK_THREAD_CPUTIME_ID",
+        "a Linux constant",
+    ),
     ("engine/cpu.rs", "RUSAGE_THREAD", "a Linux constant"),
     ("engine/cpu.rs", "RUSAGE_SELF", "a Linux constant"),
-    ("engine/half_board/matching/buckets/grouping.rs", "CHOICES", "the groupings compiled (each a monomorphised join)"),
-    ("engine/half_board/matching/buckets/tables.rs", "ALIGN_WORDS", "a 64-byte cache line in words"),
-    ("engine/half_board/matching/buckets/tables.rs", "SUMS", "bits to count 0..=8 images"),
-    ("engine/half_board/layout/geometry.rs", "MAX_N", "the largest side the join plans exactly (its tables' layout)"),
-    ("engine/half_board/layout/geometry.rs", "PRICED_TO", "the largest side the quarters' marks have room for"),
-    ("engine/half_board/layout/sampled.rs", "SEED", "a seed: the same board priced the same"),
-    ("engine/half_board/layout/saved.rs", "TAG", "a file format's tag"),
-    ("engine/half_board/ranked.rs", "SEED", "a seed: the same board planned the same"),
+    (
+        "engine/half_board/matching/buckets/grouping.rs",
+        "CHOICES",
+        "the groupings compiled (each a monomorphised join)",
+    ),
+    (
+        "engine/half_board/matching/buckets/tables.rs",
+        "ALIGN_WORDS",
+        "a 64-byte cache line in words",
+    ),
+    (
+        "engine/half_board/matching/buckets/tables.rs",
+        "SUMS",
+        "bits to count 0..=8 images",
+    ),
+    (
+        "engine/half_board/layout/geometry.rs",
+        "MAX_N",
+        "the largest side the join plans exactly (its tables' layout)",
+    ),
+    (
+        "engine/half_board/layout/geometry.rs",
+        "PRICED_TO",
+        "the largest side the quarters' marks have room for",
+    ),
+    (
+        "engine/half_board/layout/sampled.rs",
+        "SEED",
+        "a seed: the same board priced the same",
+    ),
+    (
+        "engine/half_board/layout/saved.rs",
+        "TAG",
+        "a file format's tag",
+    ),
+    (
+        "engine/half_board/ranked.rs",
+        "SEED",
+        "a seed: the same board planned the same",
+    ),
     ("engine/half_board/images.rs", "IMAGES", "the 8 symmetries"),
     ("engine/half_board/quarters.rs", "NO_SLOT", "a sentinel"),
-    ("engine/half_board/quarters/visited.rs", "ONES", "a bit mask"),
+    (
+        "engine/half_board/quarters/visited.rs",
+        "ONES",
+        "a bit mask",
+    ),
     ("engine/half_board/quarters/visited.rs", "LOW", "a bit mask"),
     ("engine/half_board/quarters/shape.rs", "LOW", "a bit mask"),
     ("engine/half_board/quarters/walk.rs", "LOW", "a bit mask"),
@@ -84,9 +140,15 @@ fn constants(text: &str) -> Vec<(usize, String, String)> {
         if rest.starts_with("pub") {
             rest = rest.splitn(2, ' ').nth(1).unwrap_or("");
         }
-        let Some(item) = rest.strip_prefix("const ") else { continue };
-        let Some((name, item)) = item.split_once(':') else { continue };
-        let Some((ty, _)) = item.split_once('=') else { continue };
+        let Some(item) = rest.strip_prefix("const ") else {
+            continue;
+        };
+        let Some((name, item)) = item.split_once(':') else {
+            continue;
+        };
+        let Some((ty, _)) = item.split_once('=') else {
+            continue;
+        };
         if !numeric(ty) {
             continue;
         }
@@ -113,7 +175,11 @@ fn no_tuned_number_outside_the_table() {
     let mut seen = BTreeSet::new();
     let mut stray = Vec::new();
     for path in &files {
-        let rel = path.strip_prefix(src()).unwrap().to_string_lossy().replace('\\', "/");
+        let rel = path
+            .strip_prefix(src())
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
         let text = std::fs::read_to_string(path).unwrap();
         for (line, name, value) in constants(&text) {
             if DEFINITIONS.iter().any(|(f, n, _)| *f == rel && *n == name) {
@@ -135,17 +201,19 @@ fn no_tuned_number_outside_the_table() {
         .iter()
         .filter(|(f, n, _)| !seen.contains(&(f.to_string(), n.to_string())))
         .collect();
-    assert!(stale.is_empty(), "DEFINITIONS names constants that are gone: {stale:?}");
+    assert!(
+        stale.is_empty(),
+        "DEFINITIONS names constants that are gone: {stale:?}"
+    );
 }
 
 /// Every row has a name (unique over the tables), a type, a value, a unit,
 /// what it prices (its documentation) and a provenance of an accepted form.
 #[test]
 fn every_entry_has_its_provenance() {
-    let notes = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/NOTES.md"),
-    )
-    .unwrap();
+    let notes =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/NOTES.md"))
+            .unwrap();
     let headings: Vec<&str> = notes
         .lines()
         .filter_map(|l| l.strip_prefix("## ").or_else(|| l.strip_prefix("### ")))
@@ -157,9 +225,12 @@ fn every_entry_has_its_provenance() {
         if !names.insert(row.name) {
             wrong.push(format!("{at}: a second entry of that name"));
         }
-        for (field, text) in
-            [("type", row.ty), ("value", row.value), ("unit", row.unit), ("what", row.what)]
-        {
+        for (field, text) in [
+            ("type", row.ty),
+            ("value", row.value),
+            ("unit", row.unit),
+            ("what", row.what),
+        ] {
             if text.trim().is_empty() {
                 wrong.push(format!("{at}: no {field}"));
             }
@@ -197,7 +268,11 @@ fn every_entry_has_its_provenance() {
             }
         }
     }
-    assert!(wrong.is_empty(), "cost table rows without provenance:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "cost table rows without provenance:\n{}",
+        wrong.join("\n")
+    );
 }
 
 /// Every row is read by the code: its name appears in some source file
@@ -216,13 +291,19 @@ fn every_entry_is_used() {
         .filter(|(_, row)| {
             !text.match_indices(row.name).any(|(i, _)| {
                 let before = text[..i].chars().next_back().map_or(true, |c| !is_word(c));
-                let after = text[i + row.name.len()..].chars().next().map_or(true, |c| !is_word(c));
+                let after = text[i + row.name.len()..]
+                    .chars()
+                    .next()
+                    .map_or(true, |c| !is_word(c));
                 before && after
             })
         })
         .map(|(table, row)| format!("tuning::{table}::{}", row.name))
         .collect();
-    assert!(unused.is_empty(), "cost table rows nothing reads: {unused:?}");
+    assert!(
+        unused.is_empty(),
+        "cost table rows nothing reads: {unused:?}"
+    );
 }
 
 /// The table's count, as the docs give it.
@@ -233,5 +314,8 @@ fn the_tables_hold_what_they_say() {
         .filter(|(_, r)| matches!(r.provenance, Provenance::Measured { .. }))
         .count();
     assert!(rows > 0 && measured > 0);
-    eprintln!("cost table: {rows} rows, {measured} measured, {} chosen", rows - measured);
+    eprintln!(
+        "cost table: {rows} rows, {measured} measured, {} chosen",
+        rows - measured
+    );
 }

@@ -43,8 +43,8 @@ use crate::base::error::Result;
 use crate::engine::budget::Budget;
 use crate::engine::constellations::ConstellationEngine;
 pub use crate::engine::counts::{Counts, Watch};
-pub use unit::{fingerprint_of, Engine, Sizing, UnitCounter};
 pub use crate::tuning::layout::{JOIN_FROM, SAMPLED_FROM};
+pub use unit::{fingerprint_of, Engine, Sizing, UnitCounter};
 
 /// The largest side the join counts. Up to
 /// [`crate::engine::half_board::MAX_N`] (24) it is planned exactly, every

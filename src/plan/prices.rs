@@ -1,9 +1,12 @@
 //! What the engines' operations cost, in nanoseconds on one thread of the
 //! development machine: the prices every method's quote is made of.
 //!
-//! A method's own constants (limits, what its extra passes cost) live in
-//! its file; these are the speeds of the engines that several methods run.
-//! They only steer choices: a wrong price costs time, never an answer.
+//! These are the speeds of the engines that several methods run; a
+//! method's own constants (limits, what its extra passes cost) are used in
+//! its file. Every one of them is a row of the cost table
+//! ([`crate::tuning::planner`], [`crate::tuning::methods`]), with how it
+//! was measured. They only steer choices: a wrong price costs time, never
+//! an answer.
 
 pub use crate::engine::counter::constellation_units::{
     units as blank_engine_units, BLANK_ENGINE_SHARE, SETUP_NS_PER_UNIT,

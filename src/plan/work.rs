@@ -18,7 +18,8 @@ use crate::engine::counter::UnitCounter;
 use crate::engine::index::SolutionIndex;
 use crate::engine::{most_constrained, tree_size};
 use crate::tuning::planner::{
-    MIN_PART_NODES, PARTS_PER_LANE, PART_PROBES, SPLIT_NODES, SPLIT_PROBES, SPLIT_SMALL_N as SMALL_N,
+    MIN_PART_NODES, PARTS_PER_LANE, PART_PROBES, SPLIT_NODES, SPLIT_PROBES,
+    SPLIT_SMALL_N as SMALL_N,
 };
 
 /// A big search is split into about this many parts per thread: a worker

@@ -40,7 +40,8 @@
 use super::{Provenance::*, IN_NOTE};
 
 /// The listed regime's fit (see the module's documentation).
-const LISTED_FIT: &str = "cargo bench --bench blank -- --fit 16 17 ... 23 --seconds 60 and -- --fit 24 \
+const LISTED_FIT: &str =
+    "cargo bench --bench blank -- --fit 16 17 ... 23 --seconds 60 and -- --fit 24 \
      --seconds 600, then --fit --rows benches/rows/fit-20-24-listed.rows --speed 1.04";
 const LISTED_NOTES: &str = "Listed regime refit on the priced cut";
 const LISTED_DAY: &str = "2026-11-29";

@@ -20,8 +20,8 @@ use crate::engine::counter::unit::{fingerprint_of, Engine, Sizing, UnitCounter};
 use crate::engine::counts::{Counts, Watch};
 use crate::engine::pricing::Kernel;
 use crate::engine::tree_size::{self, NS_PER_NODE};
-pub use crate::tuning::engines::{BLANK_ENGINE_SHARE, BLANK_PROBES, SETUP_NS_PER_UNIT};
 use crate::tuning::engines::BYTES_PER_UNIT;
+pub use crate::tuning::engines::{BLANK_ENGINE_SHARE, BLANK_PROBES, SETUP_NS_PER_UNIT};
 
 /// The estimated nodes of the plain blank search of side `n`.
 pub fn blank_nodes(n: usize) -> f64 {

@@ -47,9 +47,9 @@ pub use visited::Visited;
 pub use walk::probe;
 
 use crate::engine::half_board::images::Images;
+use crate::tuning::layout::SET_WALK_SHARE;
 use visited::Keeper;
 use walk::{walk, walk_within};
-use crate::tuning::layout::SET_WALK_SHARE;
 
 /// The placements of one quarter whose column sets a part needs, bucketed
 /// by (columns, rows).

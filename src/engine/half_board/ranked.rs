@@ -57,8 +57,8 @@ use crate::engine::half_board::cost::{self, Regime};
 use crate::engine::half_board::layout::{Geometry, MinN};
 use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::sampling::{self, Sampled};
-use crate::tuning::sampling::TABLES_OVER_MEAN;
 use crate::tuning::layout::{MIN_SCRATCH, MIN_UNITS, UNIT_NS};
+use crate::tuning::sampling::TABLES_OVER_MEAN;
 
 /// One work unit: the column sets of pivot `pivot` with colex ranks in
 /// `ranks`, and its estimated ns on one core.

@@ -51,9 +51,9 @@ use crate::engine::half_board::cost::{
 };
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{self, QuarterShape};
-use descents::{draw, random_subset, Draw};
-pub use crate::tuning::sampling::{DRAWS, ROUGH_DRAWS, TOTAL_DRAWS};
 use crate::tuning::sampling::{BOTTOMS_OVER_MEAN, QUARTER_DRAWS};
+pub use crate::tuning::sampling::{DRAWS, ROUGH_DRAWS, TOTAL_DRAWS};
+use descents::{draw, random_subset, Draw};
 
 /// What a sampled pricing estimates.
 #[derive(Clone, Debug)]

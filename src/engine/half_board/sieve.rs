@@ -29,8 +29,8 @@
 //! Choosing: `O(bottoms + tops)` bit counts. Arranging: `O(bottoms)`. A
 //! top then reads `sum over compatible buckets` of their words.
 
-pub use crate::tuning::sieve::{BUCKET_BOTTOMS, MAX_CUT, SLICE};
 use crate::tuning::sieve::CUT_CHOICE_SAMPLE as SAMPLE;
+pub use crate::tuning::sieve::{BUCKET_BOTTOMS, MAX_CUT, SLICE};
 
 /// The cut of one chunk: which overlap diagonals, and where each bucket's
 /// words start.

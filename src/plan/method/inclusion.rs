@@ -35,7 +35,8 @@ use crate::plan::method::interface::{
 };
 use crate::plan::work::Work;
 use crate::tuning::methods::{
-    INCLUSION_MAX_N as MAX_N, JOIN_MIN_N, JOIN_TERM_FROM, MAX_CACHED_TERMS, MAX_TERMS, NS_PER_TERM_NODE,
+    INCLUSION_MAX_N as MAX_N, JOIN_MIN_N, JOIN_TERM_FROM, MAX_CACHED_TERMS, MAX_TERMS,
+    NS_PER_TERM_NODE,
 };
 
 type TermKey = (usize, Vec<Cell>);

@@ -17,7 +17,6 @@ pub fn ranked_ns(n: usize) -> [f64; 7] {
     ns
 }
 
-
 /// The sieved terms of a join's tally ([`Tally`], what it did or what the
 /// kernel estimates it would do, see
 /// [`crate::engine::half_board::matching::estimate`]): the pair words it
