@@ -117,7 +117,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
         let path = entry.unwrap().path();
         if path.is_dir() {
             rust_files(&path, out);
-        } else if path.extension().map_or(false, |e| e == "rs") {
+        } else if path.extension().is_some_and(|e| e == "rs") {
             out.push(path);
         }
     }
@@ -138,7 +138,7 @@ fn constants(text: &str) -> Vec<(usize, String, String)> {
     for (at, line) in text.lines().enumerate() {
         let mut rest = line.trim_start();
         if rest.starts_with("pub") {
-            rest = rest.splitn(2, ' ').nth(1).unwrap_or("");
+            rest = rest.split_once(' ').map_or("", |(_, r)| r);
         }
         let Some(item) = rest.strip_prefix("const ") else {
             continue;
