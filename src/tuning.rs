@@ -42,46 +42,18 @@
 //! generates `pub const NAME: type = value;` with that documentation, and
 //! a row of the module's `TABLE` ([`Tunable`]).
 
-/// One tuned number: a row of a table.
-#[derive(Clone, Copy, Debug)]
-pub struct Tunable {
-    /// Its constant's name, unique over [`TABLES`].
-    pub name: &'static str,
-    /// Its Rust type, as written.
-    pub ty: &'static str,
-    /// Its value, as written (an expression may name other entries).
-    pub value: &'static str,
-    /// What one of it is: "ns per candidate pair", "draws per pivot".
-    pub unit: &'static str,
-    /// What it prices or controls: the constant's documentation, with the
-    /// notes of how it was measured.
-    pub what: &'static str,
-    /// Where it came from.
-    pub provenance: Provenance,
-}
+// The row and its macro first, so that every table's module sees it.
+#[macro_use]
+mod row;
+pub mod engines;
+pub mod join;
+pub mod layout;
+pub mod methods;
+pub mod planner;
+pub mod sampling;
+pub mod sieve;
 
-/// Where a tuned number came from.
-#[derive(Clone, Copy, Debug)]
-pub enum Provenance {
-    /// Measured or fitted.
-    Measured {
-        /// How: the bench command or the runs that measured it.
-        how: &'static str,
-        /// When, `YYYY-MM-DD`: the measurement's date where its note gives
-        /// one, otherwise the day the value entered the code (`git log -S`).
-        when: &'static str,
-        /// Where the figures are: the start of a section heading of
-        /// `benches/NOTES.md` (without its `## `), or [`IN_NOTE`] where the
-        /// entry's own documentation holds them.
-        notes: &'static str,
-    },
-    /// Chosen, not measured, and why this value.
-    Chosen(&'static str),
-}
-
-/// [`Provenance::Measured`]'s `notes` where the entry's own documentation
-/// holds the figures (no section of `benches/NOTES.md` has them).
-pub const IN_NOTE: &str = "in the note";
+pub use row::{Provenance, Tunable, IN_NOTE};
 
 /// Every table, by its module's name.
 pub const TABLES: &[(&str, &[Tunable])] = &[
@@ -100,39 +72,3 @@ pub fn all() -> impl Iterator<Item = (&'static str, &'static Tunable)> {
         .iter()
         .flat_map(|(table, rows)| rows.iter().map(move |row| (*table, row)))
 }
-
-/// A table's constants and its `TABLE` from one list of entries (see the
-/// module's documentation): each constant is written once, and its row
-/// takes the name, type, value and documentation from the same tokens.
-macro_rules! tunables {
-    ($(
-        $(#[doc = $doc:literal])*
-        $name:ident : $ty:ty = $value:expr, $unit:literal, $provenance:expr;
-    )*) => {
-        $(
-            $(#[doc = $doc])*
-            pub const $name: $ty = $value;
-        )*
-
-        /// This table's rows, in the order of their constants.
-        pub const TABLE: &[$crate::tuning::Tunable] = &[$(
-            $crate::tuning::Tunable {
-                name: stringify!($name),
-                ty: stringify!($ty),
-                value: stringify!($value),
-                unit: $unit,
-                what: concat!($($doc, "\n",)*),
-                provenance: $provenance,
-            },
-        )*];
-    };
-}
-
-// After the macro, so that every table's module sees it.
-pub mod engines;
-pub mod join;
-pub mod layout;
-pub mod methods;
-pub mod planner;
-pub mod sampling;
-pub mod sieve;

@@ -3,7 +3,7 @@
 //! orientations (`engine/tree_size.rs`, `engine/budget.rs`,
 //! `engine/counter/*`, `engine/index.rs`, `engine/ordering.rs`).
 
-use super::{Provenance::*, IN_NOTE};
+use super::row::{Provenance::*, IN_NOTE};
 
 tunables! {
     /// Nanoseconds per kernel node, what an estimate's nodes cost (measured: 8

@@ -37,7 +37,7 @@
 //! before's (it built a bitset per top quarter placement; this one builds
 //! none).
 
-use super::{Provenance::*, IN_NOTE};
+use super::row::{Provenance::*, IN_NOTE};
 
 /// The listed regime's fit (see the module's documentation).
 const LISTED_FIT: &str =

@@ -3,7 +3,7 @@
 //! quarter tables' walks and counting regions (`engine/counter.rs`,
 //! `half_board/layout/*`, `half_board/ranked.rs`, `half_board/quarters*`).
 
-use super::{Provenance::*, IN_NOTE};
+use super::row::{Provenance::*, IN_NOTE};
 
 tunables! {
     /// From this side on the join counts the blank board faster than the

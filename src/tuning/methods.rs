@@ -2,7 +2,7 @@
 //! its extra passes cost beside the engines' prices ([`super::planner`]),
 //! and the sides and sizes it applies to.
 
-use super::{Provenance::*, IN_NOTE};
+use super::row::{Provenance::*, IN_NOTE};
 
 tunables! {
     /// A credited join's time over the blank board's join *quote* of the same

@@ -4,7 +4,7 @@
 //! (`plan/planner/*`, `plan/estimate.rs`), and the calibration's
 //! references (`plan/calibration.rs`).
 
-use super::{Provenance::*, IN_NOTE};
+use super::row::{Provenance::*, IN_NOTE};
 
 tunables! {
     /// Ns per node of estimates of boards with obstacles from a few dozen

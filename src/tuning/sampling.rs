@@ -4,7 +4,7 @@
 //! `matching/estimate.rs`, the half-board method's floor), and the spreads
 //! they allow for.
 
-use super::{Provenance::*, IN_NOTE};
+use super::row::{Provenance::*, IN_NOTE};
 
 tunables! {
     /// Draws per pivot by default: enough for a few percent (the tests compare

@@ -4,7 +4,7 @@
 //! and the groupings of a batch's rest diagonals
 //! (`matching/buckets/grouping.rs`).
 
-use super::Provenance::*;
+use super::row::Provenance::*;
 
 tunables! {
     /// The most cut diagonals. Up to 24 a chunk holds at most about 2^17
