@@ -24,9 +24,16 @@
 //!    `gen`, `stress` and shrinking, `test` (another solution on stored
 //!    inputs), running a child under a time limit, `show`, `bundle`.
 //! 5. [`cli`]: the command line: options, help, and which command runs.
+//!
+//! Beneath them all, [`tuning`]: every tuned number of the engines and the
+//! planner (prices, sample sizes, thresholds), one table per subsystem,
+//! each with its unit and how it was measured. It uses nothing of the
+//! crate, and the engine and the planner read it (the judge core does
+//! not: the bundles carry `base` alone).
 
 pub mod base;
 pub mod cli;
 pub mod engine;
 pub mod plan;
 pub mod tools;
+pub mod tuning;

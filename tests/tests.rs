@@ -39,3 +39,4 @@ mod stress;
 mod svg;
 mod test_cmd;
 mod threads;
+mod tuning;

@@ -21,20 +21,7 @@
 /// The memory limit when none is given: 1 GiB.
 pub const DEFAULT_BYTES: usize = 1 << 30;
 
-/// The memory any run takes besides an engine's tables: the program, its
-/// buffers, the thread stacks in use and one batch of boards (measured:
-/// peak RSS 3.4-3.7 MiB for `count 12` and `checker 12` on 1 and 8
-/// threads, release and test builds).
-pub const BASE_BYTES: usize = 4 << 20;
-
-/// What each thread past the first adds to [`BASE_BYTES`]: its stack's
-/// touched pages and its malloc arena's slack. Measured: `count 12` peaks
-/// about 0.5 MiB higher on 2 threads than on 1, `count 14` 0.9 MiB higher
-/// on 16 threads than on 2; and `count 18 --memory 24MiB` on 8 threads,
-/// planned with no such allowance, once peaked 56 KiB over the limit on a
-/// loaded machine (threads that run at once keep their arenas' pages);
-/// with it, that run plans about 1 MiB less and peaks 1.5 MiB under.
-pub const THREAD_BYTES: usize = 128 << 10;
+pub use crate::tuning::engines::{BASE_BYTES, THREAD_BYTES};
 
 /// The memory a run on `threads` threads takes besides an engine's tables:
 /// [`BASE_BYTES`] and [`THREAD_BYTES`] for each thread past the first.

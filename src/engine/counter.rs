@@ -43,12 +43,8 @@ use crate::base::error::Result;
 use crate::engine::budget::Budget;
 use crate::engine::constellations::ConstellationEngine;
 pub use crate::engine::counts::{Counts, Watch};
+pub use crate::tuning::layout::{JOIN_FROM, SAMPLED_FROM};
 pub use unit::{fingerprint_of, Engine, Sizing, UnitCounter};
-
-/// From this side on the join counts the blank board faster than the
-/// constellations (measured on one thread: 0.36 s against 1.12 s at
-/// n = 16, 3.1 s against 8.9 s at n = 17; at n = 15 they tie).
-pub const JOIN_FROM: usize = 16;
 
 /// The largest side the join counts. Up to
 /// [`crate::engine::half_board::MAX_N`] (24) it is planned exactly, every
@@ -58,11 +54,6 @@ pub const JOIN_FROM: usize = 16;
 /// exact way took 786 s of CPU and 1.1 GB). 28 is as far as its pricing
 /// and the quarters' middle marks go.
 pub const JOIN_TO: usize = 28;
-
-/// From this side a whole count's price comes from samples of the join
-/// ([`join::priced`], about a second) instead of its planning (12 s at
-/// N = 22, 40 s at 23, minutes at 24).
-pub const SAMPLED_FROM: usize = 22;
 
 /// What `count n` will cost (with unique counts when `unique`) within
 /// `budget`: the sizing of [`choose`]'s engine, priced from samples where

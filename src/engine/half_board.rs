@@ -21,7 +21,8 @@
 //! - [`layout`]: planning: prices, parts that bound the memory, work units;
 //! - [`sampling`]: a join priced from random samples instead of its whole
 //!   task list (for sampled layouts and ranked units);
-//! - [`cost`]: the cost model's constants, in one place;
+//! - [`cost`]: the cost model: a column set's terms and the regimes that
+//!   price them (its constants are in the cost table, [`crate::tuning`]);
 //! - [`images`]: a near-blank board's blocked cells under the symmetries,
 //!   for a count of it on the blank board's join (a *credited* join);
 //! - [`matching`]: **the hot loop**, one column set's joins, bucket by

@@ -28,16 +28,8 @@ use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::engine::constellations::ConstellationEngine;
 use crate::engine::parallel;
-
-/// The largest board side an index is built for.
-pub const MAX_INDEX_N: usize = 15;
-
-/// Blocks (64 solutions each) per segment while building: 1024 blocks of
-/// 225 words is 1.8 MiB at n = 15.
-const SEGMENT_BLOCKS: usize = 1024;
-
-/// Solutions per chunk of a query: 256 words, 2 KiB, well inside L1.
-const CHUNK_WORDS: usize = 256;
+pub use crate::tuning::engines::MAX_INDEX_N;
+use crate::tuning::engines::{CHUNK_WORDS, SEGMENT_BLOCKS};
 
 /// How many passes over the solution sets a query of `board` makes at most:
 /// `min(free, blocked)` per row, plus the final popcount.

@@ -21,10 +21,7 @@
 use crate::base::board::{Board, Symmetry};
 use crate::base::problem::Problem;
 use crate::engine::tree_size;
-
-/// An orientation needs to be this much better than the board as given to
-/// be taken: estimates are noisy, and the identity costs no transform.
-const GAIN_TO_TURN: f64 = 0.8;
+use crate::tuning::engines::{FIRST_LINES, GAIN_TO_TURN};
 
 /// Whether some row or some column of `board` has no free cell (then the
 /// board has no solution).
@@ -40,9 +37,6 @@ pub fn has_empty_line(board: &Board) -> bool {
     let columns = board.rows().iter().fold(0, |acc, &mask| acc | mask);
     board.rows().contains(&0) || columns != crate::base::board::full_row(board.n())
 }
-
-/// How many border lines [`first_lines_first`] weighs.
-const FIRST_LINES: usize = 3;
 
 /// A free orientation guess for boards too small to estimate: the side of
 /// the board (top, bottom, left or right) whose first three lines have the

@@ -20,10 +20,7 @@
 
 use crate::base::kernel::{Attacks, Row};
 use crate::base::rng::Rng;
-
-/// Nanoseconds per kernel node, what an estimate's nodes cost (measured: 8
-/// to 10 on the development machine).
-pub const NS_PER_NODE: f64 = 9.0;
+pub use crate::tuning::engines::NS_PER_NODE;
 
 /// A uniformly chosen set bit of the non-zero mask `cells`.
 fn pick(rng: &mut Rng, cells: u64) -> u64 {

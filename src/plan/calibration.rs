@@ -65,52 +65,13 @@ use std::sync::{Arc, OnceLock};
 use crate::base::board::Board;
 use crate::base::problem::Problem;
 use crate::engine::cpu;
+pub use crate::tuning::planner::{MAX_FACTOR, REFERENCE_NS, ROUNDS};
 
 /// The environment variable that pins the factors: a positive number (`1`:
 /// the reference model as it is, no probe); anything else is ignored.
 pub const VARIABLE: &str = "NQUEENS_CALIBRATION";
 
-/// No factor is taken beyond this (or below its inverse): a probe that a
-/// preempted or throttled moment spoiled cannot make a quote absurd.
-pub const MAX_FACTOR: f64 = 4.0;
-
 pub use crate::engine::pricing::{Kernel, KERNELS};
-
-/// The search probe's CPU time, ns, on a machine whose runs the model
-/// prices right (the searches' reference): on the development machine (a
-/// shared 2-vCPU VM, release build) the probe took 8.0 ms and the
-/// constellations' real runs 1.55x the model (n = 15, 16); then 1.1x that:
-/// in three sittings the searches' runs (41 runs of plain, ordered,
-/// most-constrained and scan on the quotes bench's boards) took 0.69-0.82,
-/// 0.67-1.01 and 0.69-1.29 of their quotes; then 1.15x that: priced from
-/// the search probe alone (least of five runs), the searches' runs took
-/// 0.74-1.12 of their quotes in four sittings, 0.75-0.89 on the 22 boards
-/// of most-constrained (benches/NOTES.md, "One probe").
-const SEARCH_NS: f64 = 8.0e6 / 1.55 * 1.1 * 1.15;
-
-/// The search probe's CPU time, ns, on a machine whose runs of each
-/// [`Kernel`] (in its order) the model prices right: the searches'
-/// reference ([`SEARCH_NS`]) times how much further from the model the
-/// development VM runs the kernel than the searches.
-///
-/// The joins' multipliers are the search's factor over the join's own
-/// probe's factor in the two sittings whose join probes caught the state
-/// that priced the joins' runs right (cpu/quote 0.73-1.15, geometric means
-/// of the two; the joins' runs took the same CPU in a third sitting whose
-/// join probes were 1.5x slower): search 1.32 and 1.45; even 0.86 and 0.86
-/// (1.61); odd 0.96 and 0.96 (1.44); the board with one blocked cell 0.47
-/// and 0.46 (2.98); each over 1.15 since, as [`SEARCH_NS`] rose by that.
-/// Those factors were over the joins' own references of
-/// the time (the last measured after the kernel for n = 15's sparse boards,
-/// which put `count 28 --shard` at 48-49 min against a 54 min run;
-/// benches/NOTES.md, "The probes after the sparse boards of 15" and "One
-/// probe").
-pub const REFERENCE_NS: [f64; KERNELS] = [
-    SEARCH_NS * 1.61 / 1.15,
-    SEARCH_NS * 1.44 / 1.15,
-    SEARCH_NS * 2.98 / 1.15,
-    SEARCH_NS,
-];
 
 /// Where the factors came from.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -406,11 +367,6 @@ pub fn kept_or_measured(path: Option<&Path>) -> Calibration {
 pub fn measure() -> Calibration {
     probe().map_or_else(Calibration::reference, Calibration::from_probe)
 }
-
-/// The probe runs this many times and its least time is kept: a
-/// neighbour's burst in the shared caches, a preempted moment, only ever
-/// add time.
-pub const ROUNDS: usize = 5;
 
 /// The probe's CPU time, ns: the least of [`ROUNDS`] plain searches of
 /// the blank 12 x 12 board.

@@ -20,6 +20,7 @@ use crate::engine::counter::{self, Engine, Sizing};
 use crate::plan::calibration::{Calibration, Kernel, Speed};
 
 pub use crate::engine::counter::constellation_units::{blank_nodes, bytes as blank_engine_bytes};
+pub use crate::tuning::planner::LONG;
 
 /// The memory a run on `threads` threads takes besides an engine's tables
 /// ([`crate::engine::budget::base_bytes`]).
@@ -104,10 +105,6 @@ pub fn of_sizing(sizing: &Sizing, threads: usize) -> Estimate {
         calibration: None,
     }
 }
-/// Work estimated above this many seconds (on its threads) is announced on
-/// stderr when it starts, terminal or not: a log should say why nothing
-/// else comes for minutes.
-pub const LONG: f64 = 60.0;
 
 /// A day, in seconds: the longest run not called hopeless.
 pub const DAY: f64 = 86_400.0;

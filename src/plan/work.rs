@@ -17,22 +17,15 @@ use crate::engine::constellations::ConstellationEngine;
 use crate::engine::counter::UnitCounter;
 use crate::engine::index::SolutionIndex;
 use crate::engine::{most_constrained, tree_size};
+use crate::tuning::planner::{
+    MIN_PART_NODES, PARTS_PER_LANE, PART_PROBES, SPLIT_NODES, SPLIT_PROBES,
+    SPLIT_SMALL_N as SMALL_N,
+};
 
-/// Boards up to this side are never worth splitting (nor estimating).
-const SMALL_N: usize = 9;
-/// Searches estimated above this many nodes are split for the threads.
-const SPLIT_NODES: f64 = 200_000.0;
-/// Probes for the estimate that decides on splitting.
-const SPLIT_PROBES: u32 = 4;
-/// Probes for the estimate of each part of a split.
-const PART_PROBES: u32 = 8;
 /// A big search is split into about this many parts per thread: a worker
 /// runs up to [`kernel::LANES`] parts at once, so when the last parts run
 /// the others are idle for at most a few parts' time, a few percent.
-const PARTS_PER_THREAD: usize = 16 * kernel::LANES;
-/// No split makes parts smaller than this many estimated nodes (about
-/// 0.2 ms): each part costs its estimate and a lane's start.
-const MIN_PART_NODES: f64 = 20_000.0;
+const PARTS_PER_THREAD: usize = PARTS_PER_LANE * kernel::LANES;
 
 /// One engine operation, whose result is a count.
 #[derive(Clone, Debug)]

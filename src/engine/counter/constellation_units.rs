@@ -20,26 +20,8 @@ use crate::engine::counter::unit::{fingerprint_of, Engine, Sizing, UnitCounter};
 use crate::engine::counts::{Counts, Watch};
 use crate::engine::pricing::Kernel;
 use crate::engine::tree_size::{self, NS_PER_NODE};
-
-/// The blank engine's count costs this fraction of the plain blank search
-/// as priced here (blank nodes x [`NS_PER_NODE`]): measured 19 ms at n = 14
-/// against a price of 246 ms (the engine's lanes run 5-6x faster than the
-/// mirror-symmetric search, itself half the plain one; benches/blank.rs).
-pub const BLANK_ENGINE_SHARE: f64 = 0.08;
-
-/// Probes for a blank tree's size.
-pub const BLANK_PROBES: u32 = 256;
-
-/// Bytes per work unit while the units are made: the constellation (96
-/// bytes) and its queens, orbit and stabilizer on the heap (80 more,
-/// measured at n = 8..=24), twice over (the threads' shares are flattened
-/// into one list).
-const BYTES_PER_UNIT: f64 = 2.0 * 176.0;
-
-/// Set-up time per work unit, ns on one thread (choosing the unit's
-/// cheapest image: measured 7 to 19 us at n = 16..=24 on a loaded
-/// machine, growing with n).
-pub const SETUP_NS_PER_UNIT: f64 = 10_000.0;
+use crate::tuning::engines::BYTES_PER_UNIT;
+pub use crate::tuning::engines::{BLANK_ENGINE_SHARE, BLANK_PROBES, SETUP_NS_PER_UNIT};
 
 /// The estimated nodes of the plain blank search of side `n`.
 pub fn blank_nodes(n: usize) -> f64 {

@@ -19,10 +19,7 @@ use crate::engine::counts::Counts;
 use crate::engine::half_board::layout::tasks_floor;
 use crate::engine::half_board::Plan;
 use crate::engine::pricing::Kernel;
-
-/// What the symmetric units cost next to the join (measured: below 1% at
-/// n = 16..=20; the half turn's search dominates).
-pub const FIXED_SHARE: f64 = 0.01;
+pub use crate::tuning::engines::FIXED_SHARE;
 
 /// What the join of the blank board of side `n` would cost within
 /// `budget`, priced from samples without planning it ([`Plan::price`]);

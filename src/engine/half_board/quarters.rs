@@ -49,6 +49,7 @@ pub use visited::Visited;
 pub use walk::probe;
 
 use crate::engine::half_board::images::Images;
+use crate::tuning::layout::SET_WALK_SHARE;
 use visited::Keeper;
 use walk::{walk, walk_within};
 
@@ -75,10 +76,6 @@ pub struct Quarter {
 
 /// A column set with no buckets.
 const NO_SLOT: u32 = u32::MAX;
-
-/// Below this share of the quarter's column sets, a build walks each needed
-/// set on its own (only placements inside it) instead of the whole quarter.
-const SET_WALK_SHARE: usize = 8;
 
 impl Quarter {
     /// The placements of quarter `q` of the board `free` (rows of `n`

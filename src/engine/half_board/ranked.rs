@@ -57,6 +57,8 @@ use crate::engine::half_board::cost::{self, Regime};
 use crate::engine::half_board::layout::{Geometry, MinN};
 use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::sampling::{self, Sampled};
+use crate::tuning::layout::{MIN_SCRATCH, MIN_UNITS, UNIT_NS};
+use crate::tuning::sampling::TABLES_OVER_MEAN;
 
 /// One work unit: the column sets of pivot `pivot` with colex ranks in
 /// `ranks`, and its estimated ns on one core.
@@ -111,23 +113,6 @@ pub struct Ranked {
     /// tables pass it runs in pieces ([`Ranked::count_ranks`]).
     table_budget: usize,
 }
-
-/// A unit's joins aimed at, ns at the reference speed: about ten minutes,
-/// so that a shard of an hour holds several and its walks stay a few
-/// percent of it.
-const UNIT_NS: f64 = 6e11;
-
-/// The least scratch a thread is given for a unit's bottoms before the
-/// unit is made smaller instead.
-const MIN_SCRATCH: usize = 16 << 20;
-
-/// Units aimed at at least, where tasks allow (threads and shards get even
-/// shares).
-const MIN_UNITS: f64 = 512.0;
-
-/// The largest unit's tables over the mean unit's (their column sets'
-/// placements vary; measured spread of one task's bottoms: 2.0-2.6x).
-const TABLES_OVER_MEAN: f64 = 2.6;
 
 /// Draws per pivot of the sampled pricing: [`sampling::DRAWS`], or fewer
 /// where a pivot has few column sets (small boards in tests).

@@ -51,31 +51,9 @@ use crate::engine::half_board::cost::{
 };
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{self, QuarterShape};
+use crate::tuning::sampling::{BOTTOMS_OVER_MEAN, QUARTER_DRAWS};
+pub use crate::tuning::sampling::{DRAWS, ROUGH_DRAWS, TOTAL_DRAWS};
 use descents::{draw, random_subset, Draw};
-
-/// Draws per pivot by default: enough for a few percent (the tests compare
-/// with exact pricing at n = 12..=20).
-pub const DRAWS: usize = 40_000;
-
-/// Draws per pivot for a rough price (the memory a join needs, asked of
-/// many budgets): a sixty-fourth of [`DRAWS`], whose draws are held at
-/// once. Measured: at a sixteenth, `count 18 --memory 8MiB` priced its
-/// advice past its limit (8.3 MiB); at a sixty-fourth it stays under (7.9
-/// MiB) and names the same `--memory` at 17, 18 and 20.
-pub const ROUGH_DRAWS: usize = DRAWS / 64;
-
-/// Draws of all pivots together at most: past it each pivot gets its
-/// share. Every draw is held until the last pivot's are made (88 bytes
-/// each, and a relisting each after): pair mode's 175 pivots of 28 at
-/// [`DRAWS`] each held 7 million draws, 740 MiB, the peak of every shard
-/// of 28 (1.8x its quote) and 15 of its 17 s of planning. At this cap a
-/// pivot of 28 still gets about 6,800 draws (a few percent), and every
-/// board of at most 30 pivots (odd sides, the diagonal mode) its
-/// [`DRAWS`]. Chosen, not measured beyond that.
-pub const TOTAL_DRAWS: usize = 1_200_000;
-
-/// Descents of each whole quarter for its size.
-const QUARTER_DRAWS: usize = 20_000;
 
 /// What a sampled pricing estimates.
 #[derive(Clone, Debug)]
@@ -110,11 +88,6 @@ pub struct Sampled {
     /// chunk of its bottoms costs (see [`Relist`]).
     pub relists: Vec<(f64, Relist)>,
 }
-
-/// The most candidate bottoms of one task over their mean (measured at
-/// n = 14..=21: 2.0-2.6). A single descent's estimate is too spread to
-/// take the largest.
-const BOTTOMS_OVER_MEAN: f64 = 2.6;
 
 impl Sampled {
     /// The joins' ns, every pivot.

@@ -34,29 +34,8 @@
 //! Choosing: `O(bottoms + tops)` bit counts. Arranging: `O(bottoms)`. A
 //! top then reads `sum over compatible buckets` of their words.
 
-/// The most cut diagonals. Up to 24 a chunk holds at most about 2^17
-/// bottoms (6 or 7 cut diagonals); past 24 a chunk holds millions, and
-/// cutting up to 11 rather than 8 leaves a third of the words: one set of
-/// 27 (`--growth 27 --part 2451012 --ranks 1`, one chunk of 3.5 million
-/// bottoms) 19.3/19.5 s against 26.0/22.8 s, kept pair words 2.2% -> 0.6%;
-/// a part of 27 (`--part 490202 --ranks 1`) 128 s against 151 s. Past 11
-/// a cut pays only on chunks that many tops read: the join prices each
-/// depth up to 13 (`matching`'s cut).
-pub const MAX_CUT: usize = 13;
-
-/// Bottoms a bucket should hold on average for its padding and its step to
-/// pay: a chunk of `nb` bottoms is cut into at most `nb / BUCKET_BOTTOMS`
-/// buckets.
-pub const BUCKET_BOTTOMS: usize = 1024;
-
-/// The most words of a bucket the join tabulates and reads at a time
-/// (`matching`'s buckets): a larger bucket is joined a piece at a time, so
-/// that its tables (8 groups of up to 2^5 entries a word, past 24) stay
-/// within the L2.
-pub const SLICE: usize = 128;
-
-/// One placement in this many is counted to choose the cut.
-const SAMPLE: usize = 16;
+use crate::tuning::sieve::CUT_CHOICE_SAMPLE as SAMPLE;
+pub use crate::tuning::sieve::{BUCKET_BOTTOMS, MAX_CUT, SLICE};
 
 /// The cut of one chunk: which overlap diagonals, and where each bucket's
 /// words start.

@@ -22,40 +22,14 @@ use crate::plan::calibration::Kernel;
 use crate::plan::method::interface::{
     About, Answer, Batch, Case, CountingMethod, JoinPlans, Shared, Skip,
 };
+pub use crate::tuning::methods::CREDIT_FACTOR;
+use crate::tuning::methods::{CREDITED_MIN_N as MIN_N, LAST_ANY_CELLS};
 
 const ABOUT: About = About {
     name: "credited-join",
     help: "the blank board's join, each solution credited with the\nimages of the blocked cells it avoids",
     applies: "15 <= n <= 24, blocked cells (at most n\npast 17), blank tables within --memory",
 };
-
-/// A credited join's time over the blank board's join *quote* of the same
-/// side (the engine's listed model, [`crate::engine::half_board::cost`]),
-/// on one thread, even and odd sides: every word the join reads is counted
-/// once per image the top avoids. Measured with the tables priced at their
-/// build's time (2026-11-29, random boards of 1, 3, 8 and 16 blocked cells,
-/// thread CPU, the other core busy): 1.48-1.57 at n = 15, 1.26-1.69 at 16,
-/// 1.12-1.40 at 17, 1.49-2.03 at 18; 1.4 for both kept every one within
-/// 1.45x. The kernel of n = 15's sparse boards then sped the odd sides'
-/// joins more than the model (whose probes were rescaled for 20..28:
-/// `plan::calibration::REFERENCE_NS`): measured again on random boards of
-/// 1..=57 cells (one thread, quiet machine, factor 1), the credited join
-/// over the blank join's quote was 0.84-1.01 at 15, 1.0-1.48 at 16,
-/// 0.69-1.02 at 17 and 1.33-1.63 at 18 (benches/NOTES.md, "The probes
-/// after the sparse boards of 15"). Priced from one probe
-/// (`plan::calibration`), the credited joins then took 0.99-1.28 of their
-/// quotes at 16 and 0.86-1.22 at 15 and 17 in four sittings, and 1.43-1.55
-/// at 17 when the VM's slower state caught a run (benches/NOTES.md, "One
-/// probe"): 1.5 even, 1.05 odd.
-pub const CREDIT_FACTOR: [f64; 2] = [1.5, 1.05];
-
-/// Below this side the searches and the board's own join are cheaper than
-/// the blank board's tables.
-const MIN_N: usize = 15;
-
-/// Up to this side any number of blocked cells (planning the blank board
-/// is cheap); past it at most `n`.
-const LAST_ANY_CELLS: usize = 17;
 
 #[derive(Default)]
 pub struct CreditedJoin {

@@ -18,44 +18,13 @@ use crate::plan::calibration::Kernel;
 use crate::plan::method::interface::{
     About, Answer, Batch, Case, CountingMethod, JoinPlans, Shared, Skip,
 };
+use crate::tuning::methods::{HALF_BOARD_MIN_N as MIN_N, NS_BOARD_TASK};
 
 const ABOUT: About = About {
     name: "half-board",
     help: "joins of the board's half placements, 64 at a time",
     applies: "15 <= n <= 24, at most n blocked cells,\ntables within --memory",
 };
-
-/// What the join of a board with blocked cells costs per task (a column
-/// set with its pivot), ns at the reference speed, beside the join's own
-/// model ([`crate::engine::half_board::cost`], fitted on blank boards).
-///
-/// Blocked cells leave the board none of the symmetries the blank join
-/// folds, and a board of odd side has a pivot per middle-row column: the
-/// join of a board lists 3432 tasks at n = 14, 51480 at 15, 12870 at 16
-/// and 218790 at 17, each with few bottoms at odd n (about 120 at 15: two
-/// words of bottoms, padded to four). Fitted on one thread's CPU time of
-/// the joins of 27 boards, n = 14..=17, blank, one cell and 2..=12 blocked
-/// cells, against the units' model terms (`Plan::unit_works`) and the
-/// tasks joined: real = 0.93 x model + 6.6 us a task on that machine, the
-/// boards of n = 15..=17 within 0.87-1.22 of it (two of n = 14 at 1.33 and
-/// 1.38), where the model alone left n = 15 at 1.2-1.7 and n = 16, 17 at
-/// 0.8-1.0 (benches/NOTES.md, "Quotes: the last two boards"). 6.6 / 0.93:
-/// 7 us. It prices the quotes bench's boards of n = 15, 16 and 17 at
-/// 1.66x, 1.08x and 1.17x, where the bench's runs had CPU / quote at n = 15
-/// 1.5x and at n = 17 1.15x n = 16's (the join-board reference was
-/// measured again with it: [`crate::plan::calibration::REFERENCE_NS`]).
-/// Kept when the listed regime's constants were refitted on the blank
-/// boards of 16..=24 (`cost::NS_JOIN` and the rest, 2026-11-29): the
-/// quotes bench's boards of n = 15, 16 and 17 moved by -3%, -9% and +2%
-/// and ran 0.78, 0.78 and 0.95 of their quotes, and the n = 18 board with
-/// two blocked cells of `samples/judge-estimate.in` (forced half-board,
-/// one thread) 1.18 (1.02 before), all within 1.5x (benches/NOTES.md,
-/// "Listed regime refit on the priced cut").
-const NS_BOARD_TASK: f64 = 7000.0;
-
-/// Below this side the blank engine's methods and the searches are cheaper
-/// than building the tables (planning alone takes milliseconds at n = 14).
-const MIN_N: usize = 15;
 
 #[derive(Default)]
 pub struct HalfBoard {

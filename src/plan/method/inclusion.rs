@@ -34,33 +34,10 @@ use crate::plan::method::interface::{
     About, Answer, Batch, Case, CountingMethod, Shared, Skip, Slot,
 };
 use crate::plan::work::Work;
-
-/// A term's search, ns per node of the blank tree cut by `n` per queen (a
-/// cruder count of its nodes than the stratified estimate the plain and
-/// ordered searches are priced from, at
-/// [`crate::plan::prices::NS_PER_LANE_NODE`]): the lanes' 4.8 ns from
-/// before those were repriced at 3.9. Priced so, this method's quote of
-/// the quotes bench's n = 15 board ran 1.07 and 0.95 of its CPU time in two
-/// sittings; at 3.9, 1.23-1.34, and its n = 16 terms were no longer priced
-/// above their joins (benches/NOTES.md, "Issue 41's table in one run, and
-/// the quotes again").
-const NS_PER_TERM_NODE: f64 = 4.8;
-/// At most this many terms are considered.
-const MAX_TERMS: usize = 4096;
-/// Boards with blocked cells up to this side (the blank count must be
-/// affordable).
-const MAX_N: usize = 18;
-/// The most terms kept between batches (about 100 MiB at worst): a long
-/// run of distinct near-blank boards without an index could pile up
-/// millions, so past this the cache starts afresh.
-const MAX_CACHED_TERMS: usize = 1 << 20;
-
-/// Terms whose search is priced above this (ns) are priced through the
-/// join as well: planning one takes 10-150 ms at n = 15..=18.
-const JOIN_TERM_FROM: f64 = 5e7;
-/// The smallest side whose terms may be joined (as for the half-board
-/// method: below, the searches are cheaper than building the tables).
-const JOIN_MIN_N: usize = 15;
+use crate::tuning::methods::{
+    INCLUSION_MAX_N as MAX_N, JOIN_MIN_N, JOIN_TERM_FROM, MAX_CACHED_TERMS, MAX_TERMS,
+    NS_PER_TERM_NODE,
+};
 
 type TermKey = (usize, Vec<Cell>);
 

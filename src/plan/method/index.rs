@@ -27,16 +27,7 @@ use crate::plan::method::interface::{
 };
 use crate::plan::prices::{ms, ENUMERATION_SHARE, NS_PER_NODE};
 use crate::plan::work::Work;
-
-/// Nanoseconds per 64-bit word of an index pass (measured: about 0.3).
-const NS_PER_WORD: f64 = 0.35;
-/// Building an index adds this fraction of a plain blank search to the
-/// enumeration, for the bit writes and the transpose (measured: 10 ms at
-/// n = 14, 0.04).
-const WRITE_SHARE: f64 = 0.045;
-/// Blank-tree nodes per blank solution, for sizing an index not built yet
-/// (50 to 75 for n = 10..=14).
-const NODES_PER_SOLUTION: f64 = 60.0;
+use crate::tuning::methods::{NODES_PER_SOLUTION, NS_PER_WORD, WRITE_SHARE};
 
 const ABOUT: About = About {
     name: "index",

@@ -21,12 +21,7 @@ use crate::plan::prices::{
     REFINE_FRONTIER, REFINE_PROBES,
 };
 use crate::plan::work::Work;
-
-/// Boards up to this side are never planned: even the blank board is a few
-/// thousand nodes, not worth an estimate.
-const SMALL_N: usize = 9;
-/// Below this many estimated nodes (about 0.2 ms), a board is not planned.
-const SMALL_NODES: f64 = 20_000.0;
+use crate::tuning::methods::{ORDERED_SMALL_N as SMALL_N, SMALL_NODES};
 
 const ABOUT: About = About {
     name: "ordered",

@@ -17,9 +17,7 @@ use crate::engine::constellations::scan::Frames;
 use crate::plan::method::interface::{About, Answer, Batch, Case, CountingMethod, Shared, Skip};
 use crate::plan::prices::{blank_engine_units, BLANK_ENGINE_SHARE, NS_PER_NODE, SETUP_NS_PER_UNIT};
 use crate::plan::work::Work;
-
-/// The largest board a scan is considered for.
-const MAX_N: usize = 16;
+use crate::tuning::methods::SCAN_MAX_N as MAX_N;
 
 const ABOUT: About = About {
     name: "scan",

@@ -5,12 +5,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
 use crate::plan::calibration::Kernel;
-
-/// Cases estimated above this (3 s on the threads) are long: they were
-/// the only ones posted for progress reports. Now every case with work is
-/// posted, and the watcher reports any that runs past a second, whatever
-/// its quote (a case quoted at 2988 ms ran 44 s without a word).
-pub const PROGRESS_NS: f64 = 3e9;
+pub use crate::tuning::planner::PROGRESS_NS;
 
 /// How far the long case being searched is, for a progress report: shared
 /// with a watcher thread (see

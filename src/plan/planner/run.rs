@@ -17,9 +17,7 @@ use crate::base::uva11195::Solver;
 use crate::engine::parallel;
 use crate::plan::method::{Answer, Batch, Case};
 use crate::plan::work;
-
-/// A batch estimated below this (1 ms) runs on one thread.
-const MIN_PARALLEL_NS: f64 = 1e6;
+use crate::tuning::planner::MIN_PARALLEL_NS;
 
 impl Planner {
     /// Runs the batch's units on the threads and answers the cases as soon

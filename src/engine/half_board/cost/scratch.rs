@@ -9,17 +9,7 @@ use crate::engine::half_board::sieve::{MAX_CUT, SLICE};
 
 use super::{TaskWork, NS_JOIN, NS_TOP};
 
-/// The scratch one thread may hold for a column set's bottoms (less where
-/// the memory limit leaves less, see
-/// [`crate::engine::budget::Budget::scratch_share`]): bottoms are joined in
-/// chunks small enough for it, and every chunk lists its tops again (the
-/// kernel before built their bitsets again: one set of 27 took 139 s in
-/// 37 chunks of a 96 MiB scratch, 100 s in 14 of 256 MiB and 66 s in 4 of
-/// 1 GiB, one thread, its CPU time). The join by buckets needs about 25
-/// bytes a bottom, so a GiB holds tens of millions; where the bottoms fit a chunk
-/// (N <= 24 at the default memory limit) nothing changes (paired shards of
-/// 21 and 22 with `--memory 16G`: +4% and -6%, within their spread).
-pub const SCRATCH_BUDGET: usize = 1 << 30;
+pub use crate::tuning::join::SCRATCH_BUDGET;
 
 /// Bottoms joined at a time (a multiple of 64): as many as the largest
 /// column set has (`max_bottoms`), unless the scratch for that many

@@ -24,13 +24,8 @@
 use super::geometry::symmetries;
 use super::MinN;
 use crate::engine::half_board::column_sets::{combinations, pivots};
-
-/// The largest side the bound is computed for (the searches grow as
-/// `C(n, n / 2)`; past it, planning is priced in seconds anyway).
-pub const FLOOR_TO: usize = 19;
-
-/// Nodes a search may visit for one column set before it gives up.
-const NODES: u32 = 4096;
+pub use crate::tuning::sampling::FLOOR_TO;
+use crate::tuning::sampling::NODES;
 
 /// A lower bound of the tasks [`super::Layout::new`] lists for the board
 /// `free` (rows of `free.len()` bits, bit set: free): 0 where none is

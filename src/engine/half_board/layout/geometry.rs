@@ -16,6 +16,7 @@ use crate::engine::half_board::cost::Regime;
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{Marks, QuarterShape};
 use crate::engine::half_board::sampling::{self, Sampled};
+pub use crate::tuning::layout::{CROSS_MIN_N, DIAG_MIN_N, PAIR_MIN_N};
 
 /// Largest board side the join plans.
 pub const MAX_N: usize = 24;
@@ -24,30 +25,6 @@ pub const MAX_N: usize = 24;
 /// mode's marks have room up to n = 27 and 28 is even (see
 /// [`crate::engine::half_board::quarters::mark`]).
 pub const PRICED_TO: usize = 28;
-
-/// Smallest `n` for the diagonal mode: below it, building the bottoms of
-/// twice as many column sets costs more than the smaller joins save
-/// (measured: n = 16 0.52 s with, 0.39 s without; n = 18 12.1 s with, 16.5 s
-/// without).
-pub const DIAG_MIN_N: usize = 18;
-
-/// Smallest `n` for pair mode (even `n`, see `column_sets`) by default:
-/// 26, where the ranked units' tasks are big enough for its smaller halves
-/// to pay. Its halves have a row less than the diagonal mode's and its
-/// pivots block two columns and four diagonals, so a task's pairs shrink
-/// faster with `n` than the extra tasks (30x more, four-fold instead of
-/// eight-fold) grow: `count N --estimate --threads 1` (one sitting, 2026-12-05)
-/// priced 24 at 1.5x the diagonal mode's (8.5 against 5.7 days, as ranked
-/// units), 26 at 0.42x (245 days against 1.6 years) and 28 at 0.24x (79
-/// against 336 years); six units of 28 ran 1.2-1.4x their quotes, three
-/// of the diagonal mode's 1.0-1.2x (benches/NOTES.md, "Pair mode from
-/// 26"). Below 24 the
-/// gain is eaten by its per-top costs: at 22 shards ran level with the
-/// diagonal mode, at 18 3.2x slower. Tests turn it on with [`MinN::pair`].
-pub const PAIR_MIN_N: usize = 26;
-
-/// Smallest `n` for cross mode (odd `n`, see `column_sets`).
-pub const CROSS_MIN_N: usize = 15;
 
 /// What every plan of a board starts from: its rows, the symmetries the
 /// work list folds, the join's shape, the pivots and the quarters.

@@ -17,14 +17,7 @@
 
 use crate::engine::budget::Budget;
 use crate::engine::half_board::cost::{self, SCRATCH_BUDGET};
-
-/// The shares of the engine's bytes the threads' scratch may take
-/// together, tried in turn: a quarter (what the tables leave at any
-/// limit: the rule before, tried first so that nothing changes where it
-/// costs nothing), a half and three quarters. Chosen, not measured: a
-/// few points between "tables first" and "scratch first"; the prices
-/// decide among them.
-pub(super) const SHARES: [(usize, usize); 3] = [(1, 4), (1, 2), (3, 4)];
+pub(super) use crate::tuning::layout::SHARES;
 
 /// One way to spend the limit: the chunk, each thread's scratch, the
 /// parts (as the caller splits them) and the extra work they cause.

@@ -13,9 +13,7 @@
 
 use crate::engine::half_board::column_sets::{Pivot, Task};
 use crate::engine::half_board::quarters::{Quarter, QuarterShape};
-
-/// Largest `K` tried for the `K x K` split.
-pub(super) const MAX_SPLIT: usize = 64;
+pub(super) use crate::tuning::layout::MAX_SPLIT;
 
 /// The column sets each quarter's table must hold for a part: a bitmap
 /// over the quarter's column sets, or everything.

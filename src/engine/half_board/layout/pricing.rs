@@ -27,10 +27,7 @@ use crate::engine::half_board::quarters::QuarterShape;
 
 use super::buckets::Buckets;
 use super::parts::Stored;
-
-/// Work units aimed at per part (more where parts are few, so that threads
-/// and shards get even shares).
-pub(super) const UNITS: f64 = 512.0;
+pub(super) use crate::tuning::layout::UNITS;
 
 /// One work unit: consecutive tasks of one part.
 #[derive(Clone, Debug)]

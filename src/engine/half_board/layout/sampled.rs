@@ -21,6 +21,7 @@ use super::geometry::{Geometry, MinN, MAX_N};
 use super::memory;
 use super::parts::{tables_bytes, Stored, MAX_SPLIT};
 use super::pricing::{counting_bytes, planning_cost, rebuild_ns, total_cost, UNITS};
+use crate::tuning::sampling::SPLIT_SLACK;
 
 /// What a planned join would cost, priced from samples
 /// (`Layout::price`).
@@ -34,10 +35,6 @@ pub struct Price {
     /// The work units planning would make, about.
     pub units: f64,
 }
-
-/// How much more than `1 / K` of each quarter the largest part of a
-/// `K x K` split holds (the hash spreads column sets, not placements).
-const SPLIT_SLACK: f64 = 1.0;
 
 /// The sampling's seed: the same board is priced the same every time.
 pub(super) const SEED: u64 = 0x5eed;

@@ -16,11 +16,7 @@ use crate::engine::half_board::transpose::transpose64;
 
 use super::cut::{choose_cut, cut_range};
 use super::job::{Job, Scratch, TaskSets, TopRule};
-
-/// Tops sampled per chunk to price its cuts.
-const TOP_SAMPLE: usize = 4096;
-/// Past `2^16` bottoms, one in this many prices the cuts.
-const SAMPLE: usize = 16;
+use crate::tuning::sieve::{CUT_PRICE_SAMPLE as SAMPLE, TOP_SAMPLE};
 
 impl Job<'_> {
     /// Sorts the first `nb` bottoms in `sc.bot` into the buckets of a cut

@@ -28,30 +28,7 @@ use crate::engine::half_board::sieve::{subset_sums, Sieve};
 
 use super::buckets::{top_batch, Grouping};
 use super::job::JoinSizes;
-
-/// What stepping to one key costs in a bucket piece's walk over the keys
-/// that may read it (`super::buckets`: a load of the key's range and a
-/// test), in the units of [`Grouping::price`] (a word ANDed for one
-/// group, about 0.07 ns): a few ns.
-const KEY_STEP: f64 = 40.0;
-
-/// Chunks of fewer than this many average buckets' bottoms (`2^15` by
-/// default) are cut [`Sieve::cut_size`] deep, unpriced: their pricing
-/// would cost a share of their join. (Relative to the buckets, so that the
-/// tests' small buckets price small boards' chunks, their counts checked.)
-const PRICED_FROM: usize = 32;
-
-/// The shallowest cut priced, when buckets of
-/// [`crate::engine::half_board::sieve::BUCKET_BOTTOMS`] would cut deeper:
-/// the price is not trusted below what the kernel took before it was
-/// priced (on light sets of 27 it chose 9-10 where 11 read 0.7x the words
-/// in 0.94x the time).
-const SHALLOWEST: usize = 11;
-
-/// The deepest cut priced: buckets of this share of
-/// [`crate::engine::half_board::sieve::BUCKET_BOTTOMS`] (64 bottoms, a
-/// word, by default).
-const DEEPEST: usize = 16;
+use crate::tuning::sieve::{DEEPEST, KEY_STEP, PRICED_FROM, SHALLOWEST};
 
 /// The cuts worth pricing for a chunk of `nb` bottoms whose buckets hold
 /// `bucket_bottoms` on average (unpriced, the cut it takes), up to

@@ -38,13 +38,7 @@ use crate::engine::half_board::tally::Tally;
 use super::buckets::{top_batch, Grouping};
 use super::cut::{choose_cut, cut_range};
 use super::job::{Job, Shape, TaskSets, TopRule};
-
-/// Candidate bottoms drawn per chunk.
-const BOTTOM_DRAWS: usize = 4096;
-/// Candidate tops drawn per task.
-const TOP_DRAWS: usize = 4096;
-/// Candidate bottoms of a task that are all tested rather than drawn.
-const EXACT_CANDIDATES: u64 = 1 << 16;
+use crate::tuning::sampling::{BOTTOM_DRAWS, EXACT_CANDIDATES, TOP_DRAWS};
 
 /// The tally a join of `tasks` would leave (see the module doc), estimated
 /// from draws of `rng`. Its times are zero.

@@ -14,14 +14,7 @@
 //! `O(1)` amortised a key, `O(len)` for the table; the buffers hold at
 //! most [`BUFFER`] keys per region of [`REGION`] counters.
 
-/// Counters per region: 64 KiB of `u32`, within a core's L2 cache with its
-/// buffer. Measured planning `count 22` (perf samples): regions of 16 to
-/// 256 KiB within 15% of each other, each about 3x fewer samples in the
-/// counting than the unbuffered table.
-pub const REGION: usize = 1 << 14;
-
-/// Keys buffered per region before they are added.
-pub const BUFFER: usize = 1 << 12;
+pub use crate::tuning::layout::{BUFFER, REGION};
 
 /// Counts of the keys `0..len` added ([`ScatterCounts::add`]); a table
 /// of at most one region counts directly.

@@ -5,6 +5,7 @@
 //! bit tricks on queens' nibbles.
 
 use super::{flip_word, mirror_word, reversed};
+pub(super) use crate::tuning::layout::KEPT;
 
 /// A whole quarter's placements as its walk visited them: (key
 /// `cols << h | rows`, stored diagonals, queens). Planning's counting walk
@@ -78,12 +79,6 @@ impl Visited {
         }
     }
 }
-
-/// The most placements a walk keeps for a later pass: a quarter of n = 15
-/// (43k placements) is walked once, not three times (planning's count, and
-/// the build's count and fill: the walks were a tenth of a run of n = 15),
-/// for at most 1.5 MiB a quarter.
-pub(super) const KEPT: usize = 1 << 16;
 
 /// Keeps a walk's placements while there are at most [`KEPT`].
 pub(super) struct Keeper {

@@ -17,6 +17,7 @@ use crate::engine::half_board::sampling::{self, SetPrice};
 use crate::engine::half_board::tally::Tally;
 
 use super::{Ranked, SEED};
+use crate::tuning::sampling::{KEPT_QUARTERS, SHARD_DRAWS, UNIT_DRAWS, WALKED_SETS};
 
 /// The price of some ranks of one pivot ([`Ranked::price_ranks`]).
 #[derive(Clone, Copy, Debug)]
@@ -27,24 +28,6 @@ pub struct RankPrice {
     /// Their tables' bytes, built at once.
     pub table_bytes: usize,
 }
-
-/// Quarter sets a unit's estimate keeps walked at most (then it starts
-/// afresh): a set's table holds its directory, tens of KB.
-const KEPT_QUARTERS: usize = 64;
-
-/// Draws pricing a shard's units on their own ([`Ranked::narrow`]), in
-/// all and at least per unit.
-const SHARD_DRAWS: usize = 20_000;
-const UNIT_DRAWS: usize = 64;
-
-/// A shard of at most this many column sets prices them from walks of
-/// each ([`SetPrice::Walked`]: the kernel's estimate of its own tally on
-/// the sets' tables, [`Ranked::estimate_ranks`]): one descent per set is
-/// heavy-tailed, and past 25 a shard holds a few sets (a shard of 26 whose
-/// descents priced it at 15 s ran 15 min). Walks cost about a third of the
-/// sets' builds: a shard of more sets is priced from descents, whose sum
-/// is close.
-const WALKED_SETS: u64 = 1024;
 
 impl Ranked {
     /// Keeps the price of `units` only (a shard's), priced on their own:

@@ -5,7 +5,7 @@
 //! estimate (`super::super::estimate`) price batches by the same rule the
 //! join chooses by.
 
-use crate::engine::half_board::sieve::SLICE;
+use crate::tuning::sieve::{MOST_ENTRIES, TABLE_WORD, VISIT};
 
 /// How a batch's rest diagonals are grouped: `groups` groups of `bits`
 /// bits (the last ones may be short), one table of `2^bits` entries a
@@ -23,21 +23,6 @@ pub struct Grouping {
 /// The groupings a batch chooses from (each a monomorphised join), few
 /// groups first.
 const CHOICES: [usize; 3] = [4, 6, 8];
-
-/// What a table word and a visit cost per group, in words ANDed: fitted
-/// to units 1 and 513 of 22's 1024 on one thread (4, 6 and 8 groups
-/// each; 0.65 ns a table word, 0.066 ns a word and group, 1.2 ns a visit
-/// and group), where they pick the fastest of the three.
-const TABLE_WORD: f64 = 10.0;
-const VISIT: f64 = 18.0;
-
-/// The most table words a tabulated word may take: a piece's tables
-/// (`SLICE` words a table) stay within 768 KiB, under the L2 of the
-/// machines measured, and a thread's scratch small at small N (4 groups
-/// of 8 bits at 16 made the estimated peak 1.3x the real one). Past it
-/// a grouping is not chosen; 8 groups always can be (at most `8 * 2^8`
-/// entries, past 48 rest diagonals).
-const MOST_ENTRIES: usize = 768 * 1024 / (SLICE * 8);
 
 impl Grouping {
     /// `groups` groups for `rest` rest diagonals: all of them, at least one
