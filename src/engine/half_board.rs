@@ -65,6 +65,7 @@ pub mod narrow;
 pub mod plan;
 pub mod quarters;
 pub mod ranked;
+pub mod recount;
 pub mod sampling;
 pub mod sieve;
 pub mod tally;
