@@ -164,7 +164,9 @@ fn count_and_merge_usage_errors() {
         }
     );
     assert_eq!(
-        parse_str(&["merge", "--spot-check", "20", "dir"]).unwrap().command,
+        parse_str(&["merge", "--spot-check", "20", "dir"])
+            .unwrap()
+            .command,
         Command::Merge {
             files: vec!["dir".into()],
             status: false,

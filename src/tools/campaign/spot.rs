@@ -323,10 +323,13 @@ mod tests {
         reversed.reverse();
         assert_eq!(seed(&reversed), base);
         for i in 0..lines.len() {
+            // Its total by 8 (what merge's arithmetic lets through), by
+            // 1, or only its cpu=.
+            let total = 11 + i as u128;
             for changed in [
-                record(i + 1, 18 + i as u128, 100),
-                record(i + 1, 10 + i as u128 + 1, 100),
-                record(i + 1, 10 + i as u128, 101),
+                record(i + 1, total + 8, 100),
+                record(i + 1, total + 1, 100),
+                record(i + 1, total, 101),
             ] {
                 let mut other = lines.clone();
                 other[i] = changed;
