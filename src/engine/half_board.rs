@@ -36,6 +36,8 @@
 //!   range of column-set ranks, priced from samples, each building its own
 //!   tables;
 //! - [`plan`]: a planned count and its units, one part's tables at a time.
+//! - [`recount`]: a unit counted again by the definition (plain halves,
+//!   orbits found again), for the spot check of a campaign's records.
 //!
 //! The count of solutions unique up to the 8 board symmetries is not
 //! produced here (the orbits above are of column sets, not solutions):

@@ -135,9 +135,10 @@ from a seed that is a hash of every record read (no node can know it before
 the records exist; anyone can draw the same again), are counted again by an
 independent method and each compared with its record: the join's column
 sets by a plain search of both halves and every pair tested, their orbits
-found again; the constellations by a plain search. It costs about 300 times
-the CPU the shards' records say (cpu=): first a line says which shards and
-that quote, then one line per shard as it ends, on stderr. A shard whose
+found again; the constellations by a plain search. It costs several times
+the CPU the shards' records say (cpu=), more as N grows (quoted at 300
+times until measured at 27 and 28): first a line says which shards and the
+quote, then one line per shard as it ends, on stderr. A shard whose
 counts differ is an error naming it and its file; TOTAL UNIQUE is printed
 only once every one agrees. Give the campaign's --memory (and --threads,
 unless it was 1): the split is planned again to find each shard's work.",

@@ -203,8 +203,8 @@ options! {
         scope: MERGE,
         help: "also count K shards drawn at random again, by an\n\
                independent method (a plain search), and compare\n\
-               each with its record (hundreds of times the\n\
-               join's time per shard: the quote comes first);\n\
+               each with its record (several times the join's\n\
+               time per shard: the quote comes first);\n\
                the draw's seed is a hash of every record read",
     },
     /// `--checkpoint FILE`.

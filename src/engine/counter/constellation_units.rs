@@ -176,46 +176,20 @@ impl UnitCounter for Constellations {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The units' plain counts against the engine's, unit by unit, and
-    /// their sums against OEIS's total and unique counts.
-    #[test]
-    fn plain_counts_agree_with_the_engine() {
-        for n in 4..=11 {
-            let engine = Arc::new(ConstellationEngine::new(n));
-            let units = Prepared::new(n, true).with(engine.clone());
-            let mut sum = Counts::default();
-            for i in 0..units.units() {
-                let again = units.recount(i).unwrap();
-                assert_eq!(again, units.count(i), "n = {n}, unit {i}");
-                sum = sum + again;
-            }
-            let published = crate::base::published::BLANK_COUNTS[n - 1];
-            assert_eq!(
-                (sum.total, sum.unique()),
-                (published.1, published.2),
-                "n = {n}"
-            );
-        }
-    }
-}
-
-/// The eight symmetries of the square of side `n` on a cell.
-fn symmetries(n: usize) -> [Box<dyn Fn((usize, usize)) -> (usize, usize)>; 8] {
+/// Symmetry `g` (`0..8`: the identity, the three turns, the four
+/// reflections) of the square of side `n`, on a cell.
+fn symmetry(n: usize, g: usize, (r, c): (usize, usize)) -> (usize, usize) {
     let m = n - 1;
-    [
-        Box::new(|(r, c)| (r, c)),
-        Box::new(move |(r, c)| (c, m - r)),
-        Box::new(move |(r, c)| (m - r, m - c)),
-        Box::new(move |(r, c)| (m - c, r)),
-        Box::new(move |(r, c)| (r, m - c)),
-        Box::new(move |(r, c)| (m - r, c)),
-        Box::new(|(r, c)| (c, r)),
-        Box::new(move |(r, c)| (m - c, m - r)),
-    ]
+    match g {
+        0 => (r, c),
+        1 => (c, m - r),
+        2 => (m - r, m - c),
+        3 => (m - c, r),
+        4 => (r, m - c),
+        5 => (m - r, c),
+        6 => (c, r),
+        _ => (m - c, m - r),
+    }
 }
 
 /// A border constellation's counts by the definition: its completions
@@ -225,15 +199,14 @@ fn symmetries(n: usize) -> [Box<dyn Fn((usize, usize)) -> (usize, usize)>; 8] {
 /// share 8 times the completions' orbits under the symmetries keeping the
 /// constellation (the average over those of the completions each fixes).
 pub fn plain_counts(n: usize, border: &[(usize, usize)], unique: bool) -> Counts {
-    let maps = symmetries(n);
     let mut queens = border.to_vec();
     queens.sort_unstable();
-    let image = |g: &dyn Fn((usize, usize)) -> (usize, usize)| {
-        let mut moved: Vec<(usize, usize)> = queens.iter().map(|&q| g(q)).collect();
+    let image = |g: usize| {
+        let mut moved: Vec<(usize, usize)> = queens.iter().map(|&q| symmetry(n, g, q)).collect();
         moved.sort_unstable();
         moved
     };
-    let mut images: Vec<Vec<(usize, usize)>> = maps.iter().map(|g| image(g)).collect();
+    let mut images: Vec<Vec<(usize, usize)>> = (0..8).map(image).collect();
     let keeping: Vec<usize> = (0..8).filter(|&g| images[g] == queens).collect();
     images.sort_unstable();
     images.dedup();
@@ -254,7 +227,7 @@ pub fn plain_counts(n: usize, border: &[(usize, usize)], unique: bool) -> Counts
         if unique {
             for &g in &keeping {
                 let same = (0..n).all(|r| {
-                    let (r2, c2) = maps[g]((r, cols[r]));
+                    let (r2, c2) = symmetry(n, g, (r, cols[r]));
                     cols[r2] == c2
                 });
                 fixed += u128::from(same);
@@ -302,6 +275,33 @@ fn complete(
                 found,
             );
             cols[r] = usize::MAX;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The units' plain counts against the engine's, unit by unit, and
+    /// their sums against OEIS's total and unique counts.
+    #[test]
+    fn plain_counts_agree_with_the_engine() {
+        for n in 4..=11 {
+            let engine = Arc::new(ConstellationEngine::new(n));
+            let units = Prepared::new(n, true).with(engine.clone());
+            let mut sum = Counts::default();
+            for i in 0..units.units() {
+                let again = units.recount(i).unwrap();
+                assert_eq!(again, units.count(i), "n = {n}, unit {i}");
+                sum = sum + again;
+            }
+            let published = crate::base::published::BLANK_COUNTS[n - 1];
+            assert_eq!(
+                (sum.total, sum.unique()),
+                (published.1, published.2),
+                "n = {n}"
+            );
         }
     }
 }

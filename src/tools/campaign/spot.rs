@@ -19,9 +19,9 @@
 //! every column set of the shard's units listed by a plain search of both
 //! halves and its pairs tested, weighed by orbits found from the
 //! symmetries themselves ([`crate::engine::half_board::recount`]); for the
-//! constellations, a plain search of each unit's board. It costs hundreds
-//! of times what the join spent on the shard ([`RECOUNT_FACTOR`]): the
-//! quote is said before it starts.
+//! constellations, a plain search of each unit's board. It costs several
+//! times what the join spent on the shard, more as `n` grows
+//! ([`RECOUNT_FACTOR`]): the quote is said before it starts.
 //!
 //! The shards' units are those of the records' own split: the count is
 //! planned again with the run's `--threads` and `--memory`, then with one
@@ -41,8 +41,9 @@ use crate::tools::settings::Settings;
 use crate::tools::shard::Shard;
 
 /// What a recount costs next to the join's count of the same shard (its
-/// record's `cpu=`), measured on one thread: see `docs/RECORD.md`, "Check
-/// and publish". A quote, rounded up.
+/// record's `cpu=`), as the quote says it: measured 6 at n = 18 and more
+/// than 5 at 22 on one thread (`docs/RECORD.md`, "Check and publish");
+/// not yet at 27 and 28, so a deliberately high figure until it is.
 pub const RECOUNT_FACTOR: f64 = 300.0;
 
 /// One record's share of a campaign's seed: a hash of its sealed line.

@@ -99,8 +99,8 @@ impl Plan {
     /// Unit `i`'s contribution counted again by the definition, sharing
     /// nothing with the join but the unit's keys (its listed tasks'
     /// pivots and column sets, or its pivot and ranks): see
-    /// [`crate::engine::half_board::recount`]. Hundreds of times slower
-    /// than [`Plan::run_unit`]. `None` for a plan that is not of the blank
+    /// [`crate::engine::half_board::recount`]. Several times slower than
+    /// [`Plan::run_unit`], more as `n` grows. `None` for a plan that is not of the blank
     /// board (blocked cells, or credited).
     pub fn recount_unit(&self, i: usize) -> Option<u128> {
         if self.images.is_some() {
