@@ -105,9 +105,11 @@ fn run() -> Result<ExitCode> {
             out.flush().map_err(Error::Write)
         }
         Command::Count(job) => tools::count::run(&job, &settings, &mut stdout.lock()),
-        Command::Merge { files, status } => {
-            tools::merge::command(&files, status, &mut stdout.lock())
-        }
+        Command::Merge {
+            files,
+            status,
+            spot_check,
+        } => tools::merge::command(&files, status, spot_check, &settings, &mut stdout.lock()),
     };
     done.map(|()| ExitCode::SUCCESS)
 }

@@ -34,6 +34,7 @@ mod resume;
 mod samples;
 mod show;
 mod split;
+mod spot_check;
 mod streaming;
 mod stress;
 mod svg;

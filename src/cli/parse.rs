@@ -56,6 +56,8 @@ pub enum Command {
         files: Vec<PathBuf>,
         /// `--status`: report the campaign's state instead.
         status: bool,
+        /// `--spot-check K`: count K shards drawn from the records again.
+        spot_check: Option<usize>,
     },
     /// Print the help of a command (the global help for judge mode).
     Help(Cmd),
@@ -332,6 +334,10 @@ fn command_with(
         Cmd::Merge => Command::Merge {
             files: positionals.by_ref().map(PathBuf::from).collect(),
             status: given.has(Opt::Status),
+            spot_check: match given.has(Opt::SpotCheck) {
+                true => Some(given.number(Opt::SpotCheck, 1..=usize::MAX, 1)?),
+                false => None,
+            },
         },
         Cmd::Checker => {
             let n = match positionals.next() {

@@ -37,6 +37,8 @@
 //!   range of column-set ranks, priced from samples, each building its own
 //!   tables;
 //! - [`plan`]: a planned count and its units, one part's tables at a time.
+//! - [`recount`]: a unit counted again by the definition (plain halves,
+//!   orbits found again), for the spot check of a campaign's records.
 //!
 //! The count of solutions unique up to the 8 board symmetries is not
 //! produced here (the orbits above are of column sets, not solutions):
@@ -66,6 +68,7 @@ pub mod narrow;
 pub mod plan;
 pub mod quarters;
 pub mod ranked;
+pub mod recount;
 pub mod sampling;
 pub mod sieve;
 pub mod tally;

@@ -41,16 +41,20 @@
 //! memory. Beside it: `book` (the records as read: [`Key`], [`Book`] and
 //! its reading of files and folders), `report` (what they come to:
 //! [`Book::merged`] and [`Book::status`]) and `checks` ([`check_sum`],
-//! [`check_fixed`], [`check_record`]).
+//! [`check_fixed`], [`check_record`]), and `spot` (the spot check: a
+//! sample of shards drawn from a seed the records make, counted again by
+//! an independent method).
 
 mod book;
 mod checks;
 mod report;
+pub mod spot;
 
 use std::io::Read;
 
 pub use book::{Book, Key};
 pub use checks::{check_fixed, check_record, check_sum, FIXED_CHECK_TO, QUARTER_CHECK_TO};
+pub use spot::{draw, seed_of, Sample};
 
 use crate::base::error::{words, Error, Result};
 use crate::engine::counter::Counts;

@@ -9,7 +9,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use crate::base::error::{Error, Result};
-use crate::tools::campaign::Book;
+use crate::tools::campaign::{spot, Book};
+use crate::tools::settings::Settings;
 
 /// Runs `merge` on the texts `(source name, contents)` and writes
 /// `TOTAL UNIQUE` to `out`.
@@ -22,10 +23,19 @@ pub fn run(inputs: &[(String, String)], out: &mut dyn Write) -> Result<()> {
     writeln!(out, "{} {}", counts.total, counts.unique()).map_err(Error::Write)
 }
 
-/// `merge [--status] [FILES|DIRS]`: the records of `paths` (a folder's
-/// every regular file, by name; stdin when there are none) merged to
-/// `TOTAL UNIQUE` on `out`, or with `status` the campaign's state.
-pub fn command(paths: &[PathBuf], status: bool, out: &mut dyn Write) -> Result<()> {
+/// `merge [--status] [--spot-check K] [FILES|DIRS]`: the records of
+/// `paths` (a folder's every regular file, by name; stdin when there are
+/// none) merged to `TOTAL UNIQUE` on `out`, or with `status` the
+/// campaign's state; with `spot_check: Some(K)` after a spot check of `K`
+/// shards ([`crate::tools::campaign::spot`]) on `settings`' threads, its
+/// lines on stderr (the total printed only once it passes).
+pub fn command(
+    paths: &[PathBuf],
+    status: bool,
+    spot_check: Option<usize>,
+    settings: &Settings,
+    out: &mut dyn Write,
+) -> Result<()> {
     let mut book = Book::new(!status);
     if paths.is_empty() {
         let text = crate::tools::campaign::read_text(std::io::stdin().lock(), "stdin")?;
@@ -34,9 +44,18 @@ pub fn command(paths: &[PathBuf], status: bool, out: &mut dyn Write) -> Result<(
     for path in paths {
         book.add_path(path)?;
     }
+    let spot = spot_check.unwrap_or(0);
+    let err = &mut std::io::stderr();
     if status {
-        return book.status(out);
+        let sample = book.status_drawing(out, spot)?;
+        return match spot {
+            0 => Ok(()),
+            _ => spot::check(&sample, settings, err),
+        };
     }
-    let (_, counts) = book.merged()?;
+    let (_, counts, sample) = book.merged_drawing(spot)?;
+    if spot > 0 {
+        spot::check(&sample, settings, err)?;
+    }
     writeln!(out, "{} {}", counts.total, counts.unique()).map_err(Error::Write)
 }

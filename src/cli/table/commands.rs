@@ -111,7 +111,7 @@ many shards of about an hour on one thread to run instead, on a cluster.",
     CommandDef {
         cmd: Cmd::Merge,
         word: "merge",
-        usage: &["merge [--status] [FILES|DIRS]"],
+        usage: &["merge [--status] [--spot-check K] [FILES|DIRS]"],
         summary: "adds up the shard records of FILES or DIRS (or stdin)",
         about: "\
 Checks that shards 1..K of one N and one split F are all there, each
@@ -129,7 +129,19 @@ With --status it reports instead how far a campaign is: shards done of K,
 the missing ones as ranges, doubled and conflicting records, records
 refused (damaged, or of another N, K or split) with the reason, and the CPU
 time: spent (the sum of the records' cpu=) and quoted for the shards missing
-(the records' mean, times the missing).",
+(the records' mean, times the missing).
+With --spot-check K, K of the shards done (all of them if fewer), drawn
+from a seed that is a hash of every record read (no node can know it before
+the records exist; anyone can draw the same again), are counted again by an
+independent method and each compared with its record: the join's column
+sets by a plain search of both halves and every pair tested, their orbits
+found again; the constellations by a plain search. It costs several times
+the CPU the shards' records say (cpu=), more as N grows (quoted at 300
+times until measured at 27 and 28): first a line says which shards and the
+quote, then one line per shard as it ends, on stderr. A shard whose
+counts differ is an error naming it and its file; TOTAL UNIQUE is printed
+only once every one agrees. Give the campaign's --memory (and --threads,
+unless it was 1): the split is planned again to find each shard's work.",
     },
     CommandDef {
         cmd: Cmd::Bundle,

@@ -70,13 +70,22 @@ const LONG_RUNS: Scope = Scope::Only(&[
     Cmd::Stress,
     Cmd::Test,
 ]);
-/// The commands that take `--threads`: the same ones, by definition and
-/// not by a second list that could drift from the first. Work that can
-/// run long is spread over threads, and a command with threads to use is
-/// one whose work can run long.
-const THREADED: Scope = LONG_RUNS;
+/// The commands that take `--threads`: the same ones, and `merge`, whose
+/// spot check counts shards again (it tells each shard as it ends, with
+/// no progress line).
+const THREADED: Scope = Scope::Only(&[
+    Cmd::JudgeMode,
+    Cmd::Checker,
+    Cmd::Count,
+    Cmd::Show,
+    Cmd::Stress,
+    Cmd::Test,
+    Cmd::Merge,
+]);
 const ESTIMATES: Scope = Scope::Only(&[Cmd::JudgeMode, Cmd::Count]);
-const COUNTING: Scope = Scope::Only(&[Cmd::JudgeMode, Cmd::Checker, Cmd::Count]);
+/// The commands that take `--memory`: those that count, and `merge`,
+/// whose spot check plans the records' split again.
+const COUNTING: Scope = Scope::Only(&[Cmd::JudgeMode, Cmd::Checker, Cmd::Count, Cmd::Merge]);
 
 options! {
     /// `--method NAME`.
@@ -185,6 +194,18 @@ options! {
         help: "report the campaign's state instead of merging:\n\
                shards done, missing (as ranges), doubled,\n\
                conflicting and refused records",
+    },
+    /// `--spot-check K`.
+    SpotCheck => Flag {
+        long: "--spot-check",
+        short: None,
+        value: Some("K"),
+        scope: MERGE,
+        help: "also count K shards drawn at random again, by an\n\
+               independent method (a plain search), and compare\n\
+               each with its record (several times the join's\n\
+               time per shard: the quote comes first);\n\
+               the draw's seed is a hash of every record read",
     },
     /// `--checkpoint FILE`.
     Checkpoint => Flag {
@@ -440,6 +461,15 @@ impl Opt {
                  never depends on it"
             }
             (Opt::Threads, Cmd::Checker) => "worker threads for the total (default: all cores)",
+            (Opt::Memory, Cmd::Merge) => {
+                "the campaign's --memory (default 1GiB): the split\n\
+                 --spot-check plans again to find each shard's work"
+            }
+            (Opt::Threads, Cmd::Merge) => {
+                "worker threads for --spot-check's counts (default:\n\
+                 all cores); the split is planned with them, or\n\
+                 with one thread, whichever deals the records'"
+            }
             (Opt::Threads, Cmd::Show) => "worker threads for --total (default: all cores)",
             (Opt::Threads, Cmd::Stress) => {
                 "worker threads computing the expected answers,\n\

@@ -152,6 +152,7 @@ fn count_and_merge_usage_errors() {
         Command::Merge {
             files: vec!["a".into(), "b".into()],
             status: false,
+            spot_check: None,
         }
     );
     assert_eq!(
@@ -159,8 +160,20 @@ fn count_and_merge_usage_errors() {
         Command::Merge {
             files: vec!["dir".into()],
             status: true,
+            spot_check: None,
         }
     );
+    assert_eq!(
+        parse_str(&["merge", "--spot-check", "20", "dir"])
+            .unwrap()
+            .command,
+        Command::Merge {
+            files: vec!["dir".into()],
+            status: false,
+            spot_check: Some(20),
+        }
+    );
+    assert!(message(&["merge", "--spot-check", "0", "dir"]).contains("--spot-check"));
     assert_eq!(
         message(&["count", "8", "--shard", "3..=2/4"]),
         "--shard must be a range A..=B/K with 1 <= A <= B <= K, not '3..=2/4'"

@@ -134,6 +134,18 @@ impl UnitCounter for Constellations {
         self.engine.solve(&self.engine.units()[unit], self.unique)
     }
 
+    /// By a plain search of the board with the unit's border queens
+    /// placed (no kernel, no lanes), weighed by the images of those queens
+    /// under the eight symmetries, found here ([`plain_counts`]).
+    fn recount(&self, unit: usize) -> Option<Counts> {
+        let n = self.engine.n();
+        Some(plain_counts(
+            n,
+            &self.engine.units()[unit].queens,
+            self.unique,
+        ))
+    }
+
     /// In the kernel's interleaved lanes, as the engine counts its units.
     fn count_each(&self, units: &[usize], threads: usize, watch: Watch) -> Result<Counts> {
         let all = self.engine.units();
@@ -143,5 +155,135 @@ impl UnitCounter for Constellations {
 
     fn constellations(&self) -> Option<&Arc<ConstellationEngine>> {
         Some(&self.engine)
+    }
+}
+
+/// Symmetry `g` (`0..8`: the identity, the three turns, the four
+/// reflections) of the square of side `n`, on a cell.
+fn symmetry(n: usize, g: usize, (r, c): (usize, usize)) -> (usize, usize) {
+    let m = n - 1;
+    match g {
+        0 => (r, c),
+        1 => (c, m - r),
+        2 => (m - r, m - c),
+        3 => (m - c, r),
+        4 => (r, m - c),
+        5 => (m - r, c),
+        6 => (c, r),
+        _ => (m - c, m - r),
+    }
+}
+
+/// A border constellation's counts by the definition: its completions
+/// (the solutions of the blank board of side `n` holding the `border`
+/// queens) found by a plain row-by-row search, the total their number
+/// times the constellation's distinct images; with `unique`, Burnside's
+/// share 8 times the completions' orbits under the symmetries keeping the
+/// constellation (the average over those of the completions each fixes).
+pub fn plain_counts(n: usize, border: &[(usize, usize)], unique: bool) -> Counts {
+    let mut queens = border.to_vec();
+    queens.sort_unstable();
+    let image = |g: usize| {
+        let mut moved: Vec<(usize, usize)> = queens.iter().map(|&q| symmetry(n, g, q)).collect();
+        moved.sort_unstable();
+        moved
+    };
+    let mut images: Vec<Vec<(usize, usize)>> = (0..8).map(image).collect();
+    let keeping: Vec<usize> = (0..8).filter(|&g| images[g] == queens).collect();
+    images.sort_unstable();
+    images.dedup();
+    let mut cols = vec![usize::MAX; n];
+    let mut lines = (0u64, 0u128, 0u128);
+    for &(r, c) in &queens {
+        let (d, a) = (1u128 << (r + c), 1u128 << (r + n - 1 - c));
+        if cols[r] != usize::MAX || (lines.0 >> c) & 1 == 1 || lines.1 & d != 0 || lines.2 & a != 0
+        {
+            return Counts::default();
+        }
+        cols[r] = c;
+        lines = (lines.0 | 1 << c, lines.1 | d, lines.2 | a);
+    }
+    let (mut completions, mut fixed) = (0u128, 0u128);
+    complete(n, 0, &mut cols, lines, &mut |cols| {
+        completions += 1;
+        if unique {
+            for &g in &keeping {
+                let same = (0..n).all(|r| {
+                    let (r2, c2) = symmetry(n, g, (r, cols[r]));
+                    cols[r2] == c2
+                });
+                fixed += u128::from(same);
+            }
+        }
+    });
+    Counts {
+        total: images.len() as u128 * completions,
+        burnside: if unique {
+            8 * fixed / keeping.len() as u128
+        } else {
+            0
+        },
+    }
+}
+
+/// Every way to fill the rows from `r` on whose column is `usize::MAX`
+/// in `cols` with queens attacking none (the others' queens placed,
+/// their lines in `lines`: columns, rising and falling diagonals):
+/// `found` sees each solution.
+fn complete(
+    n: usize,
+    r: usize,
+    cols: &mut [usize],
+    lines: (u64, u128, u128),
+    found: &mut dyn FnMut(&[usize]),
+) {
+    if r == n {
+        found(cols);
+        return;
+    }
+    if cols[r] != usize::MAX {
+        return complete(n, r + 1, cols, lines, found);
+    }
+    let (used, rising, falling) = lines;
+    for c in 0..n {
+        let (d, a) = (1u128 << (r + c), 1u128 << (r + n - 1 - c));
+        if (used >> c) & 1 == 0 && rising & d == 0 && falling & a == 0 {
+            cols[r] = c;
+            complete(
+                n,
+                r + 1,
+                cols,
+                (used | 1 << c, rising | d, falling | a),
+                found,
+            );
+            cols[r] = usize::MAX;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The units' plain counts against the engine's, unit by unit, and
+    /// their sums against OEIS's total and unique counts.
+    #[test]
+    fn plain_counts_agree_with_the_engine() {
+        for n in 4..=11 {
+            let engine = Arc::new(ConstellationEngine::new(n));
+            let units = Prepared::new(n, true).with(engine.clone());
+            let mut sum = Counts::default();
+            for i in 0..units.units() {
+                let again = units.recount(i).unwrap();
+                assert_eq!(again, units.count(i), "n = {n}, unit {i}");
+                sum = sum + again;
+            }
+            let published = crate::base::published::BLANK_COUNTS[n - 1];
+            assert_eq!(
+                (sum.total, sum.unique()),
+                (published.1, published.2),
+                "n = {n}"
+            );
+        }
     }
 }

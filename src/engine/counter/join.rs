@@ -272,4 +272,21 @@ impl UnitCounter for Join {
             }
         }
     }
+
+    /// A join unit by the definition ([`Plan::recount_unit`]); a
+    /// symmetric unit by the same direct search again (its share of the
+    /// fixed points, whose sum `merge` checks against a search of its
+    /// own).
+    fn recount(&self, unit: usize) -> Option<Counts> {
+        match unit.checked_sub(self.plan.units()) {
+            None => {
+                let total = self.plan.recount_unit(unit)?;
+                Some(Counts {
+                    total,
+                    burnside: if self.fixed.is_empty() { 0 } else { total },
+                })
+            }
+            Some(_) => Some(self.count(unit)),
+        }
+    }
 }

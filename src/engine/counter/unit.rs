@@ -90,6 +90,13 @@ pub trait UnitCounter: Send + Sync {
         Ok(counts.into_iter().fold(Counts::default(), |a, b| a + b))
     }
 
+    /// The counts of unit `i` again by an independent method, on this
+    /// thread (the spot check of a campaign's records): far slower than
+    /// [`UnitCounter::count`]. `None` where the engine has none.
+    fn recount(&self, _unit: usize) -> Option<Counts> {
+        None
+    }
+
     /// The blank engine behind the units, when they are its constellations
     /// (in order): the planner then counts them in the kernel's lanes.
     fn constellations(&self) -> Option<&Arc<ConstellationEngine>> {

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use super::checks::check_record;
 use super::read_text;
+use super::spot::seed_share;
 use crate::base::error::{words, Error, Result};
 use crate::engine::counter::Counts;
 use crate::tools::shard::{read_timed_line, Record};
@@ -156,6 +157,9 @@ pub struct Book {
     pub(super) pools: Vec<(Key, Vec<Entry>)>,
     /// The CPU time of each pool's records, in the same order.
     pub(super) cpu: Vec<Cpu>,
+    /// Each pool's seed for a spot check: the sum of its records'
+    /// [`super::spot::seed_share`]s.
+    pub(super) seeds: Vec<u64>,
     /// Records without `crc=` (older versions), added up unchecked.
     pub(super) unchecked: usize,
     /// What was refused (status): a line each, and how many in all.
@@ -176,6 +180,7 @@ impl Book {
             sources: Sources::default(),
             pools: Vec::new(),
             cpu: Vec::new(),
+            seeds: Vec::new(),
             unchecked: 0,
             refused: Vec::new(),
             refused_count: 0,
@@ -210,7 +215,8 @@ impl Book {
             match read_timed_line(source, number + 1, line) {
                 Ok((record, sealed, cpu)) => {
                     self.unchecked += usize::from(!sealed);
-                    self.add(&record, cpu, id, number + 1)?;
+                    let share = seed_share(line.trim());
+                    self.add(&record, cpu, id, number + 1, share)?;
                 }
                 Err(error) => self.refuse(error)?,
             }
@@ -226,10 +232,19 @@ impl Book {
 
     /// Adds `record`, read at `line` of `source` (from [`Book::source`]).
     pub fn add_record(&mut self, record: &Record, source: u32, line: usize) -> Result<()> {
-        self.add(record, None, source, line)
+        self.add(record, None, source, line, seed_share(&record.line()))
     }
 
-    fn add(&mut self, record: &Record, cpu: Option<u64>, source: u32, line: usize) -> Result<()> {
+    /// Adds `record` read at `line` of `source`, its CPU time, and its
+    /// share of its pool's seed.
+    fn add(
+        &mut self,
+        record: &Record,
+        cpu: Option<u64>,
+        source: u32,
+        line: usize,
+        share: u64,
+    ) -> Result<()> {
         // `merge` checks the records it keeps once conflicts are found
         // (a conflict names both records, the more useful error).
         if !self.strict {
@@ -260,10 +275,12 @@ impl Book {
                 }
                 self.pools.push((key, Vec::new()));
                 self.cpu.push(Cpu::default());
+                self.seeds.push(0);
                 self.pools.len() - 1
             }
         };
         self.pools[at].1.push(entry);
+        self.seeds[at] = self.seeds[at].wrapping_add(share);
         if let Some(ms) = cpu {
             let sum = &mut self.cpu[at];
             sum.ms += u128::from(ms);

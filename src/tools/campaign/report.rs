@@ -6,6 +6,7 @@ use std::io::Write;
 
 use super::book::{conflict, Book, Cpu, Entry, Key, LISTED};
 use super::checks::{check_fixed, check_record, check_sum, overflow, threads, FIXED_CHECK_TO};
+use super::spot::{draw, Drawn, Sample};
 use crate::base::error::{Error, Result};
 use crate::engine::counter::Counts;
 use crate::plan::estimate::human;
@@ -34,10 +35,18 @@ impl Book {
 
     /// `merge`: the counts of the one complete split read, checked. Same
     /// records of a shard twice count once, with a note on stderr.
-    pub fn merged(mut self) -> Result<(usize, Counts)> {
+    pub fn merged(self) -> Result<(usize, Counts)> {
+        self.merged_drawing(0).map(|(n, counts, _)| (n, counts))
+    }
+
+    /// [`Book::merged`], and a sample of `spot` of its shards drawn for a
+    /// spot check ([`super::spot`]).
+    pub fn merged_drawing(mut self, spot: usize) -> Result<(usize, Counts, Sample)> {
         let Some((key, mut entries)) = self.pools.pop() else {
             return Err(Error::Shards("no shard records to merge".into()));
         };
+        let seed = self.seeds.pop().unwrap_or_default();
+        let cpu = self.cpu.pop().unwrap_or_default();
         let all = entries.len();
         let tally = tally(&mut entries);
         if let Some(error) = self.first_conflict(key, &tally) {
@@ -92,7 +101,53 @@ impl Book {
                 self.at(&b)
             );
         }
-        Ok((key.n, tally.sum))
+        let sample = self.draw(key, &entries, &tally, (seed, cpu), spot);
+        Ok((key.n, tally.sum, sample))
+    }
+
+    /// A sample of `spot` of the shards of `entries` (sorted by
+    /// [`tally`]) for a spot check: the first record of each shard but
+    /// those recorded with different counts, drawn from the pool's
+    /// `seed`; `cpu` the pool's CPU time.
+    fn draw(
+        &self,
+        key: Key,
+        entries: &[Entry],
+        tally: &Tally,
+        (seed, cpu): (u64, Cpu),
+        spot: usize,
+    ) -> Sample {
+        let mut sample = Sample {
+            key,
+            seed,
+            from: 0,
+            shards: Vec::new(),
+            mean_cpu: (cpu.timed > 0).then(|| cpu.ms as f64 / 1000.0 / cpu.timed as f64),
+        };
+        if spot == 0 {
+            return sample;
+        }
+        let conflicting: Vec<usize> = tally.conflicts.iter().map(|(a, _)| a.index).collect();
+        let firsts: Vec<&Entry> = entries
+            .iter()
+            .enumerate()
+            .filter(|&(i, e)| i == 0 || entries[i - 1].index != e.index)
+            .map(|(_, e)| e)
+            .filter(|e| !conflicting.contains(&e.index))
+            .collect();
+        sample.from = firsts.len();
+        sample.shards = draw(firsts.len(), spot, seed)
+            .into_iter()
+            .map(|i| Drawn {
+                shard: Shard {
+                    index: firsts[i].index,
+                    of: key.of,
+                },
+                counts: firsts[i].counts,
+                at: self.at(firsts[i]),
+            })
+            .collect();
+        sample
     }
 
     /// `merge --status`: the campaign's state on `out`: the split most
@@ -100,7 +155,13 @@ impl Book {
     /// missing, doubled or conflicting, and what was refused and why.
     /// Records of one shard with different counts are an error (after the
     /// report), naming both.
-    pub fn status(mut self, out: &mut dyn Write) -> Result<()> {
+    pub fn status(self, out: &mut dyn Write) -> Result<()> {
+        self.status_drawing(out, 0).map(|_| ())
+    }
+
+    /// [`Book::status`], and a sample of `spot` of the shards done (not
+    /// those in conflict) drawn for a spot check ([`super::spot`]).
+    pub fn status_drawing(mut self, out: &mut dyn Write, spot: usize) -> Result<Sample> {
         let Some(main) = (0..self.pools.len()).max_by_key(|&i| {
             // The most records; of equal pools, the first read.
             (self.pools[i].1.len(), std::cmp::Reverse(i))
@@ -114,6 +175,7 @@ impl Book {
         };
         let (key, mut entries) = self.pools.swap_remove(main);
         let cpu = self.cpu.swap_remove(main);
+        let seed = self.seeds.swap_remove(main);
         let tally = tally(&mut entries);
         let mut text = String::new();
         let mut line = |l: String| {
@@ -219,7 +281,7 @@ impl Book {
         if tally.done == key.of && tally.conflicts.is_empty() {
             checked?;
         }
-        Ok(())
+        Ok(self.draw(key, &entries, &tally, (seed, cpu), spot))
     }
 }
 

@@ -9,6 +9,7 @@ use std::sync::{Arc, MutexGuard};
 use crate::engine::half_board::layout::Layout;
 use crate::engine::half_board::matching::{self, Kernel};
 use crate::engine::half_board::quarters::Quarter;
+use crate::engine::half_board::recount::Recount;
 use crate::engine::half_board::tally::Tally;
 
 use super::{Held, Plan, Work};
@@ -93,6 +94,39 @@ impl Plan {
                 Some(count)
             }
         }
+    }
+
+    /// Unit `i`'s contribution counted again by the definition, sharing
+    /// nothing with the join but the unit's keys (its listed tasks'
+    /// pivots and column sets, or its pivot and ranks): see
+    /// [`crate::engine::half_board::recount`]. Several times slower than
+    /// [`Plan::run_unit`], more as `n` grows. `None` for a plan that is not of the blank
+    /// board (blocked cells, or credited).
+    pub fn recount_unit(&self, i: usize) -> Option<u128> {
+        if self.images.is_some() {
+            return None;
+        }
+        let (free, sym, pivots) = match &self.work {
+            Work::Listed(layout) => (&layout.free, layout.sym, &layout.pivots),
+            Work::Ranked(ranked) => (&ranked.geo.free, ranked.geo.sym, &ranked.geo.pivots),
+        };
+        let recount = Recount::new(self.n(), free, sym)?;
+        let queens = |p: usize| -> Vec<(usize, usize)> {
+            let queens = pivots[p].queens.iter().flatten();
+            queens
+                .map(|&(r, c)| (usize::from(r), usize::from(c)))
+                .collect()
+        };
+        Some(match &self.work {
+            Work::Listed(layout) => layout.tasks[layout.units[i].tasks.clone()]
+                .iter()
+                .map(|task| recount.set(&queens(usize::from(task.pivot)), u64::from(task.s)))
+                .sum(),
+            Work::Ranked(ranked) => {
+                let unit = ranked.unit(i);
+                recount.ranks(&queens(unit.pivot), unit.ranks)
+            }
+        })
     }
 
     /// Total number of solutions, all units on this thread.
