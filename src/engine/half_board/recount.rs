@@ -84,14 +84,16 @@ type Queens = [Option<(usize, usize)>; 2];
 impl Recount {
     /// The recount of the blank board of side `n` (`free`, its rows' free
     /// columns) as a plan folding `sym` counts it; `None` for a board
-    /// with blocked cells or a plan that does not fold the mirror and the
-    /// flip (no blank board's).
+    /// with blocked cells, a plan that does not fold the mirror and the
+    /// flip (no blank board's) or pair mode with the transpose.
     pub fn new(n: usize, free: &[u64], sym: Symmetric) -> Option<Recount> {
         let full = (1u64 << n) - 1;
         if !(2..=28).contains(&n) || free.len() != n || free.iter().any(|&f| f & full != full) {
             return None;
         }
-        if !(sym.mirror && sym.flip) {
+        // Pair mode with the transpose (not the default) weighs its pairs
+        // by the middle columns' queens, which this recount does not.
+        if !(sym.mirror && sym.flip) || sym.transpose {
             return None;
         }
         let mode = if sym.pair {
@@ -310,6 +312,7 @@ mod tests {
             diagonal: mode == Mode::Diagonal,
             cross: mode == Mode::Cross,
             pair: mode == Mode::Pair,
+            transpose: false,
         }
     }
 
@@ -407,6 +410,7 @@ mod tests {
                     diagonal: false,
                     cross: n % 2 == 1,
                     pair: n % 2 == 0,
+                    transpose: false,
                 },
             )
             .unwrap();

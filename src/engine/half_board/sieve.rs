@@ -370,7 +370,10 @@ mod tests {
                 let mut reach = reach;
                 super::subset_sums(&mut reach, sieve.k());
                 let reached: usize = sieve.reached(&reach).map(|(_, (f, t), _)| t - f).sum();
-                assert_eq!(reached, words, "k {k}: the buckets reached are those visited");
+                assert_eq!(
+                    reached, words,
+                    "k {k}: the buckets reached are those visited"
+                );
                 let want = bottoms.iter().filter(|&&b| b & t == 0).count();
                 let fits = |i: usize| out[i] != !0 && out[i] & t == 0;
                 let got = (0..len).filter(|&i| seen[i] && fits(i)).count();
