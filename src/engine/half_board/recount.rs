@@ -67,6 +67,10 @@ pub enum Mode {
     Diagonal,
     /// Even `n`: a queen in each of the two middle rows as the pivot.
     Pair,
+    /// And the transpose: a solution weighs 2, 1 or 0 as its middle
+    /// columns' queens are farther from the edge than its pivot's, as far
+    /// or nearer (the keys capped at `cap`).
+    PairTranspose { cap: usize },
 }
 
 /// The recount of a blank board's keys.
@@ -85,18 +89,25 @@ impl Recount {
     /// The recount of the blank board of side `n` (`free`, its rows' free
     /// columns) as a plan folding `sym` counts it; `None` for a board
     /// with blocked cells, a plan that does not fold the mirror and the
-    /// flip (no blank board's) or pair mode with the transpose.
+    /// flip (no blank board's).
     pub fn new(n: usize, free: &[u64], sym: Symmetric) -> Option<Recount> {
         let full = (1u64 << n) - 1;
         if !(2..=28).contains(&n) || free.len() != n || free.iter().any(|&f| f & full != full) {
             return None;
         }
-        // Pair mode with the transpose (not the default) weighs its pairs
-        // by the middle columns' queens, which this recount does not.
-        if !(sym.mirror && sym.flip) || sym.transpose {
+        if !(sym.mirror && sym.flip) {
             return None;
         }
-        let mode = if sym.pair {
+        let mode = if sym.pair && sym.transpose {
+            // The cap is the join's (the marks its words have room for:
+            // 33 - n bits above the diagonals of each direction, at most
+            // a half's rows); any cap counts every solution, but a key's
+            // share depends on it.
+            let h = n / 2 - 1;
+            Mode::PairTranspose {
+                cap: h.min(2 * 33usize.saturating_sub(n)),
+            }
+        } else if sym.pair {
             Mode::Pair
         } else if sym.cross {
             Mode::Cross
@@ -105,7 +116,7 @@ impl Recount {
         } else {
             Mode::Plain
         };
-        let h = if mode == Mode::Pair { n / 2 - 1 } else { n / 2 };
+        let h = if sym.pair { n / 2 - 1 } else { n / 2 };
         Some(Recount { n, h, mode })
     }
 
@@ -146,6 +157,7 @@ impl Recount {
                 }
             }
             Mode::Plain | Mode::Pair => orbit * self.pairs(pivot, s, None),
+            Mode::PairTranspose { cap } => orbit * self.transposed_pairs(pivot, s, cap),
         }
     }
 
@@ -193,7 +205,8 @@ impl Recount {
     }
 
     /// Both halves of the key listed (the pivot's queens placed first),
-    /// with the row of each one's queen in the middle column (odd `n`).
+    /// with the row of each one's queen in the middle column (odd `n`) or
+    /// the two middle columns (even `n`).
     fn halves(&self, pivot: Queens, s: u64) -> (Vec<Placed>, Vec<Placed>) {
         let n = self.n;
         let mut blocked = 0u128;
@@ -203,9 +216,13 @@ impl Recount {
             used |= 1 << c;
         }
         let bottom = ((1u64 << n) - 1) & !used & !s;
-        let mark = if n % 2 == 1 { n / 2 } else { usize::MAX };
-        let tops = list(n, 0..self.h, s, blocked, mark);
-        let bottoms = list(n, n - self.h..n, bottom, blocked, mark);
+        let marks = if n % 2 == 1 {
+            [usize::MAX, n / 2]
+        } else {
+            [n / 2 - 1, n / 2]
+        };
+        let tops = list(n, 0..self.h, s, blocked, marks);
+        let bottoms = list(n, n - self.h..n, bottom, blocked, marks);
         (tops, bottoms)
     }
 
@@ -216,12 +233,67 @@ impl Recount {
         let (tops, bottoms) = self.halves(pivot, s);
         let middle = self.h;
         let keep = |p: &&Placed| match beyond {
-            Some(dm) if p.marked_row != u8::MAX => usize::from(p.marked_row).abs_diff(middle) > dm,
+            Some(dm) if p.marked_rows[1] != u8::MAX => {
+                usize::from(p.marked_rows[1]).abs_diff(middle) > dm
+            }
             _ => true,
         };
         let mut tops: Vec<u128> = tops.iter().filter(keep).map(|p| p.diagonals).collect();
         let mut bottoms: Vec<u128> = bottoms.iter().filter(keep).map(|p| p.diagonals).collect();
         disjoint_pairs(self.n, self.h, &mut tops, &mut bottoms)
+    }
+
+    /// Pair mode's pairs with the transpose, weighed from the definition:
+    /// a pair's key is how far its outermost member is from the edge
+    /// (capped at `cap`); a solution weighs 2, 1 or 0 as the key of its two
+    /// middle columns' queens' rows is above, equal to or below the key of
+    /// its pivot's columns (the transpose swaps the two pairs, so a
+    /// solution and its image weigh 2 together).
+    fn transposed_pairs(&self, pivot: Queens, s: u64, cap: usize) -> u128 {
+        let (n, h) = (self.n, self.h);
+        let edge = |x: usize| x.min(n - 1 - x);
+        let key = |rows: &[usize]| rows.iter().fold(cap, |k, &r| k.min(edge(r)));
+        let queens: Vec<(usize, usize)> = pivot.iter().flatten().copied().collect();
+        let pivot_key = key(&queens.iter().map(|&(_, c)| c).collect::<Vec<_>>());
+        // A pivot queen in a middle column is that column's queen.
+        let in_pivot = key(&queens
+            .iter()
+            .filter(|&&(_, c)| c + 1 == n / 2 || c == n / 2)
+            .map(|&(r, _)| r)
+            .collect::<Vec<_>>());
+        let of = |p: &Placed| {
+            let rows: Vec<usize> = p
+                .marked_rows
+                .iter()
+                .filter(|&&r| r != u8::MAX)
+                .map(|&r| usize::from(r))
+                .collect();
+            key(&rows)
+        };
+        let (tops, bottoms) = self.halves(pivot, s);
+        let mut total = 0;
+        for kb in 0..=cap {
+            let mut these: Vec<u128> = bottoms
+                .iter()
+                .filter(|b| of(b) == kb)
+                .map(|b| b.diagonals)
+                .collect();
+            if these.is_empty() {
+                continue;
+            }
+            for (weight, cmp) in [
+                (2, std::cmp::Ordering::Greater),
+                (1, std::cmp::Ordering::Equal),
+            ] {
+                let mut weighed: Vec<u128> = tops
+                    .iter()
+                    .filter(|t| of(t).min(kb).min(in_pivot).cmp(&pivot_key) == cmp)
+                    .map(|t| t.diagonals)
+                    .collect();
+                total += weight * disjoint_pairs(n, h, &mut weighed, &mut these);
+            }
+        }
+        total
     }
 
     /// Diagonal mode's pairs of the column set `s`, every bottom without a
@@ -311,8 +383,8 @@ mod tests {
             flip: true,
             diagonal: mode == Mode::Diagonal,
             cross: mode == Mode::Cross,
-            pair: mode == Mode::Pair,
-            transpose: false,
+            pair: matches!(mode, Mode::Pair | Mode::PairTranspose { .. }),
+            transpose: matches!(mode, Mode::PairTranspose { .. }),
         }
     }
 
@@ -325,12 +397,17 @@ mod tests {
             let modes: &[Mode] = if n % 2 == 1 {
                 &[Mode::Plain, Mode::Cross]
             } else {
-                &[Mode::Plain, Mode::Diagonal, Mode::Pair]
+                &[
+                    Mode::Plain,
+                    Mode::Diagonal,
+                    Mode::Pair,
+                    Mode::PairTranspose { cap: 0 },
+                ]
             };
             for &mode in modes {
                 let recount = Recount::new(n, &vec![(1 << n) - 1; n], sym(mode)).unwrap();
                 let pivots: Vec<Vec<(usize, usize)>> = match (n % 2, mode) {
-                    (0, Mode::Pair) => (0..n)
+                    (0, Mode::Pair | Mode::PairTranspose { .. }) => (0..n)
                         .flat_map(|a| (0..n).map(move |b| vec![(n / 2 - 1, a), (n / 2, b)]))
                         .filter(|q| q[0].1.abs_diff(q[1].1) >= 2)
                         .collect(),
@@ -364,7 +441,11 @@ mod tests {
         use crate::engine::half_board::{MinN, Plan};
         for n in 9..=13 {
             let blank = vec![(1u64 << n) - 1; n];
-            let modes = [MinN::both(99), MinN::both(4), MinN::pair(4)];
+            let four_fold = MinN {
+                pair_transpose: 99,
+                ..MinN::pair(4)
+            };
+            let modes = [MinN::both(99), MinN::both(4), MinN::pair(4), four_fold];
             for min_n in modes {
                 for min_n in [min_n, min_n.ranked_from(4)] {
                     let plan = Plan::tuned(n, &blank, Default::default(), min_n, None).unwrap();

@@ -11,12 +11,12 @@
 //! operation (see `docs/RECORD.md` for the measured cost).
 
 /// One half placement: its diagonals (bit `r + c` of the low word, bit
-/// `64 + r - c + n - 1` of the high one) and the row of its queen in the
-/// column `mark` asked for (`u8::MAX` for none).
+/// `64 + r - c + n - 1` of the high one) and the rows of its queens in the
+/// two columns `marks` asked for (`u8::MAX` for none).
 #[derive(Clone, Copy)]
 pub(super) struct Placed {
     pub(super) diagonals: u128,
-    pub(super) marked_row: u8,
+    pub(super) marked_rows: [u8; 2],
 }
 
 /// The bit of cell `(r, c)`'s rising diagonal (`r + c`) in a [`Placed`].
@@ -33,13 +33,14 @@ pub(super) fn falling(n: usize, r: usize, c: usize) -> u128 {
 /// of side `n`, the queens in distinct columns of `cols` and on no
 /// diagonal of `blocked` nor each other's: a plain search, row by row,
 /// column by column. With as many rows as columns, each uses all of
-/// `cols`. `mark` is the column whose queen's row is kept.
+/// `cols`. `marks` are the columns whose queens' rows are kept
+/// (`usize::MAX`: none).
 pub(super) fn list(
     n: usize,
     rows: std::ops::Range<usize>,
     cols: u64,
     blocked: u128,
-    mark: usize,
+    marks: [usize; 2],
 ) -> Vec<Placed> {
     let mut out = Vec::new();
     place(
@@ -49,8 +50,8 @@ pub(super) fn list(
         cols,
         blocked,
         0,
-        u8::MAX,
-        mark,
+        [u8::MAX; 2],
+        marks,
         &mut out,
     );
     out
@@ -64,14 +65,14 @@ fn place(
     cols: u64,
     blocked: u128,
     own: u128,
-    marked_row: u8,
-    mark: usize,
+    marked_rows: [u8; 2],
+    marks: [usize; 2],
     out: &mut Vec<Placed>,
 ) {
     if r == end {
         out.push(Placed {
             diagonals: own,
-            marked_row,
+            marked_rows,
         });
         return;
     }
@@ -81,7 +82,12 @@ fn place(
         open &= open - 1;
         let bits = rising(r, c) | falling(n, r, c);
         if (blocked | own) & bits == 0 {
-            let row = if c == mark { r as u8 } else { marked_row };
+            let mut rows = marked_rows;
+            for (row, &mark) in rows.iter_mut().zip(&marks) {
+                if c == mark {
+                    *row = r as u8;
+                }
+            }
             place(
                 n,
                 r + 1,
@@ -89,8 +95,8 @@ fn place(
                 cols & !(1 << c),
                 blocked,
                 own | bits,
-                row,
-                mark,
+                rows,
+                marks,
                 out,
             );
         }
@@ -158,8 +164,8 @@ mod tests {
         let mut total = 0;
         for s in (0..=full).filter(|s| s.count_ones() == 4) {
             let diagonals = |v: Vec<Placed>| v.iter().map(|p| p.diagonals).collect::<Vec<_>>();
-            let mut tops = diagonals(list(n, 0..h, s, 0, usize::MAX));
-            let mut bottoms = diagonals(list(n, h..n, full & !s, 0, usize::MAX));
+            let mut tops = diagonals(list(n, 0..h, s, 0, [usize::MAX; 2]));
+            let mut bottoms = diagonals(list(n, h..n, full & !s, 0, [usize::MAX; 2]));
             total += disjoint_pairs(n, h, &mut tops, &mut bottoms);
         }
         assert_eq!(total, 92);
