@@ -70,4 +70,8 @@ tunables! {
     /// Solutions per chunk of an index query: 256 words, 2 KiB, well inside L1.
     CHUNK_WORDS: usize = 256, "words",
         Chosen("2 KiB, well inside L1; not swept");
+    /// Below this many on either side, a split of the spot check's recount
+    /// (`engine/half_board/recount/halves.rs`) tests its pairs one by one.
+    RECOUNT_TESTED: usize = 16, "placements",
+        Chosen("a plain divide and conquer's leaf; not swept (the recount is a check, not the count)");
 }

@@ -114,9 +114,9 @@ fn list_half(
                 cols & !(1 << c),
                 d | 1 << dd,
                 a | 1 << aa,
-                match c + 1 - n / 2 {
-                    0 => [r, mid[1]],
-                    1 => [mid[0], r],
+                match (c + 1 == n / 2, c == n / 2) {
+                    (true, _) => [r, mid[1]],
+                    (_, true) => [mid[0], r],
                     _ => mid,
                 },
                 cap,

@@ -23,9 +23,11 @@
 //! whose keys share no bit with `u`.
 //!
 //! A chunk may end in *tie* bottoms (pair mode with the transpose: against
-//! them every top weighs 1): they get buckets of their own under the same
-//! cut, after the others, keyed `b | 1 << k` ([`Sieve::arrange`]), so that
-//! a chunk's tops are listed once for both kinds.
+//! them every top weighs 1): they get buckets of their own after the
+//! others, keyed by the first `t <= k` cut diagonals only (as few as their
+//! number pays for, [`Sieve::arrange`]), so that a chunk's tops are listed
+//! once for both kinds. A top of key `u` fits tie bucket `b` when
+//! `u & b == 0` too: its other cut bits do not matter there.
 //!
 //! # Constraints
 //! Overlap masks of at most 64 bits; `k <= MAX_CUT`.
@@ -48,9 +50,10 @@ pub struct Sieve {
     starts: Vec<usize>,
     /// `within[m]`: the words of the buckets whose keys are subsets of `m`.
     within: Vec<usize>,
-    /// Whether the chunk has tie buckets (`1 << k` more, see the module
-    /// doc).
+    /// Whether the chunk has tie buckets, and the cut diagonals that key
+    /// them (`1 << tie_bits` buckets, see the module doc).
     ties: bool,
+    tie_bits: usize,
 }
 
 impl Sieve {
@@ -172,17 +175,17 @@ impl Sieve {
     }
 
     /// Sorts the first `nb` masks of `bot` by bucket, those from `ties`
-    /// on into tie buckets (none when `ties >= nb`), each bucket padded
-    /// with all-ones masks to whole words, leaving them in `bot` (`spare`
-    /// is scratch space); records the buckets' word starts and returns the
-    /// number of masks now in `bot` (whole words). Without a cut or ties
-    /// the masks stay where they are and only the last word is padded: a
-    /// copy cost a C library call per chunk at n = 15, where no chunk is
-    /// cut.
+    /// on into tie buckets (none when `ties >= nb`) keyed by the first
+    /// `tie_bits` cut diagonals, each bucket padded with all-ones masks to
+    /// whole words, leaving them in `bot` (`spare` is scratch space);
+    /// records the buckets' word starts and returns the number of masks now
+    /// in `bot` (whole words). Without a cut or ties the masks stay where
+    /// they are and only the last word is padded: a copy cost a C library
+    /// call per chunk at n = 15, where no chunk is cut.
     pub fn arrange(
         &mut self,
         bot: &mut Vec<u64>,
-        (nb, ties): (usize, usize),
+        (nb, ties, tie_bits): (usize, usize, usize),
         spare: &mut Vec<u64>,
     ) -> usize {
         let split = ties < nb;
@@ -194,14 +197,21 @@ impl Sieve {
             bot[nb..len].iter_mut().for_each(|x| *x = !0);
             return len;
         }
-        let tie_bit = usize::from(split) << self.k;
         let (cut, k) = (self.cut, self.k);
-        let key = |i: usize, m: u64| key_of(&cut, k, m) | if i >= ties { tie_bit } else { 0 };
-        let mut count = vec![0usize; (1usize << self.k) + tie_bit];
+        let keys = 1usize << k;
+        let tie_bits = if split { tie_bits.min(k) } else { 0 };
+        let key = |i: usize, m: u64| {
+            if i >= ties {
+                keys + key_of(&cut, tie_bits, m)
+            } else {
+                key_of(&cut, k, m)
+            }
+        };
+        let mut count = vec![0usize; keys + if split { 1 << tie_bits } else { 0 }];
         for (i, &m) in bot[..nb].iter().enumerate() {
             count[key(i, m)] += 1;
         }
-        let word = self.lay_out_all(&count, split);
+        let word = self.lay_out_all(&count, split.then_some(tie_bits));
         spare.clear();
         spare.resize(word * 64, !0);
         let mut next: Vec<usize> = self.starts[..count.len()].iter().map(|&w| w * 64).collect();
@@ -219,28 +229,37 @@ impl Sieve {
     /// them out: for pricing a chunk from a sample of its bottoms. Returns
     /// the chunk's words.
     pub fn lay_out(&mut self, count: &[usize]) -> usize {
-        self.lay_out_all(count, false)
+        self.lay_out_all(count, None)
     }
 
-    /// [`Sieve::lay_out`], with `2^k` tie buckets after the others when
-    /// `ties`. `within` counts a key's words of both kinds.
-    fn lay_out_all(&mut self, count: &[usize], ties: bool) -> usize {
+    /// [`Sieve::lay_out`], with `2^t` tie buckets after the others when
+    /// `ties` is `Some(t)`. `within` counts a key's words of both kinds.
+    fn lay_out_all(&mut self, count: &[usize], ties: Option<usize>) -> usize {
         let keys = 1usize << self.k;
-        let buckets = keys << usize::from(ties);
-        self.ties = ties;
+        let tie_buckets = ties.map_or(0, |t| 1 << t);
+        self.ties = ties.is_some();
+        self.tie_bits = ties.unwrap_or(0);
         self.starts.clear();
         let mut word = 0usize;
-        for &c in &count[..buckets] {
+        for &c in &count[..keys + tie_buckets] {
             self.starts.push(word);
             word += (c + 63) / 64;
         }
         self.starts.push(word);
-        self.within.clear();
         let words = |b: usize| self.starts[b + 1] - self.starts[b];
-        let both = |b: usize| words(b) + if ties { words(b + keys) } else { 0 };
-        let within: Vec<usize> = (0..keys).map(both).collect();
+        let mut within: Vec<usize> = (0..keys).map(words).collect();
+        subset_sums(&mut within, self.k);
+        if tie_buckets > 0 {
+            // A top fits tie bucket `b` when its key shares no bit with
+            // `b`: the tie words within `m` are those within `m`'s first
+            // `t` bits.
+            let mut tie: Vec<usize> = (keys..keys + tie_buckets).map(words).collect();
+            subset_sums(&mut tie, self.tie_bits);
+            for (m, w) in within.iter_mut().enumerate() {
+                *w += tie[m & (tie_buckets - 1)];
+            }
+        }
         self.within = within;
-        subset_sums(&mut self.within, self.k);
         word
     }
 
@@ -255,7 +274,7 @@ impl Sieve {
         reach: &'a [T],
     ) -> impl Iterator<Item = (usize, (usize, usize), T)> + 'a {
         let full = self.full();
-        let last = ((full + 1) << usize::from(self.ties)) - 1;
+        let last = full + if self.ties { 1 << self.tie_bits } else { 0 };
         (0..=last).filter_map(move |b| {
             let fit = reach[full & !b];
             let (from, to) = self.bucket(b);
@@ -323,7 +342,8 @@ mod tests {
     fn visited_buckets_hold_exactly_the_bottoms_that_can_fit() {
         let mut rng = crate::base::rng::Rng::new(0x2545_F491_4F6C_DD1D);
         let mut rnd = move || rng.next_u64();
-        for (k, ties) in (0..=super::MAX_CUT).flat_map(|k| [(k, 3000), (k, 2900), (k, 0)]) {
+        let cases = (0..=super::MAX_CUT).flat_map(|k| [(k, 3000, 0), (k, 2900, 2), (k, 0, k)]);
+        for (k, ties, tie_bits) in cases {
             let nbits = 20;
             let mask = (1u64 << nbits) - 1;
             let bottoms: Vec<u64> = (0..3000).map(|_| rnd() & rnd() & mask).collect();
@@ -334,10 +354,10 @@ mod tests {
             // must be padded over, as a chunk's scratch list is reused.
             let mut out = bottoms.clone();
             out.extend([0u64; 100]);
-            let len = sieve.arrange(&mut out, (bottoms.len(), ties), &mut Vec::new());
+            let len = sieve.arrange(&mut out, (bottoms.len(), ties, tie_bits), &mut Vec::new());
             assert_eq!(len % 64, 0);
             let last = if ties < bottoms.len() {
-                2 * sieve.full() + 1
+                sieve.full() + (1 << tie_bits.min(sieve.k()))
             } else {
                 sieve.full()
             };
@@ -378,8 +398,19 @@ mod tests {
                 let fits = |i: usize| out[i] != !0 && out[i] & t == 0;
                 let got = (0..len).filter(|&i| seen[i] && fits(i)).count();
                 assert_eq!(got, want, "k {k}");
-                for i in (0..len).filter(|&i| seen[i] && out[i] != !0) {
-                    assert_eq!(sieve.key(out[i]) & u, 0);
+                // A visited bucket's bottoms share no bit of its key with
+                // the top (a tie bucket's key has only the first bits).
+                let tie_key = (1usize << tie_bits.min(sieve.k())) - 1;
+                for b in (0..=last).filter(|&b| b & sieve.full() & u == 0) {
+                    let key = if sieve.is_tie(b) {
+                        tie_key
+                    } else {
+                        sieve.full()
+                    };
+                    let (from, to) = sieve.bucket(b);
+                    for &m in out[from * 64..to * 64].iter().filter(|&&m| m != !0) {
+                        assert_eq!(sieve.key(m) & key & u, 0);
+                    }
                 }
             }
         }

@@ -12,6 +12,7 @@
 
 use crate::base::rng::Rng;
 use crate::engine::half_board::column_sets::{combinations, Task};
+use crate::engine::half_board::sieve::Sieve;
 use crate::engine::half_board::transpose::transpose64;
 
 use super::cut::{choose_cut, cut_range};
@@ -54,7 +55,11 @@ impl Job<'_> {
             );
         }
         sc.tally.cut += sc.sieve.k() as u64;
-        sc.sieve.arrange(&mut sc.bot, (nb, ties), &mut sc.sorted)
+        // Tie bottoms keyed by as many cut diagonals as their number pays
+        // for (they are few: one row's queen in a middle column).
+        let tie_bits = Sieve::cut_size(nb.saturating_sub(ties), self.shape.bucket_bottoms);
+        sc.sieve
+            .arrange(&mut sc.bot, (nb, ties, tie_bits), &mut sc.sorted)
     }
 
     /// About [`TOP_SAMPLE`] of task `t`'s tops into `out`, as overlap

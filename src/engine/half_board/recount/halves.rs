@@ -10,6 +10,9 @@
 //! then tested one by one: far more than the join's 64 pairs per word
 //! operation (see `docs/RECORD.md` for the measured cost).
 
+// Below this many on either side, a split's pairs are tested one by one.
+use crate::tuning::engines::RECOUNT_TESTED as TESTED;
+
 /// One half placement: its diagonals (bit `r + c` of the low word, bit
 /// `64 + r - c + n - 1` of the high one) and the rows of its queens in the
 /// two columns `marks` asked for (`u8::MAX` for none).
@@ -115,9 +118,6 @@ pub(super) fn disjoint_pairs(n: usize, h: usize, tops: &mut [u128], bottoms: &mu
     split.sort_by_key(|&b| ((b % 64).abs_diff(n as u32 - 1), b));
     pairs(tops, bottoms, &split)
 }
-
-/// Below this many on either side, a split's pairs are tested one by one.
-const TESTED: usize = 16;
 
 fn pairs(tops: &mut [u128], bottoms: &mut [u128], split: &[u32]) -> u128 {
     if tops.is_empty() || bottoms.is_empty() {
