@@ -24,10 +24,11 @@
 //!
 //! A chunk may end in *tie* bottoms (pair mode with the transpose: against
 //! them every top weighs 1): they get buckets of their own after the
-//! others, keyed by the first `t <= k` cut diagonals only (as few as their
-//! number pays for, [`Sieve::arrange`]), so that a chunk's tops are listed
-//! once for both kinds. A top of key `u` fits tie bucket `b` when
-//! `u & b == 0` too: its other cut bits do not matter there.
+//! others ([`Sieve::arrange`]), so that a chunk's tops are listed once for
+//! both kinds. The join keys them by every cut diagonal: keyed by the first
+//! `t < k` only, a tie bucket would hold bottoms on cut diagonals its key
+//! does not name, which the join's tables leave out (`matching`'s
+//! buckets): a top sharing one would count.
 //!
 //! # Constraints
 //! Overlap masks of at most 64 bits; `k <= MAX_CUT`.

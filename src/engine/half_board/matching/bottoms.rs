@@ -12,7 +12,6 @@
 
 use crate::base::rng::Rng;
 use crate::engine::half_board::column_sets::{combinations, Task};
-use crate::engine::half_board::sieve::Sieve;
 use crate::engine::half_board::transpose::transpose64;
 
 use super::cut::{choose_cut, cut_range};
@@ -55,9 +54,12 @@ impl Job<'_> {
             );
         }
         sc.tally.cut += sc.sieve.k() as u64;
-        // Tie bottoms keyed by as many cut diagonals as their number pays
-        // for (they are few: one row's queen in a middle column).
-        let tie_bits = Sieve::cut_size(nb.saturating_sub(ties), self.shape.bucket_bottoms);
+        // Tie bottoms keyed by every cut diagonal, as the others: the
+        // buckets' tables leave the cut diagonals out (a bucket's bottoms
+        // use exactly its key's), so a tie bucket keyed by fewer would let
+        // a top and a bottom that share an unkeyed cut diagonal count (the
+        // pair-mode tests caught it).
+        let tie_bits = sc.sieve.k();
         sc.sieve
             .arrange(&mut sc.bot, (nb, ties, tie_bits), &mut sc.sorted)
     }
