@@ -10,7 +10,6 @@ use std::path::{Path, PathBuf};
 
 use super::checks::check_record;
 use super::read_text;
-use super::spot::seed_share;
 use crate::base::error::{words, Error, Result};
 use crate::engine::counter::Counts;
 use crate::tools::shard::{read_timed_line, Record};
@@ -158,7 +157,7 @@ pub struct Book {
     /// The CPU time of each pool's records, in the same order.
     pub(super) cpu: Vec<Cpu>,
     /// Each pool's seed for a spot check: the sum of its records'
-    /// [`super::spot::seed_share`]s.
+    /// [`seed_share`]s.
     pub(super) seeds: Vec<u64>,
     /// Records without `crc=` (older versions), added up unchecked.
     pub(super) unchecked: usize,
@@ -377,4 +376,16 @@ pub(super) fn conflict(key: Key, index: usize, a: (&str, Counts), b: (&str, Coun
          burnside={}, {} has total={} burnside={}: count that shard again and keep one",
         key.of, key.n, a.0, a.1.total, a.1.burnside, b.0, b.1.total, b.1.burnside
     ))
+}
+
+/// One record's share of a campaign's seed: a hash of its sealed line.
+/// The spot check's `seed_of` adds the shares up, so that the seed does not depend on
+/// the order records are read in, and changes with any record.
+pub fn seed_share(line: &str) -> u64 {
+    let fnv = crate::engine::counter::fingerprint_of(line.bytes().map(u64::from));
+    // splitmix64's finaliser: every bit of the hash moves every bit.
+    let mut z = fnv.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }

@@ -40,23 +40,13 @@ use crate::plan::estimate::human;
 use crate::tools::settings::Settings;
 use crate::tools::shard::Shard;
 
+use super::book::seed_share;
+
 /// What a recount costs next to the join's count of the same shard (its
 /// record's `cpu=`), as the quote says it: measured 6 at n = 18 and more
 /// than 5 at 22 on one thread (`docs/RECORD.md`, "Check and publish");
 /// not yet at 27 and 28, so a deliberately high figure until it is.
 pub const RECOUNT_FACTOR: f64 = 300.0;
-
-/// One record's share of a campaign's seed: a hash of its sealed line.
-/// [`seed_of`] adds the shares up, so that the seed does not depend on
-/// the order records are read in, and changes with any record.
-pub fn seed_share(line: &str) -> u64 {
-    let fnv = crate::engine::counter::fingerprint_of(line.bytes().map(u64::from));
-    // splitmix64's finaliser: every bit of the hash moves every bit.
-    let mut z = fnv.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
 
 /// The seed of the records whose sealed lines are `lines`: the sum of
 /// their [`seed_share`]s.
