@@ -37,6 +37,16 @@ const DEFINITIONS: &[(&str, &str, &str)] = &[
     ),
     ("engine/counter.rs", "MIB", "a unit: bytes in a MiB"),
     (
+        "engine/half_board/quarters/walk.rs",
+        "ONES",
+        "a 1 in every nibble: the zero-nibble test's constant",
+    ),
+    (
+        "engine/half_board/sieve.rs",
+        "TIE",
+        "which bit of a bottom's mask marks a tie: above every diagonal",
+    ),
+    (
         "engine/budget.rs",
         "DEFAULT_BYTES",
         "--memory's documented default",

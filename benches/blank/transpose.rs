@@ -1,8 +1,9 @@
 //! `cargo bench --bench blank -- --transpose [N...] [--units U] [--ranks R]`
 //! (default 26 and 28, 12 units, 1024 ranks): pair mode with the transpose
 //! (`8 pair`) against pair mode without it (`4 pair`, what `count N` runs)
-//! on the same work, in one process, with each piece's work (chunks, tops,
-//! bottoms and AND + popcount words per column set).
+//! on the same work, in one process, with each piece's work (seconds
+//! building its quarter tables, the halves and joining them; tops, bottoms, AND + popcount
+//! words and table words per column set).
 //!
 //! Both plans list the same pivots in the same order (the transpose only
 //! adds marks), so a piece (a pivot and a range of its column-set ranks)
@@ -53,6 +54,19 @@ pub fn transpose(sizes: &[usize], units: usize, ranks: u64) {
         let pivots = four.ranked_pivots().unwrap_or_default();
         assert_eq!(eight.ranked_pivots().unwrap_or_default(), pivots);
         let step = (four.units() / units.max(1)).max(1);
+        let ranks_of = |plan: &Plan| -> u64 {
+            (0..plan.units())
+                .filter_map(|i| plan.ranked_unit(i))
+                .map(|(_, r)| r.end - r.start)
+                .sum()
+        };
+        println!(
+            "{n:>3} units {} and {}, ranks a unit {:.0} and {:.0}",
+            eight.units(),
+            four.units(),
+            ranks_of(&eight) as f64 / eight.units() as f64,
+            ranks_of(&four) as f64 / four.units() as f64,
+        );
         let (mut sums, mut models) = ([0f64; 2], [0f64; 2]);
         for (piece, i) in (step / 2..four.units()).step_by(step).enumerate() {
             let Some((p, r)) = four.ranked_unit(i) else {
@@ -88,19 +102,26 @@ pub fn transpose(sizes: &[usize], units: usize, ranks: u64) {
             let [a, b]: [Tally; 2] = tallies;
             println!(
                 "{n:>3} {piece:>6} {p:>6} {key:>3} {:>12.2} {:>10.2} {:>10.2} {:>10.2}   \
-                 chunks/set {:.1} {:.1} tops/set {:.0} {:.0} bottoms/set {:.0} {:.0} words {:.0} {:.0}",
+                 tables s {:.2} {:.2} halves s {:.2} {:.2} join s {:.2} {:.2} tops/set {:.0} {:.0} bottoms/set {:.0} {:.0} \
+                 words {:.0} {:.0} table words {:.0} {:.0}",
                 secs[0],
                 secs[1],
                 secs[0] / secs[1],
                 model[0] / model[1],
-                per(&a, a.chunks),
-                per(&b, b.chunks),
+                a.tables.as_secs_f64(),
+                b.tables.as_secs_f64(),
+                a.halves.as_secs_f64(),
+                b.halves.as_secs_f64(),
+                a.join.as_secs_f64(),
+                b.join.as_secs_f64(),
                 per(&a, a.tops),
                 per(&b, b.tops),
                 per(&a, a.bottoms),
                 per(&b, b.bottoms),
                 per(&a, a.pair_words),
                 per(&b, b.pair_words),
+                per(&a, a.table_words),
+                per(&b, b.table_words),
             );
         }
         println!(

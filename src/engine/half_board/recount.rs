@@ -495,9 +495,12 @@ mod tests {
                 },
             )
             .unwrap();
-            for unit in [plan.units() / 3, plan.units() / 2] {
+            // A few ranks of one unit each: 40 ranks of two units ran past
+            // 70 minutes at 27 alone.
+            {
+                let unit = plan.units() / 3;
                 let (pivot, ranks) = plan.ranked_unit(unit).unwrap();
-                let ranks = ranks.start..ranks.start + 40;
+                let ranks = ranks.start..ranks.start + 3;
                 let start = std::time::Instant::now();
                 let join = plan.count_ranks(pivot, ranks.clone()).unwrap();
                 let joined = start.elapsed().as_secs_f64();

@@ -22,13 +22,15 @@
 //! visits them one by one (`matching`'s buckets), a top of key `u` those
 //! whose keys share no bit with `u`.
 //!
-//! A chunk may end in *tie* bottoms (pair mode with the transpose: against
-//! them every top weighs 1): they get buckets of their own after the
-//! others ([`Sieve::arrange`]), so that a chunk's tops are listed once for
-//! both kinds. The join keys them by every cut diagonal: keyed by the first
-//! `t < k` only, a tie bucket would hold bottoms on cut diagonals its key
-//! does not name, which the join's tables leave out (`matching`'s
-//! buckets): a top sharing one would count.
+//! In pair mode with the transpose some bottoms are *ties* (against them
+//! every top weighs 1), marked by [`TIE`] in their masks: each bucket
+//! keeps its tie bottoms after its others, from a word of their own
+//! ([`Sieve::tie_from`]), so that a top reads a bucket's tables once for
+//! both kinds and counts the two parts of its words apart. Kept in their
+//! own buckets, `2^k` more of them, each padded to a word, tabulated and
+//! visited by every top that fits, they made pivots whose ties are common
+//! cost 1.09-1.14x the 4-fold (benches/NOTES.md, "Pair mode with the
+//! transpose").
 //!
 //! # Constraints
 //! Overlap masks of at most 64 bits; `k <= MAX_CUT`.
@@ -49,13 +51,20 @@ pub struct Sieve {
     k: usize,
     /// Bucket `b`'s words are `starts[b]..starts[b + 1]`.
     starts: Vec<usize>,
+    /// Bucket `b`'s tie bottoms are in its words from `tie_at[b]` (its end
+    /// when it has none).
+    tie_at: Vec<usize>,
     /// `within[m]`: the words of the buckets whose keys are subsets of `m`.
     within: Vec<usize>,
-    /// Whether the chunk has tie buckets, and the cut diagonals that key
-    /// them (`1 << tie_bits` buckets, see the module doc).
+    /// Whether the chunk has tie bottoms (see the module doc).
     ties: bool,
-    tie_bits: usize,
 }
+
+/// The bit of a bottom's mask that makes it a tie bottom: bit 63, above
+/// every overlap diagonal and a credited join's image bits (`2 * ovw + 8
+/// <= 62` wherever pair mode runs), so it is no diagonal the cut or the
+/// transposition reads.
+pub const TIE: u64 = 1 << 63;
 
 impl Sieve {
     /// The number of cut diagonals worth taking for `nb` bottoms, buckets
@@ -156,8 +165,8 @@ impl Sieve {
         self.k > 0
     }
 
-    /// Whether the chunk has more than one bucket (a cut or ties), each
-    /// padded to whole words; with one, only its last word is padded.
+    /// Whether the chunk's bottoms are padded after each bucket (a cut) or
+    /// bucket part (ties); without either, only the last word is padded.
     #[inline(always)]
     pub fn pads_buckets(&self) -> bool {
         self.k > 0 || self.ties
@@ -169,28 +178,26 @@ impl Sieve {
         (1usize << self.k) - 1
     }
 
-    /// Whether bucket `b` holds tie bottoms.
+    /// The word from which bucket `b` holds tie bottoms (its end when none).
     #[inline(always)]
-    pub fn is_tie(&self, b: usize) -> bool {
-        b > self.full()
+    pub fn tie_from(&self, b: usize) -> usize {
+        self.tie_at[b]
     }
 
-    /// Sorts the first `nb` masks of `bot` by bucket, those from `ties`
-    /// on into tie buckets (none when `ties >= nb`) keyed by the first
-    /// `tie_bits` cut diagonals, each bucket padded with all-ones masks to
-    /// whole words, leaving them in `bot` (`spare` is scratch space);
-    /// records the buckets' word starts and returns the number of masks now
-    /// in `bot` (whole words). Without a cut or ties the masks stay where
-    /// they are and only the last word is padded: a copy cost a C library
-    /// call per chunk at n = 15, where no chunk is cut.
+    /// Sorts the first `nb` masks of `bot` by bucket, within each those
+    /// marked [`TIE`] after the others (when `ties`), each part padded with
+    /// all-ones masks to whole words, leaving them in `bot` (`spare` is
+    /// scratch space); records the buckets' word starts and returns the
+    /// number of masks now in `bot` (whole words). Without a cut or ties the
+    /// masks stay where they are and only the last word is padded: a copy
+    /// cost a C library call per chunk at n = 15, where no chunk is cut.
     pub fn arrange(
         &mut self,
         bot: &mut Vec<u64>,
-        (nb, ties, tie_bits): (usize, usize, usize),
+        (nb, ties): (usize, bool),
         spare: &mut Vec<u64>,
     ) -> usize {
-        let split = ties < nb;
-        if self.k == 0 && !split {
+        if self.k == 0 && !ties {
             let len = self.lay_out(&[nb]) * 64;
             if bot.len() < len {
                 bot.resize(len, !0);
@@ -199,27 +206,28 @@ impl Sieve {
             return len;
         }
         let (cut, k) = (self.cut, self.k);
-        let keys = 1usize << k;
-        let tie_bits = if split { tie_bits.min(k) } else { 0 };
-        let key = |i: usize, m: u64| {
-            if i >= ties {
-                keys + key_of(&cut, tie_bits, m)
-            } else {
-                key_of(&cut, k, m)
-            }
-        };
-        let mut count = vec![0usize; keys + if split { 1 << tie_bits } else { 0 }];
-        for (i, &m) in bot[..nb].iter().enumerate() {
-            count[key(i, m)] += 1;
+        // Part `2 * b + 1` is bucket `b`'s ties.
+        let part = |m: u64| 2 * key_of(&cut, k, m) + usize::from(ties & (m & TIE != 0));
+        let mut count = vec![0usize; 2 << k];
+        for &m in &bot[..nb] {
+            count[part(m)] += 1;
         }
-        let word = self.lay_out_all(&count, split.then_some(tie_bits));
+        let word = self.lay_out_parts(&count, ties);
         spare.clear();
         spare.resize(word * 64, !0);
-        let mut next: Vec<usize> = self.starts[..count.len()].iter().map(|&w| w * 64).collect();
-        for (i, &m) in bot[..nb].iter().enumerate() {
-            let b = key(i, m);
-            spare[next[b]] = m;
-            next[b] += 1;
+        let mut next: Vec<usize> = (0..2 << k)
+            .map(|p| {
+                64 * if p % 2 == 0 {
+                    self.starts[p / 2]
+                } else {
+                    self.tie_at[p / 2]
+                }
+            })
+            .collect();
+        for &m in &bot[..nb] {
+            let p = part(m);
+            spare[next[p]] = m;
+            next[p] += 1;
         }
         std::mem::swap(bot, spare);
         word * 64
@@ -230,36 +238,30 @@ impl Sieve {
     /// them out: for pricing a chunk from a sample of its bottoms. Returns
     /// the chunk's words.
     pub fn lay_out(&mut self, count: &[usize]) -> usize {
-        self.lay_out_all(count, None)
+        let parts: Vec<usize> = count.iter().flat_map(|&c| [c, 0]).collect();
+        self.lay_out_parts(&parts, false)
     }
 
-    /// [`Sieve::lay_out`], with `2^t` tie buckets after the others when
-    /// `ties` is `Some(t)`. `within` counts a key's words of both kinds.
-    fn lay_out_all(&mut self, count: &[usize], ties: Option<usize>) -> usize {
+    /// [`Sieve::lay_out`] from the sizes of the buckets' parts: `count[2 *
+    /// b]` bottoms of bucket `b` without the tie mark, `count[2 * b + 1]`
+    /// with it, each part padded to whole words.
+    fn lay_out_parts(&mut self, count: &[usize], ties: bool) -> usize {
         let keys = 1usize << self.k;
-        let tie_buckets = ties.map_or(0, |t| 1 << t);
-        self.ties = ties.is_some();
-        self.tie_bits = ties.unwrap_or(0);
+        self.ties = ties;
         self.starts.clear();
+        self.tie_at.clear();
         let mut word = 0usize;
-        for &c in &count[..keys + tie_buckets] {
+        for b in 0..keys {
             self.starts.push(word);
-            word += (c + 63) / 64;
+            word += (count[2 * b] + 63) / 64;
+            self.tie_at.push(word);
+            word += (count[2 * b + 1] + 63) / 64;
         }
         self.starts.push(word);
-        let words = |b: usize| self.starts[b + 1] - self.starts[b];
-        let mut within: Vec<usize> = (0..keys).map(words).collect();
+        let mut within: Vec<usize> = (0..keys)
+            .map(|b| self.starts[b + 1] - self.starts[b])
+            .collect();
         subset_sums(&mut within, self.k);
-        if tie_buckets > 0 {
-            // A top fits tie bucket `b` when its key shares no bit with
-            // `b`: the tie words within `m` are those within `m`'s first
-            // `t` bits.
-            let mut tie: Vec<usize> = (keys..keys + tie_buckets).map(words).collect();
-            subset_sums(&mut tie, self.tie_bits);
-            for (m, w) in within.iter_mut().enumerate() {
-                *w += tie[m & (tie_buckets - 1)];
-            }
-        }
         self.within = within;
         word
     }
@@ -275,8 +277,7 @@ impl Sieve {
         reach: &'a [T],
     ) -> impl Iterator<Item = (usize, (usize, usize), T)> + 'a {
         let full = self.full();
-        let last = full + if self.ties { 1 << self.tie_bits } else { 0 };
-        (0..=last).filter_map(move |b| {
+        (0..=full).filter_map(move |b| {
             let fit = reach[full & !b];
             let (from, to) = self.bucket(b);
             (fit > T::default() && to > from).then_some((b, (from, to), fit))
@@ -337,17 +338,24 @@ mod tests {
     /// Every bottom compatible with a top lies in a bucket the top visits
     /// (one whose key shares no bit with the top's), no visited bucket
     /// holds a bottom sharing a cut bit with it, and the words counted in
-    /// `O(1)` are those of the visited buckets; with ties, the tie buckets
-    /// hold exactly the bottoms from the first tie on.
+    /// `O(1)` are those of the visited buckets; with ties, each bucket's
+    /// words from [`Sieve::tie_from`] hold exactly its tie bottoms.
     #[test]
     fn visited_buckets_hold_exactly_the_bottoms_that_can_fit() {
         let mut rng = crate::base::rng::Rng::new(0x2545_F491_4F6C_DD1D);
         let mut rnd = move || rng.next_u64();
-        let cases = (0..=super::MAX_CUT).flat_map(|k| [(k, 3000, 0), (k, 2900, 2), (k, 0, k)]);
-        for (k, ties, tie_bits) in cases {
+        let cases = (0..=super::MAX_CUT).flat_map(|k| [(k, None), (k, Some(3)), (k, Some(0))]);
+        for (k, ties) in cases {
             let nbits = 20;
             let mask = (1u64 << nbits) - 1;
-            let bottoms: Vec<u64> = (0..3000).map(|_| rnd() & rnd() & mask).collect();
+            // One bottom in `2^t` a tie (`t = 0`: every one).
+            let tie = |r: u64| match ties {
+                Some(t) if r & ((1 << t) - 1) == 0 => super::TIE,
+                _ => 0,
+            };
+            let bottoms: Vec<u64> = (0..3000)
+                .map(|_| rnd() & rnd() & mask | tie(rnd()))
+                .collect();
             let tops: Vec<u64> = (0..200).map(|_| rnd() & rnd() & mask).collect();
             let mut sieve = Sieve::default();
             sieve.choose(k, nbits, &bottoms, tops.iter().copied());
@@ -355,30 +363,37 @@ mod tests {
             // must be padded over, as a chunk's scratch list is reused.
             let mut out = bottoms.clone();
             out.extend([0u64; 100]);
-            let len = sieve.arrange(&mut out, (bottoms.len(), ties, tie_bits), &mut Vec::new());
+            let arranged = (bottoms.len(), ties.is_some());
+            let len = sieve.arrange(&mut out, arranged, &mut Vec::new());
             assert_eq!(len % 64, 0);
-            let last = if ties < bottoms.len() {
-                sieve.full() + (1 << tie_bits.min(sieve.k()))
-            } else {
-                sieve.full()
+            let real = |w: &[u64]| -> Vec<u64> {
+                let mut v: Vec<u64> = w.iter().copied().filter(|&m| m != !0).collect();
+                v.sort_unstable();
+                v
             };
-            let mut in_ties: Vec<u64> = (0..=last)
-                .filter(|&b| sieve.is_tie(b))
-                .flat_map(|b| {
-                    let (from, to) = sieve.bucket(b);
-                    out[from * 64..to * 64].to_vec()
-                })
-                .filter(|&m| m != !0)
-                .collect();
-            let mut want_ties = bottoms[ties.min(bottoms.len())..].to_vec();
-            in_ties.sort_unstable();
-            want_ties.sort_unstable();
-            assert_eq!(in_ties, want_ties, "k {k}, ties from {ties}");
+            for b in 0..=sieve.full() {
+                let (from, to) = sieve.bucket(b);
+                let at = sieve.tie_from(b);
+                assert!(from <= at && at <= to);
+                let (plain, tied) = (real(&out[from * 64..at * 64]), real(&out[at * 64..to * 64]));
+                let want = |t: bool| {
+                    let mut v: Vec<u64> = bottoms
+                        .iter()
+                        .copied()
+                        .filter(|&m| sieve.key(m) == b)
+                        .filter(|&m| (ties.is_some() && m & super::TIE != 0) == t)
+                        .collect();
+                    v.sort_unstable();
+                    v
+                };
+                assert_eq!(plain, want(false), "k {k}, bucket {b}");
+                assert_eq!(tied, want(true), "k {k}, bucket {b}'s ties");
+            }
             for &t in &tops {
                 let u = sieve.key(t);
                 let mut seen = vec![false; len];
                 let mut words = 0;
-                for b in (0..=last).filter(|&b| b & sieve.full() & u == 0) {
+                for b in (0..=sieve.full()).filter(|&b| b & u == 0) {
                     let (from, to) = sieve.bucket(b);
                     words += to - from;
                     for s in seen[from * 64..to * 64].iter_mut() {
@@ -399,18 +414,11 @@ mod tests {
                 let fits = |i: usize| out[i] != !0 && out[i] & t == 0;
                 let got = (0..len).filter(|&i| seen[i] && fits(i)).count();
                 assert_eq!(got, want, "k {k}");
-                // A visited bucket's bottoms share no bit of its key with
-                // the top (a tie bucket's key has only the first bits).
-                let tie_key = (1usize << tie_bits.min(sieve.k())) - 1;
-                for b in (0..=last).filter(|&b| b & sieve.full() & u == 0) {
-                    let key = if sieve.is_tie(b) {
-                        tie_key
-                    } else {
-                        sieve.full()
-                    };
+                // A visited bucket's bottoms share no cut bit with the top.
+                for b in (0..=sieve.full()).filter(|&b| b & u == 0) {
                     let (from, to) = sieve.bucket(b);
                     for &m in out[from * 64..to * 64].iter().filter(|&&m| m != !0) {
-                        assert_eq!(sieve.key(m) & key & u, 0);
+                        assert_eq!(sieve.key(m) & u, 0);
                     }
                 }
             }

@@ -23,13 +23,14 @@ impl Job<'_> {
     /// chosen for them and the tops of task `t` (see
     /// [`crate::engine::half_board::sieve`] and
     /// [`choose_cut`]); returns how many bottoms there are now, padding
-    /// included. The bottoms from `ties` on (none when `ties >= nb`) go to
-    /// tie buckets.
+    /// included. With `ties`, bottoms marked
+    /// [`crate::engine::half_board::sieve::TIE`] go to their buckets' tie
+    /// parts.
     #[inline(always)]
     pub(super) fn sieve_bottoms(
         &self,
         t: &Task,
-        (nb, ties): (usize, usize),
+        (nb, ties): (usize, bool),
         sc: &mut Scratch,
     ) -> usize {
         let (lo, hi) = cut_range(nb, self.shape.bucket_bottoms);
@@ -54,14 +55,7 @@ impl Job<'_> {
             );
         }
         sc.tally.cut += sc.sieve.k() as u64;
-        // Tie bottoms keyed by every cut diagonal, as the others: the
-        // buckets' tables leave the cut diagonals out (a bucket's bottoms
-        // use exactly its key's), so a tie bucket keyed by fewer would let
-        // a top and a bottom that share an unkeyed cut diagonal count (the
-        // pair-mode tests caught it).
-        let tie_bits = sc.sieve.k();
-        sc.sieve
-            .arrange(&mut sc.bot, (nb, ties, tie_bits), &mut sc.sorted)
+        sc.sieve.arrange(&mut sc.bot, (nb, ties), &mut sc.sorted)
     }
 
     /// About [`TOP_SAMPLE`] of task `t`'s tops into `out`, as overlap

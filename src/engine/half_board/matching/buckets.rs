@@ -50,7 +50,7 @@ use crate::engine::half_board::sieve::subset_sums;
 
 use super::job::{Job, Scratch, Shape, TaskSets, TopRule};
 use listing::{append_tops, list_side, Rest};
-use popcount::{and_popcount, and_popcount_avoiding};
+use popcount::{and_count_split, Avoiding, Plain};
 use tables::{aligned, build_tables};
 
 impl Job<'_> {
@@ -243,14 +243,17 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
     let gmask = (entries - 1) as u64;
     for (b, (start, end), _) in sieve.reached(reach) {
         let comp = sieve.full() & !b;
-        // Against a tie bucket's bottoms every top weighs 1 (class 0).
-        let classes = if sieve.is_tie(b) { 0 } else { u8::MAX };
+        // Against the bucket's tie bottoms every top weighs 1 (class 0).
+        let ties = sieve.tie_from(b);
         // A bucket's words a piece of at most `slice` at a time, so that
         // its tables stay within the L2 whatever the bucket's size.
         let mut from = start;
         while from < end {
             let to = end.min(from + slice);
             let bw = to - from;
+            // The piece's words before its tie bottoms (all: none).
+            let split = ties.clamp(from, to) - from;
+            let split = if split == bw { usize::MAX } else { split };
             // Padded to whole blocks of four words (zeros in group 0's
             // entries: never counted).
             let stride = (bw + 3) / 4 * 4;
@@ -276,11 +279,16 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
                             let v = ((r >> (i * g)) & gmask) as usize;
                             *e = &tab[(i * entries + v) * stride..][..stride];
                         }
-                        by_class[usize::from(c & classes)] += if CREDIT {
-                            and_popcount_avoiding(&e, (avoiding, gavoid[lo + i]), stride)
+                        // A tie top weighs 1 against every bottom.
+                        let split = if c == 0 { usize::MAX } else { split };
+                        let (plain, tied) = if CREDIT {
+                            let credits = Avoiding::new((avoiding, gavoid[lo + i]), stride);
+                            and_count_split(&e, credits, stride, split)
                         } else {
-                            and_popcount(&e, stride)
+                            and_count_split(&e, Plain::default(), stride, split)
                         };
+                        by_class[usize::from(c)] += plain;
+                        by_class[0] += tied;
                     }
                 }
                 if u == 0 {

@@ -315,23 +315,8 @@ pub(super) struct Job<'a> {
     pub(super) pivot_hits: &'a [u8],
 }
 
-/// Which quarter placements a bottom pass keeps: those clear of `block`
-/// and holding every bit of `need` (a tie mark, or nothing).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Keep {
-    pub block: u64,
-    pub need: u64,
-}
-
-impl Keep {
-    #[inline(always)]
-    fn keeps(self, x: u64) -> bool {
-        (x & self.block == 0) & (x & self.need == self.need)
-    }
-}
-
-/// Keeps the placements of `src` that `keep` keeps (those that avoid the
-/// pivot's diagonals), at the start of `dst` (grown to `src`'s length when
+/// Keeps the placements of `src` clear of `block` (those that avoid the
+/// pivot's diagonals and refused marks), at the start of `dst` (grown to `src`'s length when
 /// shorter, never shrunk); returns how many. Branch-free (always write,
 /// advance on a keep): about two in five are blocked, no pattern a branch
 /// predicts.
@@ -339,7 +324,7 @@ impl Keep {
 pub(in crate::engine::half_board::matching) fn filter_into(
     dst: &mut Vec<u64>,
     src: &[u64],
-    keep: Keep,
+    block: u64,
 ) -> usize {
     if dst.len() < src.len() {
         dst.resize(src.len(), 0);
@@ -347,7 +332,7 @@ pub(in crate::engine::half_board::matching) fn filter_into(
     let mut k = 0;
     for (&x, o) in src.iter().zip(0..) {
         dst[k.min(o)] = x;
-        k += usize::from(keep.keeps(x));
+        k += usize::from(x & block == 0);
     }
     k
 }
@@ -357,7 +342,7 @@ pub(in crate::engine::half_board::matching) fn filter_into(
 pub(in crate::engine::half_board::matching) fn filter_hits_into(
     (dst, dst_hits): (&mut Vec<u64>, &mut Vec<u8>),
     (src, src_hits): (&[u64], &[u8]),
-    keep: Keep,
+    block: u64,
 ) -> usize {
     if dst.len() < src.len() {
         dst.resize(src.len(), 0);
@@ -367,7 +352,7 @@ pub(in crate::engine::half_board::matching) fn filter_hits_into(
     for ((&x, &hit), o) in src.iter().zip(src_hits).zip(0..) {
         dst[k.min(o)] = x;
         dst_hits[k.min(o)] = hit;
-        k += usize::from(keep.keeps(x));
+        k += usize::from(x & block == 0);
     }
     k
 }

@@ -108,6 +108,21 @@ struct Walk<'a> {
     emit: &'a mut dyn FnMut(usize, u64, u64),
 }
 
+/// The row of `h` whose nibble in `cells` is `v` (1..=15), if one is: at
+/// most one (a column holds one queen). Every row at once, where a loop
+/// over the rows cost a fifth of a marking quarter's build at 26: XORed
+/// with `v` in every nibble, the row's nibble is the only zero one, and
+/// `(x - 1) & !x & 8` per nibble finds the lowest zero nibble exactly (a
+/// nibble `x >= 1` gives 0: `x - 1` has bit 3 only when `x >= 9`, and
+/// then `!x` has not; no borrow crosses a nibble below the first zero).
+fn row_holding(cells: u64, v: u64, h: usize) -> Option<usize> {
+    const ONES: u64 = 0x1111_1111_1111_1111;
+    let ones = ONES >> (64 - 4 * h);
+    let x = cells ^ v.wrapping_mul(ones);
+    let zero = x.wrapping_sub(ones) & !x & (ones << 3);
+    (zero != 0).then(|| zero.trailing_zeros() as usize / 4)
+}
+
 impl Walk<'_> {
     /// `da` kept to the diagonals anything can meet, with the mark of its
     /// queen in the marked middle column if it has one (see [`Marks`]).
@@ -118,7 +133,7 @@ impl Walk<'_> {
         let marks = self.q.marks;
         // The middle column's nibble value (column inside the quarter + 1).
         let mid = (marks.column(n, self.q.col0) - self.q.col0 + 1) as u64;
-        match (0..self.h).find(|&r| (cells >> (4 * r)) & 15 == mid) {
+        match row_holding(cells, mid, self.h) {
             Some(r) => match marks.index(n, self.h, self.q.row0 + r) {
                 Some(i) => da | mark(n, i),
                 None => da,
@@ -236,6 +251,32 @@ impl Walk<'_> {
                 dm | d,
                 ar | a,
                 cells | ((c as u64 + 1) << (4 * r)),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The nibble trick finds the row a loop over the rows finds, on random
+    /// queens' nibbles (rows left empty, repeated values, every `h`).
+    #[test]
+    fn the_row_holding_a_value_is_the_one_a_loop_finds() {
+        let mut rng = crate::base::rng::Rng::new(7);
+        for _ in 0..50_000 {
+            let h = 1 + rng.below(16) as usize;
+            let mut cells = 0u64;
+            for r in 0..h {
+                if rng.below(3) > 0 {
+                    cells |= (1 + rng.below(15)) << (4 * r);
+                }
+            }
+            let v = 1 + rng.below(15);
+            let by_loop = (0..h).find(|&r| (cells >> (4 * r)) & 15 == v);
+            assert_eq!(
+                super::row_holding(cells, v, h),
+                by_loop,
+                "{cells:x} {v} {h}"
             );
         }
     }

@@ -8,7 +8,7 @@ use crate::engine::half_board::images::IMAGES;
 use super::tables::SUMS;
 
 /// The AND of the `G` entries `e` over their four words from `i` (one
-/// block of [`and_popcount`] and [`and_popcount_avoiding`]).
+/// block of [`and_count`]).
 #[inline(always)]
 fn and_block<const G: usize>(e: &[&[u64]; G], i: usize) -> [u64; 4] {
     let mut x = [!0u64; 4];
@@ -21,70 +21,150 @@ fn and_block<const G: usize>(e: &[&[u64]; G], i: usize) -> [u64; 4] {
     x
 }
 
-/// `popcount` of the AND of the `G` entries `e` over their first `stride`
-/// words (a multiple of 4): four words at a time, in registers. Over
-/// blocks of four (one bounds check per entry and block, no tail), with
-/// `G` a constant the loop over the entries unrolls; it must stay one
-/// inlined body, compiled with the kernel's CPU features (count 17: a
-/// loop LLVM split between scalar and SSE popcounts took 1/0.88 the time).
-#[inline(always)]
-pub(super) fn and_popcount<const G: usize>(e: &[&[u64]; G], stride: usize) -> u64 {
-    let mut cnt = [0u64; 4];
-    let mut i = 0;
-    while i + 4 <= stride {
-        let x = and_block(e, i);
-        for k in 0..4 {
-            cnt[k] += u64::from(x[k].count_ones());
-        }
-        i += 4;
-    }
-    cnt.iter().sum()
+/// What a top's words add up to: plain, a bit per fitting bottom
+/// ([`Plain`]), or in a credited join the images each avoids with the top
+/// ([`Avoiding`]). Fed the AND of the top's entries a block of four words
+/// at a time.
+pub(super) trait Count: Copy {
+    /// Adds the block `x` of the top's ANDed entries, words `i..i + 4`.
+    fn add(&mut self, x: [u64; 4], i: usize);
+    /// The sum so far.
+    fn total(&self) -> u64;
 }
 
-/// [`and_popcount`] in a credited join: each word's AND counted once per
-/// image the top avoids (bit `i` of `avoids`), ANDed with the bitset of
-/// the bottoms avoiding that image (the `i`-th `stride` words of
-/// `planes`): the pairs' credits (see
-/// [`crate::engine::half_board::images`]). A top that avoids seven or
-/// eight images reads the bottoms' numbers of images avoided instead (the
-/// [`SUMS`] rows after the images'), less the one it hits: four or five
-/// popcounts a word where the images' rows take seven or eight.
-#[inline(always)]
-pub(super) fn and_popcount_avoiding<const G: usize>(
-    e: &[&[u64]; G],
-    (planes, avoids): (&[u64], u8),
+/// A bit per fitting bottom, four lanes in registers.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Plain([u64; 4]);
+
+impl Count for Plain {
+    #[inline(always)]
+    fn add(&mut self, x: [u64; 4], _: usize) {
+        for (c, w) in self.0.iter_mut().zip(x) {
+            *c += u64::from(w.count_ones());
+        }
+    }
+
+    #[inline(always)]
+    fn total(&self) -> u64 {
+        self.0.iter().sum()
+    }
+}
+
+/// A credited join's count: each fitting bottom once per image the top
+/// avoids (bit `i` of `avoids`) that it avoids too, from the bitsets of
+/// the bottoms avoiding each image (the `i`-th `stride` words of `planes`):
+/// the pairs' credits (see [`crate::engine::half_board::images`]). A top
+/// that avoids seven or eight images reads the bottoms' numbers of images
+/// avoided instead (the [`SUMS`] rows after the images'), less the ones it
+/// hits: four or five popcounts a word where the images' rows take seven
+/// or eight.
+#[derive(Clone, Copy)]
+pub(super) struct Avoiding<'a> {
+    planes: &'a [u64],
     stride: usize,
-) -> u64 {
-    let by_sums = avoids.count_ones() >= 7;
-    let images = if by_sums { !avoids } else { avoids };
-    let sums = &planes[IMAGES as usize * stride..];
-    let (mut add, mut less) = ([0u64; 4], [0u64; 4]);
-    let mut i = 0;
-    while i + 4 <= stride {
-        let x = and_block(e, i);
-        if by_sums {
+    by_sums: bool,
+    images: u8,
+    add: [u64; 4],
+    less: [u64; 4],
+}
+
+impl<'a> Avoiding<'a> {
+    #[inline(always)]
+    pub(super) fn new((planes, avoids): (&'a [u64], u8), stride: usize) -> Self {
+        let by_sums = avoids.count_ones() >= 7;
+        Avoiding {
+            planes,
+            stride,
+            by_sums,
+            images: if by_sums { !avoids } else { avoids },
+            add: [0; 4],
+            less: [0; 4],
+        }
+    }
+}
+
+impl Count for Avoiding<'_> {
+    #[inline(always)]
+    fn add(&mut self, x: [u64; 4], i: usize) {
+        let (planes, stride) = (self.planes, self.stride);
+        if self.by_sums {
+            let sums = &planes[IMAGES as usize * stride..];
             for b in 0..SUMS {
                 let w = &sums[b * stride + i..][..4];
                 for k in 0..4 {
-                    add[k] += u64::from((x[k] & w[k]).count_ones()) << b;
+                    self.add[k] += u64::from((x[k] & w[k]).count_ones()) << b;
                 }
             }
         }
-        let mut left = images;
+        let mut left = self.images;
         while left != 0 {
             let image = left.trailing_zeros() as usize;
             left &= left - 1;
             let w = &planes[image * stride + i..][..4];
             for k in 0..4 {
                 let c = u64::from((x[k] & w[k]).count_ones());
-                if by_sums {
-                    less[k] += c;
+                if self.by_sums {
+                    self.less[k] += c;
                 } else {
-                    add[k] += c;
+                    self.add[k] += c;
                 }
             }
         }
+    }
+
+    #[inline(always)]
+    fn total(&self) -> u64 {
+        self.add.iter().sum::<u64>() - self.less.iter().sum::<u64>()
+    }
+}
+
+/// The AND of the `G` entries `e` over their words `from..to` (multiples
+/// of 4) added to `count`: four words at a time, in registers. Over blocks
+/// of four (one bounds check per entry and block, no tail), with `G` a
+/// constant the loop over the entries unrolls; it must stay one inlined
+/// body, compiled with the kernel's CPU features (count 17: a loop LLVM
+/// split between scalar and SSE popcounts took 1/0.88 the time).
+#[inline(always)]
+fn and_count<const G: usize, C: Count>(e: &[&[u64]; G], count: &mut C, (from, to): (usize, usize)) {
+    let mut i = from;
+    while i + 4 <= to {
+        count.add(and_block(e, i), i);
         i += 4;
     }
-    add.iter().sum::<u64>() - less.iter().sum::<u64>()
+}
+
+/// A top's count over the first `stride` words of its entries `e` (a
+/// multiple of 4), in two parts: the words before `split` and those from
+/// it (a bucket's tie bottoms, see [`crate::engine::half_board::sieve`]).
+/// With `split >= stride` (no ties) the plain loop alone; else the block
+/// holding `split` is ANDed once and its lanes counted apart.
+#[inline(always)]
+pub(super) fn and_count_split<const G: usize, C: Count>(
+    e: &[&[u64]; G],
+    fresh: C,
+    stride: usize,
+    split: usize,
+) -> (u64, u64) {
+    let mut before = fresh;
+    if split >= stride {
+        and_count(e, &mut before, (0, stride));
+        return (before.total(), 0);
+    }
+    let mut block = split / 4 * 4;
+    let mut after = fresh;
+    and_count(e, &mut before, (0, block));
+    if block < split {
+        let x = and_block(e, block);
+        let (mut low, mut high) = ([0u64; 4], [0u64; 4]);
+        for k in 0..4 {
+            let below = if block + k < split { !0 } else { 0 };
+            low[k] = x[k] & below;
+            high[k] = x[k] & !below;
+        }
+        before.add(low, block);
+        after.add(high, block);
+        block += 4;
+    }
+    and_count(e, &mut after, (block, stride));
+    (before.total(), after.total())
 }
