@@ -78,6 +78,7 @@
 
 mod pivot;
 mod subsets;
+pub mod tiles;
 
 pub use pivot::{pivots, Pivot, Symmetric};
 pub use subsets::{binom, combinations, for_each_comb, Combinations};
