@@ -44,9 +44,12 @@ use super::book::seed_share;
 
 /// What a recount costs next to the join's count of the same shard (its
 /// record's `cpu=`), as the quote says it: measured 6 at n = 18 and more
-/// than 5 at 22 on one thread (`docs/RECORD.md`, "Check and publish");
-/// not yet at 27 and 28, so a deliberately high figure until it is.
-pub const RECOUNT_FACTOR: f64 = 300.0;
+/// than 5 at 22 on one thread (`docs/RECORD.md`, "Check and publish"), 23
+/// at 27 and 20 at 28 on three ranks of a unit (the ignored
+/// `recount_cost_at_27_and_28`, 2026-12-05, its join 22 s and 2 s); a
+/// whole unit shares its tables over more ranks, so its join costs less
+/// a rank: twice the measured, until whole units are.
+pub const RECOUNT_FACTOR: f64 = 50.0;
 
 /// The seed of the records whose sealed lines are `lines`: the sum of
 /// their [`seed_share`]s.
