@@ -27,7 +27,7 @@
 //!
 //! # Complexity
 //! [`Tiles::new`] `O(h)`; [`Tiles::at`] `O(h + k^2 * m)` word operations
-//! (two colex unranks).
+//! (two colex unranks); [`Tiles::rank_of`] `O(h)`.
 //!
 //! ```
 //! use nqueens::engine::half_board::column_sets::tiles::Tiles;
@@ -117,12 +117,47 @@ impl Tiles {
         (unrank(part.a, l), unrank(self.h - part.a, r))
     }
 
+    /// The rank of the set with left part `l` (a subset of `0..ml`) and
+    /// right part `r` (of `0..mr`), `|l| + |r| = h`: the inverse of
+    /// [`Tiles::at`].
+    pub fn rank_of(&self, l: u64, r: u64) -> u64 {
+        let a = l.count_ones() as usize;
+        let part = self
+            .parts
+            .iter()
+            .find(|p| p.a == a)
+            .copied()
+            .expect("a set of h columns");
+        let (il, ir) = (colex_rank(l), colex_rank(r));
+        let side = self.side;
+        let row = il / side;
+        let height = side.min(part.left - row * side);
+        let tile = ir / side;
+        let width = side.min(part.right - tile * side);
+        let in_tile = (il - row * side) * width + (ir - tile * side);
+        part.first + row * side * part.right + tile * height * side + in_tile
+    }
+
     /// The set of rank `rank` as a subset of the `ml + mr` columns (the
     /// left part in the low `ml` bits).
     pub fn set_at(&self, rank: u64) -> u64 {
         let (l, r) = self.at(rank);
         l | r << self.ml
     }
+}
+
+/// The colex rank of a subset among those of its size: the sum of
+/// `C(c_i, i)` over its members `c_1 < c_2 < ...` (see `subsets::unrank`).
+fn colex_rank(set: u64) -> u64 {
+    let mut rank = 0;
+    let mut left = set;
+    let mut i = 1;
+    while left != 0 {
+        rank += binom(left.trailing_zeros() as usize, i);
+        left &= left - 1;
+        i += 1;
+    }
+    rank
 }
 
 /// The (left, right) indices at position `j` of a `left x right` grid
@@ -145,8 +180,9 @@ mod tests {
     use super::Tiles;
     use std::collections::HashSet;
 
-    /// Every `h`-subset appears exactly once, with `h` members, over many
-    /// shapes and tile sides (ones that divide nothing included).
+    /// Every `h`-subset appears exactly once, with `h` members, and
+    /// [`Tiles::rank_of`] gives its rank back, over many shapes and tile
+    /// sides (ones that divide nothing included).
     #[test]
     fn every_set_has_exactly_one_rank() {
         for ml in 0..7 {
@@ -162,6 +198,7 @@ mod tests {
                             assert!(l < 1 << ml && r < 1 << mr);
                             assert_eq!((l.count_ones() + r.count_ones()) as usize, h);
                             assert!(seen.insert(tiles.set_at(rank)), "{ml} {mr} {h} {side}");
+                            assert_eq!(tiles.rank_of(l, r), rank, "{ml} {mr} {h} {side}");
                         }
                     }
                 }
