@@ -40,6 +40,10 @@
 //! work in pair mode with the transpose and without it, with the ratio of
 //! their CPU times (see `transpose.rs`).
 //!
+//! `cargo bench --bench blank -- --order 26 --units 6 --factors 0,0.5,1,2`
+//! runs the same ranked units with their ranks in colex order and in
+//! tiles of each side factor (see `order.rs`).
+//!
 //! `cargo bench --bench blank -- --shard 27 100001/500000` runs one shard
 //! of a count past 24 unit by unit against its quote (see `shard.rs`).
 //!
@@ -54,6 +58,8 @@
 mod fit;
 #[path = "blank/growth.rs"]
 mod growth;
+#[path = "blank/order.rs"]
+mod order;
 #[path = "blank/shard.rs"]
 mod shard;
 #[path = "blank/transpose.rs"]
@@ -96,6 +102,7 @@ fn main() {
                 "--offset",
                 "--groups",
                 "--units",
+                "--factors",
             ]
             .contains(&all[i - 1].as_str())
         })
@@ -132,6 +139,18 @@ fn main() {
         let units = value("--units").unwrap_or(12) as usize;
         let ranks = value("--ranks").unwrap_or(1024);
         transpose::transpose(&sizes, units, ranks);
+        return;
+    }
+    if std::env::args().any(|a| a == "--order") {
+        let value = |flag: &str| {
+            let i = all.iter().position(|a| a == flag)?;
+            all.get(i + 1).cloned()
+        };
+        let units = value("--units").and_then(|u| u.parse().ok()).unwrap_or(6);
+        let factors: Vec<f64> = value("--factors")
+            .map(|f| f.split(',').filter_map(|x| x.parse().ok()).collect())
+            .unwrap_or_else(|| vec![0.0, 0.5, 1.0, 2.0]);
+        order::order(&sizes, units, &factors);
         return;
     }
     if std::env::args().any(|a| a == "--fit") {

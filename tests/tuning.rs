@@ -58,6 +58,11 @@ const DEFINITIONS: &[(&str, &str, &str)] = &[
     ),
     ("engine/counter/unit.rs", "PRIME", "the FNV hash's prime"),
     (
+        "engine/half_board/ranked.rs",
+        "TILED_ORDER",
+        "a fingerprint's revision mark",
+    ),
+    (
         "engine/cpu.rs",
         "CLOCK_THREAD_CPUTIME_ID",
         "a Linux constant",

@@ -262,6 +262,21 @@ pub fn oeis_total(n: usize) -> u128 {
         .1
 }
 
+/// OEIS A002562 beyond the program's table, n = 19..=21, as `(n, unique)`:
+/// for the campaigns of 21 that only ignored tests run.
+pub const OEIS_UNIQUE_BEYOND: [(usize, u128); 3] =
+    [(19, 621_012_754), (20, 4_878_666_808), (21, 39_333_324_973)];
+
+/// The published unique count of the blank board of side `n` (1..=21).
+pub fn oeis_unique(n: usize) -> u128 {
+    OEIS.iter()
+        .map(|row| (row.0, row.2))
+        .chain(OEIS_UNIQUE_BEYOND)
+        .find(|row| row.0 == n)
+        .unwrap_or_else(|| panic!("no published unique count for n = {n} here"))
+        .1
+}
+
 /// Whether `columns` (one queen per row) is a solution of the blank board.
 pub fn is_solution(columns: &[usize]) -> bool {
     columns.iter().enumerate().all(|(row, &col)| {

@@ -76,6 +76,12 @@ tunables! {
     /// shards get even shares).
     MIN_UNITS: f64 = 512.0, "units",
         Chosen("as UNITS; not measured");
+    /// A ranked unit's tiles' side over the square root of its ranks
+    /// (`column_sets/tiles.rs`): a unit of `U` ranks in tiles of side `s`
+    /// uses about `U / s` left parts and `s` right ones, fewest at `s =
+    /// sqrt(U)`.
+    TILE_OVER_ROOT: f64 = 0.0, "side per square root of a unit's ranks (0: colex order)",
+        Chosen("colex order until units are cut by price in tiles; 1 where a unit's parts are fewest");
 
     /// Below this share of the quarter's column sets, a build walks each needed
     /// set on its own (only placements inside it) instead of the whole quarter

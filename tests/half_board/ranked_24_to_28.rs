@@ -194,26 +194,6 @@ fn partition(v: &mut [u128], on: impl Fn(u128) -> bool) -> usize {
     k
 }
 
-/// The colex rank of `s` among the `h`-subsets of the columns `avail`.
-fn colex_rank(avail: u64, s: u64) -> u64 {
-    let positions: Vec<usize> = (0..64).filter(|&c| (avail >> c) & 1 != 0).collect();
-    let binom = |n: u64, k: u64| -> u64 {
-        if k > n {
-            return 0;
-        }
-        (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1))
-    };
-    let mut rank = 0;
-    let mut i = 0;
-    for (index, &c) in positions.iter().enumerate() {
-        if (s >> c) & 1 != 0 {
-            i += 1;
-            rank += binom(index as u64, i);
-        }
-    }
-    rank
-}
-
 /// The join's counts of the orbit of the column set `s` of pivot column
 /// `pivot` under the blank board's mirror and flip, added up, and the
 /// orbit's size (whichever member is canonical counts it, weighted; the
@@ -237,7 +217,7 @@ fn orbit_count(plan: &Plan, n: usize, pivot: Option<usize>, s: u64) -> (u128, u1
         .filter_map(|&(p, set)| {
             let column_free = full & !p.map_or(0, |c| 1 << c);
             let index = pivots.iter().position(|&a| a == column_free)?;
-            let rank = colex_rank(column_free, set);
+            let rank = plan.rank_of(index, set)?;
             plan.count_ranks(index, rank..rank + 1)
         })
         .sum();
@@ -438,7 +418,7 @@ fn diagonal_orbit(n: usize, s: u64) -> Vec<u64> {
 fn join_of(plan: &Plan, n: usize, m: u64) -> u128 {
     let full = full_row(n);
     assert_eq!(plan.ranked_pivots(), Some(vec![full]), "one pivot");
-    let rank = colex_rank(full, m);
+    let rank = plan.rank_of(0, m).expect("ranked");
     plan.count_ranks(0, rank..rank + 1).expect("ranked")
 }
 
@@ -699,7 +679,7 @@ fn pair_mode_sets_agree_with_a_plain_search_at_26_and_28() {
             let got: u128 = members
                 .iter()
                 .map(|&m| {
-                    let rank = colex_rank(avail, m);
+                    let rank = plan.rank_of(listed[0], m).expect("ranked");
                     plan.count_ranks(listed[0], rank..rank + 1).expect("ranked")
                 })
                 .sum();

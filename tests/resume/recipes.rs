@@ -21,7 +21,7 @@ use nqueens::tools::shard::Shard;
 use super::{header, scratch};
 use crate::one_node_slurm::Cluster;
 use crate::processes;
-use crate::util::{have_tool, skip_unless_ci, Run, OEIS};
+use crate::util::{have_tool, oeis_total, oeis_unique, skip_unless_ci, Run};
 
 /// A fault lands once the shard has recorded this many units.
 const RECORDED_BEFORE_FAULT: usize = 3;
@@ -77,8 +77,7 @@ pub(super) fn run(mut command: Command) -> Run {
 
 /// OEIS's `TOTAL UNIQUE` for the blank `n x n` board, as `merge` prints it.
 pub(super) fn oeis_line(n: usize) -> String {
-    let (_, total, unique) = OEIS.iter().find(|row| row.0 == n).unwrap();
-    format!("{total} {unique}\n")
+    format!("{} {}\n", oeis_total(n), oeis_unique(n))
 }
 
 /// Units recorded in `dir/shard-I.ckpt` (the header line not counted).

@@ -69,12 +69,14 @@
 //! # Rooms
 //! This file holds the tasks: a column set's orbit and multipliers
 //! ([`task_of`]), every canonical one listed ([`for_each_task`]) or those
-//! of a range of ranks ([`tasks_in_ranks`]). Its rooms, neither of which
+//! of a range of ranks ([`tasks_in_ranks`]). Its rooms, none of which
 //! imports it:
 //! - `pivot`: the pivots and the board's symmetries ([`Pivot`],
 //!   [`Symmetric`], [`pivots`]);
 //! - `subsets`: the `k`-subsets counted, listed and ranked ([`binom`],
-//!   [`combinations`]).
+//!   [`combinations`]);
+//! - `tiles`: the order a ranked unit's ranks name its column sets in
+//!   ([`Tiles`]).
 
 mod pivot;
 mod subsets;
@@ -83,7 +85,7 @@ pub mod tiles;
 pub use pivot::{pivots, Pivot, Symmetric};
 pub use subsets::{binom, combinations, for_each_comb, Combinations};
 
-use subsets::unrank;
+use tiles::Tiles;
 
 /// One column set `S` (for one pivot) with its symmetry multipliers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,52 +120,59 @@ pub fn for_each_task(
     }
 }
 
-/// The tasks of pivot `pv` (number `pi`) whose column sets have colex
-/// ranks in `ranks` among the `h`-subsets of its available columns (the
-/// order [`for_each_task`] visits them in): a unit of work named by its
-/// pivot and a rank range, its tasks made when it runs, with no list of
-/// every task (what the join needs past n = 24).
+/// The tasks of pivot `pv` (number `pi`) whose column sets have ranks in
+/// `ranks` in the order `order` of the `h`-subsets of its available
+/// columns (made by [`Tiles::split`]; a [`Tiles`] with no right columns is
+/// the colex order [`for_each_task`] visits them in): a unit of work
+/// named by its pivot and a rank range, its tasks made when it runs, with
+/// no list of every task (what the join needs past n = 24).
 ///
 /// ```
 /// use nqueens::engine::half_board::column_sets::{pivots, tasks_in_ranks, Symmetric};
+/// use nqueens::engine::half_board::column_sets::tiles::Tiles;
 /// let sym = Symmetric {
 ///     mirror: false, flip: false, diagonal: false, cross: false, pair: false, transpose: false,
 /// };
 /// let pv = pivots(6, 3, &[63; 6], sym)[0];
+/// let colex = Tiles::new(6, 0, 3, 1);
 /// // C(6, 3) = 20 column sets, every one a task on an unfolded board.
-/// assert_eq!(tasks_in_ranks(6, 3, &pv, 0, sym, 0..20).len(), 20);
+/// assert_eq!(tasks_in_ranks(6, &pv, 0, sym, &colex, 0..20).len(), 20);
 /// // Colex order: {0,1,2}, {0,1,3}, {0,2,3}, {1,2,3}, {0,1,4}, {0,2,4}, ...
-/// assert_eq!(tasks_in_ranks(6, 3, &pv, 0, sym, 5..7)[0].s, 0b1_0101);
+/// assert_eq!(tasks_in_ranks(6, &pv, 0, sym, &colex, 5..7)[0].s, 0b1_0101);
+/// // Split after column 3, in tiles of 2 x 2: rank 5 is the left part
+/// // {0, 1} (of columns 0..3) with the right part {3} (of 3..6).
+/// let tiles = Tiles::split(63, 3, 3, 2);
+/// assert_eq!(tasks_in_ranks(6, &pv, 0, sym, &tiles, 5..6)[0].s, 0b1011);
 /// ```
 pub fn tasks_in_ranks(
     n: usize,
-    h: usize,
     pv: &Pivot,
     pi: usize,
     sym: Symmetric,
+    order: &Tiles,
     ranks: std::ops::Range<u64>,
 ) -> Vec<Task> {
     let cols = positions(pv.avail);
-    let total = binom(cols.len(), h);
-    let (first, end) = (ranks.start.min(total), ranks.end.min(total));
-    let mut tasks = Vec::new();
-    if first >= end {
-        return tasks;
-    }
-    let mut it = subsets::from_rank(cols.len(), h, first);
-    for _ in first..end {
-        let Some(idx) = it.next() else { break };
-        if let Some(task) = task_of(n, pv, pi, sym, spread(idx, &cols)) {
-            tasks.push(task);
-        }
-    }
-    tasks
+    let (first, end) = (ranks.start.min(order.len()), ranks.end.min(order.len()));
+    (first..end)
+        .filter_map(|rank| task_of(n, pv, pi, sym, spread(order.set_at(rank), &cols)))
+        .collect()
 }
 
-/// The column set of colex rank `rank` among the `h`-subsets of the
-/// columns `avail` (the order [`tasks_in_ranks`] counts ranks in).
-pub fn set_of_rank(avail: u64, h: usize, rank: u64) -> u64 {
-    spread(unrank(h, rank), &positions(avail))
+/// The column set of rank `rank` in the order `order` of the subsets of
+/// the columns `avail` (see [`tasks_in_ranks`]).
+pub fn set_of_rank(avail: u64, order: &Tiles, rank: u64) -> u64 {
+    spread(order.set_at(rank), &positions(avail))
+}
+
+/// The rank of the column set `s` (within `avail`) in the order `order`:
+/// the inverse of [`set_of_rank`].
+pub fn rank_of_set(avail: u64, order: &Tiles, s: u64) -> u64 {
+    let cols = positions(avail);
+    let idx = (0..cols.len())
+        .filter(|&i| (s >> cols[i]) & 1 != 0)
+        .fold(0u64, |idx, i| idx | 1 << i);
+    order.rank_of_index(idx)
 }
 
 /// The columns of `avail`, lowest first: an `h`-subset of their indices
@@ -281,16 +290,35 @@ mod tests {
             let mut listed = Vec::new();
             for_each_task(n, h, &pivots, sym, |t| listed.push(t));
             let mut made = Vec::new();
+            let (wl, side) = (rng.below(n as u64 + 1) as usize, 1 + rng.below(6));
             for (pi, pv) in pivots.iter().enumerate() {
+                let order = Tiles::split(pv.avail, wl, h, side);
                 let total = binom(pv.avail.count_ones() as usize, h);
+                assert_eq!(order.len(), total);
                 let mut at = 0;
                 while at < total {
                     let next = (at + 1 + rng.below(total / 3 + 1)).min(total);
-                    made.extend(tasks_in_ranks(n, h, pv, pi, sym, at..next));
+                    let tasks = tasks_in_ranks(n, pv, pi, sym, &order, at..next);
+                    for rank in at..next {
+                        let s = set_of_rank(pv.avail, &order, rank);
+                        assert_eq!(s & !pv.avail, 0);
+                        assert_eq!(rank_of_set(pv.avail, &order, s), rank);
+                    }
+                    made.extend(tasks);
                     at = next;
                 }
             }
-            assert_eq!(made, listed, "round {round}, n = {n}");
+            // The same tasks, in the tiles' order (the colex order when
+            // every column is on the left).
+            if wl >= n {
+                assert_eq!(made, listed, "round {round}, n = {n}");
+            }
+            made.sort_by_key(|t| (t.pivot, t.s));
+            listed.sort_by_key(|t| (t.pivot, t.s));
+            assert_eq!(
+                made, listed,
+                "round {round}, n = {n}, wl = {wl}, side = {side}"
+            );
         }
     }
 }

@@ -279,6 +279,17 @@ impl Plan {
         }
     }
 
+    /// For ranked units: their ranks in tiles of `factor` times the square
+    /// root of a unit's ranks, or colex order for 0 (see
+    /// [`crate::engine::half_board::ranked::Ranked::order`]; benches'
+    /// baselines). Nothing for listed units.
+    #[doc(hidden)]
+    pub fn set_tile_over_root(&mut self, factor: f64) {
+        if let Work::Ranked(ranked) = &mut self.work {
+            ranked.set_tile_over_root(factor);
+        }
+    }
+
     /// Whether the units are ranked (each building its own tables) rather
     /// than listed in parts.
     pub fn is_ranked(&self) -> bool {

@@ -1,6 +1,6 @@
 //! The join without a task list: work units named by a pivot and a range
-//! of colex ranks of its column sets, priced from samples, each building
-//! the quarter tables of its own tasks when it runs.
+//! of ranks of its column sets, priced from samples, each building the
+//! quarter tables of its own tasks when it runs.
 //!
 //! Exact planning ([`crate::engine::half_board::layout`]) walks every
 //! quarter placement into dense bucket counts (`4 x 2^(n/2 + n/2)`
@@ -11,19 +11,28 @@
 //! - the whole join is priced from samples
 //!   ([`crate::engine::half_board::sampling`]): per pivot its joins and
 //!   canonical tasks, per quarter the placements of one task's column set;
-//! - a unit is `(pivot, ranks)`: the column sets of that pivot whose colex
+//! - a unit is `(pivot, ranks)`: the column sets of that pivot whose
 //!   ranks among the `h`-subsets of its available columns fall in `ranks`
-//!   ([`crate::engine::half_board::column_sets::tasks_in_ranks`] makes its canonical tasks when it runs). A pivot's
-//!   ranks are cut into equal ranges, so a unit weighs its pivot's price
-//!   times its share of the ranks;
+//!   ([`crate::engine::half_board::column_sets::tasks_in_ranks`] makes its
+//!   canonical tasks when it runs). A pivot's ranks are cut into equal
+//!   ranges, so a unit weighs its pivot's price times its share of the
+//!   ranks;
 //! - a running unit builds the tables of its own column sets only, by walks
 //!   of those sets alone, joins its tasks and drops the tables: every thread
 //!   holds one unit's tables and scratch, whatever the board's size.
 //!
-//! Colex order varies the low columns fastest, so a unit's tasks share
-//! their right quarters' column sets (the high columns) and mostly differ
-//! in the left ones: units are kept to a few minutes of joins, where the
-//! walks of their sets cost a few percent (the price counts them).
+//! The ranks run through a pivot's sets in colex order, or in tiles
+//! ([`crate::engine::half_board::column_sets::tiles`]) about as large as
+//! a unit ([`Ranked::order`], where [`TILE_OVER_ROOT`] is above 0). Colex
+//! order varies the low columns fastest, so a unit's tasks share their
+//! right quarters' column sets and each has a left one of its own: the
+//! walks of a unit's sets were 55-60% of its time at 26. In tiles a unit
+//! of `U` ranks holds about `sqrt(U)` left parts and as many right ones
+//! (its tables cost 1.4 ms a task at 26 against 57 ms in colex order), but
+//! a tile's sets all have as many columns on the left, and what a set
+//! costs follows that count: units cut to equal ranks are far from equal
+//! prices, so tiles wait for units cut by each part's price. The price
+//! counts the walks either way.
 //!
 //! The rooms: this file plans the units (their sizes, the scratch, the
 //! tasks per unit, each pivot's run); `units` counts a unit (its tables
@@ -52,16 +61,17 @@ pub use pricing::RankPrice;
 use std::ops::Range;
 
 use crate::engine::budget::Budget;
-use crate::engine::half_board::column_sets::{binom, Pivot};
+use crate::engine::half_board::column_sets::tiles::Tiles;
+use crate::engine::half_board::column_sets::{binom, rank_of_set, set_of_rank, Pivot};
 use crate::engine::half_board::cost::{self, Regime};
 use crate::engine::half_board::layout::{Geometry, MinN};
 use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::sampling::{self, Sampled};
-use crate::tuning::layout::{MIN_SCRATCH, MIN_UNITS, UNIT_NS};
+use crate::tuning::layout::{MIN_SCRATCH, MIN_UNITS, TILE_OVER_ROOT, UNIT_NS};
 use crate::tuning::sampling::TABLES_OVER_MEAN;
 
-/// One work unit: the column sets of pivot `pivot` with colex ranks in
-/// `ranks`, and its estimated ns on one core.
+/// One work unit: the column sets of pivot `pivot` with ranks in `ranks`
+/// (in [`Ranked::order`]), and its estimated ns on one core.
 #[derive(Clone, Debug)]
 pub struct RankedUnit {
     pub pivot: usize,
@@ -96,9 +106,12 @@ pub struct Ranked {
     /// Per pivot, the shares of candidate tops and bottoms their
     /// quarters' test leaves (likewise).
     apart: Vec<[f64; 2]>,
-    /// The share of a unit's tasks that bring their own right quarters'
-    /// column sets (see `UnitSizes::sets`).
-    right_share: f64,
+    /// The shares of a unit's tasks that bring their own left and their
+    /// own right quarters' column sets (see `UnitSizes::sets`).
+    shares: [f64; 2],
+    /// The tiles' side over the square root of a unit's ranks
+    /// ([`TILE_OVER_ROOT`]; 0 for colex order, benches' baseline).
+    tile_over_root: f64,
     /// The number of units.
     pub units: usize,
     /// Estimated ns on one core of the units (joins and their tables).
@@ -144,12 +157,14 @@ impl Ranked {
         let cost = runs.iter().map(|r| r.price).sum();
         let unit_bytes = sizes.bytes(per_unit);
         let thread_bytes = unit_bytes + scratch_bytes;
-        let right_share = sizes.sets(per_unit)[1] / per_unit;
+        let sets = sizes.sets(per_unit);
+        let shares = [sets[0] / per_unit, sets[1] / per_unit];
         Some(Ranked {
             passes: sampled.passes.clone(),
             keeps: sampled.keeps.clone(),
             apart: sampled.apart.clone(),
-            right_share,
+            shares,
+            tile_over_root: TILE_OVER_ROOT,
             geo,
             runs,
             units,
@@ -184,10 +199,55 @@ impl Ranked {
         }
     }
 
-    /// What identifies the unit list, in order (for fingerprints): per
-    /// pivot its units and ranks (each unit's ranges follow from them).
+    /// The order pivot `pivot`'s ranks name its column sets in: tiles
+    /// (split where the left quarters' columns end) of side
+    /// [`TILE_OVER_ROOT`] times the square root of its units' ranks, so a
+    /// unit holds about one tile.
+    pub fn order(&self, pivot: usize) -> Tiles {
+        let run = &self.runs[pivot];
+        let per_unit = run.ranks as f64 / run.units as f64;
+        let side = (self.tile_over_root * per_unit.sqrt()).round().max(1.0) as u64;
+        let (pv, h) = (&self.geo.pivots[pivot], self.geo.shape.h);
+        if self.tile_over_root > 0.0 {
+            Tiles::split(pv.avail, self.geo.shape.wl, h, side)
+        } else {
+            Tiles::new(pv.avail.count_ones() as usize, 0, h, 1)
+        }
+    }
+
+    /// Tiles of `factor` times the square root of a unit's ranks instead
+    /// of [`TILE_OVER_ROOT`]'s, or colex order for 0 (for benches: the
+    /// units are the same, their ranks name other sets).
+    #[doc(hidden)]
+    pub fn set_tile_over_root(&mut self, factor: f64) {
+        self.tile_over_root = factor;
+    }
+
+    /// The column sets pivot `pivot`'s ranks `ranks` name, every one
+    /// (canonical or not), in rank order.
+    pub fn sets_of(&self, pivot: usize, ranks: Range<u64>) -> impl Iterator<Item = u64> {
+        let order = self.order(pivot);
+        let avail = self.geo.pivots[pivot].avail;
+        let end = ranks.end.min(order.len());
+        (ranks.start.min(end)..end).map(move |rank| set_of_rank(avail, &order, rank))
+    }
+
+    /// The rank of pivot `pivot`'s column set `s`: the inverse of
+    /// [`Ranked::sets_of`].
+    pub fn rank_of(&self, pivot: usize, s: u64) -> u64 {
+        rank_of_set(self.geo.pivots[pivot].avail, &self.order(pivot), s)
+    }
+
+    /// What identifies the unit list, in order (for fingerprints): in
+    /// tiles, the order's revision and side factor; then per pivot its
+    /// units and ranks (each unit's ranges and its tiles follow from them).
     pub fn unit_keys(&self) -> impl Iterator<Item = u64> + '_ {
-        self.runs.iter().flat_map(|r| [r.units, r.ranks])
+        let tiled = self.tile_over_root > 0.0;
+        let order = tiled.then_some([TILED_ORDER, self.tile_over_root.to_bits()]);
+        order
+            .into_iter()
+            .flatten()
+            .chain(self.runs.iter().flat_map(|r| [r.units, r.ranks]))
     }
 }
 
@@ -200,13 +260,16 @@ struct UnitSizes {
     set_bytes: [f64; 4],
     /// The quarters' directories, bytes.
     directories: usize,
-    /// Left column sets per right one (see [`UnitSizes::sets`]).
+    /// Column sets (ranks) per canonical task, and left column sets per
+    /// right one in colex order (see [`UnitSizes::sets`]).
+    ranks_per_task: f64,
     per_right: f64,
 }
 
 impl UnitSizes {
     fn of(geo: &Geometry, sampled: &Sampled) -> UnitSizes {
         let h = geo.shape.h;
+        let ranks: u64 = geo.pivots.iter().map(|pv| ranks_of(pv, h)).sum();
         let items = sampled.set_items;
         let set_bytes = [0, 1, 2, 3]
             .map(|q| Quarter::bytes(h, &geo.quarter_shapes[q], 1, items[q] as u64) as f64);
@@ -214,17 +277,29 @@ impl UnitSizes {
             items,
             set_bytes,
             directories: geo.quarter_shapes.iter().map(|q| 4usize << q.w).sum(),
+            ranks_per_task: ranks as f64 / sampled.task_count().max(1.0),
             per_right: binom(geo.shape.wl, geo.shape.wl / 2) as f64,
         }
     }
 
-    /// The column sets per quarter of a unit of `tasks` tasks. Colex order
-    /// varies the low (left) columns fastest: consecutive tasks share
-    /// their right quarters' sets while the left ones run through about
-    /// C(wl, wl / 2) sets each.
+    /// The column sets per quarter of a unit of `tasks` tasks. In tiles
+    /// ([`Ranked::order`]) its `U` ranks lie in about one tile of side
+    /// `s`, whose ranks run through `U / s` left parts, each with `s` right
+    /// parts (and no more than the unit has tasks). In colex order the low
+    /// (left) columns vary fastest: consecutive tasks share their right
+    /// quarters' sets while the left ones run through about C(wl, wl / 2)
+    /// sets each.
     fn sets(&self, tasks: f64) -> [f64; 4] {
-        let right = tasks.min(1.0 + tasks / self.per_right);
-        [tasks, right, tasks, right]
+        if TILE_OVER_ROOT > 0.0 {
+            let ranks = tasks * self.ranks_per_task;
+            let side = (TILE_OVER_ROOT * ranks.sqrt()).max(1.0);
+            let left = tasks.min(1.0 + ranks / side);
+            let right = tasks.min(side.min(ranks));
+            [left, right, left, right]
+        } else {
+            let right = tasks.min(1.0 + tasks / self.per_right);
+            [tasks, right, tasks, right]
+        }
     }
 
     /// The tables' bytes of a unit of `tasks` tasks (at least one), its
@@ -333,3 +408,9 @@ fn ranks_of(pv: &Pivot, h: usize) -> u64 {
 /// The sampling's seed: the same board is planned the same every time
 /// (the unit list, and so shards' fingerprints, depend on it).
 const SEED: u64 = 0x5eed;
+
+/// Marks the unit lists whose ranks name column sets in tiles
+/// ([`Ranked::order`]): a rank of a record made in colex order names
+/// another set, so `merge` must not add such records to those (colex
+/// order's keys are what they were before tiles).
+const TILED_ORDER: u64 = 0x711e_5001;

@@ -34,8 +34,8 @@
 //!   the bottom); those with none, for the whole orbit.
 //!
 //! Which keys a unit holds is the plan's (its listed tasks, or a pivot and
-//! a range of colex ranks, every set of which is enumerated here and kept
-//! when it is the least of its orbit); every count and weight is made here.
+//! the column sets a range of ranks names, each kept here when it is the
+//! least of its orbit); every count and weight is made here.
 //! The same sums from 4 to 14 in every mode against OEIS are this file's
 //! tests; the join's own units against these at every small size, its
 //! test `recount_agrees_with_the_join`.
@@ -49,8 +49,6 @@
 //! at 22, growing with `n` (`docs/RECORD.md`, "Check and publish").
 
 mod halves;
-
-use std::ops::Range;
 
 use crate::engine::half_board::column_sets::Symmetric;
 use halves::{disjoint_pairs, falling, list, rising, Placed};
@@ -159,33 +157,6 @@ impl Recount {
             Mode::Plain | Mode::Pair => orbit * self.pairs(pivot, s, None),
             Mode::PairTranspose { cap } => orbit * self.transposed_pairs(pivot, s, cap),
         }
-    }
-
-    /// The contributions of the column sets of the pivot's `queens` whose
-    /// colex ranks among the `h`-subsets of the columns left by the pivot
-    /// are in `ranks` (a ranked unit), added up.
-    pub fn ranks(&self, queens: &[(usize, usize)], ranks: Range<u64>) -> u128 {
-        let used = queens.iter().fold(0u64, |a, &(_, c)| a | 1 << c);
-        let avail = ((1u64 << self.n) - 1) & !used;
-        let positions: Vec<usize> = (0..self.n).filter(|&c| (avail >> c) & 1 == 1).collect();
-        let end = ranks
-            .end
-            .min(binomial(positions.len() as u64, self.h as u64));
-        if ranks.start >= end {
-            return 0;
-        }
-        let mut picked = unrank(self.h, ranks.start);
-        let mut total = 0;
-        for _ in ranks.start..end {
-            let s = positions
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| (picked >> i) & 1 == 1)
-                .fold(0u64, |a, (_, &c)| a | 1 << c);
-            total += self.set(queens, s);
-            picked = next_subset(picked);
-        }
-        total
     }
 
     /// The key's images under the identity, the mirror, the flip and the
@@ -338,40 +309,6 @@ fn distinct(images: &[(Queens, u64)]) -> u128 {
     keys.len() as u128
 }
 
-/// `C(n, k)`, exact where it fits a `u64` (every `n <= 28` here).
-fn binomial(n: u64, k: u64) -> u64 {
-    if k > n {
-        return 0;
-    }
-    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
-}
-
-/// The `k`-subset of indices (as bits) of colex rank `rank`: the
-/// combinatorial number system, the largest index first.
-fn unrank(k: usize, mut rank: u64) -> u64 {
-    let mut picked = 0;
-    for i in (1..=k as u64).rev() {
-        let mut c = i - 1;
-        while binomial(c + 1, i) <= rank {
-            c += 1;
-        }
-        rank -= binomial(c, i);
-        picked |= 1 << c;
-    }
-    picked
-}
-
-/// The next subset of as many bits in colex order (the next larger
-/// number with as many bits set; Gosper's step).
-fn next_subset(x: u64) -> u64 {
-    if x == 0 {
-        return 0;
-    }
-    let low = x & x.wrapping_neg();
-    let ripple = x + low;
-    ripple | (((x ^ ripple) >> 2) / low)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -425,8 +362,11 @@ mod tests {
                         if !least {
                             return 0;
                         }
-                        let ranks = binomial(n as u64 - queens.len() as u64, recount.h as u64);
-                        recount.ranks(queens, 0..ranks)
+                        let used = queens.iter().fold(0u64, |a, &(_, c)| a | 1 << c);
+                        (0u64..1 << n)
+                            .filter(|&s| s & used == 0 && s.count_ones() as usize == recount.h)
+                            .map(|s| recount.set(queens, s))
+                            .sum::<u128>()
                     })
                     .sum();
                 assert_eq!(total, A000170[n - 1], "n = {n}, {mode:?}");
@@ -435,7 +375,8 @@ mod tests {
     }
 
     /// The join's units against their recounts, unit by unit, in every
-    /// mode, listed and ranked, on small boards.
+    /// mode, listed and ranked (ranks in colex order and in tiles of
+    /// several sides), on small boards.
     #[test]
     fn recount_agrees_with_the_join() {
         use crate::engine::half_board::{MinN, Plan};
@@ -447,27 +388,21 @@ mod tests {
             };
             let modes = [MinN::both(99), MinN::both(4), MinN::pair(4), four_fold];
             for min_n in modes {
-                for min_n in [min_n, min_n.ranked_from(4)] {
-                    let plan = Plan::tuned(n, &blank, Default::default(), min_n, None).unwrap();
+                let orders = [(min_n, 0.0), (min_n.ranked_from(4), 0.0)]
+                    .into_iter()
+                    .chain([0.4, 1.0, 3.0].map(|f| (min_n.ranked_from(4), f)));
+                for (min_n, tiles) in orders {
+                    let mut plan = Plan::tuned(n, &blank, Default::default(), min_n, None).unwrap();
+                    plan.set_tile_over_root(tiles);
                     let mut total = 0;
                     for i in 0..plan.units() {
                         let again = plan.recount_unit(i).unwrap();
-                        assert_eq!(again, plan.run_unit(i), "n = {n}, {min_n:?}, unit {i}");
+                        let what = format!("n = {n}, {min_n:?}, tiles {tiles}, unit {i}");
+                        assert_eq!(again, plan.run_unit(i), "{what}");
                         total += again;
                     }
-                    assert_eq!(total, A000170[n - 1], "n = {n}, {min_n:?}");
+                    assert_eq!(total, A000170[n - 1], "n = {n}, {min_n:?}, tiles {tiles}");
                 }
-            }
-        }
-    }
-
-    #[test]
-    fn colex_ranks_walk_the_subsets_in_order() {
-        let subsets: Vec<u64> = (0u64..64).filter(|x| x.count_ones() == 3).collect();
-        for (rank, &subset) in subsets.iter().enumerate() {
-            assert_eq!(unrank(3, rank as u64), subset);
-            if rank + 1 < subsets.len() {
-                assert_eq!(next_subset(subset), subsets[rank + 1]);
             }
         }
     }
@@ -513,7 +448,8 @@ mod tests {
                     }
                 };
                 let start = std::time::Instant::now();
-                let again = recount.ranks(&queens, ranks.clone());
+                let sets = plan.ranked_sets(pivot, ranks.clone()).unwrap();
+                let again: u128 = sets.into_iter().map(|s| recount.set(&queens, s)).sum();
                 let recounted = start.elapsed().as_secs_f64();
                 eprintln!(
                     "n = {n}, unit {unit}, pivot {pivot} {queens:?}, ranks {ranks:?}: join {join} in \

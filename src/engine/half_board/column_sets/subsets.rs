@@ -1,47 +1,74 @@
 //! The `k`-subsets of `0..nbits` as bit sets: how many there are
 //! ([`binom`]), every one in increasing order ([`combinations`], Gosper's
-//! hack), and the one of a given colex rank, to start from there.
+//! hack), and the one of a given colex rank and the rank of a given one.
 //!
 //! # Constraints
-//! `nbits <= 63`; [`binom`] exact while `C(n, k)` times `k` fits a `u64`
-//! (every `n <= 32` the join asks for).
+//! `nbits <= 63`.
 //!
 //! # Complexity
-//! `O(1)` word operations a subset listed; [`binom`] `O(k)`; a rank
-//! turned into its subset `O(k^2 * nbits)`.
+//! `O(1)` word operations a subset listed or [`binom`] read; a rank
+//! turned into its subset or back `O(nbits)`.
 
-/// `C(n, k)`.
+/// `C(n, k)`: read from a Pascal table built at compile time for `n <=
+/// 63` (`C(63, 31)` is below `2^60`), beyond it by the product formula
+/// (exact while `C(n, k)` times `k` fits a `u64`).
 pub fn binom(n: usize, k: usize) -> u64 {
-    if k > n {
-        return 0;
+    match PASCAL.get(n) {
+        _ if k > n => 0,
+        Some(row) => row[k],
+        None => (0..k).fold(1u64, |acc, i| acc * (n - i) as u64 / (i as u64 + 1)),
     }
-    (0..k).fold(1u64, |acc, i| acc * (n - i) as u64 / (i as u64 + 1))
 }
+
+/// `PASCAL[n][k] = C(n, k)` for `n < 64`.
+static PASCAL: [[u64; 64]; 64] = {
+    let mut t = [[0u64; 64]; 64];
+    let mut n = 0;
+    while n < 64 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
 
 /// The `k`-subset of colex rank `rank` (the `rank`-th, from 0, of
 /// [`combinations`]' increasing order): the colex rank of `c_1 < ... <
-/// c_k` is the sum of `C(c_i, i)`, so each member, from the largest, is
-/// the largest `c` whose `C(c, i)` fits in what is left of the rank.
-pub(super) fn unrank(k: usize, mut rank: u64) -> u64 {
+/// c_k` is the sum of `C(c_i, i)` ([`rank`]), and `C(c_i, i)` exceeds
+/// the sum of the terms below it, so each member, from the largest, is
+/// the largest `c` whose `C(c, i)` fits in what is left of the rank. The
+/// members fall, so one downward scan of `c` finds them all.
+pub fn unrank(k: usize, mut rank: u64) -> u64 {
     let mut set = 0u64;
+    let mut c = 63;
     for i in (1..=k).rev() {
-        let mut c = i - 1;
-        while binom(c + 1, i) <= rank {
-            c += 1;
+        while binom(c, i) > rank {
+            c -= 1;
         }
         rank -= binom(c, i);
         set |= 1 << c;
+        c = c.saturating_sub(1);
     }
     set
 }
 
-/// The `k`-subsets of `0..nbits` in [`combinations`]' order, from the one
-/// of colex rank `rank` on.
-pub(super) fn from_rank(nbits: usize, k: usize, rank: u64) -> Combinations {
-    Combinations {
-        x: unrank(k, rank),
-        limit: 1u64 << nbits,
+/// The colex rank of `set` among the subsets of its size: the sum of
+/// `C(c_i, i)` over its members `c_1 < c_2 < ...` (the inverse of
+/// [`unrank`]).
+pub fn rank(set: u64) -> u64 {
+    let mut rank = 0;
+    let mut left = set;
+    let mut i = 1;
+    while left != 0 {
+        rank += binom(left.trailing_zeros() as usize, i);
+        left &= left - 1;
+        i += 1;
     }
+    rank
 }
 
 /// Calls `f` with every subset of `0..nbits` having exactly `k` elements.
@@ -95,5 +122,33 @@ impl Iterator for Combinations {
         let r = x + c;
         self.x = (((r ^ x) >> 2) / c) | r;
         Some(x)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table against Pascal's rule's other form (the product), and the
+    /// `rank`-th subset of [`combinations`]' order against [`unrank`] and
+    /// [`rank`], for every size of up to 12 bits.
+    #[test]
+    fn ranks_follow_the_listing_order() {
+        for n in 0..64usize {
+            for k in 0..=n.min(12) {
+                let product = (0..k).fold(1u128, |acc, i| acc * (n - i) as u128 / (i as u128 + 1));
+                assert_eq!(u128::from(binom(n, k)), product, "C({n}, {k})");
+            }
+        }
+        for nbits in 0..=12 {
+            for k in 0..=nbits {
+                let listed: Vec<u64> = combinations(nbits, k as u32).collect();
+                assert_eq!(listed.len() as u64, binom(nbits, k));
+                for (i, &set) in listed.iter().enumerate() {
+                    assert_eq!(unrank(k, i as u64), set);
+                    assert_eq!(rank(set), i as u64);
+                }
+            }
+        }
     }
 }

@@ -26,8 +26,8 @@
 //! [`Tiles::len`].
 //!
 //! # Complexity
-//! [`Tiles::new`] `O(h)`; [`Tiles::at`] `O(h + k^2 * m)` word operations
-//! (two colex unranks); [`Tiles::rank_of`] `O(h)`.
+//! [`Tiles::new`] `O(h)`; [`Tiles::at`] and [`Tiles::rank_of`]
+//! `O(h + ml + mr)` word operations.
 //!
 //! ```
 //! use nqueens::engine::half_board::column_sets::tiles::Tiles;
@@ -42,7 +42,7 @@
 //! assert_eq!(tile, [(0b01, 0b011), (0b01, 0b101), (0b10, 0b011), (0b10, 0b101)]);
 //! ```
 
-use super::subsets::{binom, unrank};
+use super::subsets::{binom, rank, unrank};
 
 /// The tiled order of the `h`-subsets of `ml + mr` columns (see the
 /// module doc).
@@ -82,6 +82,16 @@ impl Tiles {
             first += left * right;
         }
         Tiles { ml, h, side, parts }
+    }
+
+    /// The order of the `h`-subsets of the columns `avail` split after
+    /// column `wl` (the left quarters' columns below it), in tiles of
+    /// `side x side`: a set's index bits (see [`Tiles::set_at`]) name the
+    /// members of `avail`, lowest first, so its low `ml` bits are the
+    /// columns left of the split.
+    pub fn split(avail: u64, wl: usize, h: usize, side: u64) -> Tiles {
+        let ml = (avail & ((1u64 << wl.min(63)) - 1)).count_ones() as usize;
+        Tiles::new(ml, avail.count_ones() as usize - ml, h, side)
     }
 
     /// The number of sets: `C(ml + mr, h)`.
@@ -128,7 +138,7 @@ impl Tiles {
             .find(|p| p.a == a)
             .copied()
             .expect("a set of h columns");
-        let (il, ir) = (colex_rank(l), colex_rank(r));
+        let (il, ir) = (rank(l), rank(r));
         let side = self.side;
         let row = il / side;
         let height = side.min(part.left - row * side);
@@ -144,20 +154,13 @@ impl Tiles {
         let (l, r) = self.at(rank);
         l | r << self.ml
     }
-}
 
-/// The colex rank of a subset among those of its size: the sum of
-/// `C(c_i, i)` over its members `c_1 < c_2 < ...` (see `subsets::unrank`).
-fn colex_rank(set: u64) -> u64 {
-    let mut rank = 0;
-    let mut left = set;
-    let mut i = 1;
-    while left != 0 {
-        rank += binom(left.trailing_zeros() as usize, i);
-        left &= left - 1;
-        i += 1;
+    /// The rank of a subset of the `ml + mr` columns (the left part in the
+    /// low `ml` bits): the inverse of [`Tiles::set_at`].
+    pub fn rank_of_index(&self, set: u64) -> u64 {
+        let low = (1u64 << self.ml) - 1;
+        self.rank_of(set & low, set >> self.ml)
     }
-    rank
 }
 
 /// The (left, right) indices at position `j` of a `left x right` grid
@@ -199,6 +202,7 @@ mod tests {
                             assert_eq!((l.count_ones() + r.count_ones()) as usize, h);
                             assert!(seen.insert(tiles.set_at(rank)), "{ml} {mr} {h} {side}");
                             assert_eq!(tiles.rank_of(l, r), rank, "{ml} {mr} {h} {side}");
+                            assert_eq!(tiles.rank_of_index(tiles.set_at(rank)), rank);
                         }
                     }
                 }

@@ -61,10 +61,11 @@ impl Plan {
     }
 
     /// For ranked units: the pivots (their available columns) and the
-    /// contribution of the column sets of pivot `pivot` with colex ranks in
+    /// contribution of the column sets of pivot `pivot` with ranks in
     /// `ranks` (a unit or a part of one; see
-    /// [`crate::engine::half_board::ranked`]). `None` for listed units.
-    /// Per-unit checks count such a range independently.
+    /// [`crate::engine::half_board::ranked`], and [`Plan::rank_of`] for a
+    /// set's rank). `None` for listed units. Per-unit checks count such a
+    /// range independently.
     pub fn ranked_pivots(&self) -> Option<Vec<u64>> {
         match &self.work {
             Work::Listed(_) => None,
@@ -72,8 +73,8 @@ impl Plan {
         }
     }
 
-    /// For ranked units: unit `i`'s pivot and colex ranks. `None` for
-    /// listed units.
+    /// For ranked units: unit `i`'s pivot and ranks. `None` for listed
+    /// units.
     pub fn ranked_unit(&self, i: usize) -> Option<(usize, std::ops::Range<u64>)> {
         match &self.work {
             Work::Listed(_) => None,
@@ -81,6 +82,26 @@ impl Plan {
                 let unit = ranked.unit(i);
                 Some((unit.pivot, unit.ranks))
             }
+        }
+    }
+
+    /// For ranked units: the rank of the column set `s` of pivot `pivot`
+    /// (in the order its units name sets in,
+    /// [`crate::engine::half_board::ranked::Ranked::order`]). `None` for
+    /// listed units.
+    pub fn rank_of(&self, pivot: usize, s: u64) -> Option<u64> {
+        match &self.work {
+            Work::Listed(_) => None,
+            Work::Ranked(ranked) => Some(ranked.rank_of(pivot, s)),
+        }
+    }
+
+    /// For ranked units: the column sets of pivot `pivot` its ranks
+    /// `ranks` name, every one (canonical or not). `None` for listed units.
+    pub fn ranked_sets(&self, pivot: usize, ranks: std::ops::Range<u64>) -> Option<Vec<u64>> {
+        match &self.work {
+            Work::Listed(_) => None,
+            Work::Ranked(ranked) => Some(ranked.sets_of(pivot, ranks).collect()),
         }
     }
 
@@ -98,7 +119,7 @@ impl Plan {
 
     /// Unit `i`'s contribution counted again by the definition, sharing
     /// nothing with the join but the unit's keys (its listed tasks'
-    /// pivots and column sets, or its pivot and ranks): see
+    /// pivots and column sets, or its pivot and the sets its ranks name): see
     /// [`crate::engine::half_board::recount`]. Several times slower than
     /// [`Plan::run_unit`], more as `n` grows. `None` for a plan that is not of the blank
     /// board (blocked cells, or credited).
@@ -124,7 +145,9 @@ impl Plan {
                 .sum(),
             Work::Ranked(ranked) => {
                 let unit = ranked.unit(i);
-                recount.ranks(&queens(unit.pivot), unit.ranks)
+                let sets = ranked.sets_of(unit.pivot, unit.ranks);
+                let queens = queens(unit.pivot);
+                sets.map(|s| recount.set(&queens, s)).sum()
             }
         })
     }

@@ -77,7 +77,7 @@ impl Ranked {
         }
     }
 
-    /// The price of the column sets of pivot `pivot` with colex ranks in
+    /// The price of the column sets of pivot `pivot` with ranks in
     /// `ranks`, on their own: their joins, the builds of their tables and
     /// the tables' bytes. Where there are at most `draws` ranks and `how`
     /// is [`SetPrice::Walked`], every set's tables are built and the
@@ -101,28 +101,26 @@ impl Ranked {
         }
         let board = self.geo.board();
         let avail = self.geo.pivots[pivot].avail;
+        let order = self.order(pivot);
         let sets = (0..draws).map(|i| {
             let rank = if draws == len {
                 start + i
             } else {
                 start + ranks_rng.below(len)
             };
-            set_of_rank(avail, self.geo.shape.h, rank)
+            set_of_rank(avail, &order, rank)
         });
         let priced = (self.passes[pivot], self.keeps[pivot], self.apart[pivot]);
         let price = sampling::price_sets(&board, pivot, priced, sets, SetPrice::Descent, rng);
         let scale = len as f64 / draws.max(1) as f64;
-        // The tables: the tasks' own left sets and a share of right ones.
+        // The tables: a share of the tasks' left sets and of their right
+        // ones (see `UnitSizes::sets`).
         let items = price.items.map(|x| x * scale);
         let tasks = price.tasks * scale;
-        let right = self.right_share;
-        let distinct = [
-            (tasks, items[0]),
-            (tasks * right, items[1] * right),
-            (tasks, items[2]),
-            (tasks * right, items[3] * right),
-        ]
-        .map(|(sets, items)| (sets.ceil() as u64, items as u64));
+        let distinct = [0, 1, 2, 3].map(|q| {
+            let share = self.shares[q % 2];
+            ((tasks * share).ceil() as u64, (items[q] * share) as u64)
+        });
         self.rank_price(price.ns * scale, distinct)
     }
 
@@ -148,19 +146,19 @@ impl Ranked {
     }
 
     /// The cost model's terms ([`TaskWork`]) of the column sets of pivot
-    /// `pivot` with colex ranks in `ranks`, each set walked (for fitting
+    /// `pivot` with ranks in `ranks`, each set walked (for fitting
     /// the model's constants to what such sets take).
     pub fn work_of_ranks(&self, pivot: usize, ranks: Range<u64>) -> TaskWork {
         let board = self.geo.board();
         let avail = self.geo.pivots[pivot].avail;
-        let h = self.geo.shape.h;
-        let sets = ranks.map(|rank| set_of_rank(avail, h, rank));
+        let order = self.order(pivot);
+        let sets = ranks.map(|rank| set_of_rank(avail, &order, rank));
         let priced = (self.passes[pivot], self.keeps[pivot], self.apart[pivot]);
         let mut rng = Rng::new(0);
         sampling::price_sets(&board, pivot, priced, sets, SetPrice::Walked, &mut rng).work
     }
 
-    /// The tally a join of the column sets of pivot `pivot` with colex
+    /// The tally a join of the column sets of pivot `pivot` with
     /// ranks in `ranks` would leave, estimated task by task from samples
     /// drawn by `rng` out of its sets' tables ([`matching::estimate`]; each
     /// quarter's set walked on its own, [`Quarter::of_set`], the last few
@@ -180,7 +178,8 @@ impl Ranked {
         let mut seen: HashSet<(usize, u64)> = HashSet::new();
         let mut distinct = [(0u64, 0u64); 4];
         let mut tally = Tally::default();
-        for task in tasks_in_ranks(n, h, pv, pivot, self.geo.sym, ranks) {
+        let order = self.order(pivot);
+        for task in tasks_in_ranks(n, pv, pivot, self.geo.sym, &order, ranks) {
             let s = u64::from(task.s);
             let sb = pv.avail ^ s;
             let cols = [s & lmask, s >> wl, sb & lmask, sb >> wl];

@@ -23,7 +23,7 @@ impl Ranked {
     }
 
     /// The exact contribution of the column sets of pivot `pivot` with
-    /// colex ranks in `ranks` (any range: a unit, or a part of one), and
+    /// ranks in `ranks` (any range: a unit, or a part of one), and
     /// what it took.
     pub fn count_ranks(&self, pivot: usize, ranks: Range<u64>, kernel: Kernel) -> (u128, Tally) {
         let (mut count, mut tally) = (0u128, Tally::default());
@@ -44,7 +44,7 @@ impl Ranked {
     }
 
     /// Calls `each(tasks, tables, built)` for the canonical tasks of pivot
-    /// `pivot` with colex ranks in `ranks`, in pieces whose quarter tables
+    /// `pivot` with ranks in `ranks`, in pieces whose quarter tables
     /// fit the thread's table budget (all at once where they do), with
     /// the tables and the time their build took (the first pass's included
     /// in the first piece's).
@@ -56,7 +56,8 @@ impl Ranked {
     ) {
         let (n, h, wl) = (self.geo.shape.n, self.geo.shape.h, self.geo.shape.wl);
         let pv = &self.geo.pivots[pivot];
-        let tasks = tasks_in_ranks(n, h, pv, pivot, self.geo.sym, ranks);
+        let order = self.order(pivot);
+        let tasks = tasks_in_ranks(n, pv, pivot, self.geo.sym, &order, ranks);
         if tasks.is_empty() {
             return;
         }
@@ -163,6 +164,8 @@ mod tests {
             let Some(mut ranked) = Ranked::new(n, &free, Budget::default(), min_n) else {
                 continue;
             };
+            // Half the rounds in tiles (see `Ranked::order`).
+            ranked.set_tile_over_root([0.0, 1.0][round / 2 % 2]);
             for i in (0..ranked.units).step_by(1 + ranked.units / 5) {
                 ranked.table_budget = usize::MAX;
                 let (whole, tally) = ranked.run_unit(i, Kernel::Auto);
