@@ -139,10 +139,13 @@ pub fn for_each_task(
 /// assert_eq!(tasks_in_ranks(6, &pv, 0, sym, &colex, 0..20).len(), 20);
 /// // Colex order: {0,1,2}, {0,1,3}, {0,2,3}, {1,2,3}, {0,1,4}, {0,2,4}, ...
 /// assert_eq!(tasks_in_ranks(6, &pv, 0, sym, &colex, 5..7)[0].s, 0b1_0101);
-/// // Split after column 3, in tiles of 2 x 2: rank 5 is the left part
-/// // {0, 1} (of columns 0..3) with the right part {3} (of 3..6).
+/// // Split after column 3, in tiles of 2 x 2: rank 0 is {3, 4, 5} (no
+/// // column on the left), ranks 1..5 the first tile of one column on the
+/// // left ({0} and {1}, each with {3, 4} and {3, 5}), and rank 5 starts
+/// // the next tile: {0} with {4, 5}.
 /// let tiles = Tiles::split(63, 3, 3, 2);
-/// assert_eq!(tasks_in_ranks(6, &pv, 0, sym, &tiles, 5..6)[0].s, 0b1011);
+/// assert_eq!(tasks_in_ranks(6, &pv, 0, sym, &tiles, 0..1)[0].s, 0b11_1000);
+/// assert_eq!(tasks_in_ranks(6, &pv, 0, sym, &tiles, 5..6)[0].s, 0b11_0001);
 /// ```
 pub fn tasks_in_ranks(
     n: usize,

@@ -79,8 +79,8 @@ pub struct RankedUnit {
     pub weight: f64,
 }
 
-/// The units of one pivot: its ranks cut into `units` equal ranges, the
-/// first numbered `first`.
+/// The units of one pivot: its ranks cut into `units` ranges of equal
+/// price, the first numbered `first`.
 #[derive(Clone, Debug)]
 struct Run {
     first: usize,
@@ -88,6 +88,44 @@ struct Run {
     ranks: u64,
     /// The pivot's price, ns (its joins and its tables).
     price: f64,
+    /// In tiles, per part of the order ([`Tiles::parts`]): its end rank
+    /// and the share of the price up to it (the last 1). Empty in colex
+    /// order, where every rank weighs the same.
+    parts: Vec<(u64, f64)>,
+}
+
+impl Run {
+    /// Where unit `j` of the run starts (`j = units`: its end): `j /
+    /// units` of its price, the price spread evenly over each part's ranks.
+    fn cut(&self, j: u64) -> u64 {
+        if self.parts.is_empty() || j >= self.units {
+            // `ranks * j` fits: ranks < 2^40 and units < 2^24 past n = 24.
+            let ranks = u128::from(self.ranks) * u128::from(j.min(self.units));
+            return (ranks / u128::from(self.units)) as u64;
+        }
+        let share = j as f64 / self.units as f64;
+        let (mut start, mut below) = (0u64, 0f64);
+        for &(end, upto) in &self.parts {
+            if share < upto {
+                let into = (share - below) / (upto - below);
+                return start + ((end - start) as f64 * into) as u64;
+            }
+            (start, below) = (end, upto);
+        }
+        self.ranks
+    }
+
+    /// The share of the run's price below rank `rank`.
+    fn share_below(&self, rank: u64) -> f64 {
+        let (mut start, mut below) = (0u64, 0f64);
+        for &(end, upto) in &self.parts {
+            if rank < end {
+                return below + (upto - below) * (rank - start) as f64 / (end - start) as f64;
+            }
+            (start, below) = (end, upto);
+        }
+        rank as f64 / self.ranks.max(1) as f64
+    }
 }
 
 /// A join planned as ranked units. The unit list is not stored (it may
@@ -103,6 +141,10 @@ pub struct Ranked {
     /// Per pivot, the share of the join's words the sieve leaves (the
     /// sampled pricing's, likewise).
     keeps: Vec<f64>,
+    /// Per pivot, its joins' ns and those by the sets' columns left of the
+    /// split (the sampled pricing's, for weighing tiles' parts).
+    joins: Vec<f64>,
+    joins_by_left: Vec<Vec<f64>>,
     /// Per pivot, the shares of candidate tops and bottoms their
     /// quarters' test leaves (likewise).
     apart: Vec<[f64; 2]>,
@@ -159,7 +201,9 @@ impl Ranked {
         let thread_bytes = unit_bytes + scratch_bytes;
         let sets = sizes.sets(per_unit);
         let shares = [sets[0] / per_unit, sets[1] / per_unit];
-        Some(Ranked {
+        let mut ranked = Ranked {
+            joins: sampled.joins.clone(),
+            joins_by_left: sampled.joins_by_left.clone(),
             passes: sampled.passes.clone(),
             keeps: sampled.keeps.clone(),
             apart: sampled.apart.clone(),
@@ -174,7 +218,9 @@ impl Ranked {
             list_bytes: list,
             table_budget: (budget.engine_bytes().saturating_sub(list) / budget.threads)
                 .saturating_sub(scratch_bytes),
-        })
+        };
+        ranked.weigh_parts();
+        Some(ranked)
     }
 
     /// Estimated peak bytes on one thread: the unit list, one unit's
@@ -188,10 +234,11 @@ impl Ranked {
         let p = self.runs.partition_point(|r| r.first <= i) - 1;
         let run = &self.runs[p];
         let j = (i - run.first) as u64;
-        // `ranks * j` fits: ranks < 2^40 and units < 2^24 past n = 24.
-        let cut = |j: u64| (u128::from(run.ranks) * u128::from(j) / u128::from(run.units)) as u64;
-        let ranks = cut(j)..cut(j + 1);
-        let weight = run.price * (ranks.end - ranks.start) as f64 / run.ranks as f64;
+        let ranks = run.cut(j)..run.cut(j + 1);
+        let weight = match run.parts.is_empty() {
+            true => run.price * (ranks.end - ranks.start) as f64 / run.ranks as f64,
+            false => run.price * (run.share_below(ranks.end) - run.share_below(ranks.start)),
+        };
         RankedUnit {
             pivot: p,
             ranks,
@@ -221,6 +268,56 @@ impl Ranked {
     #[doc(hidden)]
     pub fn set_tile_over_root(&mut self, factor: f64) {
         self.tile_over_root = factor;
+        self.weigh_parts();
+    }
+
+    /// Each run's parts ([`Run::parts`]): in tiles, a part's sets all have
+    /// `a` columns left of the split and their joins follow `a` steeply
+    /// (at 26 a unit of balanced sets joined 10x a colex unit), so its
+    /// ranks weigh its share of the pivot's joins, from the draws pooled
+    /// over the pivots with as many columns on the left (a pivot's own
+    /// draws of a rare `a` are few), plus an even share of its builds.
+    fn weigh_parts(&mut self) {
+        let (wl, h) = (self.geo.shape.wl, self.geo.shape.h);
+        let lmask = (1u64 << wl) - 1;
+        let tiled = self.tile_over_root > 0.0;
+        let orders: Vec<Tiles> = (0..self.runs.len()).map(|p| self.order(p)).collect();
+        let left_of = |p: usize| (self.geo.pivots[p].avail & lmask).count_ones() as usize;
+        // Per (left columns, a): the joins drawn, and the joins the
+        // pivots' mean per rank would give the part.
+        let mut pooled = vec![vec![(0f64, 0f64); h + 1]; wl + 1];
+        for (p, order) in orders.iter().enumerate() {
+            let (run, joins) = (&self.runs[p], self.joins[p]);
+            for (a, ranks) in order.parts() {
+                let even = joins * (ranks.end - ranks.start) as f64 / run.ranks as f64;
+                let cell = &mut pooled[left_of(p)][a];
+                *cell = (cell.0 + self.joins_by_left[p][a], cell.1 + even);
+            }
+        }
+        for (p, order) in orders.iter().enumerate() {
+            let ml = left_of(p);
+            let run = &mut self.runs[p];
+            run.parts.clear();
+            if !tiled {
+                continue;
+            }
+            let per_rank = self.joins[p] / run.ranks as f64;
+            let builds = (run.price - self.joins[p]).max(0.0) / run.ranks as f64;
+            let mut upto = 0.0;
+            for (a, ranks) in order.parts() {
+                let (drawn, even) = pooled[ml][a];
+                let scale = if even > 0.0 && drawn > 0.0 {
+                    drawn / even
+                } else {
+                    1.0
+                };
+                upto += (per_rank * scale + builds) * (ranks.end - ranks.start) as f64;
+                run.parts.push((ranks.end, upto));
+            }
+            for part in &mut run.parts {
+                part.1 /= upto.max(f64::MIN_POSITIVE);
+            }
+        }
     }
 
     /// The column sets pivot `pivot`'s ranks `ranks` name, every one
@@ -244,10 +341,13 @@ impl Ranked {
     pub fn unit_keys(&self) -> impl Iterator<Item = u64> + '_ {
         let tiled = self.tile_over_root > 0.0;
         let order = tiled.then_some([TILED_ORDER, self.tile_over_root.to_bits()]);
+        // In tiles the cuts follow the parts' weights.
+        let parts = self.runs.iter().flat_map(|r| r.parts.iter());
         order
             .into_iter()
             .flatten()
             .chain(self.runs.iter().flat_map(|r| [r.units, r.ranks]))
+            .chain(parts.flat_map(|&(end, upto)| [end, upto.to_bits()]))
     }
 }
 
@@ -394,6 +494,7 @@ fn runs_of(
             units,
             ranks,
             price,
+            parts: Vec::new(),
         });
         first += units as usize;
     }
@@ -414,3 +515,57 @@ const SEED: u64 = 0x5eed;
 /// another set, so `merge` must not add such records to those (colex
 /// order's keys are what they were before tiles).
 const TILED_ORDER: u64 = 0x711e_5001;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::rng::Rng;
+
+    /// In colex order and in tiles of several sides, each pivot's units
+    /// cover its ranks in order, without gap or overlap, their weights add
+    /// up to its price, and in tiles a unit's weight is its parts' price
+    /// share (units of a dear part hold fewer ranks than a cheap part's).
+    #[test]
+    fn units_cover_each_pivots_ranks_at_their_prices() {
+        let mut rng = Rng::new(5);
+        for round in 0..8 {
+            let n = 12 + round % 5;
+            let free = match round % 2 {
+                0 => vec![(1u64 << n) - 1; n],
+                _ => rng.board(n, 3).rows().to_vec(),
+            };
+            let min_n = MinN::both(12).ranked_from(4);
+            let Some(mut ranked) = Ranked::new(n, &free, Budget::default(), min_n) else {
+                continue;
+            };
+            for factor in [0.0, 0.5, 1.0, 4.0] {
+                ranked.set_tile_over_root(factor);
+                let mut at = (0usize, 0u64);
+                let mut weights = vec![0f64; ranked.runs.len()];
+                for i in 0..ranked.units {
+                    let unit = ranked.unit(i);
+                    if unit.pivot != at.0 {
+                        assert_eq!(at.1, ranked.runs[at.0].ranks, "n = {n}, {factor}");
+                        at = (unit.pivot, 0);
+                    }
+                    assert_eq!(unit.ranks.start, at.1, "n = {n}, {factor}, unit {i}");
+                    assert!(unit.ranks.end >= unit.ranks.start);
+                    at.1 = unit.ranks.end;
+                    weights[unit.pivot] += unit.weight;
+                }
+                assert_eq!(at.1, ranked.runs[at.0].ranks);
+                for (run, w) in ranked.runs.iter().zip(weights) {
+                    assert!(
+                        (w - run.price).abs() <= 1e-6 * run.price,
+                        "{w} {}",
+                        run.price
+                    );
+                    assert_eq!(run.parts.is_empty(), factor == 0.0);
+                    if let Some(&(end, upto)) = run.parts.last() {
+                        assert_eq!((end, upto), (run.ranks, 1.0));
+                    }
+                }
+            }
+        }
+    }
+}

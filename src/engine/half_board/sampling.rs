@@ -61,6 +61,10 @@ pub struct Sampled {
     /// Per pivot: its canonical tasks, and their joins' ns.
     pub tasks: Vec<f64>,
     pub joins: Vec<f64>,
+    /// Per pivot: its joins' ns by the number of its column sets' members
+    /// left of the split (`shape.wl`; index `a`, `0..=h`): what tiles of
+    /// ranks weigh by ([`crate::engine::half_board::ranked`]).
+    pub joins_by_left: Vec<Vec<f64>>,
     /// Per quarter: its placements over every column set.
     pub placements: [f64; 4],
     /// Per pivot and quarter: the share of the quarter's placements on
@@ -127,7 +131,11 @@ pub fn sample(board: &Board, draws: usize, seed: u64, regime: Regime) -> Sampled
     let quarters = QuarterShares::probed(board, &mut rng);
     let apart = apart_shares(board, &kept);
     let keeps = sieve_keeps(board, &kept, &quarters.passes, &apart, regime);
-    let (joins, relists) = joins_of(
+    let Joins {
+        joins,
+        by_left: joins_by_left,
+        relists,
+    } = joins_of(
         board,
         &kept,
         draws,
@@ -142,6 +150,7 @@ pub fn sample(board: &Board, draws: usize, seed: u64, regime: Regime) -> Sampled
     Sampled {
         tasks,
         joins,
+        joins_by_left,
         passes: quarters.passes,
         placements: seen.map(|total| total / QUARTER_DRAWS as f64),
         within: quarters
@@ -290,16 +299,27 @@ fn sieve_keeps(
         .collect()
 }
 
-/// Per pivot, its joins' ns; per drawn task, how many tasks it stands for
-/// and its [`Relist`].
+/// What [`joins_of`] finds: see [`Sampled::joins`],
+/// [`Sampled::joins_by_left`] and [`Sampled::relists`].
+struct Joins {
+    joins: Vec<f64>,
+    by_left: Vec<Vec<f64>>,
+    relists: Vec<(f64, Relist)>,
+}
+
+/// Per pivot, its joins' ns (all and by the sets' columns left of the
+/// split); per drawn task, how many tasks it stands for and its
+/// [`Relist`].
 fn joins_of(
     board: &Board,
     kept: &[Draw],
     draws: usize,
     (passes, keeps, apart): (&[[f64; 4]], &[f64], &[[f64; 2]]),
     regime: Regime,
-) -> (Vec<f64>, Vec<(f64, Relist)>) {
+) -> Joins {
     let mut joins = vec![0f64; board.pivots.len()];
+    let mut by_left = vec![vec![0f64; board.shape.h + 1]; board.pivots.len()];
+    let lmask = (1u64 << board.shape.wl) - 1;
     let mut relists = Vec::with_capacity(kept.len());
     for d in kept {
         let p = d.pivot;
@@ -308,10 +328,16 @@ fn joins_of(
         let priced = (passes[p], keeps[p], apart[p]);
         let (work, relist) = d.work_relisted(board, priced, regime);
         let stands_for = subsets / draws.max(1) as f64;
-        joins[p] += regime.ns(&work) * stands_for;
+        let ns = regime.ns(&work) * stands_for;
+        joins[p] += ns;
+        by_left[p][(d.s & lmask).count_ones() as usize] += ns;
         relists.push((stands_for, relist));
     }
-    (joins, relists)
+    Joins {
+        joins,
+        by_left,
+        relists,
+    }
 }
 
 impl Draw {

@@ -104,6 +104,14 @@ impl Tiles {
         self.len() == 0
     }
 
+    /// Per number `a` of columns on the left with sets, in increasing `a`
+    /// (the order's): `a` and the ranks of its sets.
+    pub fn parts(&self) -> impl Iterator<Item = (usize, std::ops::Range<u64>)> + '_ {
+        self.parts
+            .iter()
+            .map(|p| (p.a, p.first..p.first + p.left * p.right))
+    }
+
     /// The rank of the first set with `a` columns on the left (all of them
     /// when `a` is past the last size).
     pub fn len_below(&self, a: usize) -> u64 {
