@@ -58,7 +58,7 @@ const DEFINITIONS: &[(&str, &str, &str)] = &[
     ),
     ("engine/counter/unit.rs", "PRIME", "the FNV hash's prime"),
     (
-        "engine/half_board/ranked.rs",
+        "engine/half_board/ranked/order.rs",
         "TILED_ORDER",
         "a fingerprint's revision mark",
     ),

@@ -35,10 +35,11 @@
 //! counts the walks either way.
 //!
 //! The rooms: this file plans the units (their sizes, the scratch, the
-//! tasks per unit, each pivot's run); `units` counts a unit (its tables
-//! built, in pieces where they must be, its tasks joined); `pricing`
-//! prices units on their own (a shard's, some ranks, the kernel's
-//! estimate of its tally).
+//! tasks per unit, each pivot's run); `order` names the sets of a
+//! pivot's ranks and cuts its run into units along them; `units` counts a
+//! unit (its tables built, in pieces where they must be, its tasks
+//! joined); `pricing` prices units on their own (a shard's, some ranks,
+//! the kernel's estimate of its tally).
 //!
 //! # Constraints
 //! `n <= PRICED_TO` (28): what the sampled pricing and the quarters'
@@ -53,6 +54,7 @@
 //! joins ([`crate::engine::half_board::matching`]), plus two walks of each
 //! of its column sets.
 
+mod order;
 mod pricing;
 mod units;
 
@@ -61,14 +63,14 @@ pub use pricing::RankPrice;
 use std::ops::Range;
 
 use crate::engine::budget::Budget;
-use crate::engine::half_board::column_sets::tiles::Tiles;
-use crate::engine::half_board::column_sets::{binom, rank_of_set, set_of_rank, Pivot};
+use crate::engine::half_board::column_sets::{binom, Pivot};
 use crate::engine::half_board::cost::{self, Regime};
 use crate::engine::half_board::layout::{Geometry, MinN};
 use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::sampling::{self, Sampled};
 use crate::tuning::layout::{MIN_SCRATCH, MIN_UNITS, TILE_OVER_ROOT, UNIT_NS};
 use crate::tuning::sampling::TABLES_OVER_MEAN;
+use order::{Run, TILED_ORDER};
 
 /// One work unit: the column sets of pivot `pivot` with ranks in `ranks`
 /// (in [`Ranked::order`]), and its estimated ns on one core.
@@ -77,55 +79,6 @@ pub struct RankedUnit {
     pub pivot: usize,
     pub ranks: Range<u64>,
     pub weight: f64,
-}
-
-/// The units of one pivot: its ranks cut into `units` ranges of equal
-/// price, the first numbered `first`.
-#[derive(Clone, Debug)]
-struct Run {
-    first: usize,
-    units: u64,
-    ranks: u64,
-    /// The pivot's price, ns (its joins and its tables).
-    price: f64,
-    /// In tiles, per part of the order ([`Tiles::parts`]): its end rank
-    /// and the share of the price up to it (the last 1). Empty in colex
-    /// order, where every rank weighs the same.
-    parts: Vec<(u64, f64)>,
-}
-
-impl Run {
-    /// Where unit `j` of the run starts (`j = units`: its end): `j /
-    /// units` of its price, the price spread evenly over each part's ranks.
-    fn cut(&self, j: u64) -> u64 {
-        if self.parts.is_empty() || j >= self.units {
-            // `ranks * j` fits: ranks < 2^40 and units < 2^24 past n = 24.
-            let ranks = u128::from(self.ranks) * u128::from(j.min(self.units));
-            return (ranks / u128::from(self.units)) as u64;
-        }
-        let share = j as f64 / self.units as f64;
-        let (mut start, mut below) = (0u64, 0f64);
-        for &(end, upto) in &self.parts {
-            if share < upto {
-                let into = (share - below) / (upto - below);
-                return start + ((end - start) as f64 * into) as u64;
-            }
-            (start, below) = (end, upto);
-        }
-        self.ranks
-    }
-
-    /// The share of the run's price below rank `rank`.
-    fn share_below(&self, rank: u64) -> f64 {
-        let (mut start, mut below) = (0u64, 0f64);
-        for &(end, upto) in &self.parts {
-            if rank < end {
-                return below + (upto - below) * (rank - start) as f64 / (end - start) as f64;
-            }
-            (start, below) = (end, upto);
-        }
-        rank as f64 / self.ranks.max(1) as f64
-    }
 }
 
 /// A join planned as ranked units. The unit list is not stored (it may
@@ -244,95 +197,6 @@ impl Ranked {
             ranks,
             weight,
         }
-    }
-
-    /// The order pivot `pivot`'s ranks name its column sets in: tiles
-    /// (split where the left quarters' columns end) of side
-    /// [`TILE_OVER_ROOT`] times the square root of its units' ranks, so a
-    /// unit holds about one tile.
-    pub fn order(&self, pivot: usize) -> Tiles {
-        let run = &self.runs[pivot];
-        let per_unit = run.ranks as f64 / run.units as f64;
-        let side = (self.tile_over_root * per_unit.sqrt()).round().max(1.0) as u64;
-        let (pv, h) = (&self.geo.pivots[pivot], self.geo.shape.h);
-        if self.tile_over_root > 0.0 {
-            Tiles::split(pv.avail, self.geo.shape.wl, h, side)
-        } else {
-            Tiles::new(pv.avail.count_ones() as usize, 0, h, 1)
-        }
-    }
-
-    /// Tiles of `factor` times the square root of a unit's ranks instead
-    /// of [`TILE_OVER_ROOT`]'s, or colex order for 0 (for benches: the
-    /// units are the same, their ranks name other sets).
-    #[doc(hidden)]
-    pub fn set_tile_over_root(&mut self, factor: f64) {
-        self.tile_over_root = factor;
-        self.weigh_parts();
-    }
-
-    /// Each run's parts ([`Run::parts`]): in tiles, a part's sets all have
-    /// `a` columns left of the split and their joins follow `a` steeply
-    /// (at 26 a unit of balanced sets joined 10x a colex unit), so its
-    /// ranks weigh its share of the pivot's joins, from the draws pooled
-    /// over the pivots with as many columns on the left (a pivot's own
-    /// draws of a rare `a` are few), plus an even share of its builds.
-    fn weigh_parts(&mut self) {
-        let (wl, h) = (self.geo.shape.wl, self.geo.shape.h);
-        let lmask = (1u64 << wl) - 1;
-        let tiled = self.tile_over_root > 0.0;
-        let orders: Vec<Tiles> = (0..self.runs.len()).map(|p| self.order(p)).collect();
-        let left_of = |p: usize| (self.geo.pivots[p].avail & lmask).count_ones() as usize;
-        // Per (left columns, a): the joins drawn, and the joins the
-        // pivots' mean per rank would give the part.
-        let mut pooled = vec![vec![(0f64, 0f64); h + 1]; wl + 1];
-        for (p, order) in orders.iter().enumerate() {
-            let (run, joins) = (&self.runs[p], self.joins[p]);
-            for (a, ranks) in order.parts() {
-                let even = joins * (ranks.end - ranks.start) as f64 / run.ranks as f64;
-                let cell = &mut pooled[left_of(p)][a];
-                *cell = (cell.0 + self.joins_by_left[p][a], cell.1 + even);
-            }
-        }
-        for (p, order) in orders.iter().enumerate() {
-            let ml = left_of(p);
-            let run = &mut self.runs[p];
-            run.parts.clear();
-            if !tiled {
-                continue;
-            }
-            let per_rank = self.joins[p] / run.ranks as f64;
-            let builds = (run.price - self.joins[p]).max(0.0) / run.ranks as f64;
-            let mut upto = 0.0;
-            for (a, ranks) in order.parts() {
-                let (drawn, even) = pooled[ml][a];
-                let scale = if even > 0.0 && drawn > 0.0 {
-                    drawn / even
-                } else {
-                    1.0
-                };
-                upto += (per_rank * scale + builds) * (ranks.end - ranks.start) as f64;
-                run.parts.push((ranks.end, upto));
-            }
-            for part in &mut run.parts {
-                part.1 /= upto.max(f64::MIN_POSITIVE);
-            }
-        }
-    }
-
-    /// The column sets pivot `pivot`'s ranks `ranks` name, every one
-    /// (canonical or not), in rank order.
-    pub fn sets_of(&self, pivot: usize, ranks: Range<u64>) -> impl Iterator<Item = u64> {
-        let order = self.order(pivot);
-        let avail = self.geo.pivots[pivot].avail;
-        let end = ranks.end.min(order.len());
-        (ranks.start.min(end)..end).map(move |rank| set_of_rank(avail, &order, rank))
-    }
-
-    /// The rank of pivot `pivot`'s column set `s`: the inverse of
-    /// [`Ranked::sets_of`].
-    pub fn rank_of(&self, pivot: usize, s: u64) -> u64 {
-        rank_of_set(self.geo.pivots[pivot].avail, &self.order(pivot), s)
     }
 
     /// What identifies the unit list, in order (for fingerprints): in
@@ -509,63 +373,3 @@ fn ranks_of(pv: &Pivot, h: usize) -> u64 {
 /// The sampling's seed: the same board is planned the same every time
 /// (the unit list, and so shards' fingerprints, depend on it).
 const SEED: u64 = 0x5eed;
-
-/// Marks the unit lists whose ranks name column sets in tiles
-/// ([`Ranked::order`]): a rank of a record made in colex order names
-/// another set, so `merge` must not add such records to those (colex
-/// order's keys are what they were before tiles).
-const TILED_ORDER: u64 = 0x711e_5001;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::base::rng::Rng;
-
-    /// In colex order and in tiles of several sides, each pivot's units
-    /// cover its ranks in order, without gap or overlap, their weights add
-    /// up to its price, and in tiles a unit's weight is its parts' price
-    /// share (units of a dear part hold fewer ranks than a cheap part's).
-    #[test]
-    fn units_cover_each_pivots_ranks_at_their_prices() {
-        let mut rng = Rng::new(5);
-        for round in 0..8 {
-            let n = 12 + round % 5;
-            let free = match round % 2 {
-                0 => vec![(1u64 << n) - 1; n],
-                _ => rng.board(n, 3).rows().to_vec(),
-            };
-            let min_n = MinN::both(12).ranked_from(4);
-            let Some(mut ranked) = Ranked::new(n, &free, Budget::default(), min_n) else {
-                continue;
-            };
-            for factor in [0.0, 0.5, 1.0, 4.0] {
-                ranked.set_tile_over_root(factor);
-                let mut at = (0usize, 0u64);
-                let mut weights = vec![0f64; ranked.runs.len()];
-                for i in 0..ranked.units {
-                    let unit = ranked.unit(i);
-                    if unit.pivot != at.0 {
-                        assert_eq!(at.1, ranked.runs[at.0].ranks, "n = {n}, {factor}");
-                        at = (unit.pivot, 0);
-                    }
-                    assert_eq!(unit.ranks.start, at.1, "n = {n}, {factor}, unit {i}");
-                    assert!(unit.ranks.end >= unit.ranks.start);
-                    at.1 = unit.ranks.end;
-                    weights[unit.pivot] += unit.weight;
-                }
-                assert_eq!(at.1, ranked.runs[at.0].ranks);
-                for (run, w) in ranked.runs.iter().zip(weights) {
-                    assert!(
-                        (w - run.price).abs() <= 1e-6 * run.price,
-                        "{w} {}",
-                        run.price
-                    );
-                    assert_eq!(run.parts.is_empty(), factor == 0.0);
-                    if let Some(&(end, upto)) = run.parts.last() {
-                        assert_eq!((end, upto), (run.ranks, 1.0));
-                    }
-                }
-            }
-        }
-    }
-}
