@@ -188,9 +188,10 @@ impl Ranked {
         let run = &self.runs[p];
         let j = (i - run.first) as u64;
         let ranks = run.cut(j)..run.cut(j + 1);
-        let weight = match run.parts.is_empty() {
-            true => run.price * (ranks.end - ranks.start) as f64 / run.ranks as f64,
-            false => run.price * (run.share_below(ranks.end) - run.share_below(ranks.start)),
+        let weight = if run.parts.is_empty() {
+            run.price * (ranks.end - ranks.start) as f64 / run.ranks as f64
+        } else {
+            run.price * (run.share_below(ranks.end) - run.share_below(ranks.start))
         };
         RankedUnit {
             pivot: p,

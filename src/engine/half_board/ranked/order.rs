@@ -7,7 +7,7 @@
 use std::ops::Range;
 
 use crate::engine::half_board::column_sets::tiles::Tiles;
-use crate::engine::half_board::column_sets::{rank_of_set, set_of_rank};
+use crate::engine::half_board::column_sets::{positions, rank_of_set, spread};
 
 use super::Ranked;
 
@@ -139,9 +139,9 @@ impl Ranked {
     /// (canonical or not), in rank order.
     pub fn sets_of(&self, pivot: usize, ranks: Range<u64>) -> impl Iterator<Item = u64> {
         let order = self.order(pivot);
-        let avail = self.geo.pivots[pivot].avail;
+        let columns = positions(self.geo.pivots[pivot].avail);
         let end = ranks.end.min(order.len());
-        (ranks.start.min(end)..end).map(move |rank| set_of_rank(avail, &order, rank))
+        (ranks.start.min(end)..end).map(move |rank| spread(order.set_at(rank), &columns))
     }
 
     /// The rank of pivot `pivot`'s column set `s`: the inverse of
