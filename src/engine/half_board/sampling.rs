@@ -29,8 +29,10 @@
 //! word in millions.
 //!
 //! The rooms: `descents` finds one column set's figures (a descent or a
-//! walk), `sets` prices some column sets of a pivot (ranked units);
-//! this file prices the whole board from draws.
+//! walk), `shares` the shares of quarters and pairs a pivot's draws
+//! leave, `joins` a drawn task's work and its pivot's joins, `sets`
+//! prices some column sets of a pivot (ranked units); this file prices
+//! the whole board from draws.
 //!
 //! # Constraints
 //! Whatever the layout accepts (`n <= 32` for column sets, `n <= 30` for
@@ -40,20 +42,22 @@
 //! `O(draws * n * h)`: about a second for the default draws at any `n`.
 
 mod descents;
+mod joins;
 mod sets;
+mod shares;
 
 pub use sets::{price_sets, Priced, SetPrice, SetsPrice};
 
 use crate::base::rng::Rng;
 use crate::engine::half_board::column_sets::{binom, positions, task_of, Pivot, Symmetric};
-use crate::engine::half_board::cost::{
-    bottom_words, sieve_keep, task_work, Regime, Relist, TaskWork,
-};
+use crate::engine::half_board::cost::{Regime, Relist};
 use crate::engine::half_board::matching::Shape;
-use crate::engine::half_board::quarters::{self, QuarterShape};
+use crate::engine::half_board::quarters::QuarterShape;
 use crate::tuning::sampling::{BOTTOMS_OVER_MEAN, QUARTER_DRAWS};
 pub use crate::tuning::sampling::{DRAWS, ROUGH_DRAWS, TOTAL_DRAWS};
 use descents::{draw, random_subset, Draw};
+use joins::{joins_of, Joins};
+use shares::{apart_shares, sieve_keeps, QuarterShares};
 
 /// What a sampled pricing estimates.
 #[derive(Clone, Debug)]
@@ -75,7 +79,7 @@ pub struct Sampled {
     /// the pivot leaves (all a part of its tasks can need).
     pub within: Vec<[f64; 4]>,
     /// Per pivot: the share of the join's words the sieve leaves its
-    /// tasks, from their mean bottom words ([`sieve_keep`]).
+    /// tasks, from their mean bottom words ([`crate::engine::half_board::cost::sieve_keep`]).
     pub keeps: Vec<f64>,
     /// Per pivot: the shares of its tasks' candidate tops and of their
     /// candidate bottoms whose two quarters share no diagonal (what the
@@ -193,194 +197,6 @@ fn draw_tasks(
         tasks[pi] = subsets * canonical as f64 / draws.max(1) as f64;
     }
     (tasks, kept)
-}
-
-/// Per quarter: its placements (`seen`, summed over [`QUARTER_DRAWS`]
-/// descents), and per pivot how many use only columns the pivot leaves
-/// (`within`, its parts' tables) and the share of those its diagonals
-/// leave too (`passes`).
-struct QuarterShares {
-    seen: [f64; 4],
-    within: Vec<[f64; 4]>,
-    passes: Vec<[f64; 4]>,
-}
-
-impl QuarterShares {
-    /// The shares from descents of each whole quarter.
-    fn probed(board: &Board, rng: &mut Rng) -> QuarterShares {
-        let shape = board.shape;
-        let (n, h) = (shape.n, shape.h);
-        let blocks: Vec<[u64; 4]> = board
-            .pivots
-            .iter()
-            .map(|p| p.blocks(shape.diag_bot, n))
-            .collect();
-        let mut seen = [0f64; 4];
-        let mut left = vec![[0f64; 4]; board.pivots.len()];
-        let mut within = vec![[0f64; 4]; board.pivots.len()];
-        for q in 0..4 {
-            let shape = board.quarter_shapes[q];
-            let wmask = (1u64 << shape.w) - 1;
-            for _ in 0..QUARTER_DRAWS {
-                let Some((estimate, da, cols)) =
-                    quarters::probe(n, h, board.free, shape, None, rng)
-                else {
-                    continue;
-                };
-                seen[q] += estimate;
-                for (p, pv) in board.pivots.iter().enumerate() {
-                    if cols & !(pv.avail >> shape.col0) & wmask == 0 {
-                        within[p][q] += estimate;
-                        if da & blocks[p][q] == 0 {
-                            left[p][q] += estimate;
-                        }
-                    }
-                }
-            }
-        }
-        let passes: Vec<[f64; 4]> = (0..board.pivots.len())
-            .map(|p| {
-                [0, 1, 2, 3].map(|q| {
-                    if within[p][q] > 0.0 {
-                        left[p][q] / within[p][q]
-                    } else {
-                        1.0
-                    }
-                })
-            })
-            .collect();
-        QuarterShares {
-            seen,
-            within,
-            passes,
-        }
-    }
-}
-
-/// Per pivot, the shares of the candidate tops and bottoms apart over all
-/// of them ([`Sampled::apart`]).
-fn apart_shares(board: &Board, kept: &[Draw]) -> Vec<[f64; 2]> {
-    let mut sums = vec![[0f64; 4]; board.pivots.len()];
-    for d in kept {
-        let sum = &mut sums[d.pivot];
-        let add = [d.top_apart, d.top_pairs, d.bottom_apart, d.bottom_pairs];
-        *sum = [0, 1, 2, 3].map(|i| sum[i] + add[i]);
-    }
-    let share = |part: f64, all: f64| if all > 0.0 { part / all } else { 1.0 };
-    sums.iter()
-        .map(|s| [share(s[0], s[1]), share(s[2], s[3])])
-        .collect()
-}
-
-/// Per pivot, the share of the join's words the sieve leaves its tasks,
-/// from their mean bottom words ([`Sampled::keeps`]).
-fn sieve_keeps(
-    board: &Board,
-    kept: &[Draw],
-    passes: &[[f64; 4]],
-    apart: &[[f64; 2]],
-    regime: Regime,
-) -> Vec<f64> {
-    let mut words = vec![(0f64, 0usize); board.pivots.len()];
-    for d in kept {
-        let p = d.pivot;
-        let w = &mut words[p];
-        w.0 += bottom_words(
-            board.sym,
-            passes[p],
-            d.bottom_pairs,
-            regime.apart(apart[p])[1],
-        );
-        w.1 += 1;
-    }
-    words
-        .iter()
-        .map(|&(sum, k)| sieve_keep(sum / k.max(1) as f64, board.shape.bucket_bottoms))
-        .collect()
-}
-
-/// What [`joins_of`] finds: see [`Sampled::joins`],
-/// [`Sampled::joins_by_left`] and [`Sampled::relists`].
-struct Joins {
-    joins: Vec<f64>,
-    by_left: Vec<Vec<f64>>,
-    relists: Vec<(f64, Relist)>,
-}
-
-/// Per pivot, its joins' ns (all and by the sets' columns left of the
-/// split); per drawn task, how many tasks it stands for and its
-/// [`Relist`].
-fn joins_of(
-    board: &Board,
-    kept: &[Draw],
-    draws: usize,
-    (passes, keeps, apart): (&[[f64; 4]], &[f64], &[[f64; 2]]),
-    regime: Regime,
-) -> Joins {
-    let mut joins = vec![0f64; board.pivots.len()];
-    let mut by_left = vec![vec![0f64; board.shape.h + 1]; board.pivots.len()];
-    let lmask = (1u64 << board.shape.wl) - 1;
-    let mut relists = Vec::with_capacity(kept.len());
-    for d in kept {
-        let p = d.pivot;
-        let avail = board.pivots[p].avail;
-        let subsets = binom(avail.count_ones() as usize, board.shape.h) as f64;
-        let priced = (passes[p], keeps[p], apart[p]);
-        let (work, relist) = d.work_relisted(board, priced, regime);
-        let stands_for = subsets / draws.max(1) as f64;
-        let ns = regime.ns(&work) * stands_for;
-        joins[p] += ns;
-        by_left[p][(d.s & lmask).count_ones() as usize] += ns;
-        relists.push((stands_for, relist));
-    }
-    Joins {
-        joins,
-        by_left,
-        relists,
-    }
-}
-
-impl Draw {
-    /// The task's work in the cost model's terms, for its pivot's
-    /// `passes`, `keep` and `apart` ([`Sampled::keeps`],
-    /// [`Sampled::apart`]; `apart` counts in the ranked regime only).
-    fn work(&self, board: &Board, priced: Priced, regime: Regime) -> TaskWork {
-        self.work_relisted(board, priced, regime).0
-    }
-
-    /// [`Draw::work`], and what each further chunk of its bottoms costs.
-    fn work_relisted(
-        &self,
-        board: &Board,
-        (passes, keep, apart): Priced,
-        regime: Regime,
-    ) -> (TaskWork, Relist) {
-        // The model's terms are counts: estimates are rounded to them, which
-        // leaves their mean where it was up to a fraction of one.
-        let round = |x: f64| x.round() as u64;
-        // Exact pricing rounds a task's words up; the mean of a rounded-up
-        // estimate is not the rounded-up mean (an estimate of 0 rounds to
-        // nothing where the task it stands for fills a word), so half a
-        // word, the mean the rounding adds, goes on instead, and at least
-        // one word: on small boards most tasks hold under a word of
-        // bottoms, which exact pricing rounds up to one (half a word on
-        // those priced the joins of n = 12, 13 0.84-0.92x what planning
-        // finds, once the set-up's per-word term was fitted at 28 ns).
-        let [tops_apart, bottoms_apart] = regime.apart(apart);
-        let words =
-            (bottom_words(board.sym, passes, self.bottom_pairs, bottoms_apart) + 0.5).max(1.0);
-        let work = task_work(
-            board.shape,
-            (passes, tops_apart.unwrap_or(1.0)),
-            (round(self.top_pairs), round(self.top_items)),
-            round(self.bottom_pairs),
-            (words, keep),
-            self.s,
-            board.pivots[self.pivot].avail,
-        );
-        let relist = Relist::of(&work, self.top_pairs, words);
-        (work, relist)
-    }
 }
 
 #[cfg(test)]
