@@ -30,7 +30,8 @@
 //! `count 27` both ways: the plan's weight (sampled descents) and the
 //! kernel's estimate of its own work on the units' tables (how a shard
 //! that walks its sets is priced), with their pooled ratio (see
-//! `shard.rs`).
+//! `shard.rs`); `--diagonal` plans an even N in the diagonal mode where
+//! it would take pair mode.
 //!
 //! `cargo bench --bench blank -- --fit 18 19 20` fits the join's cost-model
 //! constants to the units' CPU time on this machine, term by term (see
@@ -121,13 +122,13 @@ fn main() {
         return;
     }
     if let Some(i) = all.iter().position(|a| a == "--sieved") {
-        // `--sieved N [K]`.
+        // `--sieved N [K] [--diagonal]`.
         match all.get(i + 1).and_then(|n| n.parse().ok()) {
             Some(n) => {
                 let k = all.get(i + 2).and_then(|k| k.parse().ok()).unwrap_or(40);
-                shard::sieved(n, k)
+                shard::sieved(n, k, all.iter().any(|a| a == "--diagonal"))
             }
-            None => println!("--sieved N [K]"),
+            None => println!("--sieved N [K] [--diagonal]"),
         }
         return;
     }

@@ -21,7 +21,7 @@
 use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
 use nqueens::engine::cpu;
-use nqueens::engine::half_board::Plan;
+use nqueens::engine::half_board::{MinN, Plan};
 use nqueens::engine::pricing::Kernel;
 use nqueens::tools::settings::Machine;
 
@@ -134,9 +134,18 @@ fn ratio(real: f64, quote: f64) -> String {
 /// estimates (the two regimes' constants are fitted on the same whole
 /// units, so the ratio also says how far the plan's total is from what
 /// its units' sieves leave).
-pub fn sieved(n: usize, k: usize) {
+pub fn sieved(n: usize, k: usize, diagonal: bool) {
     let blank = vec![full_row(n); n];
-    let Some(plan) = Plan::within(n, &blank, Budget::new(1 << 30, 1)) else {
+    let min_n = if diagonal {
+        MinN {
+            pair: 99,
+            ..MinN::default()
+        }
+    } else {
+        MinN::default()
+    };
+    let budget = Budget::new(1 << 30, 1);
+    let Some(plan) = Plan::tuned(n, &blank, budget, min_n, None) else {
         println!("the join does not plan N = {n} within 1 GiB");
         return;
     };
@@ -146,8 +155,9 @@ pub fn sieved(n: usize, k: usize) {
     }
     let mut rng = nqueens::base::rng::Rng::new(0x51e7ed ^ n as u64);
     println!(
-        "count {n}: {} units; {k} drawn (reference ns, one core)",
-        plan.units()
+        "count {n}: {} units, {}; {k} drawn (reference ns, one core)",
+        plan.units(),
+        plan.fold()
     );
     println!(
         "{:>9} {:>6} {:>6} {:>12} {:>12} {:>8}",
