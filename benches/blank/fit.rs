@@ -38,7 +38,7 @@ use nqueens::engine::budget::Budget;
 use nqueens::engine::cpu;
 use nqueens::engine::half_board::cost::{self, Regime, TaskWork};
 use nqueens::engine::half_board::tally::Tally;
-use nqueens::engine::half_board::{Kernel, Plan, MAX_N};
+use nqueens::engine::half_board::{Isa, Plan, MAX_N};
 
 /// One unit run: its N, its model terms, its CPU ns, and the sieved
 /// terms of the tally it left ([`cost::sieved_terms`]).
@@ -145,7 +145,7 @@ pub fn fit(sizes: &[usize]) {
             plan.prepare(u);
             let before = plan.tally();
             let start = cpu::thread_precise().expect("thread CPU time");
-            std::hint::black_box(plan.run_unit_with(u, Kernel::Auto));
+            std::hint::black_box(plan.run_unit_with(u, Isa::Auto));
             let ns = (cpu::thread_precise().expect("thread CPU time") - start).as_secs_f64() * 1e9;
             kept += 1;
             // Each row as it comes, so that a long run stopped early

@@ -23,8 +23,8 @@
 //! tables, building the halves (bottoms, sieve, transposition) and the
 //! join (tops listed, buckets' tables, AND + popcount).
 //!
-//! `--kernel popcnt` (or `portable`, `avx2`) runs one kernel
-//! instantiation instead of the best this CPU has; `--part K` runs every
+//! `--kernel popcnt` (or `portable`, `avx2`) runs the join compiled for one
+//! instruction set ([`Isa`]) instead of the best this CPU has; `--part K` runs every
 //! K-th unit at every N instead of the default parts (from unit F with
 //! `--offset F`: `--part 1024 --offset 512` runs what `count 22 --shard
 //! 513/1024` runs); past N = 24 (ranked
@@ -45,7 +45,7 @@ use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
 use nqueens::engine::cpu;
 use nqueens::engine::half_board::layout::{CROSS_MIN_N, DIAG_MIN_N, PAIR_MIN_N};
-use nqueens::engine::half_board::{Kernel, Plan};
+use nqueens::engine::half_board::{Isa, Plan};
 
 /// Every K-th unit of N runs: about a minute a size on one core (past 24,
 /// four units' first ranks instead).
@@ -67,17 +67,17 @@ fn value<T: std::str::FromStr>(args: &[String], flag: &str) -> Option<T> {
 }
 
 pub fn growth(sizes: &[usize]) {
-    // `--kernel popcnt` (or `portable`, `avx2`): one instantiation.
+    // `--kernel popcnt` (or `portable`, `avx2`): one instruction set.
     let args: Vec<String> = std::env::args().collect();
-    let kernel = match args
+    let isa = match args
         .iter()
         .position(|a| a == "--kernel")
         .and_then(|i| args.get(i + 1))
     {
-        Some(k) if k == "popcnt" => Kernel::Popcnt,
-        Some(k) if k == "portable" => Kernel::Portable,
-        Some(k) if k == "avx2" => Kernel::Avx2,
-        _ => Kernel::Auto,
+        Some(k) if k == "popcnt" => Isa::Popcnt,
+        Some(k) if k == "portable" => Isa::Portable,
+        Some(k) if k == "avx2" => Isa::Avx2,
+        _ => Isa::Auto,
     };
     // `--part K`: every K-th unit at every N instead of `part_of`.
     let part = value::<usize>(&args, "--part");
@@ -180,7 +180,7 @@ pub fn growth(sizes: &[usize]) {
                 .iter()
                 .map(|(p, r)| plan.count_ranks(*p, r.clone()).unwrap_or(0))
                 .sum(),
-            None => units.iter().map(|&i| plan.run_unit_with(i, kernel)).sum(),
+            None => units.iter().map(|&i| plan.run_unit_with(i, isa)).sum(),
         };
         // The thread's CPU time where the system says it, else the clock's.
         let wall = start.elapsed().as_secs_f64();

@@ -75,5 +75,5 @@ pub mod tally;
 pub mod transpose;
 
 pub use layout::{MinN, MAX_N};
-pub use matching::Kernel;
+pub use matching::Isa;
 pub use plan::Plan;

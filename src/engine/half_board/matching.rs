@@ -32,7 +32,7 @@
 //! Scratch: `O(B_S)` words and a batch of tops per thread.
 //!
 //! # Rooms
-//! This file holds the kernel's entry ([`run`], [`Kernel`]) and the task
+//! This file holds the kernel's entry ([`run`], the instruction set [`Isa`]) and the task
 //! loop: building a task's bottoms (step 1) and handing them to the join a
 //! chunk at a time. Its rooms, none of which imports it:
 //! - `job`: what a join works on and with ([`Shape`], the tables and
@@ -65,9 +65,10 @@ use crate::engine::half_board::tally::Tally;
 use bottoms::transpose_bottoms;
 use job::{filter_hits_into, filter_into, Job, TaskSets};
 
-/// Which inner-loop instantiation runs.
+/// Which instruction set the join's inner loop is compiled for (its
+/// instantiation that runs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kernel {
+pub enum Isa {
     /// Best available on this CPU (checked at run time).
     Auto,
     /// No target features beyond the build's (software popcount on baseline x86-64).
@@ -78,7 +79,7 @@ pub enum Kernel {
     Avx2,
 }
 
-/// The sum over `tasks` of their weighted counts, with the kernel `kernel`
+/// The sum over `tasks` of their weighted counts, with the instruction set `isa`
 /// (the four quarters: top-left, top-right, bottom-left, bottom-right),
 /// and what it took. With `images` (a credited join: the quarters built
 /// with their hits of them, see [`crate::engine::half_board::images`]),
@@ -86,13 +87,13 @@ pub enum Kernel {
 /// of the board the images are of, summed over every task.
 ///
 /// # Panics
-/// When `kernel` asks for CPU features this machine lacks.
+/// When `isa` asks for CPU features this machine lacks.
 pub fn run(
     shape: &Shape,
     quarters: &[Quarter; 4],
     pivots: &[Pivot],
     tasks: &[Task],
-    kernel: Kernel,
+    isa: Isa,
     images: Option<&Images>,
 ) -> (u128, Tally) {
     let [a, b, c, d] = quarters;
@@ -107,17 +108,17 @@ pub fn run(
         pivot_hits: &pivot_hits,
     };
     let mut sc = Scratch::default();
-    let count = match (resolve(kernel), images.is_some()) {
-        // SAFETY: `resolve` returns these kernels only when the CPU has the
+    let count = match (resolve(isa), images.is_some()) {
+        // SAFETY: `resolve` returns these instruction sets only when the CPU has the
         // features they are compiled for (checked at run time).
         #[cfg(target_arch = "x86_64")]
-        (Kernel::Avx2, false) => unsafe { job.run_avx2::<false>(tasks, &mut sc) },
+        (Isa::Avx2, false) => unsafe { job.run_avx2::<false>(tasks, &mut sc) },
         #[cfg(target_arch = "x86_64")]
-        (Kernel::Avx2, true) => unsafe { job.run_avx2::<true>(tasks, &mut sc) },
+        (Isa::Avx2, true) => unsafe { job.run_avx2::<true>(tasks, &mut sc) },
         #[cfg(target_arch = "x86_64")]
-        (Kernel::Popcnt, false) => unsafe { job.run_popcnt::<false>(tasks, &mut sc) },
+        (Isa::Popcnt, false) => unsafe { job.run_popcnt::<false>(tasks, &mut sc) },
         #[cfg(target_arch = "x86_64")]
-        (Kernel::Popcnt, true) => unsafe { job.run_popcnt::<true>(tasks, &mut sc) },
+        (Isa::Popcnt, true) => unsafe { job.run_popcnt::<true>(tasks, &mut sc) },
         (_, false) => job.run_body::<false>(tasks, &mut sc),
         (_, true) => job.run_body::<true>(tasks, &mut sc),
     };
@@ -309,29 +310,29 @@ struct Chunk {
     sums: (u64, u64),
 }
 
-fn resolve(kernel: Kernel) -> Kernel {
+fn resolve(isa: Isa) -> Isa {
     #[cfg(target_arch = "x86_64")]
     {
         let popcnt = is_x86_feature_detected!("popcnt");
         let avx2 = popcnt && is_x86_feature_detected!("avx2");
-        match kernel {
-            Kernel::Auto if avx2 => Kernel::Avx2,
-            Kernel::Auto if popcnt => Kernel::Popcnt,
-            Kernel::Auto => Kernel::Portable,
-            Kernel::Popcnt => {
+        match isa {
+            Isa::Auto if avx2 => Isa::Avx2,
+            Isa::Auto if popcnt => Isa::Popcnt,
+            Isa::Auto => Isa::Portable,
+            Isa::Popcnt => {
                 assert!(popcnt, "popcnt not available");
-                Kernel::Popcnt
+                Isa::Popcnt
             }
-            Kernel::Avx2 => {
+            Isa::Avx2 => {
                 assert!(avx2, "avx2 not available");
-                Kernel::Avx2
+                Isa::Avx2
             }
-            Kernel::Portable => Kernel::Portable,
+            Isa::Portable => Isa::Portable,
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let _ = kernel;
-        Kernel::Portable
+        let _ = isa;
+        Isa::Portable
     }
 }

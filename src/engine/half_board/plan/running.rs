@@ -7,7 +7,7 @@
 use std::sync::{Arc, MutexGuard};
 
 use crate::engine::half_board::layout::Layout;
-use crate::engine::half_board::matching::{self, Kernel};
+use crate::engine::half_board::matching::{self, Isa};
 use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::recount::Recount;
 use crate::engine::half_board::tally::Tally;
@@ -26,16 +26,16 @@ impl Plan {
 
     /// Exact contribution of unit `i`; the sum over all units is the count.
     pub fn run_unit(&self, i: usize) -> u128 {
-        self.run_unit_with(i, Kernel::Auto)
+        self.run_unit_with(i, Isa::Auto)
     }
 
-    /// [`Plan::run_unit`] with an explicit kernel choice. Panics if the
+    /// [`Plan::run_unit`] with an explicit instruction set. Panics if the
     /// requested CPU features are missing.
-    pub fn run_unit_with(&self, i: usize, kernel: Kernel) -> u128 {
+    pub fn run_unit_with(&self, i: usize, isa: Isa) -> u128 {
         let layout = match &self.work {
             Work::Listed(layout) => layout,
             Work::Ranked(ranked) => {
-                let (count, tally) = ranked.run_unit(i, kernel);
+                let (count, tally) = ranked.run_unit(i, isa);
                 self.add_tally(&tally);
                 return count;
             }
@@ -47,7 +47,7 @@ impl Plan {
             &tables,
             &layout.pivots,
             &layout.tasks[unit.tasks.clone()],
-            kernel,
+            isa,
             self.images.as_ref(),
         );
         // Under the lock, so that a thread waiting for this part to be
@@ -110,7 +110,7 @@ impl Plan {
         match &self.work {
             Work::Listed(_) => None,
             Work::Ranked(ranked) => {
-                let (count, tally) = ranked.count_ranks(pivot, ranks, Kernel::Auto);
+                let (count, tally) = ranked.count_ranks(pivot, ranks, Isa::Auto);
                 self.add_tally(&tally);
                 Some(count)
             }
@@ -154,14 +154,12 @@ impl Plan {
 
     /// Total number of solutions, all units on this thread.
     pub fn count(&self) -> u128 {
-        self.count_with(Kernel::Auto)
+        self.count_with(Isa::Auto)
     }
 
-    /// [`Plan::count`] with an explicit kernel.
-    pub fn count_with(&self, kernel: Kernel) -> u128 {
-        (0..self.units())
-            .map(|i| self.run_unit_with(i, kernel))
-            .sum()
+    /// [`Plan::count`] with an explicit instruction set.
+    pub fn count_with(&self, isa: Isa) -> u128 {
+        (0..self.units()).map(|i| self.run_unit_with(i, isa)).sum()
     }
 
     /// The work and time of every unit run so far, and of building their

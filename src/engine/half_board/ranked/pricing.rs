@@ -216,7 +216,7 @@ mod tests {
     use crate::base::rng::Rng;
     use crate::engine::budget::Budget;
     use crate::engine::half_board::layout::MinN;
-    use crate::engine::half_board::matching::Kernel;
+    use crate::engine::half_board::matching::Isa;
     use crate::engine::half_board::ranked::Ranked;
 
     /// The kernel's estimate of its own tally ([`Ranked::estimate_ranks`])
@@ -246,7 +246,7 @@ mod tests {
             };
             for i in (0..ranked.units).step_by(1 + ranked.units / 6) {
                 let unit = ranked.unit(i);
-                let (_, did) = ranked.run_unit(i, Kernel::Auto);
+                let (_, did) = ranked.run_unit(i, Isa::Auto);
                 if did.pair_words < 1 << 20 {
                     continue;
                 }

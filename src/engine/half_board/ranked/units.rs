@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use crate::engine::half_board::column_sets::{tasks_in_ranks, Task};
-use crate::engine::half_board::matching::{self, Kernel};
+use crate::engine::half_board::matching::{self, Isa};
 use crate::engine::half_board::quarters::{Counted, Quarter};
 use crate::engine::half_board::tally::Tally;
 
@@ -17,25 +17,18 @@ use super::Ranked;
 impl Ranked {
     /// The exact contribution of unit `i` and what it took: its tasks, the
     /// tables of their column sets, their joins.
-    pub fn run_unit(&self, i: usize, kernel: Kernel) -> (u128, Tally) {
+    pub fn run_unit(&self, i: usize, isa: Isa) -> (u128, Tally) {
         let unit = self.unit(i);
-        self.count_ranks(unit.pivot, unit.ranks, kernel)
+        self.count_ranks(unit.pivot, unit.ranks, isa)
     }
 
     /// The exact contribution of the column sets of pivot `pivot` with
     /// ranks in `ranks` (any range: a unit, or a part of one), and
     /// what it took.
-    pub fn count_ranks(&self, pivot: usize, ranks: Range<u64>, kernel: Kernel) -> (u128, Tally) {
+    pub fn count_ranks(&self, pivot: usize, ranks: Range<u64>, isa: Isa) -> (u128, Tally) {
         let (mut count, mut tally) = (0u128, Tally::default());
         self.in_pieces(pivot, ranks, |piece, tables, built| {
-            let (c, t) = matching::run(
-                &self.geo.shape,
-                tables,
-                &self.geo.pivots,
-                piece,
-                kernel,
-                None,
-            );
+            let (c, t) = matching::run(&self.geo.shape, tables, &self.geo.pivots, piece, isa, None);
             count += c;
             tally.add(&t);
             tally.tables += built;
@@ -142,7 +135,7 @@ mod tests {
     use crate::base::rng::Rng;
     use crate::engine::budget::Budget;
     use crate::engine::half_board::layout::MinN;
-    use crate::engine::half_board::matching::Kernel;
+    use crate::engine::half_board::matching::Isa;
     use crate::engine::half_board::ranked::Ranked;
 
     /// A unit whose tables pass the thread's share runs in pieces, and
@@ -168,10 +161,10 @@ mod tests {
             ranked.set_tile_over_root([0.0, 1.0][round / 2 % 2]);
             for i in (0..ranked.units).step_by(1 + ranked.units / 5) {
                 ranked.table_budget = usize::MAX;
-                let (whole, tally) = ranked.run_unit(i, Kernel::Auto);
+                let (whole, tally) = ranked.run_unit(i, Isa::Auto);
                 for budget in [0, 1 << 16] {
                     ranked.table_budget = budget;
-                    let (pieces, t) = ranked.run_unit(i, Kernel::Auto);
+                    let (pieces, t) = ranked.run_unit(i, Isa::Auto);
                     let what = format!("n = {n}, unit {i}, table budget {budget}");
                     assert_eq!(pieces, whole, "{what}");
                     assert_eq!(t.sets, tally.sets, "{what}");
