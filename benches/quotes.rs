@@ -28,7 +28,7 @@ use boards::{board, cpu_time, BOARDS};
 use nqueens::base::board::Board;
 use nqueens::base::uva11195::Solver;
 use nqueens::engine::budget::Budget;
-use nqueens::plan::calibration::{Kernel, Speed};
+use nqueens::plan::calibration::{CostClass, Speed};
 use nqueens::plan::planner::{MethodChoice, Planner};
 use nqueens::tools::settings::Machine;
 
@@ -77,8 +77,8 @@ fn main() {
     let speed = Machine::this().speed;
     let factors = speed.calibration();
     let names = ["join-even", "join-odd", "join-board", "search"];
-    let said: Vec<String> = (Kernel::ALL.iter().zip(names))
-        .map(|(&kernel, name)| format!("{name} {:.2}", factors.factor(kernel)))
+    let said: Vec<String> = (CostClass::ALL.iter().zip(names))
+        .map(|(&cost_class, name)| format!("{name} {:.2}", factors.factor(cost_class)))
         .collect();
     println!(
         "priced at this process's probe (x the reference): {}",

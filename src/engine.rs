@@ -18,7 +18,7 @@
 //! - [`find`]: a few solutions fast (lexicographic within a budget,
 //!   most-constrained first, the blank board's closed formula), for `show`;
 //! - [`parallel`]: work units on threads, results in order;
-//! - [`pricing`]: the kernels the engines' costs are priced by (each timed
+//! - [`pricing`]: the cost classes the engines' prices are scaled by (each timed
 //!   apart at run time by the planner's calibration);
 //! - [`cpu`]: CPU time of a thread and of the process (`getrusage`).
 

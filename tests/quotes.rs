@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use nqueens::plan::calibration::{cache, Kernel, REFERENCE_NS};
+use nqueens::plan::calibration::{cache, CostClass, REFERENCE_NS};
 
 use crate::util::run;
 
@@ -233,7 +233,7 @@ fn sparse_board(dir: &Path) -> PathBuf {
 /// consecutive runs printed different speeds (`0.92x..1.28x`). The probe
 /// is measured once and kept in the user's cache, keyed by the build and
 /// the CPU, and what is kept is what is used: a kept file of a known time
-/// prices each kernel at the factor that time makes.
+/// prices each cost class at the factor that time makes.
 #[test]
 fn the_probe_is_kept_in_the_cache_and_used_by_the_next_run() {
     let dir = scratch("kept");
@@ -257,34 +257,34 @@ fn the_probe_is_kept_in_the_cache_and_used_by_the_next_run() {
     // The next run reads them: the same speed, the same quote.
     assert_eq!(run_cached(&dir, None, &count), first);
 
-    // A known time: each kernel's figures are scaled by that time over the
-    // kernel's reference (as pinning that factor scales them), and every
+    // A known time: each cost class's figures are scaled by that time over the
+    // class's reference (as pinning that factor scales them), and every
     // line states the machine's one factor, the time over the searches'
     // reference (issue 75: a search's line said 1.34x, a join's 0.96x).
-    let probe = 2.0 * REFERENCE_NS[Kernel::Search.index()];
+    let probe = 2.0 * REFERENCE_NS[CostClass::Search.index()];
     std::fs::write(&file, cache::format(&key, probe)).unwrap();
     let speed = "with a free core per thread at this machine's speed (2.00x the reference)";
     let figures = |line: &str| line.split(", with a free core").next().unwrap().to_string();
-    let priced = |kernel: Kernel, args: &[&str]| {
-        let x = probe / REFERENCE_NS[kernel.index()];
+    let priced = |cost_class: CostClass, args: &[&str]| {
+        let x = probe / REFERENCE_NS[cost_class.index()];
         figures(&run_cached(&dir, Some(&format!("{x}")), args))
     };
     let even = run_cached(&dir, None, &count);
     assert!(even.contains(speed), "{even}");
-    assert_eq!(figures(&even), priced(Kernel::JoinEven, &count));
+    assert_eq!(figures(&even), priced(CostClass::JoinEven, &count));
     let odd_count = ["count", "17", "--estimate"];
     let odd = run_cached(&dir, None, &odd_count);
     assert!(odd.contains(speed), "{odd}");
-    assert_eq!(figures(&odd), priced(Kernel::JoinOdd, &odd_count));
+    assert_eq!(figures(&odd), priced(CostClass::JoinOdd, &odd_count));
     // A judge's board with blocked cells, its halves joined: the join of
-    // boards without symmetries, a kernel of its own.
+    // boards without symmetries, a cost class of its own.
     let sparse = sparse_board(&dir);
     let sparse = sparse.to_str().unwrap();
     let half_board = ["--estimate", "--method", "half-board", sparse];
     let judge = run_cached(&dir, None, &half_board);
     assert!(judge.contains(" method=half-board: "), "{judge}");
     assert!(judge.contains(speed), "{judge}");
-    assert_eq!(figures(&judge), priced(Kernel::JoinBoard, &half_board));
+    assert_eq!(figures(&judge), priced(CostClass::JoinBoard, &half_board));
     // The same board on the blank board's join (the planner's pick), at
     // that join's speed.
     let credited = run_cached(&dir, None, &["--estimate", sparse]);
@@ -293,7 +293,7 @@ fn the_probe_is_kept_in_the_cache_and_used_by_the_next_run() {
     let small_args = ["--estimate", "samples/uva11195.in"];
     let small = run_cached(&dir, None, &small_args);
     assert!(small.contains(speed), "{small}");
-    assert_eq!(figures(&small), priced(Kernel::Search, &small_args));
+    assert_eq!(figures(&small), priced(CostClass::Search, &small_args));
 
     // A file that does not read, or of another build, is measured again
     // and replaced.

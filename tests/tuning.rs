@@ -27,8 +27,8 @@ const DEFINITIONS: &[(&str, &str, &str)] = &[
     ),
     (
         "engine/pricing.rs",
-        "KERNELS",
-        "how many kernels the price classes name",
+        "COST_CLASSES",
+        "how many cost classes are priced apart",
     ),
     (
         "engine/counter.rs",

@@ -22,7 +22,7 @@ use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
 use nqueens::engine::cpu;
 use nqueens::engine::half_board::{MinN, Plan};
-use nqueens::engine::pricing::Kernel;
+use nqueens::engine::pricing::CostClass;
 use nqueens::tools::settings::Machine;
 
 use crate::fit::print_row;
@@ -37,7 +37,7 @@ pub fn shard(n: usize, index: usize, of: usize) {
         println!("N = {n} plans listed units (or I/K is not a shard): nothing to show");
         return;
     }
-    let speed = Machine::this().speed.factor(Kernel::join(n));
+    let speed = Machine::this().speed.factor(CostClass::join(n));
     // `--price`: the units' estimated tallies only (`est` lines), nothing run.
     let price_only = std::env::args().any(|a| a == "--price");
     let units: Vec<usize> = (index - 1..plan.units()).step_by(of).collect();

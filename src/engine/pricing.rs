@@ -1,12 +1,12 @@
-//! What the engines' costs are priced by: the kernel a cost runs in.
-//! Each [`Kernel`] is scaled at run time by its own factor
-//! (`crate::plan::calibration`: one probe over each kernel's reference),
-//! since the cost model's error differs between them; a [`crate::engine::counter::Sizing`] names the kernel its
+//! The cost classes: which loop a price's CPU time is spent in.
+//! Each [`CostClass`] is scaled at run time by its own factor
+//! (`crate::plan::calibration`: one probe over each class's reference),
+//! since the cost model's error differs between them; a [`crate::engine::counter::Sizing`] names the class its
 //! CPU time is spent in, so a quote can be scaled to this machine's speed.
 
-/// The kernels priced apart.
+/// The kinds of work priced apart, each scaled by its own factor.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Kernel {
+pub enum CostClass {
     /// The half-board join of a blank board of even side.
     JoinEven,
     /// The half-board join of a blank board of odd side.
@@ -18,50 +18,50 @@ pub enum Kernel {
     Search,
 }
 
-/// How many kernels are priced apart.
-pub const KERNELS: usize = 4;
+/// How many cost classes are priced apart.
+pub const COST_CLASSES: usize = 4;
 
-impl Kernel {
-    /// Every kernel, in the order of [`REFERENCE_NS`] and the factors.
-    pub const ALL: [Kernel; KERNELS] = [
-        Kernel::JoinEven,
-        Kernel::JoinOdd,
-        Kernel::JoinBoard,
-        Kernel::Search,
+impl CostClass {
+    /// Every cost class, in the order of [`REFERENCE_NS`] and the factors.
+    pub const ALL: [CostClass; COST_CLASSES] = [
+        CostClass::JoinEven,
+        CostClass::JoinOdd,
+        CostClass::JoinBoard,
+        CostClass::Search,
     ];
 
-    /// The join's kernel for a blank board of side `n`.
-    pub fn join(n: usize) -> Kernel {
+    /// The join's cost class for a blank board of side `n`.
+    pub fn join(n: usize) -> CostClass {
         if n % 2 == 0 {
-            Kernel::JoinEven
+            CostClass::JoinEven
         } else {
-            Kernel::JoinOdd
+            CostClass::JoinOdd
         }
     }
 
-    /// The join's kernel for a board of side `n` with `blocked` blocked
+    /// The join's cost class for a board of side `n` with `blocked` blocked
     /// cells.
     ///
     /// ```
-    /// use nqueens::engine::pricing::Kernel;
-    /// assert_eq!(Kernel::join_of(18, 0), Kernel::JoinEven);
-    /// assert_eq!(Kernel::join_of(17, 2), Kernel::JoinBoard);
+    /// use nqueens::engine::pricing::CostClass;
+    /// assert_eq!(CostClass::join_of(18, 0), CostClass::JoinEven);
+    /// assert_eq!(CostClass::join_of(17, 2), CostClass::JoinBoard);
     /// ```
-    pub fn join_of(n: usize, blocked: usize) -> Kernel {
+    pub fn join_of(n: usize, blocked: usize) -> CostClass {
         if blocked == 0 {
-            Kernel::join(n)
+            CostClass::join(n)
         } else {
-            Kernel::JoinBoard
+            CostClass::JoinBoard
         }
     }
 
-    /// Its place in [`Kernel::ALL`] (and in every per-kernel array).
+    /// Its place in [`CostClass::ALL`] (and in every per-class array).
     pub fn index(self) -> usize {
         match self {
-            Kernel::JoinEven => 0,
-            Kernel::JoinOdd => 1,
-            Kernel::JoinBoard => 2,
-            Kernel::Search => 3,
+            CostClass::JoinEven => 0,
+            CostClass::JoinOdd => 1,
+            CostClass::JoinBoard => 2,
+            CostClass::Search => 3,
         }
     }
 }

@@ -7,15 +7,15 @@
 //! One probe is timed, on the calling thread's CPU clock
 //! ([`crate::engine::cpu::thread_precise`], so a thread waiting for a core
 //! adds nothing): the plain search of the blank 12 x 12 board, the
-//! kernel's nodes. Every kernel's factor is that probe's CPU time over the
-//! kernel's own reference ([`REFERENCE_NS`]): the probe's time on a
-//! machine whose runs of that kernel the model prices right. So the
+//! kernel's nodes. Every cost class's factor is that probe's CPU time over the
+//! class's own reference ([`REFERENCE_NS`]): the probe's time on a
+//! machine whose runs of that class the model prices right. So the
 //! searches, the constellations and the methods priced from them, the
 //! joins of blank boards (odd and even sides apart: an odd board's middle
 //! row makes its halves unequal, and the model's error differs) and the
 //! join of boards with blocked cells are all scaled by how fast this
 //! machine runs the kernel's nodes, each with the model's error of its
-//! own kernel.
+//! own cost class.
 //!
 //! Why one probe, when the joins have workloads of their own: on a shared
 //! VM the joins' short probes come in two states 1.5x apart, each lasting
@@ -29,8 +29,8 @@
 //! sitting, 0.73-1.15 in a fast one); priced from the search's it is the
 //! same in both. The cost: a machine whose joins run relatively faster or
 //! slower than this one's (a bigger or smaller cache against the same
-//! cores) is priced with this machine's ratio between the kernels. The
-//! choice between methods compares the kernels' factors
+//! cores) is priced with this machine's ratio between the cost classes. The
+//! choice between methods compares the cost classes' factors
 //! (`plan::planner::choice`), and with one probe their ratios are the
 //! reference's everywhere (short of the clamp, [`MAX_FACTOR`]): the same
 //! input is planned the same way on every machine.
@@ -71,7 +71,7 @@ pub use crate::tuning::planner::{MAX_FACTOR, REFERENCE_NS, ROUNDS};
 /// the reference model as it is, no probe); anything else is ignored.
 pub const VARIABLE: &str = "NQUEENS_CALIBRATION";
 
-pub use crate::engine::pricing::{Kernel, KERNELS};
+pub use crate::engine::pricing::{CostClass, COST_CLASSES};
 
 /// Where the factors came from.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -86,10 +86,10 @@ pub enum Source {
     Unmeasured,
 }
 
-/// The factors the model's nanoseconds are scaled by, per [`Kernel`].
+/// The factors the model's nanoseconds are scaled by, per [`CostClass`].
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Calibration {
-    pub factors: [f64; KERNELS],
+    pub factors: [f64; COST_CLASSES],
     pub source: Source,
 }
 
@@ -98,7 +98,7 @@ impl Calibration {
     /// or where nothing can be measured).
     pub fn reference() -> Calibration {
         Calibration {
-            factors: [1.0; KERNELS],
+            factors: [1.0; COST_CLASSES],
             source: Source::Unmeasured,
         }
     }
@@ -106,23 +106,23 @@ impl Calibration {
     /// Every factor `x`, as [`VARIABLE`] pins them.
     pub fn pinned(x: f64) -> Calibration {
         Calibration {
-            factors: [x; KERNELS],
+            factors: [x; COST_CLASSES],
             source: Source::Pinned,
         }
     }
 
-    /// The factors from the probe's CPU time `probe` (ns): per kernel,
+    /// The factors from the probe's CPU time `probe` (ns): per cost class,
     /// over its reference.
     ///
     /// ```
-    /// use nqueens::plan::calibration::{Calibration, Kernel, REFERENCE_NS};
-    /// let search = REFERENCE_NS[Kernel::Search.index()];
+    /// use nqueens::plan::calibration::{Calibration, CostClass, REFERENCE_NS};
+    /// let search = REFERENCE_NS[CostClass::Search.index()];
     /// let twice = Calibration::from_probe(2.0 * search);
-    /// assert_eq!(twice.factor(Kernel::Search), 2.0);
-    /// let even = REFERENCE_NS[Kernel::JoinEven.index()];
-    /// assert_eq!(twice.factor(Kernel::JoinEven), 2.0 * search / even);
+    /// assert_eq!(twice.factor(CostClass::Search), 2.0);
+    /// let even = REFERENCE_NS[CostClass::JoinEven.index()];
+    /// assert_eq!(twice.factor(CostClass::JoinEven), 2.0 * search / even);
     /// let absurd = Calibration::from_probe(100.0 * search);
-    /// assert_eq!(absurd.factor(Kernel::JoinOdd), 4.0);
+    /// assert_eq!(absurd.factor(CostClass::JoinOdd), 4.0);
     /// ```
     pub fn from_probe(probe: f64) -> Calibration {
         Calibration {
@@ -132,35 +132,35 @@ impl Calibration {
         }
     }
 
-    /// The factor of `kernel`.
-    pub fn factor(&self, kernel: Kernel) -> f64 {
-        self.factors[kernel.index()]
+    /// The factor of `cost_class`.
+    pub fn factor(&self, cost_class: CostClass) -> f64 {
+        self.factors[cost_class.index()]
     }
 
-    /// This machine's speed, one figure for every kernel: the probe's time
+    /// This machine's speed, one figure for every cost class: the probe's time
     /// over the reference machine's ([`SEARCH_NS`]: the search's factor).
-    /// The other kernels' factors differ from it by constants of the model,
+    /// The other classes' factors differ from it by constants of the model,
     /// not of the machine (how far the reference model misprices each
-    /// kernel on the reference machine, [`REFERENCE_NS`]), so this is the
-    /// figure a person is shown, whichever kernel a line is priced for
+    /// class on the reference machine, [`REFERENCE_NS`]), so this is the
+    /// figure a person is shown, whichever class a line is priced for
     /// (issue 75: one `--estimate` showed `1.34x` on the searches' lines
     /// and `0.96x` on the join's, both from the one probe).
     pub fn machine(&self) -> f64 {
-        self.factor(Kernel::Search)
+        self.factor(CostClass::Search)
     }
 
     /// The speed estimates are priced at, in words: this machine's as the
     /// probe measured it, or the one [`VARIABLE`] pins (each with the
     /// machine's factor, [`Calibration::machine`]: the same on every line
-    /// of a run, whatever its kernel), or the reference machine's.
+    /// of a run, whatever its cost class), or the reference machine's.
     ///
     /// ```
-    /// use nqueens::plan::calibration::{Calibration, Kernel, REFERENCE_NS};
+    /// use nqueens::plan::calibration::{Calibration, CostClass, REFERENCE_NS};
     /// assert_eq!(
     ///     Calibration::pinned(1.0).words(),
     ///     "the speed NQUEENS_CALIBRATION pins (1.00x the reference)"
     /// );
-    /// let measured = Calibration::from_probe(1.34 * REFERENCE_NS[Kernel::Search.index()]);
+    /// let measured = Calibration::from_probe(1.34 * REFERENCE_NS[CostClass::Search.index()]);
     /// assert_eq!(measured.words(), "this machine's speed (1.34x the reference)");
     /// ```
     pub fn words(&self) -> String {
@@ -201,12 +201,12 @@ pub fn pinned_by(value: Option<&str>) -> Option<Calibration> {
 /// once, and every quote of the run is priced at the same speed.
 ///
 /// ```
-/// use nqueens::plan::calibration::{Kernel, Speed};
+/// use nqueens::plan::calibration::{CostClass, Speed};
 /// let reference = Speed::reference();
-/// assert_eq!(reference.scale(2e9, Kernel::JoinOdd), 2e9);
+/// assert_eq!(reference.scale(2e9, CostClass::JoinOdd), 2e9);
 /// // Far above or below a limit whatever the factor: nothing is probed.
 /// let here = Speed::measured();
-/// assert!(!here.above(1e6, Kernel::Search, 1e9));
+/// assert!(!here.above(1e6, CostClass::Search, 1e9));
 /// assert_eq!(here.known(), None);
 /// ```
 #[derive(Clone, Debug)]
@@ -259,10 +259,10 @@ impl Speed {
     /// keeps nothing).
     ///
     /// ```
-    /// use nqueens::plan::calibration::{Calibration, Kernel, Speed};
+    /// use nqueens::plan::calibration::{Calibration, CostClass, Speed};
     /// let pinned = Speed::resolved(Some("2"), true);
     /// assert_eq!(pinned, Speed::fixed(Calibration::pinned(2.0)));
-    /// assert_eq!(pinned.factor(Kernel::Search), 2.0);
+    /// assert_eq!(pinned.factor(CostClass::Search), 2.0);
     /// assert_eq!(Speed::resolved(Some("fast"), false), Speed::measured());
     /// assert_eq!(Speed::resolved(None, false), Speed::measured());
     /// ```
@@ -310,27 +310,27 @@ impl Speed {
         self.0.factors.get().copied()
     }
 
-    /// The factor of `kernel` ([`Speed::calibration`]).
-    pub fn factor(&self, kernel: Kernel) -> f64 {
-        self.calibration().factor(kernel)
+    /// The factor of `cost_class` ([`Speed::calibration`]).
+    pub fn factor(&self, cost_class: CostClass) -> f64 {
+        self.calibration().factor(cost_class)
     }
 
-    /// `ns` of the model's, for `kernel`, at this speed.
-    pub fn scale(&self, ns: f64, kernel: Kernel) -> f64 {
-        ns * self.factor(kernel)
+    /// `ns` of the model's, for `cost_class`, at this speed.
+    pub fn scale(&self, ns: f64, cost_class: CostClass) -> f64 {
+        ns * self.factor(cost_class)
     }
 
-    /// Whether the model's `ns` for `kernel`, at this speed, is above
+    /// Whether the model's `ns` for `cost_class`, at this speed, is above
     /// `limit_ns`; the factors are had (the probe run) only when the answer
     /// depends on them.
-    pub fn above(&self, ns: f64, kernel: Kernel, limit_ns: f64) -> bool {
+    pub fn above(&self, ns: f64, cost_class: CostClass, limit_ns: f64) -> bool {
         if ns * MAX_FACTOR <= limit_ns {
             return false;
         }
         if ns / MAX_FACTOR > limit_ns {
             return true;
         }
-        self.scale(ns, kernel) > limit_ns
+        self.scale(ns, cost_class) > limit_ns
     }
 }
 
@@ -392,15 +392,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_probe_runs_and_gives_every_kernel_a_factor() {
+    fn the_probe_runs_and_gives_every_cost_class_a_factor() {
         let Some(probe) = probe() else {
             return;
         };
         // Not a timing test: only that it ran and was measured.
         assert!(probe > 0.0, "{probe}");
         let calibration = Calibration::from_probe(probe);
-        for kernel in Kernel::ALL {
-            let factor = calibration.factor(kernel);
+        for cost_class in CostClass::ALL {
+            let factor = calibration.factor(cost_class);
             assert!((1.0 / MAX_FACTOR..=MAX_FACTOR).contains(&factor));
         }
     }
@@ -409,8 +409,8 @@ mod tests {
     fn above_asks_the_probe_only_when_it_decides() {
         // Far below or far above the limit, whatever the factor.
         let speed = Speed::measured();
-        assert!(!speed.above(1e9, Kernel::Search, 1e10));
-        assert!(speed.above(1e11, Kernel::Search, 1e10));
+        assert!(!speed.above(1e9, CostClass::Search, 1e10));
+        assert!(speed.above(1e11, CostClass::Search, 1e10));
         assert_eq!(speed.known(), None);
     }
 

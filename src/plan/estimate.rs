@@ -17,7 +17,7 @@
 
 use crate::engine::budget::{self, Budget};
 use crate::engine::counter::{self, Engine, Sizing};
-use crate::plan::calibration::{Calibration, Kernel, Speed};
+use crate::plan::calibration::{Calibration, CostClass, Speed};
 
 pub use crate::engine::counter::constellation_units::{blank_nodes, bytes as blank_engine_bytes};
 pub use crate::tuning::planner::LONG;
@@ -41,8 +41,8 @@ pub struct Estimate {
     pub bytes: f64,
     /// The threads it was estimated for.
     pub threads: usize,
-    /// The kernel whose speed the times are priced at.
-    pub kernel: Kernel,
+    /// The cost class whose speed the times are priced at.
+    pub cost_class: CostClass,
     /// The calibration the times were scaled by ([`Estimate::calibrated`]);
     /// `None`: the reference model's times.
     pub calibration: Option<Calibration>,
@@ -66,7 +66,7 @@ impl Estimate {
             return *self;
         }
         let calibration = speed.calibration();
-        let factor = calibration.factor(self.kernel);
+        let factor = calibration.factor(self.cost_class);
         Estimate {
             cpu_ns: self.cpu_ns * factor,
             wall_ns: self.wall_ns * factor,
@@ -101,7 +101,7 @@ pub fn of_sizing(sizing: &Sizing, threads: usize) -> Estimate {
         wall_ns: sizing.cpu_ns / threads as f64,
         bytes: base_bytes(threads) + sizing.bytes_on(threads),
         threads,
-        kernel: sizing.kernel,
+        cost_class: sizing.cost_class,
         calibration: None,
     }
 }

@@ -60,7 +60,7 @@ mod tests {
     use crate::base::uva11195::{PlainSolver, Solver};
     use crate::engine::budget::Budget;
     use crate::engine::counter::Engine;
-    use crate::plan::calibration::{Kernel, Speed};
+    use crate::plan::calibration::{CostClass, Speed};
     use crate::plan::method::{registry, About, Answer, Batch, Case, CountingMethod, Shared, Skip};
 
     fn boards(seed: u64, count: usize, max_n: usize) -> Vec<Board> {
@@ -156,8 +156,8 @@ mod tests {
         fn engine(&mut self, case: Case, shared: &mut Shared) -> Option<Engine> {
             self.0.engine(case, shared)
         }
-        fn kernel(&self, board: &Board) -> Kernel {
-            self.0.kernel(board)
+        fn cost_class(&self, board: &Board) -> CostClass {
+            self.0.cost_class(board)
         }
         fn counts_blank(&self) -> bool {
             self.0.counts_blank()

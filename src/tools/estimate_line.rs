@@ -12,10 +12,10 @@ use crate::plan::estimate::{about, human, Estimate, DAY};
 ///
 /// ```
 /// use nqueens::{engine::counter::Engine, plan::estimate::Estimate};
-/// use nqueens::plan::calibration::{Calibration, Kernel};
+/// use nqueens::plan::calibration::{Calibration, CostClass};
 /// let e = Estimate {
 ///     engine: Some(Engine::Join), cpu_ns: 4e9, wall_ns: 2e9, bytes: 3.5 * 1048576.0, threads: 2,
-///     kernel: Kernel::JoinEven, calibration: Some(Calibration::pinned(1.0)),
+///     cost_class: CostClass::JoinEven, calibration: Some(Calibration::pinned(1.0)),
 /// };
 /// assert_eq!(
 ///     nqueens::tools::estimate_line::describe(&e),
@@ -53,10 +53,10 @@ pub fn assumes(estimate: &Estimate) -> String {
 ///
 /// ```
 /// use nqueens::{plan::estimate::Estimate, tools::estimate_line::beyond_cores};
-/// use nqueens::plan::calibration::Kernel;
+/// use nqueens::plan::calibration::CostClass;
 /// let e = Estimate {
 ///     engine: None, cpu_ns: 480e9, wall_ns: 60e9, bytes: 0.0, threads: 8,
-///     kernel: Kernel::Search, calibration: None,
+///     cost_class: CostClass::Search, calibration: None,
 /// };
 /// assert_eq!(
 ///     beyond_cores(&e, 2),
@@ -111,24 +111,24 @@ pub fn bytes(amount: f64) -> String {
 mod tests {
     use super::*;
     use crate::engine::counter::Engine;
-    use crate::plan::calibration::{Calibration, Kernel, REFERENCE_NS};
+    use crate::plan::calibration::{Calibration, CostClass, REFERENCE_NS};
 
     /// Issue 75: one `--estimate` showed two speed factors, `1.34x` on a
-    /// search's line and `0.96x` on a join's: each line gave its kernel's
-    /// factor, the one probe over that kernel's reference. Every line of a
-    /// run now states the machine's one factor (the kernels' figures still
+    /// search's line and `0.96x` on a join's: each line gave its cost class's
+    /// factor, the one probe over that class's reference. Every line of a
+    /// run now states the machine's one factor (the classes' figures still
     /// scale by their own).
     #[test]
-    fn lines_of_every_kernel_state_one_speed() {
-        let calibration = Calibration::from_probe(1.34 * REFERENCE_NS[Kernel::Search.index()]);
-        let line = |kernel: Kernel, engine: Option<Engine>| {
+    fn lines_of_every_cost_class_state_one_speed() {
+        let calibration = Calibration::from_probe(1.34 * REFERENCE_NS[CostClass::Search.index()]);
+        let line = |cost_class: CostClass, engine: Option<Engine>| {
             let estimate = Estimate {
                 engine,
                 cpu_ns: 4e9,
                 wall_ns: 2e9,
                 bytes: 1048576.0,
                 threads: 2,
-                kernel,
+                cost_class,
                 calibration: None,
             };
             let calibrated = Estimate {
@@ -137,13 +137,17 @@ mod tests {
             };
             assumes(&calibrated)
         };
-        let search = line(Kernel::Search, None);
+        let search = line(CostClass::Search, None);
         assert_eq!(
             search,
             ", with a free core per thread at this machine's speed (1.34x the reference)"
         );
-        for kernel in Kernel::ALL {
-            assert_eq!(line(kernel, Some(Engine::Join)), search, "{kernel:?}");
+        for cost_class in CostClass::ALL {
+            assert_eq!(
+                line(cost_class, Some(Engine::Join)),
+                search,
+                "{cost_class:?}"
+            );
         }
     }
 
@@ -157,7 +161,7 @@ mod tests {
             wall_ns: ns,
             bytes: 4.1 * 1048576.0,
             threads: 2,
-            kernel: Kernel::Search,
+            cost_class: CostClass::Search,
             calibration: None,
         };
         assert_eq!(

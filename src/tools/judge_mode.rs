@@ -228,7 +228,7 @@ fn long_case(board: &ProgressBoard, speed: &Speed) -> Option<String> {
     // At the run's speed once the line can be shown (a case gets its
     // first line a second in): a case over sooner costs no probe.
     let estimate = if elapsed >= progress::REDRAW {
-        speed.scale(long.estimate, long.kernel)
+        speed.scale(long.estimate, long.cost_class)
     } else {
         long.estimate
     };

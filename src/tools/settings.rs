@@ -111,10 +111,10 @@ impl Settings {
     /// [`Speed::reference`], the same on any machine).
     ///
     /// ```
-    /// use nqueens::plan::calibration::{Kernel, Speed};
+    /// use nqueens::plan::calibration::{CostClass, Speed};
     /// use nqueens::tools::settings::Settings;
     /// let settings = Settings::quiet(2).at_speed(Speed::reference());
-    /// assert_eq!(settings.speed().factor(Kernel::JoinEven), 1.0);
+    /// assert_eq!(settings.speed().factor(CostClass::JoinEven), 1.0);
     /// ```
     pub fn at_speed(mut self, speed: Speed) -> Settings {
         self.machine.speed = speed;

@@ -122,9 +122,9 @@ tunables! {
     SEARCH_NS: f64 = 8.0e6 / 1.55 * 1.1 * 1.15, "ns of the search probe",
         Measured { how: "cargo bench --bench quotes, the searches forced, four sittings", when: "2026-11-29", notes: "One probe" };
     /// The search probe's CPU time, ns, on a machine whose runs of each
-    /// `crate::engine::pricing::Kernel` (in its order) the model prices right: the searches'
+    /// `crate::engine::pricing::CostClass` (in its order) the model prices right: the searches'
     /// reference ([`SEARCH_NS`]) times how much further from the model the
-    /// development VM runs the kernel than the searches.
+    /// development VM runs that class than the searches.
     ///
     /// The joins' multipliers are the search's factor over the join's own
     /// probe's factor in the two sittings whose join probes caught the state
@@ -143,7 +143,7 @@ tunables! {
         SEARCH_NS * 1.44 / 1.15,
         SEARCH_NS * 2.98 / 1.15,
         SEARCH_NS,
-    ], "ns of each kernel's probe",
+    ], "ns of each cost class's probe",
         Measured {
             how: "cargo bench --bench quotes and count 28 --shard, the joins' probes against their runs, three sittings",
             when: "2026-11-29",

@@ -18,7 +18,7 @@ use crate::base::problem::Problem;
 use crate::engine::constellations::ConstellationEngine;
 use crate::engine::counter::unit::{fingerprint_of, Engine, Sizing, UnitCounter};
 use crate::engine::counts::{Counts, Watch};
-use crate::engine::pricing::Kernel;
+use crate::engine::pricing::CostClass;
 use crate::engine::tree_size::{self, NS_PER_NODE};
 use crate::tuning::engines::BYTES_PER_UNIT;
 pub use crate::tuning::engines::{BLANK_ENGINE_SHARE, BLANK_PROBES, SETUP_NS_PER_UNIT};
@@ -67,7 +67,7 @@ impl Prepared {
             bytes: bytes(n),
             thread_bytes: 0.0,
             units: units(n),
-            kernel: Kernel::Search,
+            cost_class: CostClass::Search,
         }
     }
 

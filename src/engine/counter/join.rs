@@ -18,7 +18,7 @@ use crate::engine::counter::unit::{fingerprint_of, Engine, Sizing, UnitCounter};
 use crate::engine::counts::Counts;
 use crate::engine::half_board::layout::tasks_floor;
 use crate::engine::half_board::Plan;
-use crate::engine::pricing::Kernel;
+use crate::engine::pricing::CostClass;
 pub use crate::tuning::engines::FIXED_SHARE;
 
 /// What the join of the blank board of side `n` would cost within
@@ -50,7 +50,7 @@ fn sized(
         bytes: price.peak_bytes as f64,
         thread_bytes: price.scratch_bytes as f64,
         units: price.units,
-        kernel: Kernel::join(n),
+        cost_class: CostClass::join(n),
     })
 }
 
@@ -172,7 +172,7 @@ impl Prepared {
             bytes: self.plan.peak_bytes() as f64,
             thread_bytes: self.plan.scratch_bytes() as f64,
             units: self.plan.units() as f64,
-            kernel: Kernel::join(self.plan.n()),
+            cost_class: CostClass::join(self.plan.n()),
         }
     }
 

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use crate::base::error::Result;
 use crate::engine::constellations::ConstellationEngine;
 use crate::engine::counts::{Counts, Watch};
-use crate::engine::pricing::Kernel;
+use crate::engine::pricing::CostClass;
 
 /// Which engine counts.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -43,9 +43,9 @@ pub struct Sizing {
     /// The number of work units (estimated, where they are made only by
     /// the set-up): no split into shards gets finer than one unit each.
     pub units: f64,
-    /// The kernel whose speed `cpu_ns` is priced at (see
+    /// The cost class whose speed `cpu_ns` is priced at (see
     /// `crate::plan::calibration`).
-    pub kernel: Kernel,
+    pub cost_class: CostClass,
 }
 
 impl Sizing {

@@ -18,7 +18,7 @@ use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::engine::counter::join::Prepared;
 use crate::engine::half_board::images::IMAGES;
-use crate::plan::calibration::Kernel;
+use crate::plan::calibration::CostClass;
 use crate::plan::method::interface::{
     About, Answer, Batch, Case, CountingMethod, JoinPlans, Shared, Skip,
 };
@@ -69,10 +69,10 @@ impl CountingMethod for CreditedJoin {
         true
     }
 
-    /// The blank board's join kernel: the credited join folds its
+    /// The blank board's join's cost class: the credited join folds its
     /// symmetries.
-    fn kernel(&self, board: &Board) -> Kernel {
-        Kernel::join(board.n())
+    fn cost_class(&self, board: &Board) -> CostClass {
+        CostClass::join(board.n())
     }
 
     /// The blank board's tables with the hits beside them

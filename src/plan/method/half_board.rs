@@ -14,7 +14,7 @@
 use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::engine::counter::join::Prepared;
-use crate::plan::calibration::Kernel;
+use crate::plan::calibration::CostClass;
 use crate::plan::method::interface::{
     About, Answer, Batch, Case, CountingMethod, JoinPlans, Shared, Skip,
 };
@@ -72,9 +72,9 @@ impl CountingMethod for HalfBoard {
     }
 
     /// The judge's boards have blocked cells, which take away the
-    /// symmetries a blank board's join folds: their own kernel.
-    fn kernel(&self, board: &Board) -> Kernel {
-        Kernel::join_of(board.n(), board.obstacles())
+    /// symmetries a blank board's join folds: their own cost class.
+    fn cost_class(&self, board: &Board) -> CostClass {
+        CostClass::join_of(board.n(), board.obstacles())
     }
 
     fn memory(&mut self, case: Case, shared: &mut Shared) -> f64 {

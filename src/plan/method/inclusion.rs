@@ -29,7 +29,7 @@ use crate::base::geometry::Cell;
 use crate::engine::counter::join::Prepared;
 use crate::engine::counter::{Engine, UnitCounter};
 use crate::engine::inclusion;
-use crate::plan::calibration::Kernel;
+use crate::plan::calibration::CostClass;
 use crate::plan::method::interface::{
     About, Answer, Batch, Case, CountingMethod, Shared, Skip, Slot,
 };
@@ -69,8 +69,8 @@ impl InclusionExclusion {
         if self.blank_counts.contains_key(&n) {
             0.0
         } else {
-            let kernel = shared.blank_count_sizing(n).kernel;
-            at_search_speed(shared.blank_count_cost(n), kernel, shared)
+            let cost_class = shared.blank_count_sizing(n).cost_class;
+            at_search_speed(shared.blank_count_cost(n), cost_class, shared)
         }
     }
 
@@ -89,7 +89,7 @@ impl InclusionExclusion {
             let rows = inclusion::term_rows_for_join(n, &key.1);
             if let Some(plan) = Prepared::of_board(&rows, shared.budget()) {
                 let sizing = plan.sizing();
-                let join = at_search_speed(sizing.cpu_ns, sizing.kernel, shared);
+                let join = at_search_speed(sizing.cpu_ns, sizing.cost_class, shared);
                 // In parts, the units would rebuild tables (as for the
                 // half-board method).
                 if plan.parts() == 1 && join < search {
@@ -116,21 +116,21 @@ fn may_join(key: &TermKey, search: f64) -> bool {
     key.0 >= JOIN_MIN_N && search > JOIN_TERM_FROM
 }
 
-/// `ns` of the model of `kernel` as the searches' ns ([`Kernel::Search`]):
+/// `ns` of the model of `cost_class` as the searches' ns ([`CostClass::Search`]):
 /// this method's quote is priced at the searches' speed (the default
-/// [`CountingMethod::kernel`]), so the parts of it spent in a join (the
+/// [`CountingMethod::cost_class`]), so the parts of it spent in a join (the
 /// blank count from n = 16, the joined terms) are turned by the ratio of
-/// the two kernels' factors on this machine. Measured on a 2-core AMD
+/// the two classes' factors on this machine. Measured on a 2-core AMD
 /// machine (join of a board with cells 2.46x the reference, searches
 /// 1.74x, odd blank join 1.52x): n = 17 with 4 blocked cells was quoted
-/// 10 s at the searches' speed and ran 12.4 s; priced by kernel, 12.3 s.
-/// The run's speed's probe runs only for a kernel other than the searches'.
-fn at_search_speed(ns: f64, kernel: Kernel, shared: &Shared) -> f64 {
-    if kernel == Kernel::Search {
+/// 10 s at the searches' speed and ran 12.4 s; priced by cost class, 12.3 s.
+/// The run's speed's probe runs only for a cost class other than the searches'.
+fn at_search_speed(ns: f64, cost_class: CostClass, shared: &Shared) -> f64 {
+    if cost_class == CostClass::Search {
         return ns;
     }
     let calibration = shared.speed().calibration();
-    ns * calibration.factor(kernel) / calibration.factor(Kernel::Search)
+    ns * calibration.factor(cost_class) / calibration.factor(CostClass::Search)
 }
 
 impl CountingMethod for InclusionExclusion {

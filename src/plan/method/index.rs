@@ -134,7 +134,7 @@ impl CountingMethod for Index {
                     // At this machine's speed, as the cases' `est=`.
                     ms(shared
                         .speed()
-                        .scale(cost, crate::plan::calibration::Kernel::Search)),
+                        .scale(cost, crate::plan::calibration::CostClass::Search)),
                     ms(start.elapsed().as_nanos() as f64)
                 ));
             }

@@ -16,7 +16,7 @@ use crate::engine::constellations::ConstellationEngine;
 use crate::engine::counter::join::Prepared;
 use crate::engine::counter::{self, Choice, Engine, Sizing, UnitCounter};
 use crate::engine::tree_size;
-use crate::plan::calibration::{Kernel, Speed};
+use crate::plan::calibration::{CostClass, Speed};
 use crate::plan::work::Work;
 
 /// The error of a method asked to plan a case it did not prepare in
@@ -128,10 +128,10 @@ pub trait CountingMethod: Send {
         None
     }
 
-    /// The kernel whose speed its quote for `board` is priced at
+    /// The cost class whose speed its quote for `board` is priced at
     /// ([`crate::plan::calibration`]): the searches', unless it says.
-    fn kernel(&self, _board: &Board) -> Kernel {
-        Kernel::Search
+    fn cost_class(&self, _board: &Board) -> CostClass {
+        CostClass::Search
     }
 
     /// Whether this is the method that hands a board without blocked cells
@@ -169,7 +169,7 @@ pub struct Shared {
     /// The memory limit of the whole run (`--memory`) on the threads
     /// units will run on.
     budget: Budget,
-    /// The run's speed: what its kernels' factors are (the probe run when
+    /// The run's speed: what its cost classes' factors are (the probe run when
     /// a quote first needs them).
     speed: Speed,
     blank_nodes: HashMap<usize, f64>,

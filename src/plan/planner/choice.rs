@@ -12,7 +12,7 @@ use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::geometry;
 use crate::engine::ordering;
-use crate::plan::calibration::Kernel;
+use crate::plan::calibration::CostClass;
 use crate::plan::estimate::{base_bytes, Estimate};
 use crate::plan::method::Case;
 use crate::plan::prices::{REFINE_NS, REFINE_WITHIN};
@@ -133,11 +133,11 @@ impl Planner {
                     } else {
                         cost / threads
                     };
-                    let kernel = method.kernel(&boards[case]);
+                    let cost_class = method.cost_class(&boards[case]);
                     let speed = self.shared.speed();
                     speed
-                        .above(wall, kernel, limit * 1e9)
-                        .then(|| speed.scale(wall, kernel) / 1e9)
+                        .above(wall, cost_class, limit * 1e9)
+                        .then(|| speed.scale(wall, cost_class) / 1e9)
                 }
             };
         }
@@ -240,13 +240,13 @@ impl Planner {
 
     /// Method `m`'s `cost` for `board` as the choice compares it, the
     /// cheapest quote being `cheapest`. Each quote is priced at the speed
-    /// of its method's kernel on the reference machine; there, they are
-    /// compared at the run's (each kernel's factor, its
+    /// of its method's cost class on the reference machine; there, they are
+    /// compared at the run's (each cost class's factor, its
     /// [`Speed`](crate::plan::calibration::Speed)):
-    /// the kernels' models err apart (the half-board join of a board with
+    /// the classes' models err apart (the half-board join of a board with
     /// blocked cells once ran 2.46x the reference where the searches ran
     /// 1.74x, and n = 17 with 4 cells took it, 14.4 s of CPU, over
-    /// inclusion-exclusion, 8.2 s). One probe prices every kernel, each
+    /// inclusion-exclusion, 8.2 s). One probe prices every cost class, each
     /// over its own reference, so the factors' ratios, and the choice, are
     /// the same on every machine. Cheap boards (the cheapest quote within
     /// [`REFINE_NS`]) are compared as quoted: the probe may not have run.
@@ -255,13 +255,15 @@ impl Planner {
     }
 
     /// What [`here`](Self::here) multiplies method `m`'s cost by: its
-    /// kernel's factor, or 1 for a cheap board. A cost to beat as compared
+    /// cost class's factor, or 1 for a cheap board. A cost to beat as compared
     /// (a bound for [`quote_within`]) is divided by it.
     ///
     /// [`quote_within`]: crate::plan::method::CountingMethod::quote_within
     fn here_factor(&self, m: usize, board: &Board, cheapest: f64) -> f64 {
         if cheapest > REFINE_NS {
-            self.shared.speed().factor(self.methods[m].kernel(board))
+            self.shared
+                .speed()
+                .factor(self.methods[m].cost_class(board))
         } else {
             1.0
         }
@@ -364,7 +366,7 @@ impl Planner {
             wall_ns: 0.0,
             bytes: base_bytes(threads),
             threads,
-            kernel: Kernel::Search,
+            cost_class: CostClass::Search,
             calibration: None,
         };
         let mut estimates = Vec::with_capacity(boards.len());
@@ -390,7 +392,7 @@ impl Planner {
                     };
                     let bytes = base_bytes(threads) + method.memory(case, &mut self.shared);
                     let estimate = Estimate {
-                        kernel: method.kernel(&boards[case.index]),
+                        cost_class: method.cost_class(&boards[case.index]),
                         engine: method.engine(case, &mut self.shared),
                         cpu_ns,
                         wall_ns,

@@ -4,7 +4,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
-use crate::plan::calibration::Kernel;
+use crate::plan::calibration::CostClass;
 pub use crate::tuning::planner::PROGRESS_NS;
 
 /// How far the long case being searched is, for a progress report: shared
@@ -21,9 +21,9 @@ pub struct CaseProgress {
     /// The estimated (wall) time on the threads, ns, at the reference
     /// machine's speed.
     pub estimate: f64,
-    /// The kernel that estimate is priced at (to scale it to the run's
+    /// The cost class that estimate is priced at (to scale it to the run's
     /// speed, [`crate::plan::calibration::Speed`]).
-    pub kernel: Kernel,
+    pub cost_class: CostClass,
     /// Its work done, of `units`: its units' weights (their estimated
     /// cost where the method knows it, the join's; else one each), so
     /// that a heavy first unit does not speak for the light rest.

@@ -12,7 +12,7 @@ use super::progress::{lock, CaseProgress, ProgressBoard};
 use super::state::Planner;
 use crate::base::board::Board;
 use crate::base::error::{Error, Result};
-use crate::plan::calibration::{Kernel, Speed};
+use crate::plan::calibration::{CostClass, Speed};
 use crate::plan::estimate::{about, DAY, LONG};
 use crate::plan::method::{Answer, Unit};
 use crate::plan::prices::ms;
@@ -25,7 +25,7 @@ pub(super) struct Label {
     pub method: String,
     pub cost: Option<f64>,
     pub wall: f64,
-    pub kernel: Kernel,
+    pub cost_class: CostClass,
 }
 
 /// A batch's cases as the run answers them: the boards, how each is
@@ -234,7 +234,7 @@ impl<'a> Report<'a> {
                 // At this machine's speed, as `--estimate` prices it:
                 // one figure in both (issue 75: 18.6 s here, 25 s there).
                 label.cost.map_or("forced".to_string(), |cost| {
-                    ms(self.out.speed.scale(cost, label.kernel))
+                    ms(self.out.speed.scale(cost, label.cost_class))
                 }),
                 ms(wall.as_nanos() as f64),
                 cpu
@@ -258,7 +258,7 @@ impl<'a> Report<'a> {
             n: self.cases.boards[case].n(),
             method: labels[case].method.clone(),
             estimate: labels[case].wall,
-            kernel: labels[case].kernel,
+            cost_class: labels[case].cost_class,
             done: self.per_case[case].weight_done,
             units: self.per_case[case].weight,
             started: match self.starts.of(case) {
@@ -291,7 +291,7 @@ impl Planner {
             method,
             cost: Some(0.0),
             wall: 0.0,
-            kernel: Kernel::Search,
+            cost_class: CostClass::Search,
         };
         (decisions.iter().zip(answers).zip(boards))
             .map(|((decision, answer), board)| match decision {
@@ -304,7 +304,7 @@ impl Planner {
                     method: "skipped by --max-time".to_string(),
                     cost: (self.choice == MethodChoice::Auto).then_some(*cost),
                     wall: 0.0,
-                    kernel: Kernel::Search,
+                    cost_class: CostClass::Search,
                 },
                 Decision::By { method, cost, note } => {
                     let method = &self.methods[*method];
@@ -317,7 +317,7 @@ impl Planner {
                         method: format!("{}{}{note}", method.about().name, answer.note),
                         cost: (self.choice == MethodChoice::Auto).then_some(*cost),
                         wall,
-                        kernel: method.kernel(board),
+                        cost_class: method.cost_class(board),
                     }
                 }
             })
@@ -333,10 +333,10 @@ impl Planner {
         for (case, label) in labels.iter().enumerate() {
             // At this machine's speed; the probes run only when they decide.
             let speed = self.shared.speed();
-            if !speed.above(label.wall, label.kernel, LONG * 1e9) {
+            if !speed.above(label.wall, label.cost_class, LONG * 1e9) {
                 continue;
             }
-            let seconds = speed.scale(label.wall, label.kernel) / 1e9;
+            let seconds = speed.scale(label.wall, label.cost_class) / 1e9;
             {
                 let _ = writeln!(
                     out,

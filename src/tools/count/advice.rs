@@ -27,7 +27,7 @@ pub(super) fn warn_if_long(
     watched: bool,
 ) -> bool {
     // The probes run only when they decide.
-    if !speed.above(estimate.wall_ns, estimate.kernel, progress::LONG * 1e9) {
+    if !speed.above(estimate.wall_ns, estimate.cost_class, progress::LONG * 1e9) {
         return false;
     }
     let estimate = &estimate.calibrated(speed);
