@@ -72,7 +72,7 @@ use nqueens::base::board::{full_row, Board};
 use nqueens::base::problem::Problem;
 use nqueens::base::uva11195::Solver;
 use nqueens::engine::budget::Budget;
-use nqueens::engine::half_board::Plan;
+use nqueens::engine::half_board::PreparedJoin;
 use nqueens::plan::calibration::Speed;
 use nqueens::plan::planner::{MethodChoice, Planner};
 use nqueens::{base::mirror, engine::constellations::ConstellationEngine, engine::parallel};
@@ -251,8 +251,8 @@ fn half_board(n: usize, all: usize, base: Option<(u128, f64)>) {
     let mut one_thread = None;
     for threads in [1, all] {
         let (total, secs) = timed(|| {
-            let plan = Plan::new(n, &blank, 1 << 30).expect("fits in 1 GiB up to N = 20");
-            let parts = parallel::map(plan.units(), threads, |i| plan.run_unit(i)).unwrap();
+            let join = PreparedJoin::new(n, &blank, 1 << 30).expect("fits in 1 GiB up to N = 20");
+            let parts = parallel::map(join.units(), threads, |i| join.run_unit(i)).unwrap();
             parts.into_iter().sum::<u128>()
         });
         let single = *one_thread.get_or_insert(secs);

@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicU64;
 use nqueens::base::board::full_row;
 use nqueens::engine::budget::{Budget, DEFAULT_BYTES};
 use nqueens::engine::counter::{self, join, Counts, Engine, UnitCounter, Watch};
-use nqueens::engine::half_board::{MinN, Plan};
+use nqueens::engine::half_board::{MinN, PreparedJoin};
 use nqueens::tools::campaign::merge;
 use nqueens::tools::shard::{Record, Shard};
 
@@ -77,10 +77,10 @@ fn count_gives_oeis_totals_to_19_and_unique_counts_to_18() {
 fn a_join_split_into_parts_counts_the_same_on_threads() {
     let n = 16;
     let blank = vec![full_row(n); n];
-    let whole = Plan::new(n, &blank, 1 << 30).unwrap();
+    let whole = PreparedJoin::new(n, &blank, 1 << 30).unwrap();
     assert_eq!(whole.parts(), 1);
     // A limit under the whole tables forces parts.
-    let parts = Plan::new(n, &blank, whole.peak_bytes() / 2).unwrap();
+    let parts = PreparedJoin::new(n, &blank, whole.peak_bytes() / 2).unwrap();
     assert!(parts.parts() > 1, "{parts:?}");
     assert!(parts.peak_bytes() <= whole.peak_bytes() / 2, "{parts:?}");
     let expected = OEIS[n - 1].1;
@@ -240,8 +240,9 @@ fn the_diagonal_mode_and_small_chunks_count_the_same() {
     for n in 4..=14 {
         let blank = vec![full_row(n); n];
         for chunk in [None, Some(64), Some(128)] {
-            let plan = Plan::tuned(n, &blank, Default::default(), MinN::both(4), chunk).unwrap();
-            assert_eq!(plan.count(), OEIS[n - 1].1, "n = {n}, chunk {chunk:?}");
+            let join =
+                PreparedJoin::tuned(n, &blank, Default::default(), MinN::both(4), chunk).unwrap();
+            assert_eq!(join.count(), OEIS[n - 1].1, "n = {n}, chunk {chunk:?}");
         }
     }
     let mut rng = crate::util::Rng::new(0x4a31);
@@ -249,9 +250,10 @@ fn the_diagonal_mode_and_small_chunks_count_the_same() {
         let n = rng.between(4, 10);
         let percent = rng.below(40);
         let board = crate::util::random_board(&mut rng, n, percent);
-        let plan =
-            Plan::tuned(n, board.rows(), Default::default(), MinN::both(4), Some(64)).unwrap();
-        assert_eq!(plan.count(), crate::util::slow_count(&board), "{board}");
+        let join =
+            PreparedJoin::tuned(n, board.rows(), Default::default(), MinN::both(4), Some(64))
+                .unwrap();
+        assert_eq!(join.count(), crate::util::slow_count(&board), "{board}");
     }
 }
 

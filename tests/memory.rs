@@ -163,13 +163,13 @@ fn two_threads_under_a_tight_limit_cost_what_one_does() {
     assert_eq!((one.engine, two.engine), (Engine::Join, Engine::Join));
     assert!(two.cpu_ns < 1.5 * one.cpu_ns, "{one:?} {two:?}");
     let chunk = |threads| {
-        let plan = nqueens::engine::half_board::Plan::within(
+        let join = nqueens::engine::half_board::PreparedJoin::within(
             18,
             &[(1 << 18) - 1; 18],
             Budget::new(16 * MIB, threads),
         )
         .unwrap();
-        plan.chunk()
+        join.chunk()
     };
     assert_eq!(chunk(2), chunk(1));
 }

@@ -5,7 +5,7 @@
 //! Per N, one thread: units spread over the plan (about `--seconds S`, 60,
 //! of CPU per N by the current model, and at least four), each run on its own and timed by
 //! its thread's CPU clock, beside the model's work for it
-//! ([`Plan::unit_works`]); their tables are built before the clock starts
+//! ([`PreparedJoin::unit_works`]); their tables are built before the clock starts
 //! (the fit is of the joins; the thread's scheduler clock, exact to the
 //! nanosecond: the tick-counted CPU time moves in 4 ms steps, which left the
 //! small units of N <= 17 read as 0 or 4 ms). Then a non-negative least-squares fit of
@@ -38,7 +38,7 @@ use nqueens::engine::budget::Budget;
 use nqueens::engine::cpu;
 use nqueens::engine::half_board::cost::{self, Regime, TaskWork};
 use nqueens::engine::half_board::tally::Tally;
-use nqueens::engine::half_board::{Isa, Plan, MAX_N};
+use nqueens::engine::half_board::{Isa, PreparedJoin, MAX_N};
 
 /// One unit run: its N, its model terms, its CPU ns, and the sieved
 /// terms of the tally it left ([`cost::sieved_terms`]).
@@ -104,12 +104,12 @@ pub fn fit(sizes: &[usize]) {
     if std::env::args().any(|a| a == "--reestimate") {
         for &n in &sizes {
             let blank = vec![full_row(n); n];
-            let Some(plan) = Plan::within(n, &blank, Budget::new(1 << 30, 1)) else {
+            let Some(join) = PreparedJoin::within(n, &blank, Budget::new(1 << 30, 1)) else {
                 continue;
             };
             for row in rows.iter_mut().filter(|r| r.n == n) {
                 if let Some(set) = row.set {
-                    reestimate(row, &plan, set);
+                    reestimate(row, &join, set);
                 }
             }
         }
@@ -121,44 +121,44 @@ pub fn fit(sizes: &[usize]) {
     };
     for &n in measure {
         let blank = vec![full_row(n); n];
-        let Some(mut plan) = Plan::within(n, &blank, Budget::new(1 << 30, 1)) else {
+        let Some(mut join) = PreparedJoin::within(n, &blank, Budget::new(1 << 30, 1)) else {
             println!("{n:>3}: the join does not plan N = {n} within 1 GiB");
             continue;
         };
-        if plan.is_ranked() {
-            fit_ranked(n, &plan, seconds, &mut rows);
+        if join.is_ranked() {
+            fit_ranked(n, &join, seconds, &mut rows);
             continue;
         }
         // Every k-th unit, about `seconds` of CPU at twice the model's price.
         let budget = seconds * 1e9 / 2.0;
         // At least four units, however long.
-        let k = ((plan.cost() / budget).ceil() as usize).clamp(1, (plan.units() / 4).max(1));
+        let k = ((join.cost() / budget).ceil() as usize).clamp(1, (join.units() / 4).max(1));
         // `--offset F` (0 to 1): from F of the way into the first step,
         // other units than an earlier fit's (an out-of-sample check).
         let offset: f64 = arg("--offset").unwrap_or(0.0);
         let first = (offset.clamp(0.0, 1.0) * k as f64) as usize;
-        let units: Vec<usize> = (first.min(k - 1)..plan.units()).step_by(k).collect();
-        plan.narrow(&units);
-        let works = plan.unit_works(&units).expect("listed plans have works");
+        let units: Vec<usize> = (first.min(k - 1)..join.units()).step_by(k).collect();
+        join.narrow(&units);
+        let works = join.unit_works(&units).expect("listed plans have works");
         let mut kept = 0;
         for (&u, work) in units.iter().zip(&works) {
-            plan.prepare(u);
-            let before = plan.tally();
+            join.prepare(u);
+            let before = join.tally();
             let start = cpu::thread_precise().expect("thread CPU time");
-            std::hint::black_box(plan.run_unit_with(u, Isa::Auto));
+            std::hint::black_box(join.run_unit_with(u, Isa::Auto));
             let ns = (cpu::thread_precise().expect("thread CPU time") - start).as_secs_f64() * 1e9;
             kept += 1;
             // Each row as it comes, so that a long run stopped early
             // leaves what it measured (`--rows FILE` fits those again).
             // Then what the unit did by the tally (the model's terms are
             // estimates of these).
-            let did = plan.tally().since(&before);
+            let did = join.tally().since(&before);
             rows.push(print_row(n, ns, work, &did));
         }
         println!(
             "{n:>3}: {kept} of {} units (every {k}-th of {})",
             units.len(),
-            plan.units()
+            join.units()
         );
     }
     // Each regime has its constants (listed plans to 24, ranked past it):
@@ -328,24 +328,24 @@ fn priced(row: &Row, c: &[f64]) -> f64 {
 /// spread over the list (`--pieces P` of them, 24 by default, those with a
 /// set; `--offset F` moves them), each timed by its thread's CPU clock less its tables' build (the
 /// tally's clock time of it: a piece builds its own tables), beside the
-/// model's terms for it from a walk of the set ([`Plan::work_of_ranks`]);
+/// model's terms for it from a walk of the set ([`PreparedJoin::work_of_ranks`]);
 /// stops past `seconds` of CPU.
-fn fit_ranked(n: usize, plan: &Plan, seconds: f64, rows: &mut Vec<Row>) {
+fn fit_ranked(n: usize, join: &PreparedJoin, seconds: f64, rows: &mut Vec<Row>) {
     let pieces: usize = arg("--pieces").unwrap_or(24);
     // `--offset F` (0 to 1): start F of the way into the first step, for
     // sets other than an earlier fit's (an out-of-sample check).
     let offset: f64 = arg("--offset").unwrap_or(0.0);
-    let k = (plan.units() / pieces).max(1);
+    let k = (join.units() / pieces).max(1);
     let first = k + (offset.clamp(0.0, 1.0) * k as f64) as usize;
     let (mut spent, mut kept) = (0.0, 0);
-    for u in (first..plan.units()).step_by(k) {
+    for u in (first..join.units()).step_by(k) {
         if spent > seconds {
             break;
         }
-        let Some((pivot, ranks)) = plan.ranked_unit(u) else {
+        let Some((pivot, ranks)) = join.ranked_unit(u) else {
             continue;
         };
-        let Some((row, all)) = set_row(n, plan, pivot, ranks.start) else {
+        let Some((row, all)) = set_row(n, join, pivot, ranks.start) else {
             continue;
         };
         spent += all;
@@ -354,7 +354,7 @@ fn fit_ranked(n: usize, plan: &Plan, seconds: f64, rows: &mut Vec<Row>) {
     }
     println!(
         "{n:>3}: {kept} sets (the first of every {k}-th unit of {})",
-        plan.units()
+        join.units()
     );
 }
 
@@ -362,31 +362,31 @@ fn fit_ranked(n: usize, plan: &Plan, seconds: f64, rows: &mut Vec<Row>) {
 /// row (printed as it is measured): its thread CPU less its tables' build
 /// (the tally's clock time of it: a set run alone builds its own tables),
 /// beside the model's terms for it from a walk of the set
-/// ([`Plan::work_of_ranks`]); with the whole CPU seconds it took. `None`
+/// ([`PreparedJoin::work_of_ranks`]); with the whole CPU seconds it took. `None`
 /// for a set with nothing to join.
-fn set_row(n: usize, plan: &Plan, pivot: usize, rank: u64) -> Option<(Row, f64)> {
+fn set_row(n: usize, join: &PreparedJoin, pivot: usize, rank: u64) -> Option<(Row, f64)> {
     let one = rank..rank + 1;
-    let work = plan
+    let work = join
         .work_of_ranks(pivot, one.clone())
         .expect("ranked plans have works");
     if work.pairs == 0.0 {
         return None;
     }
-    let before = plan.tally();
+    let before = join.tally();
     let start = cpu::thread_precise().expect("thread CPU time");
-    std::hint::black_box(plan.count_ranks(pivot, one));
+    std::hint::black_box(join.count_ranks(pivot, one));
     let all = (cpu::thread_precise().expect("thread CPU time") - start).as_secs_f64();
-    let did = plan.tally().since(&before);
+    let did = join.tally().since(&before);
     let ns = (all - did.tables.as_secs_f64()).max(0.0) * 1e9;
     let mut row = print_row(n, ns, &work, &did);
-    reestimate(&mut row, plan, (pivot, rank));
+    reestimate(&mut row, join, (pivot, rank));
     Some((row, all))
 }
 
 /// What the kernel's estimate of set `(pivot, rank)` says it would do (what
 /// a shard's quote prices) into `row`, printed as an `est` line.
-fn reestimate(row: &mut Row, plan: &Plan, (pivot, rank): (usize, u64)) {
-    let est = plan
+fn reestimate(row: &mut Row, join: &PreparedJoin, (pivot, rank): (usize, u64)) {
+    let est = join
         .estimate_ranks(pivot, rank..rank + 1, rank ^ (pivot as u64) << 48)
         .expect("ranked plans estimate");
     println!("est {} {pivot} {rank} {}", row.n, tally_line(&est));

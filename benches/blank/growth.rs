@@ -45,7 +45,7 @@ use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
 use nqueens::engine::cpu;
 use nqueens::engine::half_board::layout::{CROSS_MIN_N, DIAG_MIN_N, PAIR_MIN_N};
-use nqueens::engine::half_board::{Isa, Plan};
+use nqueens::engine::half_board::{Isa, PreparedJoin};
 
 /// Every K-th unit of N runs: about a minute a size on one core (past 24,
 /// four units' first ranks instead).
@@ -120,7 +120,7 @@ pub fn growth(sizes: &[usize]) {
     let mut prev: Option<(usize, f64)> = None;
     for &n in &sizes {
         let blank = vec![full_row(n); n];
-        let Some(mut plan) = Plan::tuned(
+        let Some(mut join) = PreparedJoin::tuned(
             n,
             &blank,
             Budget::new(1 << 30, 1),
@@ -131,27 +131,27 @@ pub fn growth(sizes: &[usize]) {
             continue;
         };
         if let Some(b) = bucket {
-            plan.sieve_buckets_of(b);
+            join.sieve_buckets_of(b);
         }
         if let Some(g) = groups {
-            plan.join_in_groups(g);
+            join.join_in_groups(g);
         }
         // Ranked units: four, spread over the list.
-        let default = if plan.is_ranked() {
-            plan.units() / 4
+        let default = if join.is_ranked() {
+            join.units() / 4
         } else {
             part_of(n)
         };
-        let k = part.unwrap_or(default).clamp(1, plan.units());
-        let units: Vec<usize> = (offset.min(plan.units() - 1)..plan.units())
+        let k = part.unwrap_or(default).clamp(1, join.units());
+        let units: Vec<usize> = (offset.min(join.units() - 1)..join.units())
             .step_by(k)
             .collect();
         // Ranked units (past 24) run ten minutes each: only the first
         // `ranks` column-set ranks of each, priced on their own.
-        let pieces: Option<Vec<(usize, std::ops::Range<u64>)>> = plan.is_ranked().then(|| {
+        let pieces: Option<Vec<(usize, std::ops::Range<u64>)>> = join.is_ranked().then(|| {
             units
                 .iter()
-                .filter_map(|&i| plan.ranked_unit(i))
+                .filter_map(|&i| join.ranked_unit(i))
                 .map(|(p, r)| (p, r.start..r.end.min(r.start + ranks)))
                 .collect()
         });
@@ -162,15 +162,15 @@ pub fn growth(sizes: &[usize]) {
             Some(pieces) => {
                 let priced = pieces
                     .iter()
-                    .filter_map(|(p, r)| plan.ranks_ns(*p, r.clone(), ranks, 7));
+                    .filter_map(|(p, r)| join.ranks_ns(*p, r.clone(), ranks, 7));
                 let (joins, builds) = priced.fold((0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
                 (joins + builds, Some(joins))
             }
             // A narrowed plan's cost includes its planning, which ran
             // before the clock starts: what runs is its units and builds.
             None => {
-                plan.narrow(&units);
-                (plan.cost() - plan.planning_ns(), None)
+                join.narrow(&units);
+                (join.cost() - join.planning_ns(), None)
             }
         };
         let start = Instant::now();
@@ -178,9 +178,9 @@ pub fn growth(sizes: &[usize]) {
         let solutions: u128 = match &pieces {
             Some(pieces) => pieces
                 .iter()
-                .map(|(p, r)| plan.count_ranks(*p, r.clone()).unwrap_or(0))
+                .map(|(p, r)| join.count_ranks(*p, r.clone()).unwrap_or(0))
                 .sum(),
-            None => units.iter().map(|&i| plan.run_unit_with(i, isa)).sum(),
+            None => units.iter().map(|&i| join.run_unit_with(i, isa)).sum(),
         };
         // The thread's CPU time where the system says it, else the clock's.
         let wall = start.elapsed().as_secs_f64();
@@ -188,7 +188,7 @@ pub fn growth(sizes: &[usize]) {
             (Some(a), Some(b)) => (b - a).as_secs_f64(),
             _ => wall,
         };
-        let t = plan.tally();
+        let t = join.tally();
         let sol = solutions.max(1) as f64;
         let ns = secs * 1e9 / sol;
         let growth = match prev {
@@ -201,7 +201,7 @@ pub fn growth(sizes: &[usize]) {
         let share = |d: std::time::Duration| format!("{:.0}%", 100.0 * d.as_secs_f64() / wall);
         println!(
             "{n:>3} {:>10} {:>7} {solutions:>15} {secs:>8.2} {ns:>8.2} {growth:>6} {:>8.2} {:>8} {:>10.1} {:>8.3} {:>8.3} {:>8.3} {:>6.1} {:>6.3} {:>5.2} {:>7} {:>7} {:>6}",
-            plan.fold(),
+            join.fold(),
             format!("1/{k}"),
             secs * 1e9 / model_ns.max(1.0),
             model_joins.map_or("-".to_string(), |joins| {
@@ -274,8 +274,8 @@ pub fn quotes(sizes: &[usize]) {
     let mut rows = Vec::new();
     for &n in &sizes {
         let blank = vec![full_row(n); n];
-        let Some(price) = Plan::price(n, &blank, Budget::new(1 << 30, 1)) else {
-            rows.push(format!("{n:>3} (no join within 1 GiB)"));
+        let Some(price) = PreparedJoin::price(n, &blank, Budget::new(1 << 30, 1)) else {
+            rows.push(format!("{n:>3} (no plan within 1 GiB)"));
             continue;
         };
         let Some((total, guessed)) = total_of(n) else {

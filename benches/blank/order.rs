@@ -17,19 +17,19 @@ use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
 use nqueens::engine::cpu;
 use nqueens::engine::half_board::tally::Tally;
-use nqueens::engine::half_board::{MinN, Plan};
+use nqueens::engine::half_board::{MinN, PreparedJoin};
 
 pub fn order(sizes: &[usize], units: usize, factors: &[f64]) {
     let sizes = if sizes.is_empty() { &[26][..] } else { sizes };
     for &n in sizes {
         let blank = vec![full_row(n); n];
         let budget = Budget::new(1 << 30, 1);
-        let plans: Option<Vec<Plan>> = factors
+        let plans: Option<Vec<PreparedJoin>> = factors
             .iter()
             .map(|&f| {
-                let mut plan = Plan::tuned(n, &blank, budget, MinN::default(), None)?;
-                plan.set_tile_over_root(f);
-                Some(plan)
+                let mut join = PreparedJoin::tuned(n, &blank, budget, MinN::default(), None)?;
+                join.set_tile_over_root(f);
+                Some(join)
             })
             .collect();
         let Some(plans) = plans.filter(|p| p[0].is_ranked()) else {
@@ -48,10 +48,10 @@ pub fn order(sizes: &[usize], units: usize, factors: &[f64]) {
             for j in 0..factors.len() {
                 // Rotate which order goes first.
                 let which = (j + k) % factors.len();
-                let plan = &plans[which];
-                let (before, tally) = (cpu::thread_precise(), plan.tally());
-                plan.run_unit(i);
-                let did = plan.tally().since(&tally);
+                let join = &plans[which];
+                let (before, tally) = (cpu::thread_precise(), join.tally());
+                join.run_unit(i);
+                let did = join.tally().since(&tally);
                 let secs = match (before, cpu::thread_precise()) {
                     (Some(a), Some(b)) => (b - a).as_secs_f64(),
                     _ => f64::NAN,

@@ -21,7 +21,7 @@
 use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
 use nqueens::engine::cpu;
-use nqueens::engine::half_board::{MinN, Plan};
+use nqueens::engine::half_board::{MinN, PreparedJoin};
 use nqueens::engine::pricing::CostClass;
 use nqueens::tools::settings::Machine;
 
@@ -29,31 +29,31 @@ use crate::fit::print_row;
 
 pub fn shard(n: usize, index: usize, of: usize) {
     let blank = vec![full_row(n); n];
-    let Some(mut plan) = Plan::within(n, &blank, Budget::new(1 << 30, 1)) else {
+    let Some(mut join) = PreparedJoin::within(n, &blank, Budget::new(1 << 30, 1)) else {
         println!("the join does not plan N = {n} within 1 GiB");
         return;
     };
-    if !plan.is_ranked() || index == 0 || index > of {
+    if !join.is_ranked() || index == 0 || index > of {
         println!("N = {n} plans listed units (or I/K is not a shard): nothing to show");
         return;
     }
     let speed = Machine::this().speed.factor(CostClass::join(n));
     // `--price`: the units' estimated tallies only (`est` lines), nothing run.
     let price_only = std::env::args().any(|a| a == "--price");
-    let units: Vec<usize> = (index - 1..plan.units()).step_by(of).collect();
+    let units: Vec<usize> = (index - 1..join.units()).step_by(of).collect();
     let sets: u64 = units
         .iter()
-        .filter_map(|&u| plan.ranked_unit(u))
+        .filter_map(|&u| join.ranked_unit(u))
         .map(|(_, r)| r.end - r.start)
         .sum();
     // As the shard's own quote: every set walked up to 1024 of them.
     let draws = if sets <= 1024 { u64::MAX } else { 64 };
-    let whole = plan.cost();
-    plan.narrow(&units);
+    let whole = join.cost();
+    join.narrow(&units);
     println!(
         "quote of the whole: {:.1} s; of the shard (narrowed as `count` does): {:.1} s",
         whole * speed / 1e9,
-        plan.cost() * speed / 1e9
+        join.cost() * speed / 1e9
     );
     println!(
         "count {n} --shard {index}/{of}: {} units, {sets} column sets, probe {speed:.2}x the reference",
@@ -65,21 +65,21 @@ pub fn shard(n: usize, index: usize, of: usize) {
     );
     let (mut qj, mut qb, mut real, mut tables) = (0.0, 0.0, 0.0, 0.0);
     for &u in &units {
-        let Some((pivot, ranks)) = plan.ranked_unit(u) else {
+        let Some((pivot, ranks)) = join.ranked_unit(u) else {
             continue;
         };
         let len = ranks.end - ranks.start;
-        let (joins, builds) = plan
+        let (joins, builds) = join
             .ranks_ns(pivot, ranks.clone(), draws.min(len), u as u64)
             .expect("ranked plans price their ranks");
         let (joins, builds) = (joins * speed / 1e9, builds * speed / 1e9);
         let row = price_only || (std::env::args().any(|a| a == "--rows") && joins + builds > 30.0);
         let work = row.then(|| {
-            plan.work_of_ranks(pivot, ranks.clone())
+            join.work_of_ranks(pivot, ranks.clone())
                 .expect("ranked plans have works")
         });
         if let Some(work) = &work {
-            let est = plan
+            let est = join
                 .estimate_ranks(pivot, ranks.clone(), u as u64)
                 .expect("ranked plans estimate their ranks");
             println!(
@@ -91,11 +91,11 @@ pub fn shard(n: usize, index: usize, of: usize) {
                 continue;
             }
         }
-        let before = plan.tally();
+        let before = join.tally();
         let start = cpu::thread_precise().expect("thread CPU time");
-        std::hint::black_box(plan.count_ranks(pivot, ranks));
+        std::hint::black_box(join.count_ranks(pivot, ranks));
         let secs = (cpu::thread_precise().expect("thread CPU time") - start).as_secs_f64();
-        let did = plan.tally().since(&before);
+        let did = join.tally().since(&before);
         let t = did.tables.as_secs_f64().min(secs);
         if let Some(work) = work {
             print_row(n, (secs - t) * 1e9, &work, &did);
@@ -145,19 +145,19 @@ pub fn sieved(n: usize, k: usize, diagonal: bool) {
         MinN::default()
     };
     let budget = Budget::new(1 << 30, 1);
-    let Some(plan) = Plan::tuned(n, &blank, budget, min_n, None) else {
+    let Some(join) = PreparedJoin::tuned(n, &blank, budget, min_n, None) else {
         println!("the join does not plan N = {n} within 1 GiB");
         return;
     };
-    if !plan.is_ranked() {
+    if !join.is_ranked() {
         println!("N = {n} plans listed units: nothing to compare");
         return;
     }
     let mut rng = nqueens::base::rng::Rng::new(0x51e7ed ^ n as u64);
     println!(
         "count {n}: {} units, {}; {k} drawn (reference ns, one core)",
-        plan.units(),
-        plan.fold()
+        join.units(),
+        join.fold()
     );
     println!(
         "{:>9} {:>6} {:>6} {:>12} {:>12} {:>8}",
@@ -165,13 +165,13 @@ pub fn sieved(n: usize, k: usize, diagonal: bool) {
     );
     let (mut weights, mut sieved) = (0.0, 0.0);
     for _ in 0..k {
-        let u = rng.below(plan.units() as u64) as usize;
-        let Some((pivot, ranks)) = plan.ranked_unit(u) else {
+        let u = rng.below(join.units() as u64) as usize;
+        let Some((pivot, ranks)) = join.ranked_unit(u) else {
             continue;
         };
         let len = ranks.end - ranks.start;
-        let weight = plan.unit_weight(u);
-        let (joins, builds) = plan
+        let weight = join.unit_weight(u);
+        let (joins, builds) = join
             .ranks_ns(pivot, ranks, len, u as u64)
             .expect("ranked plans price their ranks");
         weights += weight;
@@ -186,6 +186,6 @@ pub fn sieved(n: usize, k: usize, diagonal: bool) {
     println!(
         "pooled sieved / weight: {}; whole plan by weights {:.1} CPU-years",
         ratio(sieved, weights),
-        plan.cost() / 1e9 / 3.156e7
+        join.cost() / 1e9 / 3.156e7
     );
 }

@@ -20,7 +20,7 @@ use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
 use nqueens::engine::cpu;
 use nqueens::engine::half_board::tally::Tally;
-use nqueens::engine::half_board::{MinN, Plan};
+use nqueens::engine::half_board::{MinN, PreparedJoin};
 
 pub fn transpose(sizes: &[usize], units: usize, ranks: u64) {
     let sizes = if sizes.is_empty() {
@@ -41,8 +41,8 @@ pub fn transpose(sizes: &[usize], units: usize, ranks: u64) {
             ..MinN::default()
         };
         let (Some(eight), Some(four)) = (
-            Plan::tuned(n, &blank, budget, eight, None),
-            Plan::tuned(n, &blank, budget, four, None),
+            PreparedJoin::tuned(n, &blank, budget, eight, None),
+            PreparedJoin::tuned(n, &blank, budget, four, None),
         ) else {
             println!("{n:>3} (no plan within 1 GiB)");
             continue;
@@ -54,9 +54,9 @@ pub fn transpose(sizes: &[usize], units: usize, ranks: u64) {
         let pivots = four.ranked_pivots().unwrap_or_default();
         assert_eq!(eight.ranked_pivots().unwrap_or_default(), pivots);
         let step = (four.units() / units.max(1)).max(1);
-        let ranks_of = |plan: &Plan| -> u64 {
-            (0..plan.units())
-                .filter_map(|i| plan.ranked_unit(i))
+        let ranks_of = |join: &PreparedJoin| -> u64 {
+            (0..join.units())
+                .filter_map(|i| join.ranked_unit(i))
                 .map(|(_, r)| r.end - r.start)
                 .sum()
         };
@@ -78,10 +78,10 @@ pub fn transpose(sizes: &[usize], units: usize, ranks: u64) {
             let order = if piece % 2 == 0 { [0, 1] } else { [1, 0] };
             let mut tallies = [Default::default(); 2];
             for which in order {
-                let plan = [&eight, &four][which];
-                let (before, tally) = (cpu::thread_precise(), plan.tally());
-                plan.count_ranks(p, r.clone());
-                tallies[which] = plan.tally().since(&tally);
+                let join = [&eight, &four][which];
+                let (before, tally) = (cpu::thread_precise(), join.tally());
+                join.count_ranks(p, r.clone());
+                tallies[which] = join.tally().since(&tally);
                 secs[which] = match (before, cpu::thread_precise()) {
                     (Some(a), Some(b)) => (b - a).as_secs_f64(),
                     _ => f64::NAN,
@@ -89,8 +89,8 @@ pub fn transpose(sizes: &[usize], units: usize, ranks: u64) {
             }
             let model: Vec<f64> = [&eight, &four]
                 .iter()
-                .map(|plan| {
-                    plan.ranks_ns(p, r.clone(), ranks, 7)
+                .map(|join| {
+                    join.ranks_ns(p, r.clone(), ranks, 7)
                         .map_or(f64::NAN, |(joins, builds)| joins + builds)
                 })
                 .collect();

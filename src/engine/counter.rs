@@ -175,7 +175,7 @@ impl Choice {
     }
 
     /// The same choice again, whole, for another shard of one planning
-    /// (see [`crate::engine::half_board::Plan::again`]); `None` where it
+    /// (see [`crate::engine::half_board::PreparedJoin::again`]); `None` where it
     /// cannot be copied (a choice already narrowed).
     pub fn again(&self) -> Option<Choice> {
         match self {

@@ -36,7 +36,8 @@
 //! - [`ranked`]: past exact planning (n > 24), units named by a pivot and a
 //!   range of column-set ranks, priced from samples, each building its own
 //!   tables;
-//! - [`plan`]: a planned count and its units, one part's tables at a time.
+//! - [`prepared`]: a prepared join (a layout or ranked units) and its units,
+//!   one part's tables at a time.
 //! - [`recount`]: a unit counted again by the definition (plain halves,
 //!   orbits found again), for the spot check of a campaign's records.
 //!
@@ -50,7 +51,7 @@
 //! * `free[r]` bit `c` set means cell (r, c) is free; bits `>= n` are ignored.
 //! * Memory: one part's quarter tables (16 bytes per placement plus
 //!   `4 x 2^(n/2 + n/2)` bucket starts) plus per-thread scratch, estimated
-//!   before any large allocation ([`Plan::peak_bytes`]).
+//!   before any large allocation ([`PreparedJoin::peak_bytes`]).
 //!
 //! # Complexity
 //! Let `T_S`, `B_S` be the numbers of top / bottom placements for column set
@@ -65,7 +66,7 @@ pub mod images;
 pub mod layout;
 pub mod matching;
 pub mod narrow;
-pub mod plan;
+pub mod prepared;
 pub mod quarters;
 pub mod ranked;
 pub mod recount;
@@ -76,4 +77,4 @@ pub mod transpose;
 
 pub use layout::{MinN, MAX_N};
 pub use matching::Isa;
-pub use plan::Plan;
+pub use prepared::PreparedJoin;

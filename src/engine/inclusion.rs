@@ -29,7 +29,7 @@ use crate::base::geometry::{attack, least, least_image, Cell};
 use crate::base::problem::Problem;
 use crate::engine::budget::Budget;
 use crate::engine::constellations::ConstellationEngine;
-use crate::engine::half_board::Plan;
+use crate::engine::half_board::PreparedJoin;
 
 /// The blocked cells of `board`, row by row.
 pub fn blocked_cells(board: &Board) -> Vec<Cell> {
@@ -113,9 +113,9 @@ pub fn term_problem(n: usize, cells: &[Cell]) -> Problem {
 /// in the middle row, 1.1-2.3 s elsewhere, against 2.4 s for the blank count).
 ///
 /// ```
-/// use nqueens::engine::{half_board::Plan, inclusion::{term_problem, term_rows_for_join}};
+/// use nqueens::engine::{half_board::PreparedJoin, inclusion::{term_problem, term_rows_for_join}};
 /// let rows = term_rows_for_join(7, &[(0, 3), (4, 6)]);
-/// let join = Plan::within(7, &rows, Default::default()).unwrap().count();
+/// let join = PreparedJoin::within(7, &rows, Default::default()).unwrap().count();
 /// assert_eq!(join, term_problem(7, &[(0, 3), (4, 6)]).count());
 /// ```
 pub fn term_rows_for_join(n: usize, cells: &[Cell]) -> Vec<u64> {
@@ -173,7 +173,7 @@ pub fn count_with(board: &Board, limit: usize, join: impl Fn(&[Cell]) -> bool) -
     for cells in terms(board, limit)? {
         let term = if join(&cells) {
             let rows = term_rows_for_join(n, &cells);
-            Plan::within(n, &rows, Budget::default())?.count()
+            PreparedJoin::within(n, &rows, Budget::default())?.count()
         } else {
             term_problem(n, &cells).count()
         };

@@ -25,7 +25,7 @@
 //! `threads`, or one whose header or body fails its checksum, is refused
 //! (exit status 2) with what differs: nothing is counted from it, and
 //! deleting it plans again. What the plan holds is the engine's to check
-//! ([`crate::engine::half_board::Plan::from_saved`]).
+//! ([`crate::engine::half_board::PreparedJoin::from_saved`]).
 
 use std::fs;
 use std::io::{self, Write};

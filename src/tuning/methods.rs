@@ -106,7 +106,7 @@ tunables! {
     /// and 218790 at 17, each with few bottoms at odd n (about 120 at 15: two
     /// words of bottoms, padded to four). Fitted on one thread's CPU time of
     /// the joins of 27 boards, n = 14..=17, blank, one cell and 2..=12 blocked
-    /// cells, against the units' model terms (`Plan::unit_works`) and the
+    /// cells, against the units' model terms (`PreparedJoin::unit_works`) and the
     /// tasks joined: real = 0.93 x model + 6.6 us a task on that machine, the
     /// boards of n = 15..=17 within 0.87-1.22 of it (two of n = 14 at 1.33 and
     /// 1.38), where the model alone left n = 15 at 1.2-1.7 and n = 16, 17 at

@@ -4,7 +4,7 @@
 //! in every folding mode and path of the join forced on small boards.
 
 use nqueens::base::board::{full_row, Board};
-use nqueens::engine::half_board::{MinN, Plan};
+use nqueens::engine::half_board::{MinN, PreparedJoin};
 
 use super::shared::A000170;
 use crate::util::{slow_count, Rng};
@@ -36,8 +36,9 @@ fn a_blank_board_credited_counts_to_oeis() {
     for n in 1..=13 {
         for min_n in modes() {
             let blank = vec![full_row(n); n];
-            let plan = Plan::credited_tuned(&blank, Default::default(), min_n, None).unwrap();
-            let count = Plan::credited_count(plan.count());
+            let join =
+                PreparedJoin::credited_tuned(&blank, Default::default(), min_n, None).unwrap();
+            let count = PreparedJoin::credited_count(join.count());
             assert_eq!(count, A000170[n - 1], "n = {n}, {min_n:?}");
         }
     }
@@ -59,12 +60,12 @@ fn credited_joins_count_near_blank_boards_as_the_slow_solver() {
         let board = near_blank(&mut rng, n, cells);
         let min_n = modes()[rng.below(3) as usize];
         let chunk = [None, Some(64)][rng.below(2) as usize];
-        let mut plan =
-            Plan::credited_tuned(board.rows(), Default::default(), min_n, chunk).unwrap();
-        plan.sieve_buckets_of(1 + rng.below(8) as usize);
-        plan.join_in_pieces(1 + rng.below(4) as usize, 1 + rng.below(50) as usize);
-        plan.join_in_groups([4, 6, 8][rng.below(3) as usize]);
-        let count = Plan::credited_count(plan.count());
+        let mut join =
+            PreparedJoin::credited_tuned(board.rows(), Default::default(), min_n, chunk).unwrap();
+        join.sieve_buckets_of(1 + rng.below(8) as usize);
+        join.join_in_pieces(1 + rng.below(4) as usize, 1 + rng.below(50) as usize);
+        join.join_in_groups([4, 6, 8][rng.below(3) as usize]);
+        let count = PreparedJoin::credited_count(join.count());
         assert_eq!(
             count,
             slow_count(&board),

@@ -4,7 +4,7 @@
 //! solver and the join without them.
 
 use nqueens::base::board::{full_row, Board, Symmetry};
-use nqueens::engine::half_board::{MinN, Plan};
+use nqueens::engine::half_board::{MinN, PreparedJoin};
 
 use super::shared::A000170;
 use crate::util::{random_board, slow_count, symmetrized, Rng};
@@ -20,11 +20,12 @@ fn the_sieve_cut_into_many_buckets_counts_the_same() {
     for n in 4..=14 {
         let blank = vec![full_row(n); n];
         for (diag_min_n, buckets_of) in [(4, 1), (4, 16), (99, 1), (99, 64)] {
-            let mut plan =
-                Plan::tuned(n, &blank, Default::default(), MinN::both(diag_min_n), None).unwrap();
-            plan.sieve_buckets_of(buckets_of);
+            let mut join =
+                PreparedJoin::tuned(n, &blank, Default::default(), MinN::both(diag_min_n), None)
+                    .unwrap();
+            join.sieve_buckets_of(buckets_of);
             assert_eq!(
-                plan.count(),
+                join.count(),
                 A000170[n - 1],
                 "n = {n}, diagonal mode from {diag_min_n}, buckets of {buckets_of}"
             );
@@ -36,10 +37,10 @@ fn the_sieve_cut_into_many_buckets_counts_the_same() {
         let percent = rng.below(40);
         let board = random_board(&mut rng, n, percent);
         let chunk = [None, Some(64)][rng.below(2) as usize];
-        let mut plan =
-            Plan::tuned(n, board.rows(), Default::default(), MinN::both(4), chunk).unwrap();
-        plan.sieve_buckets_of(1 + rng.below(8) as usize);
-        assert_eq!(plan.count(), slow_count(&board), "{board}");
+        let mut join =
+            PreparedJoin::tuned(n, board.rows(), Default::default(), MinN::both(4), chunk).unwrap();
+        join.sieve_buckets_of(1 + rng.below(8) as usize);
+        assert_eq!(join.count(), slow_count(&board), "{board}");
     }
 }
 
@@ -58,17 +59,18 @@ fn buckets_in_pieces_and_tops_in_batches_count_the_same() {
         for (diag_min_n, buckets_of, slice, batch) in
             [(4, 1, 1, 7), (4, 4, 3, 64), (99, 2, 2, 1), (99, 8, 5, 1000)]
         {
-            let mut plan =
-                Plan::tuned(n, &blank, Default::default(), MinN::both(diag_min_n), None).unwrap();
-            plan.sieve_buckets_of(buckets_of);
-            plan.join_in_pieces(slice, batch);
+            let mut join =
+                PreparedJoin::tuned(n, &blank, Default::default(), MinN::both(diag_min_n), None)
+                    .unwrap();
+            join.sieve_buckets_of(buckets_of);
+            join.join_in_pieces(slice, batch);
             for groups in [4, 6, 8] {
-                plan.join_in_groups(groups);
+                join.join_in_groups(groups);
                 let what = format!(
                     "n = {n}, diagonal mode from {diag_min_n}, buckets of {buckets_of}, \
                      pieces of {slice} words, batches of {batch} tops, {groups} groups"
                 );
-                assert_eq!(plan.count(), A000170[n - 1], "{what}");
+                assert_eq!(join.count(), A000170[n - 1], "{what}");
             }
         }
     }
@@ -77,12 +79,12 @@ fn buckets_in_pieces_and_tops_in_batches_count_the_same() {
         let n = rng.between(6, 12);
         let percent = rng.below(40);
         let board = random_board(&mut rng, n, percent);
-        let mut plan =
-            Plan::tuned(n, board.rows(), Default::default(), MinN::both(4), None).unwrap();
-        plan.sieve_buckets_of(1 + rng.below(8) as usize);
-        plan.join_in_pieces(1 + rng.below(4) as usize, 1 + rng.below(50) as usize);
-        plan.join_in_groups([4, 6, 8][rng.below(3) as usize]);
-        assert_eq!(plan.count(), slow_count(&board), "{board}");
+        let mut join =
+            PreparedJoin::tuned(n, board.rows(), Default::default(), MinN::both(4), None).unwrap();
+        join.sieve_buckets_of(1 + rng.below(8) as usize);
+        join.join_in_pieces(1 + rng.below(4) as usize, 1 + rng.below(50) as usize);
+        join.join_in_groups([4, 6, 8][rng.below(3) as usize]);
+        assert_eq!(join.count(), slow_count(&board), "{board}");
     }
 }
 
@@ -99,15 +101,16 @@ fn the_eightfold_modes_count_the_same() {
     for n in 3..=15 {
         let blank = vec![full_row(n); n];
         for buckets_of in [1, 16, usize::MAX] {
-            let mut plan = Plan::tuned(n, &blank, Default::default(), MinN::both(3), None).unwrap();
+            let mut join =
+                PreparedJoin::tuned(n, &blank, Default::default(), MinN::both(3), None).unwrap();
             assert!(
-                n < 4 || plan.fold().starts_with('8'),
+                n < 4 || join.fold().starts_with('8'),
                 "n = {n}: {}",
-                plan.fold()
+                join.fold()
             );
-            plan.sieve_buckets_of(buckets_of);
+            join.sieve_buckets_of(buckets_of);
             assert_eq!(
-                plan.count(),
+                join.count(),
                 A000170[n - 1],
                 "n = {n}, buckets of {buckets_of}"
             );
@@ -119,10 +122,11 @@ fn the_eightfold_modes_count_the_same() {
         let board = blocked_with_images(n, &mut rng, &Symmetry::ALL);
         let chunk = [None, Some(64)][rng.below(2) as usize];
         let mut folded =
-            Plan::tuned(n, board.rows(), Default::default(), MinN::both(3), chunk).unwrap();
+            PreparedJoin::tuned(n, board.rows(), Default::default(), MinN::both(3), chunk).unwrap();
         assert!(folded.fold().starts_with('8'), "{}", folded.fold());
         folded.sieve_buckets_of(1 + rng.below(8) as usize);
-        let plain = Plan::tuned(n, board.rows(), Default::default(), MinN::both(99), None).unwrap();
+        let plain =
+            PreparedJoin::tuned(n, board.rows(), Default::default(), MinN::both(99), None).unwrap();
         let want = slow_count(&board);
         assert_eq!(plain.count(), want, "round {round}, 4-fold\n{board}");
         assert_eq!(
@@ -165,11 +169,12 @@ fn pair_mode_counts_the_same() {
         let blank = vec![full_row(n); n];
         for (min_n, fold) in [(MinN::pair(4), "8 pair"), (four_fold, "4 pair")] {
             for buckets_of in [1, 16, usize::MAX] {
-                let mut plan = Plan::tuned(n, &blank, Default::default(), min_n, None).unwrap();
-                assert_eq!(plan.fold(), fold, "n = {n}");
-                plan.sieve_buckets_of(buckets_of);
+                let mut join =
+                    PreparedJoin::tuned(n, &blank, Default::default(), min_n, None).unwrap();
+                assert_eq!(join.fold(), fold, "n = {n}");
+                join.sieve_buckets_of(buckets_of);
                 assert_eq!(
-                    plan.count(),
+                    join.count(),
                     A000170[n - 1],
                     "n = {n}, {fold}, buckets of {buckets_of}"
                 );
@@ -193,10 +198,12 @@ fn pair_mode_counts_the_same() {
         let board = blocked_with_images(n, &mut rng, images);
         let chunk = [None, Some(64)][rng.below(2) as usize];
         let min_n = [MinN::pair(4), four_fold][rng.below(2) as usize];
-        let mut paired = Plan::tuned(n, board.rows(), Default::default(), min_n, chunk).unwrap();
+        let mut paired =
+            PreparedJoin::tuned(n, board.rows(), Default::default(), min_n, chunk).unwrap();
         folds.insert(paired.fold());
         paired.sieve_buckets_of(1 + rng.below(8) as usize);
-        let plain = Plan::tuned(n, board.rows(), Default::default(), MinN::both(99), None).unwrap();
+        let plain =
+            PreparedJoin::tuned(n, board.rows(), Default::default(), MinN::both(99), None).unwrap();
         let want = slow_count(&board);
         assert_eq!(plain.count(), want, "round {round}, without\n{board}");
         assert_eq!(
@@ -220,12 +227,13 @@ fn ranked_units_count_the_same() {
     for n in 4..=14 {
         let blank = vec![full_row(n); n];
         for min_n in [MinN::both(4), MinN::both(99), MinN::pair(4)] {
-            let mut plan =
-                Plan::tuned(n, &blank, Default::default(), min_n.ranked_from(4), None).unwrap();
-            assert!(plan.is_ranked());
-            plan.sieve_buckets_of(16);
-            let by_unit: u128 = (0..plan.units()).map(|u| plan.run_unit(u)).sum();
-            assert_eq!(by_unit, A000170[n - 1], "n = {n}, {}", plan.fold());
+            let mut join =
+                PreparedJoin::tuned(n, &blank, Default::default(), min_n.ranked_from(4), None)
+                    .unwrap();
+            assert!(join.is_ranked());
+            join.sieve_buckets_of(16);
+            let by_unit: u128 = (0..join.units()).map(|u| join.run_unit(u)).sum();
+            assert_eq!(by_unit, A000170[n - 1], "n = {n}, {}", join.fold());
         }
     }
     let mut rng = Rng::new(0x7a4c);
@@ -240,9 +248,11 @@ fn ranked_units_count_the_same() {
         };
         let min_n = [MinN::both(4), MinN::pair(4)][rng.below(2) as usize].ranked_from(4);
         let chunk = [None, Some(64)][rng.below(2) as usize];
-        let ranked = Plan::tuned(n, board.rows(), Default::default(), min_n, chunk).unwrap();
+        let ranked =
+            PreparedJoin::tuned(n, board.rows(), Default::default(), min_n, chunk).unwrap();
         folds.insert(ranked.fold());
-        let listed = Plan::tuned(n, board.rows(), Default::default(), MinN::both(4), None).unwrap();
+        let listed =
+            PreparedJoin::tuned(n, board.rows(), Default::default(), MinN::both(4), None).unwrap();
         let want = slow_count(&board);
         assert_eq!(listed.count(), want, "round {round}, listed\n{board}");
         assert_eq!(

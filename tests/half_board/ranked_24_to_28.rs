@@ -4,7 +4,7 @@
 //! on small boards, every column set.
 
 use nqueens::base::board::full_row;
-use nqueens::engine::half_board::{MinN, Plan};
+use nqueens::engine::half_board::{MinN, PreparedJoin};
 
 use super::shared::A000170;
 use crate::util::Rng;
@@ -198,8 +198,8 @@ fn partition(v: &mut [u128], on: impl Fn(u128) -> bool) -> usize {
 /// `pivot` under the blank board's mirror and flip, added up, and the
 /// orbit's size (whichever member is canonical counts it, weighted; the
 /// others, and members of pivots outside the plan's list, count nothing).
-fn orbit_count(plan: &Plan, n: usize, pivot: Option<usize>, s: u64) -> (u128, u128) {
-    let pivots = plan.ranked_pivots().expect("ranked past 24");
+fn orbit_count(join: &PreparedJoin, n: usize, pivot: Option<usize>, s: u64) -> (u128, u128) {
+    let pivots = join.ranked_pivots().expect("ranked past 24");
     let full = full_row(n);
     let rev = |x: u64| x.reverse_bits() >> (64 - n);
     let avail = full & !pivot.map_or(0, |c| 1 << c);
@@ -217,8 +217,8 @@ fn orbit_count(plan: &Plan, n: usize, pivot: Option<usize>, s: u64) -> (u128, u1
         .filter_map(|&(p, set)| {
             let column_free = full & !p.map_or(0, |c| 1 << c);
             let index = pivots.iter().position(|&a| a == column_free)?;
-            let rank = plan.rank_of(index, set)?;
-            plan.count_ranks(index, rank..rank + 1)
+            let rank = join.rank_of(index, set)?;
+            join.count_ranks(index, rank..rank + 1)
         })
         .sum();
     (got, members.len() as u128)
@@ -240,7 +240,7 @@ fn ranked_column_sets_agree_with_a_plain_search_at_24_to_27() {
     let mut rng = Rng::new(0x2427);
     for n in 24..=27 {
         let blank = vec![full_row(n); n];
-        let plan = Plan::tuned(
+        let join = PreparedJoin::tuned(
             n,
             &blank,
             Default::default(),
@@ -269,7 +269,7 @@ fn ranked_column_sets_agree_with_a_plain_search_at_24_to_27() {
                 | random_columns(avail & !lmask, h - left, &mut rng);
             // The blank board's mirror and flip map each member's
             // solutions one to one onto another's: all count the same.
-            let (got, members) = orbit_count(&plan, n, pivot, s);
+            let (got, members) = orbit_count(&join, n, pivot, s);
             let want = two_halves_with_columns(n, h, pivot, s) * members;
             assert_eq!(got, want, "n = {n}, pivot {pivot:?}, S = {s:#x}");
             eprintln!("n = {n}, pivot {pivot:?}, S = {s:#x}: {got} solutions");
@@ -297,7 +297,8 @@ fn cross_mode_sets_with_far_pivots_agree_with_a_plain_search_at_25_and_27() {
     let mut rng = Rng::new(0x2527);
     for n in [25usize, 27] {
         let blank = vec![full_row(n); n];
-        let plan = Plan::tuned(n, &blank, Default::default(), MinN::default(), None).unwrap();
+        let join =
+            PreparedJoin::tuned(n, &blank, Default::default(), MinN::default(), None).unwrap();
         let (full, h, mid) = (full_row(n), n / 2, n / 2);
         let lmask = (1u64 << mid) - 1;
         until_two_have_solutions(n, 8, || {
@@ -312,7 +313,7 @@ fn cross_mode_sets_with_far_pivots_agree_with_a_plain_search_at_25_and_27() {
             let left = h - 2;
             let s = random_columns(avail & lmask, left, &mut rng)
                 | random_columns(avail & !lmask, h - left, &mut rng);
-            let (got, members) = orbit_count(&plan, n, Some(m), s);
+            let (got, members) = orbit_count(&join, n, Some(m), s);
             let want = 2 * two_halves_beyond(n, h, Some(m), s, Some(dm)) * members;
             assert_eq!(got, want, "n = {n}, pivot {m} ({dm} out), S = {s:#x}");
             eprintln!("n = {n}, pivot {m} ({dm} out), S = {s:#x}: {got} solutions");
@@ -415,11 +416,11 @@ fn diagonal_orbit(n: usize, s: u64) -> Vec<u64> {
 /// The join's count of the column set `m` of the blank board of even side
 /// `n` (planned with its one pivot, every column free): the canonical
 /// member of an orbit counts it, weighted, the others nothing.
-fn join_of(plan: &Plan, n: usize, m: u64) -> u128 {
+fn join_of(join: &PreparedJoin, n: usize, m: u64) -> u128 {
     let full = full_row(n);
-    assert_eq!(plan.ranked_pivots(), Some(vec![full]), "one pivot");
-    let rank = plan.rank_of(0, m).expect("ranked");
-    plan.count_ranks(0, rank..rank + 1).expect("ranked")
+    assert_eq!(join.ranked_pivots(), Some(vec![full]), "one pivot");
+    let rank = join.rank_of(0, m).expect("ranked");
+    join.count_ranks(0, rank..rank + 1).expect("ranked")
 }
 
 /// The column set `m`'s share of the diagonal mode's count by the
@@ -449,8 +450,8 @@ fn diagonal_mode_sets_agree_with_a_plain_search_at_4_to_14() {
         let full = full_row(n);
         let blank = vec![full; n];
         let min_n = MinN::both(4).ranked_from(4);
-        let plan = Plan::tuned(n, &blank, Default::default(), min_n, None).unwrap();
-        assert_eq!(plan.fold(), "8 diagonal", "n = {n}");
+        let join = PreparedJoin::tuned(n, &blank, Default::default(), min_n, None).unwrap();
+        assert_eq!(join.fold(), "8 diagonal", "n = {n}");
         let sets = (0..=full).filter(|s| s.count_ones() as usize == n / 2);
         let mut total = 0;
         for s in sets {
@@ -462,7 +463,7 @@ fn diagonal_mode_sets_agree_with_a_plain_search_at_4_to_14() {
                 .iter()
                 .map(|&m| diagonal_pairs(n, m, usize::MAX).unwrap())
                 .sum();
-            let got: u128 = orbit.iter().map(|&m| join_of(&plan, n, m)).sum();
+            let got: u128 = orbit.iter().map(|&m| join_of(&join, n, m)).sum();
             assert_eq!(got, want, "n = {n}, S = {s:#x}, orbit {orbit:x?}");
             total += want;
         }
@@ -488,8 +489,8 @@ fn diagonal_mode_sets_agree_with_a_plain_search_at_28() {
         pair: 99,
         ..MinN::default()
     };
-    let plan = Plan::tuned(n, &blank, Default::default(), min_n, None).unwrap();
-    assert_eq!(plan.fold(), "8 diagonal", "28's diagonal plan");
+    let join = PreparedJoin::tuned(n, &blank, Default::default(), min_n, None).unwrap();
+    assert_eq!(join.fold(), "8 diagonal", "28's diagonal plan");
     let rev = |x: u64| x.reverse_bits() >> (64 - n);
     let lmask = (1u64 << h) - 1;
     let mut rng = Rng::new(0x28);
@@ -516,7 +517,7 @@ fn diagonal_mode_sets_agree_with_a_plain_search_at_28() {
         let of = |m: u64| plain.iter().find(|p| p.0 == m || p.0 == rev(m)).unwrap().1;
         let want: u128 = orbit.iter().map(|&m| of(m)).sum();
         let start = std::time::Instant::now();
-        let got: u128 = orbit.iter().map(|&m| join_of(&plan, n, m)).sum();
+        let got: u128 = orbit.iter().map(|&m| join_of(&join, n, m)).sum();
         let join_seconds = start.elapsed().as_secs_f64();
         eprintln!(
             "n = {n}, S = {s:#x}, members {orbit:x?}: {got} solutions \
@@ -621,11 +622,11 @@ fn pair_mode_sets_agree_with_a_plain_search_at_26_and_28() {
             pair_transpose: 26,
             ..MinN::default()
         };
-        let plan = Plan::tuned(n, &blank, Default::default(), min_n, None).unwrap();
-        assert_eq!(plan.fold(), "8 pair", "count {n}'s plan with the transpose");
+        let join = PreparedJoin::tuned(n, &blank, Default::default(), min_n, None).unwrap();
+        assert_eq!(join.fold(), "8 pair", "count {n}'s plan with the transpose");
         // The marks a word has room for (see `quarters::Marks`).
         let cap = (n / 2 - 1).min(2 * (33 - n));
-        let pivots = plan.ranked_pivots().expect("ranked past 24");
+        let pivots = join.ranked_pivots().expect("ranked past 24");
         let (full, h) = (full_row(n), n / 2 - 1);
         let lmask = (1u64 << (n / 2)) - 1;
         let rev = |x: u64| x.reverse_bits() >> (64 - n);
@@ -679,8 +680,8 @@ fn pair_mode_sets_agree_with_a_plain_search_at_26_and_28() {
             let got: u128 = members
                 .iter()
                 .map(|&m| {
-                    let rank = plan.rank_of(listed[0], m).expect("ranked");
-                    plan.count_ranks(listed[0], rank..rank + 1).expect("ranked")
+                    let rank = join.rank_of(listed[0], m).expect("ranked");
+                    join.count_ranks(listed[0], rank..rank + 1).expect("ranked")
                 })
                 .sum();
             let want = pair_halves_with_columns(n, (c1, c2), s, cap)

@@ -6,7 +6,7 @@
 use nqueens::base::board::{full_row, Board};
 use nqueens::base::problem::Problem;
 use nqueens::base::uva11195::Solver;
-use nqueens::engine::half_board::Plan;
+use nqueens::engine::half_board::PreparedJoin;
 use nqueens::plan::planner::{MethodChoice, Planner};
 use nqueens::tools::count::CountOptions;
 use nqueens::tools::settings::Settings;
@@ -22,11 +22,11 @@ fn units_add_up_in_any_order_and_on_threads() {
         let n = rng.between(8, 13);
         let percent = rng.below(15);
         let board = random_board(&mut rng, n, percent);
-        let plan = Plan::new(n, board.rows(), GIB).unwrap();
-        let whole = plan.count();
-        let backwards: u128 = (0..plan.units()).rev().map(|i| plan.run_unit(i)).sum();
+        let join = PreparedJoin::new(n, board.rows(), GIB).unwrap();
+        let whole = join.count();
+        let backwards: u128 = (0..join.units()).rev().map(|i| join.run_unit(i)).sum();
         assert_eq!(backwards, whole, "{board}");
-        let on_threads = interleaved_on_two_threads(plan.units(), |i| plan.run_unit(i));
+        let on_threads = interleaved_on_two_threads(join.units(), |i| join.run_unit(i));
         assert_eq!(on_threads, whole, "{board}");
     }
 }
@@ -34,9 +34,9 @@ fn units_add_up_in_any_order_and_on_threads() {
 #[test]
 fn a_plan_over_the_memory_limit_is_refused_before_allocating() {
     let blank = vec![full_row(16); 16];
-    assert!(Plan::new(16, &blank, 1 << 10).is_none());
-    let plan = Plan::new(16, &blank, GIB).unwrap();
-    assert!(plan.peak_bytes() > 1 << 10 && plan.peak_bytes() < GIB);
+    assert!(PreparedJoin::new(16, &blank, 1 << 10).is_none());
+    let join = PreparedJoin::new(16, &blank, GIB).unwrap();
+    assert!(join.peak_bytes() > 1 << 10 && join.peak_bytes() < GIB);
 }
 
 #[test]

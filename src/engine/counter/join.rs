@@ -17,24 +17,28 @@ use crate::engine::counter::fixed::fixed;
 use crate::engine::counter::unit::{fingerprint_of, Engine, Sizing, UnitCounter};
 use crate::engine::counts::Counts;
 use crate::engine::half_board::layout::tasks_floor;
-use crate::engine::half_board::Plan;
+use crate::engine::half_board::PreparedJoin;
 use crate::engine::pricing::CostClass;
 pub use crate::tuning::engines::FIXED_SHARE;
 
 /// What the join of the blank board of side `n` would cost within
-/// `budget`, priced from samples without planning it ([`Plan::price`]);
+/// `budget`, priced from samples without planning it ([`PreparedJoin::price`]);
 /// `None` where it would not plan.
 pub fn priced(n: usize, unique: bool, budget: Budget) -> Option<Sizing> {
-    sized(n, unique, Plan::price(n, &vec![full_row(n); n], budget)?)
+    sized(
+        n,
+        unique,
+        PreparedJoin::price(n, &vec![full_row(n); n], budget)?,
+    )
 }
 
-/// [`priced`] from fewer samples ([`Plan::price_roughly`]): for advice
+/// [`priced`] from fewer samples ([`PreparedJoin::price_roughly`]): for advice
 /// that prices many budgets.
 pub fn priced_roughly(n: usize, unique: bool, budget: Budget) -> Option<Sizing> {
     sized(
         n,
         unique,
-        Plan::price_roughly(n, &vec![full_row(n); n], budget)?,
+        PreparedJoin::price_roughly(n, &vec![full_row(n); n], budget)?,
     )
 }
 
@@ -56,7 +60,7 @@ fn sized(
 
 /// A planned join of the blank board, tables not yet built.
 pub struct Prepared {
-    plan: Plan,
+    join: PreparedJoin,
     unique: bool,
     /// The share of the symmetric units this run counts, and the whole
     /// join's cost they are priced from.
@@ -73,26 +77,26 @@ impl Prepared {
     /// The join of the blank board of side `n`, or `None` where it does not
     /// plan within `budget`.
     pub fn new(n: usize, unique: bool, budget: Budget) -> Option<Prepared> {
-        let plan = Plan::within(n, &vec![full_row(n); n], budget)?;
-        Some(Prepared::of(plan, unique))
+        let join = PreparedJoin::within(n, &vec![full_row(n); n], budget)?;
+        Some(Prepared::of(join, unique))
     }
 
     /// The join of the blank board of side `n` that [`Prepared::saved`]
     /// wrote, not planned again; `None` when the bytes are not such a
-    /// join's (see [`Plan::from_saved`]).
+    /// join's (see [`PreparedJoin::from_saved`]).
     pub fn from_saved(n: usize, unique: bool, bytes: &[u8]) -> Option<Prepared> {
-        let plan = Plan::from_saved(n, &vec![full_row(n); n], bytes)?;
-        Some(Prepared::of(plan, unique))
+        let join = PreparedJoin::from_saved(n, &vec![full_row(n); n], bytes)?;
+        Some(Prepared::of(join, unique))
     }
 
     /// What its planning found, as bytes (before [`Prepared::only`]);
-    /// `None` where it planned from samples (see [`Plan::saved`]).
+    /// `None` where it planned from samples (see [`PreparedJoin::saved`]).
     pub fn saved(&self) -> Option<Vec<u8>> {
-        self.plan.saved()
+        self.join.saved()
     }
 
     /// A lower bound of the tasks the plan of [`Prepared::of_board`]
-    /// lists ([`Plan::tasks`]), found without planning it: 0 where none
+    /// lists ([`PreparedJoin::tasks`]), found without planning it: 0 where none
     /// is kept ([`tasks_floor`]).
     pub fn tasks_floor(rows: &[u64]) -> usize {
         tasks_floor(rows)
@@ -100,32 +104,32 @@ impl Prepared {
 
     /// The join of any board (blocked cells never used), totals only.
     pub fn of_board(rows: &[u64], budget: Budget) -> Option<Prepared> {
-        let plan = Plan::within(rows.len(), rows, budget)?;
-        Some(Prepared::of(plan, false))
+        let join = PreparedJoin::within(rows.len(), rows, budget)?;
+        Some(Prepared::of(join, false))
     }
 
     /// The blank board's join of side `rows.len()`, each solution credited
     /// with the images of the board `rows`' blocked cells it avoids
-    /// ([`Plan::credited`]): its units sum to
+    /// ([`PreparedJoin::credited`]): its units sum to
     /// [`crate::engine::half_board::images::IMAGES`] times the board's
     /// count. Totals only.
     pub fn credited(rows: &[u64], budget: Budget) -> Option<Prepared> {
-        let plan = Plan::credited(rows, budget)?;
-        Some(Prepared::of(plan, false))
+        let join = PreparedJoin::credited(rows, budget)?;
+        Some(Prepared::of(join, false))
     }
 
-    /// The same join again, whole (see [`Plan::again`]): planned once,
+    /// The same join again, whole (see [`PreparedJoin::again`]): planned once,
     /// narrowed to one shard after another. Call it before
     /// [`Prepared::only`].
     pub fn again(&self) -> Option<Prepared> {
-        Some(Prepared::of(self.plan.again()?, self.unique))
+        Some(Prepared::of(self.join.again()?, self.unique))
     }
 
-    /// The whole of `plan` (no shard's share yet).
-    fn of(plan: Plan, unique: bool) -> Prepared {
-        let whole_cost = plan.cost();
+    /// The whole of `join` (no shard's share yet).
+    fn of(join: PreparedJoin, unique: bool) -> Prepared {
+        let whole_cost = join.cost();
         Prepared {
-            plan,
+            join,
             unique,
             share: 1.0,
             whole_cost,
@@ -136,9 +140,9 @@ impl Prepared {
     /// [`UnitCounter`] numbers them; `1/of` of them), and prices those:
     /// a shard builds and pays for its own units only.
     pub fn only(mut self, keep: &dyn Fn(usize) -> bool, of: usize) -> Prepared {
-        let whole = self.plan.cost();
-        let mine: Vec<usize> = (0..self.plan.units()).filter(|&u| keep(u)).collect();
-        self.plan.narrow(&mine);
+        let whole = self.join.cost();
+        let mine: Vec<usize> = (0..self.join.units()).filter(|&u| keep(u)).collect();
+        self.join.narrow(&mine);
         self.share = 1.0 / of.max(1) as f64;
         self.whole_cost = whole;
         self
@@ -146,17 +150,17 @@ impl Prepared {
 
     /// The number of parts the work is split into to fit the memory.
     pub fn parts(&self) -> usize {
-        self.plan.parts()
+        self.join.parts()
     }
 
     /// The number of units (before any symmetric ones).
     pub fn units(&self) -> usize {
-        self.plan.units()
+        self.join.units()
     }
 
-    /// The number of tasks the units join (see [`Plan::tasks`]).
+    /// The number of tasks the units join (see [`PreparedJoin::tasks`]).
     pub fn tasks(&self) -> Option<usize> {
-        self.plan.tasks()
+        self.join.tasks()
     }
 
     /// Its cost and memory.
@@ -168,11 +172,11 @@ impl Prepared {
         };
         Sizing {
             engine: Engine::Join,
-            cpu_ns: self.plan.cost() + extra,
-            bytes: self.plan.peak_bytes() as f64,
-            thread_bytes: self.plan.scratch_bytes() as f64,
-            units: self.plan.units() as f64,
-            cost_class: CostClass::join(self.plan.n()),
+            cpu_ns: self.join.cost() + extra,
+            bytes: self.join.peak_bytes() as f64,
+            thread_bytes: self.join.scratch_bytes() as f64,
+            units: self.join.units() as f64,
+            cost_class: CostClass::join(self.join.n()),
         }
     }
 
@@ -181,14 +185,14 @@ impl Prepared {
     /// unique counts only.
     pub fn symmetric_units(&self) -> usize {
         match self.unique {
-            true => (Symmetry::ALL.len() - 1) * self.plan.n(),
+            true => (Symmetry::ALL.len() - 1) * self.join.n(),
             false => 0,
         }
     }
 
     /// The counter (tables are built as units run).
     pub fn build(self) -> Join {
-        let n = self.plan.n();
+        let n = self.join.n();
         let fixed: Vec<(Symmetry, usize)> = if self.unique {
             Symmetry::ALL[1..]
                 .iter()
@@ -199,7 +203,7 @@ impl Prepared {
         };
         debug_assert_eq!(fixed.len(), self.symmetric_units());
         Join {
-            plan: self.plan,
+            join: self.join,
             fixed,
         }
     }
@@ -207,14 +211,14 @@ impl Prepared {
 
 /// The join's units, then the symmetric units.
 pub struct Join {
-    plan: Plan,
+    join: PreparedJoin,
     fixed: Vec<(Symmetry, usize)>,
 }
 
 impl Join {
-    /// The plan underneath (parts, cost terms).
-    pub fn plan(&self) -> &Plan {
-        &self.plan
+    /// The prepared join underneath (parts, cost terms).
+    pub fn prepared(&self) -> &PreparedJoin {
+        &self.join
     }
 }
 
@@ -224,13 +228,13 @@ impl UnitCounter for Join {
     }
 
     fn units(&self) -> usize {
-        self.plan.units() + self.fixed.len()
+        self.join.units() + self.fixed.len()
     }
 
     fn weight(&self, unit: usize) -> u64 {
-        match unit.checked_sub(self.plan.units()) {
-            None => self.plan.unit_weight(unit).max(1.0) as u64,
-            Some(_) => (self.plan.cost() * FIXED_SHARE / self.fixed.len() as f64).max(1.0) as u64,
+        match unit.checked_sub(self.join.units()) {
+            None => self.join.unit_weight(unit).max(1.0) as u64,
+            Some(_) => (self.join.cost() * FIXED_SHARE / self.fixed.len() as f64).max(1.0) as u64,
         }
     }
 
@@ -243,21 +247,21 @@ impl UnitCounter for Join {
         // quarter was read as its diagonal bits (c4cd9f1: cross mode's
         // marks refused some of its placements) undercount: a revision in
         // the fingerprint keeps `merge` from adding them to new ones.
-        let n = self.plan.n();
+        let n = self.join.n();
         let revised = (n >= 25 && n % 2 == 1).then_some(CROSS_MARKS_REVISION);
         fingerprint_of(
             [u64::from(b'j'), self.fixed.len() as u64]
                 .into_iter()
-                .chain(self.plan.unit_keys())
+                .chain(self.join.unit_keys())
                 .chain(symmetric)
                 .chain(revised),
         )
     }
 
     fn count(&self, unit: usize) -> Counts {
-        match unit.checked_sub(self.plan.units()) {
+        match unit.checked_sub(self.join.units()) {
             None => {
-                let total = self.plan.run_unit(unit);
+                let total = self.join.run_unit(unit);
                 Counts {
                     total,
                     burnside: if self.fixed.is_empty() { 0 } else { total },
@@ -267,20 +271,20 @@ impl UnitCounter for Join {
                 let (symmetry, first) = self.fixed[i];
                 Counts {
                     total: 0,
-                    burnside: fixed(self.plan.n(), symmetry, first),
+                    burnside: fixed(self.join.n(), symmetry, first),
                 }
             }
         }
     }
 
-    /// A join unit by the definition ([`Plan::recount_unit`]); a
+    /// A join unit by the definition ([`PreparedJoin::recount_unit`]); a
     /// symmetric unit by the same direct search again (its share of the
     /// fixed points, whose sum `merge` checks against a search of its
     /// own).
     fn recount(&self, unit: usize) -> Option<Counts> {
-        match unit.checked_sub(self.plan.units()) {
+        match unit.checked_sub(self.join.units()) {
             None => {
-                let total = self.plan.recount_unit(unit)?;
+                let total = self.join.recount_unit(unit)?;
                 Some(Counts {
                     total,
                     burnside: if self.fixed.is_empty() { 0 } else { total },

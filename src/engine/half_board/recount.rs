@@ -379,7 +379,7 @@ mod tests {
     /// several sides), on small boards.
     #[test]
     fn recount_agrees_with_the_join() {
-        use crate::engine::half_board::{MinN, Plan};
+        use crate::engine::half_board::{MinN, PreparedJoin};
         for n in 9..=13 {
             let blank = vec![(1u64 << n) - 1; n];
             let four_fold = MinN {
@@ -392,7 +392,8 @@ mod tests {
                     .into_iter()
                     .chain([0.4, 1.0, 3.0].map(|f| (min_n.ranked_from(4), f)));
                 for (min_n, tiles) in orders {
-                    let mut plan = Plan::tuned(n, &blank, Default::default(), min_n, None).unwrap();
+                    let mut plan =
+                        PreparedJoin::tuned(n, &blank, Default::default(), min_n, None).unwrap();
                     plan.set_tile_over_root(tiles);
                     let mut total = 0;
                     for i in 0..plan.units() {
@@ -413,10 +414,10 @@ mod tests {
     #[test]
     #[ignore = "minutes: a measurement, cargo test --release -- --ignored"]
     fn recount_cost_at_27_and_28() {
-        use crate::engine::half_board::Plan;
+        use crate::engine::half_board::PreparedJoin;
         for n in [27usize, 28] {
             let blank = vec![(1u64 << n) - 1; n];
-            let plan = Plan::within(n, &blank, Default::default()).unwrap();
+            let plan = PreparedJoin::within(n, &blank, Default::default()).unwrap();
             let recount = Recount::new(
                 n,
                 &blank,

@@ -76,7 +76,7 @@ impl CountingMethod for CreditedJoin {
     }
 
     /// The blank board's tables with the hits beside them
-    /// ([`crate::engine::half_board::plan::Plan::peak_bytes`] prices both).
+    /// ([`crate::engine::half_board::PreparedJoin::peak_bytes`] prices both).
     fn memory(&mut self, case: Case, shared: &mut Shared) -> f64 {
         self.plans.memory(case, shared)
     }

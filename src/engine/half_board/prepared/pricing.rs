@@ -1,8 +1,8 @@
-//! What a plan predicts before it runs: its time (ns on one core, in all
+//! What a prepared join predicts before it runs: its time (ns on one core, in all
 //! and per unit), its memory (the peak, what each further thread adds),
-//! a plan priced from samples without planning it, and a ranked plan's
+//! a join priced from samples without planning it, and a ranked join's
 //! ranges priced or estimated. A room of its own: the price reads the
-//! plan's shapes and never changes them; running a unit (`super::running`)
+//! join's shapes and never changes them; running a unit (`super::running`)
 //! never reads it.
 
 use crate::engine::budget::Budget;
@@ -12,17 +12,17 @@ use crate::engine::half_board::ranked::Ranked;
 use crate::engine::half_board::sampling::SetPrice;
 use crate::engine::half_board::tally::Tally;
 
-use super::{Plan, Work};
+use super::{PreparedJoin, Work};
 
-impl Plan {
-    /// What [`Plan::within`] would plan, priced from samples in about a
+impl PreparedJoin {
+    /// What [`PreparedJoin::within`] would plan, priced from samples in about a
     /// second (see [`Layout::price`]): where planning takes a minute,
     /// `--estimate` asks this instead.
     pub fn price(n: usize, free: &[u64], budget: Budget) -> Option<Price> {
         Self::priced_by(n, free, budget, Layout::price)
     }
 
-    /// [`Plan::price`] from fewer samples where they are the listed join's
+    /// [`PreparedJoin::price`] from fewer samples where they are the listed join's
     /// ([`Layout::price_roughly`]): for advice that prices many budgets.
     pub fn price_roughly(n: usize, free: &[u64], budget: Budget) -> Option<Price> {
         Self::priced_by(n, free, budget, Layout::price_roughly)
@@ -49,7 +49,7 @@ impl Plan {
 
     /// Estimated peak memory in bytes of a run on one thread (planning, or
     /// one part's tables plus one scratch, whichever is more); each further
-    /// concurrent thread adds [`Plan::scratch_bytes`].
+    /// concurrent thread adds [`PreparedJoin::scratch_bytes`].
     pub fn peak_bytes(&self) -> usize {
         match &self.work {
             Work::Listed(layout) => {
@@ -60,10 +60,10 @@ impl Plan {
         }
     }
 
-    /// The bytes of a credited plan's hits: one beside each stored
+    /// The bytes of a credited join's hits: one beside each stored
     /// placement ([`Quarter::bytes`] prices its eight bytes of diagonals,
     /// not these). Every placement of the whole tables: the planner runs a
-    /// credited plan in one part, and for one in parts this is an upper
+    /// credited join in one part, and for one in parts this is an upper
     /// bound. 0 for a plain join.
     fn hits_bytes(&self, layout: &Layout) -> usize {
         if !self.is_credited() {
@@ -89,10 +89,10 @@ impl Plan {
         }
     }
 
-    /// The share of [`Plan::cost`] that prices the planning itself (exact
+    /// The share of [`PreparedJoin::cost`] that prices the planning itself (exact
     /// planning's walks, ns; listed plans: a shard's cost includes it, as
     /// a shard plans before its units; 0 for ranked ones). Benches that
-    /// time the units of a plan made before their clock starts take it
+    /// time the units of a join made before their clock starts take it
     /// out of the price.
     #[doc(hidden)]
     pub fn planning_ns(&self) -> f64 {
@@ -103,7 +103,7 @@ impl Plan {
     }
 
     /// The cost model's work of each of `units`, term by term (listed
-    /// plans; `None` for ranked ones): see [`Layout::unit_works`]. Walks
+    /// joins; `None` for ranked ones): see [`Layout::unit_works`]. Walks
     /// the quarters again: for benches.
     #[doc(hidden)]
     pub fn unit_works(&self, units: &[usize]) -> Option<Vec<TaskWork>> {
@@ -121,7 +121,7 @@ impl Plan {
         }
     }
 
-    /// The cost model's ns for what [`Plan::count_ranks`] does with the
+    /// The cost model's ns for what [`PreparedJoin::count_ranks`] does with the
     /// same arguments, its joins and its tables' builds, priced from every
     /// rank (each set walked: at most `draws` of them, else that many
     /// random ones, one descent each, seeded by `seed`). `None` for listed
@@ -146,7 +146,7 @@ impl Plan {
         }
     }
 
-    /// The tally [`Plan::count_ranks`] would leave with the same
+    /// The tally [`PreparedJoin::count_ranks`] would leave with the same
     /// arguments, estimated from samples seeded by `seed` (see
     /// [`crate::engine::half_board::matching::estimate`]). `None` for
     /// listed units.
@@ -165,7 +165,7 @@ impl Plan {
         }
     }
 
-    /// The cost model's terms of what [`Plan::count_ranks`] joins with the
+    /// The cost model's terms of what [`PreparedJoin::count_ranks`] joins with the
     /// same arguments, every set walked (for benches: a walk of each set).
     /// `None` for listed units.
     pub fn work_of_ranks(&self, pivot: usize, ranks: std::ops::Range<u64>) -> Option<TaskWork> {

@@ -1,8 +1,8 @@
-//! A plan's units run: a listed unit on its part's tables (built when a
+//! A prepared join's units run: a listed unit on its part's tables (built when a
 //! unit of that part first runs, one part in memory at a time), a ranked
 //! unit or range on tables of its own; and what the units run so far
-//! took ([`Plan::tally`]). A room of its own: the counting side of a
-//! plan, apart from its price (`super::pricing`).
+//! took ([`PreparedJoin::tally`]). A room of its own: the counting side of a
+//! join, apart from its price (`super::pricing`).
 
 use std::sync::{Arc, MutexGuard};
 
@@ -12,9 +12,9 @@ use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::recount::Recount;
 use crate::engine::half_board::tally::Tally;
 
-use super::{Held, Plan, Work};
+use super::{Held, PreparedJoin, Work};
 
-impl Plan {
+impl PreparedJoin {
     /// Builds the tables unit `i` runs on, if they are not held already
     /// (benches time a unit's joins apart from its tables with it).
     #[doc(hidden)]
@@ -29,7 +29,7 @@ impl Plan {
         self.run_unit_with(i, Isa::Auto)
     }
 
-    /// [`Plan::run_unit`] with an explicit instruction set. Panics if the
+    /// [`PreparedJoin::run_unit`] with an explicit instruction set. Panics if the
     /// requested CPU features are missing.
     pub fn run_unit_with(&self, i: usize, isa: Isa) -> u128 {
         let layout = match &self.work {
@@ -63,7 +63,7 @@ impl Plan {
     /// For ranked units: the pivots (their available columns) and the
     /// contribution of the column sets of pivot `pivot` with ranks in
     /// `ranks` (a unit or a part of one; see
-    /// [`crate::engine::half_board::ranked`], and [`Plan::rank_of`] for a
+    /// [`crate::engine::half_board::ranked`], and [`PreparedJoin::rank_of`] for a
     /// set's rank). `None` for listed units. Per-unit checks count such a
     /// range independently.
     pub fn ranked_pivots(&self) -> Option<Vec<u64>> {
@@ -105,7 +105,7 @@ impl Plan {
         }
     }
 
-    /// See [`Plan::ranked_pivots`]; what it took goes into the tally.
+    /// See [`PreparedJoin::ranked_pivots`]; what it took goes into the tally.
     pub fn count_ranks(&self, pivot: usize, ranks: std::ops::Range<u64>) -> Option<u128> {
         match &self.work {
             Work::Listed(_) => None,
@@ -121,7 +121,7 @@ impl Plan {
     /// nothing with the join but the unit's keys (its listed tasks'
     /// pivots and column sets, or its pivot and the sets its ranks name): see
     /// [`crate::engine::half_board::recount`]. Several times slower than
-    /// [`Plan::run_unit`], more as `n` grows. `None` for a plan that is not of the blank
+    /// [`PreparedJoin::run_unit`], more as `n` grows. `None` for a join that is not of the blank
     /// board (blocked cells, or credited).
     pub fn recount_unit(&self, i: usize) -> Option<u128> {
         if self.images.is_some() {
@@ -157,7 +157,7 @@ impl Plan {
         self.count_with(Isa::Auto)
     }
 
-    /// [`Plan::count`] with an explicit instruction set.
+    /// [`PreparedJoin::count`] with an explicit instruction set.
     pub fn count_with(&self, isa: Isa) -> u128 {
         (0..self.units()).map(|i| self.run_unit_with(i, isa)).sum()
     }

@@ -1,12 +1,12 @@
 //! A prepared join: its [`Layout`] and the quarter tables of the part being
 //! counted, built when a unit of that part first runs.
 //!
-//! The rooms: this file makes a plan (listed, ranked or credited) and
+//! The rooms: this file makes a prepared join (listed, ranked or credited) and
 //! answers what it is; `running` runs its units on their tables;
 //! `pricing` says what it will cost in time and memory.
 //!
 //! # Constraints
-//! Units of a plan with several parts should run part by part (as they are
+//! Units of a prepared join with several parts should run part by part (as they are
 //! listed): a thread that needs another part waits until no unit of the
 //! current one is running, so that one part's tables are in memory at a
 //! time.
@@ -29,13 +29,13 @@ use crate::engine::half_board::tally::Tally;
 
 /// A prepared count: the layout, and the tables of one part at a time;
 /// or ranked units, each building its own tables.
-pub struct Plan {
+pub struct PreparedJoin {
     work: Work,
-    /// A credited join's images (see [`Plan::credited`]).
+    /// A credited join's images (see [`PreparedJoin::credited`]).
     images: Option<Images>,
     held: Mutex<Held>,
     released: Condvar,
-    /// What the units run so far took (see [`Plan::tally`]).
+    /// What the units run so far took (see [`PreparedJoin::tally`]).
     tally: Mutex<Tally>,
 }
 
@@ -55,11 +55,11 @@ struct Held {
     visited: [Option<Visited>; 4],
 }
 
-impl std::fmt::Debug for Plan {
+impl std::fmt::Debug for PreparedJoin {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "half_board::Plan(n={}, units={}, parts={})",
+            "half_board::PreparedJoin(n={}, units={}, parts={})",
             self.n(),
             self.units(),
             self.parts()
@@ -67,23 +67,23 @@ impl std::fmt::Debug for Plan {
     }
 }
 
-impl Plan {
+impl PreparedJoin {
     /// Plans a count of `n` queens on the board whose row `r` has free
     /// columns `free[r]`, on one thread, the engine holding at most about
-    /// `memory_limit` bytes (see [`Plan::peak_bytes`]). `None` when `n` is
+    /// `memory_limit` bytes (see [`PreparedJoin::peak_bytes`]). `None` when `n` is
     /// outside `1..=MAX_N`, `free.len() != n`, or no split of the work
     /// fits. Only counting passes and the task list are allocated here.
-    pub fn new(n: usize, free: &[u64], memory_limit: usize) -> Option<Plan> {
+    pub fn new(n: usize, free: &[u64], memory_limit: usize) -> Option<PreparedJoin> {
         Self::within(n, free, Budget::new(memory_limit + BASE_BYTES, 1))
     }
 
-    /// [`Plan::new`] for `budget`: the whole process within its bytes on
+    /// [`PreparedJoin::new`] for `budget`: the whole process within its bytes on
     /// its threads, each thread's scratch counted.
-    pub fn within(n: usize, free: &[u64], budget: Budget) -> Option<Plan> {
+    pub fn within(n: usize, free: &[u64], budget: Budget) -> Option<PreparedJoin> {
         Self::tuned(n, free, budget, MinN::default(), None)
     }
 
-    /// [`Plan::new`] with the smallest `n` for the diagonal and cross
+    /// [`PreparedJoin::new`] with the smallest `n` for the diagonal and cross
     /// modes and the bottoms joined at a time (a multiple of 64) given:
     /// tests use them to exercise those modes and chunking on small boards.
     #[doc(hidden)]
@@ -93,7 +93,7 @@ impl Plan {
         budget: Budget,
         min_n: MinN,
         chunk: Option<usize>,
-    ) -> Option<Plan> {
+    ) -> Option<PreparedJoin> {
         let mut work = if n >= min_n.ranked {
             Work::Ranked(Ranked::new(n, free, budget, min_n)?)
         } else {
@@ -105,37 +105,39 @@ impl Plan {
                 Work::Ranked(ranked) => ranked.geo.shape.chunk = chunk,
             }
         }
-        Some(Plan::of(work))
+        Some(PreparedJoin::of(work))
     }
 
-    /// The plan [`Plan::saved`] wrote for the board `free` of side `n`
+    /// The join whose layout [`PreparedJoin::saved`] wrote for the board `free` of side `n`
     /// (planned with the default modes), without planning it again.
-    /// `None` when the bytes are not such a plan's (see
+    /// `None` when the bytes are not such a layout's (see
     /// [`Layout::from_saved`]).
-    pub fn from_saved(n: usize, free: &[u64], bytes: &[u8]) -> Option<Plan> {
+    pub fn from_saved(n: usize, free: &[u64], bytes: &[u8]) -> Option<PreparedJoin> {
         let layout = Layout::from_saved(n, free, MinN::default(), bytes)?;
-        Some(Plan::of(Work::Listed(layout)))
+        Some(PreparedJoin::of(Work::Listed(layout)))
     }
 
-    /// The same plan again, whole and without tables (what a second
-    /// [`Plan::within`] would give, without planning again): listed units
-    /// read back from [`Plan::saved`]'s bytes, ranked ones copied. A range
+    /// The same join again, whole and without tables (what a second
+    /// [`PreparedJoin::within`] would give, without planning again): listed units
+    /// read back from [`PreparedJoin::saved`]'s bytes, ranked ones copied. A range
     /// of shards plans once and narrows a copy per shard. `None` for a
-    /// plan already narrowed or credited, which no shard copies.
-    pub fn again(&self) -> Option<Plan> {
+    /// join already narrowed or credited, which no shard copies.
+    pub fn again(&self) -> Option<PreparedJoin> {
         if self.images.is_some() {
             return None;
         }
         match &self.work {
-            Work::Listed(layout) => Plan::from_saved(self.n(), &layout.free, &layout.saved()),
-            Work::Ranked(ranked) => Some(Plan::of(Work::Ranked(ranked.clone()))),
+            Work::Listed(layout) => {
+                PreparedJoin::from_saved(self.n(), &layout.free, &layout.saved())
+            }
+            Work::Ranked(ranked) => Some(PreparedJoin::of(Work::Ranked(ranked.clone()))),
         }
     }
 
-    /// What planning found, as bytes for [`Plan::from_saved`]: for listed
+    /// What planning found, as bytes for [`PreparedJoin::from_saved`]: for listed
     /// units only (`None` for ranked ones, which plan from samples in about
-    /// a second). Call it before [`Plan::narrow`]: a narrowed plan's
-    /// bytes are the narrowed plan's.
+    /// a second). Call it before [`PreparedJoin::narrow`]: a narrowed join's
+    /// bytes are the narrowed layout's.
     pub fn saved(&self) -> Option<Vec<u8>> {
         match &self.work {
             Work::Listed(layout) => Some(layout.saved()),
@@ -147,36 +149,36 @@ impl Plan {
     /// with the images of `free`'s blocked cells it avoids (see
     /// [`crate::engine::half_board::images`]): its units' results sum to
     /// [`IMAGES`] times the count of the board `free`, which
-    /// [`Plan::credited_count`] divides out. `None` where the blank board
+    /// [`PreparedJoin::credited_count`] divides out. `None` where the blank board
     /// does not plan within `budget` as listed units (past `MAX_N`).
-    pub fn credited(free: &[u64], budget: Budget) -> Option<Plan> {
+    pub fn credited(free: &[u64], budget: Budget) -> Option<PreparedJoin> {
         Self::credited_tuned(free, budget, MinN::default(), None)
     }
 
-    /// [`Plan::credited`] with the modes and chunks of [`Plan::tuned`].
+    /// [`PreparedJoin::credited`] with the modes and chunks of [`PreparedJoin::tuned`].
     #[doc(hidden)]
     pub fn credited_tuned(
         free: &[u64],
         budget: Budget,
         min_n: MinN,
         chunk: Option<usize>,
-    ) -> Option<Plan> {
+    ) -> Option<PreparedJoin> {
         let n = free.len();
         if n == 0 || n >= min_n.ranked {
             return None;
         }
         let blank = vec![(1u64 << n) - 1; n];
-        let mut plan = Self::tuned(n, &blank, budget, min_n, chunk)?;
-        plan.images = Some(Images::of(free));
-        Some(plan)
+        let mut join = Self::tuned(n, &blank, budget, min_n, chunk)?;
+        join.images = Some(Images::of(free));
+        Some(join)
     }
 
-    /// Whether the units sum credits ([`Plan::credited`]).
+    /// Whether the units sum credits ([`PreparedJoin::credited`]).
     pub fn is_credited(&self) -> bool {
         self.images.is_some()
     }
 
-    /// The count of a credited plan's board from the sum of its units'
+    /// The count of a credited join's board from the sum of its units'
     /// results: the sum over [`IMAGES`], exact.
     ///
     /// # Panics
@@ -190,12 +192,12 @@ impl Plan {
         sum / images
     }
 
-    fn of(mut work: Work) -> Plan {
+    fn of(mut work: Work) -> PreparedJoin {
         let visited = match &mut work {
             Work::Listed(layout) => std::mem::take(&mut layout.visited),
             Work::Ranked(_) => Default::default(),
         };
-        Plan {
+        PreparedJoin {
             work,
             images: None,
             held: Mutex::new(Held {
