@@ -112,12 +112,12 @@ fn main() {
     // One speed for every planner: its probe runs once in the process.
     let (all, speed) = (machine.cores, machine.speed);
     println!("obstacle boards: plain search vs planner (1 thread unless said)");
-    // Index builds, scans and inclusion-exclusion all stand on the blank
+    // Index builds, scans and inclusion-exclusion all stand on the constellation
     // engine: its speed is what the near-blank figures mostly depend on.
     let (_, count_time) = timed(|| ConstellationEngine::new(14).count());
     let (_, enumerate_time) = timed(|| ConstellationEngine::new(14).for_each_solution(|_| {}));
     println!(
-        "blank engine at n=14: count {:.1} ms, enumeration {:.1} ms",
+        "constellation engine at n=14: count {:.1} ms, enumeration {:.1} ms",
         count_time.as_secs_f64() * 1e3,
         enumerate_time.as_secs_f64() * 1e3
     );

@@ -13,7 +13,7 @@
 //!    the input reader, output formats, the search kernel, and the two judge
 //!    problems. Std only, thread-free, naming nothing outside itself.
 //! 2. [`engine`]: the counting engines built on the kernel (the half-board
-//!    join of quarter placements, the blank engine with its constellations
+//!    join of quarter placements, the constellation engine with its constellations
 //!    and scans, the solution index, inclusion-exclusion terms, the
 //!    most-constrained search, orientations, mirror halves, the tree-size
 //!    estimator) and the thread pool they share.

@@ -23,7 +23,7 @@
 //! - [`layout`]: where the join takes over and which mode it runs in, its
 //!   units, parts and quarter tables;
 //! - [`engines`]: the other engines: the search's price per node, the
-//!   blank engine, the index, orientations, the memory every run takes;
+//!   constellation engine, the index, orientations, the memory every run takes;
 //! - [`planner`]: the planner: the searches' prices, probes and refined
 //!   estimates, splitting a search, the calibration's references;
 //! - [`methods`]: each counting method's own prices and limits.

@@ -111,7 +111,7 @@ pub fn least_image(n: usize, cells: &[Cell]) -> Vec<Cell> {
 
 /// Whether the sorted `cells` are [`least_image`] of themselves, without
 /// building the images that can be ruled out by their least cell (and on the
-/// stack for up to four cells): the blank engine asks this of every peaceful
+/// stack for up to four cells): the constellation engine asks this of every peaceful
 /// border placement.
 ///
 /// ```

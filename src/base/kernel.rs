@@ -132,7 +132,7 @@ pub const MAX_ROWS: usize = 64;
 
 /// How many searches [`search_each`] interleaves: enough independent steps
 /// in flight to hide each one's latency, few enough that every lane's stack
-/// stays in the first-level cache (measured on the blank engine's units at
+/// stays in the first-level cache (measured on the constellation engine's units at
 /// N = 16: 1.44 s in 1 lane, 0.74 s in 4, 0.71 s in 8).
 pub const LANES: usize = 8;
 

@@ -13,7 +13,7 @@
 //!   [`JOIN_FROM`] up to [`JOIN_TO`], its memory (tables and every
 //!   thread's scratch) held within the run's [`Budget`] by splitting the
 //!   work into parts;
-//! - [`constellation_units`]: the blank engine's border constellations
+//! - [`constellation_units`]: the constellation engine's border constellations
 //!   ([`crate::engine::constellations`]), every other side.
 //!
 //! # Unique counts

@@ -164,7 +164,7 @@ impl SolutionIndex {
     }
 
     /// Builds the same index (solutions numbered in another order) with the
-    /// enumeration shared by `threads` threads: the blank engine's work units
+    /// enumeration shared by `threads` threads: the constellation engine's work units
     /// ([`ConstellationEngine::units`]) are enumerated on the threads, then their solutions
     /// are written into the sets in unit order.
     ///

@@ -19,7 +19,9 @@ use crate::engine::budget::{self, Budget};
 use crate::engine::counter::{self, Engine, Sizing};
 use crate::plan::calibration::{Calibration, CostClass, Speed};
 
-pub use crate::engine::counter::constellation_units::{blank_nodes, bytes as blank_engine_bytes};
+pub use crate::engine::counter::constellation_units::{
+    blank_nodes, bytes as constellation_engine_bytes,
+};
 pub use crate::tuning::planner::LONG;
 
 /// The memory a run on `threads` threads takes besides an engine's tables

@@ -9,7 +9,7 @@
 //! an answer.
 
 pub use crate::engine::counter::constellation_units::{
-    units as blank_engine_units, BLANK_ENGINE_SHARE, SETUP_NS_PER_UNIT,
+    units as constellation_engine_units, CONSTELLATION_ENGINE_SHARE, SETUP_NS_PER_UNIT,
 };
 pub use crate::engine::tree_size::NS_PER_NODE;
 pub use crate::tuning::planner::{

@@ -32,11 +32,11 @@ const PARTS_PER_THREAD: usize = PARTS_PER_LANE * kernel::LANES;
 pub enum Work {
     /// The solutions of a problem, by the kernel.
     Count(Problem),
-    /// The completions of constellation `.2` of the blank engine `.1` for
+    /// The completions of constellation `.2` of the constellation engine `.1` for
     /// side `.0` (an index into its units), times the size of its orbit.
     Completions(usize, Arc<ConstellationEngine>, usize),
     /// The solutions of a board (seen through its frames `.0`) among the
-    /// completions of constellation `.2` of the blank engine `.1` and their
+    /// completions of constellation `.2` of the constellation engine `.1` and their
     /// images.
     Scan(Arc<Frames>, Arc<ConstellationEngine>, usize),
     /// The solutions of a board, most constrained row first at every node.
@@ -199,7 +199,7 @@ impl Ord for Part {
 
 /// A group of units searched together in the kernel's interleaved lanes:
 /// its kind of [`Work`] and what its units share, named by the first one
-/// (the blank engine of a blank count, the board and engine of a scan).
+/// (the constellation engine of a blank count, the board and engine of a scan).
 #[derive(Clone, Copy, Debug)]
 pub enum LaneGroup<'a> {
     Count,

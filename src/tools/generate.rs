@@ -134,7 +134,7 @@ impl TestInput {
     }
 
     /// The correct output, computed as judge mode and checker mode do (the
-    /// planner, the blank engine) on the answerer's threads.
+    /// planner, the constellation engine) on the answerer's threads.
     pub fn expected(&self, answerer: &mut Answerer) -> Result<String> {
         match self {
             TestInput::Uva11195(_) => answerer.answers(self.text().as_bytes()),

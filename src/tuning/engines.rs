@@ -1,5 +1,5 @@
 //! The other engines' numbers: the searches' price per node, the memory
-//! every run takes, the blank engine's units, the solution index and the
+//! every run takes, the constellation engine's units, the solution index and the
 //! orientations (`engine/tree_size.rs`, `engine/budget.rs`,
 //! `engine/counter/*`, `engine/index.rs`, `engine/ordering.rs`).
 
@@ -31,11 +31,11 @@ tunables! {
     /// n = 16..=20; the half turn's search dominates).
     FIXED_SHARE: f64 = 0.01, "share of the join's price",
         Measured { how: "count N --unique at n = 16..=20, the fixed units' time", when: "2026-11-23", notes: IN_NOTE };
-    /// The blank engine's count costs this fraction of the plain blank search
+    /// The constellation engine's count costs this fraction of the plain blank search
     /// as priced here (blank nodes x [`NS_PER_NODE`]): measured 19 ms at n = 14
     /// against a price of 246 ms (the engine's lanes run 5-6x faster than the
     /// mirror-symmetric search, itself half the plain one; benches/blank.rs).
-    BLANK_ENGINE_SHARE: f64 = 0.08, "share of the plain blank search's price",
+    CONSTELLATION_ENGINE_SHARE: f64 = 0.08, "share of the plain blank search's price",
         Measured { how: "cargo bench --bench blank -- 14", when: "2026-11-23", notes: IN_NOTE };
     /// Probes for a blank tree's size.
     BLANK_PROBES: u32 = 256, "probes",

@@ -128,7 +128,7 @@ tunables! {
             when: "2026-11-27",
             notes: "Quotes: the last two boards",
         };
-    /// Below this side the blank engine's methods and the searches are cheaper
+    /// Below this side the constellation engine's methods and the searches are cheaper
     /// than building the tables (planning alone takes milliseconds at n = 14;
     /// the half-board method's `MIN_N`).
     HALF_BOARD_MIN_N: usize = 15, "board side",

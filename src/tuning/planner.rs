@@ -32,11 +32,11 @@ tunables! {
             when: "2026-11-27",
             notes: "Issue 41's table in one run, and the quotes again",
         };
-    /// The blank engine's enumeration (the count's search, plus every solution
+    /// The constellation engine's enumeration (the count's search, plus every solution
     /// mapped through its images): measured 30 ms at n = 14, a 0.12 share.
     /// Index builds are priced through it.
     ENUMERATION_SHARE: f64 = 0.12, "share of the plain blank search's price",
-        Measured { how: "the blank engine's enumeration at n = 14", when: "2026-11-22", notes: IN_NOTE };
+        Measured { how: "the constellation engine's enumeration at n = 14", when: "2026-11-22", notes: IN_NOTE };
     /// Estimator probes for a quick first look.
     QUICK_PROBES: u32 = 4, "probes",
         Chosen("a first look costs microseconds; not swept");

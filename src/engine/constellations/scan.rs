@@ -1,8 +1,8 @@
 //! Scans: the solutions of a near-blank board, found among the blank
-//! board's solutions by the blank engine's work units.
+//! board's solutions by the constellation engine's work units.
 //!
 //! A board's solutions are the blank board's solutions that use no blocked
-//! cell. The blank engine ([`ConstellationEngine`]) lists the blank solutions as
+//! cell. The constellation engine ([`ConstellationEngine`]) lists the blank solutions as
 //! each constellation's completions seen through every image of the
 //! constellation; a scan searches each constellation once and keeps, per
 //! image, the completions whose queens avoid that image's blocked cells. The
@@ -10,7 +10,7 @@
 //! ([`Frames`]), so keeping a completion is a few mask tests per image.
 //!
 //! # Constraints
-//! `1 <= n <= 64`, as for the blank engine.
+//! `1 <= n <= 64`, as for the constellation engine.
 //!
 //! # Complexity
 //! One search per constellation (about an eighth of the plain blank search,

@@ -1,4 +1,4 @@
-//! The blank engine's border constellations as a [`UnitCounter`]: one unit
+//! The constellation engine's border constellations as a [`UnitCounter`]: one unit
 //! per representative constellation, counted in the kernel's interleaved
 //! lanes ([`crate::engine::constellations`]).
 //!
@@ -6,7 +6,7 @@
 //! `1 <= n <= 64`.
 //!
 //! # Complexity
-//! About [`BLANK_ENGINE_SHARE`] of the plain search's time, plus the set-up
+//! About [`CONSTELLATION_ENGINE_SHARE`] of the plain search's time, plus the set-up
 //! ([`SETUP_NS_PER_UNIT`] per unit).
 
 use std::sync::atomic::AtomicU64;
@@ -21,7 +21,7 @@ use crate::engine::counts::{Counts, Watch};
 use crate::engine::pricing::CostClass;
 use crate::engine::tree_size::{self, NS_PER_NODE};
 use crate::tuning::engines::BYTES_PER_UNIT;
-pub use crate::tuning::engines::{BLANK_ENGINE_SHARE, BLANK_PROBES, SETUP_NS_PER_UNIT};
+pub use crate::tuning::engines::{BLANK_PROBES, CONSTELLATION_ENGINE_SHARE, SETUP_NS_PER_UNIT};
 
 /// The estimated nodes of the plain blank search of side `n`.
 pub fn blank_nodes(n: usize) -> f64 {
@@ -34,7 +34,7 @@ pub fn units(n: usize) -> f64 {
     (n as f64).powi(4) / 15.0
 }
 
-/// The memory the blank engine of side `n` holds (its work units).
+/// The memory the constellation engine of side `n` holds (its work units).
 pub fn bytes(n: usize) -> f64 {
     units(n) * BYTES_PER_UNIT
 }
@@ -62,7 +62,7 @@ impl Prepared {
         let n = self.n;
         Sizing {
             engine: Engine::Constellations,
-            cpu_ns: blank_nodes(n) * NS_PER_NODE * BLANK_ENGINE_SHARE * self.share
+            cpu_ns: blank_nodes(n) * NS_PER_NODE * CONSTELLATION_ENGINE_SHARE * self.share
                 + units(n) * SETUP_NS_PER_UNIT,
             bytes: bytes(n),
             thread_bytes: 0.0,
@@ -100,7 +100,7 @@ impl Prepared {
     }
 }
 
-/// The blank engine's units.
+/// The constellation engine's units.
 pub struct Constellations {
     engine: Arc<ConstellationEngine>,
     unique: bool,

@@ -97,7 +97,7 @@ pub trait UnitCounter: Send + Sync {
         None
     }
 
-    /// The blank engine behind the units, when they are its constellations
+    /// The constellation engine behind the units, when they are its constellations
     /// (in order): the planner then counts them in the kernel's lanes.
     fn constellations(&self) -> Option<&Arc<ConstellationEngine>> {
         None

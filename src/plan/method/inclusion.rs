@@ -16,7 +16,7 @@
 //! of terms times the blank count, far inside it.
 //!
 //! # Complexity
-//! The blank engine's count (shared by the threads) plus, per term, a
+//! The constellation engine's count (shared by the threads) plus, per term, a
 //! search of about `1/n^|S|` of the blank tree or a join of a board with
 //! `|S|` queens placed (the join's own cost model), whichever is priced
 //! lower.

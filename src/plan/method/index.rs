@@ -45,7 +45,7 @@ pub struct Index {
 impl Index {
     /// The estimated cost (ns) of building the index of side `n`, and
     /// whether the threaded build (kernel parts on every thread) beats the
-    /// blank engine on one.
+    /// constellation engine on one.
     fn build_cost(n: usize, shared: &mut Shared) -> (f64, bool) {
         let nodes = shared.blank_nodes(n) * NS_PER_NODE;
         let engine = nodes * (ENUMERATION_SHARE + WRITE_SHARE);

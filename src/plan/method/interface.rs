@@ -114,7 +114,7 @@ pub trait CountingMethod: Send {
     }
 
     /// The memory (bytes) the method holds to answer a case it applies to,
-    /// beyond the board itself: the blank engine's units, an index, join
+    /// beyond the board itself: the constellation engine's units, an index, join
     /// tables. For estimates only; the default is nothing worth counting (a
     /// search's stack).
     fn memory(&mut self, _case: Case, _shared: &mut Shared) -> f64 {
@@ -162,7 +162,7 @@ pub trait CountingMethod: Send {
 }
 
 /// What all methods share within a run: the memory limit and threads, the
-/// speed quotes are priced at, the blank engine's work units per side,
+/// speed quotes are priced at, the constellation engine's work units per side,
 /// estimates of blank trees, and the lines for `--explain` that are not
 /// about one case.
 pub struct Shared {
@@ -218,7 +218,7 @@ impl Shared {
             .or_insert_with(|| tree_size::nodes(&Problem::new(&Board::blank(n)).rows(), 256))
     }
 
-    /// The blank engine's work units for side `n`, made on first use (their
+    /// The constellation engine's work units for side `n`, made on first use (their
     /// set-up on all threads).
     pub fn constellations(&mut self, n: usize) -> Result<Arc<ConstellationEngine>> {
         if let Some(all) = self.constellations.get(&n) {
