@@ -1,4 +1,4 @@
-//! The blank-board engine and the `count` / `merge` commands: totals and
+//! Blank-board counts and the `count` / `merge` commands: totals and
 //! unique counts against OEIS, enumeration against the plain search, shards
 //! merged back against whole counts, and the exact output formats.
 

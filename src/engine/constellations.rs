@@ -50,7 +50,7 @@ use crate::engine::parallel;
 pub use crate::engine::counts::Counts;
 use crate::engine::counts::Watch;
 
-/// The blank-board engine for one side `n`: its work units (one
+/// The constellation engine for one side `n`: its work units (one
 /// representative constellation per orbit, costliest first), made once, and
 /// the operations on them: counting ([`ConstellationEngine::count`],
 /// [`ConstellationEngine::counts`], [`ConstellationEngine::counts_of`]), the completions of

@@ -1,4 +1,4 @@
-//! Border constellations: the work units of the blank-board engine.
+//! Border constellations: the work units of the constellation engine.
 //!
 //! Every solution of the blank `n x n` board has exactly one queen in each of
 //! the four border lines: row 0, row `n - 1`, column 0 and column `n - 1`
