@@ -2,9 +2,9 @@
 //!
 //! - [`judge_mode`], [`files`]: judge mode over several input files, errors
 //!   naming the file;
-//! - [`count`], [`shard`], [`merge`], [`checkpoint`], [`plan_file`],
+//! - [`count`], [`shard`], [`merge`], [`checkpoint`], [`saved_layout`],
 //!   [`seal`], [`progress`]: blank-board counts, their cluster shards and
-//!   `merge`, checkpoints to resume a count, plan files the shards of one
+//!   `merge`, checkpoints to resume a count, saved layouts (`--plan`) the shards of one
 //!   count share, the CRC-32 they seal their lines with, progress on
 //!   stderr; [`campaign`]: a campaign's records read together, for
 //!   `merge` and `merge --status`;
@@ -32,8 +32,8 @@ pub mod files;
 pub mod generate;
 pub mod judge_mode;
 pub mod merge;
-pub mod plan_file;
 pub mod progress;
+pub mod saved_layout;
 pub mod seal;
 pub mod settings;
 pub mod shard;

@@ -55,9 +55,9 @@ pub enum Error {
     /// A checkpoint file that cannot be used or written (`count
     /// --checkpoint`); the message names it.
     Checkpoint(String),
-    /// A plan file that cannot be used or written (`count --plan`); the
+    /// A saved layout (a "plan file") that cannot be used or written (`count --plan`); the
     /// message names it.
-    PlanFile(String),
+    SavedLayout(String),
 }
 
 impl Error {
@@ -123,7 +123,7 @@ impl Error {
             | Error::Worker(message)
             | Error::Shards(message)
             | Error::Checkpoint(message)
-            | Error::PlanFile(message) => message.clone(),
+            | Error::SavedLayout(message) => message.clone(),
         }
     }
 }

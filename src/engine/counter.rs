@@ -132,9 +132,9 @@ pub fn choose(n: usize, unique: bool, budget: Budget) -> Choice {
     Choice::Constellations(constellation_units::Prepared::new(n, unique))
 }
 
-/// [`choose`] for side `n`, the join's planning read from `saved` (what
-/// [`Choice::saved_plan`] gave for the same `n` and budget) instead of
-/// done again. `None` when the bytes are not a planned join of side `n`.
+/// [`choose`] for side `n`, the join's layout read from `saved` (what
+/// [`Choice::saved_layout`] gave for the same `n` and budget) instead of
+/// laid out again. `None` when the bytes are not a join's layout of side `n`.
 pub fn choose_saved(n: usize, unique: bool, saved: &[u8]) -> Option<Choice> {
     if !(JOIN_FROM..=JOIN_TO).contains(&n) {
         return None;
@@ -144,10 +144,10 @@ pub fn choose_saved(n: usize, unique: bool, saved: &[u8]) -> Option<Choice> {
 }
 
 impl Choice {
-    /// What planning the chosen engine found, as bytes for
-    /// [`choose_saved`]: the join's listed plan (taken before
-    /// [`Choice::only`]); `None` for engines that plan nothing slow.
-    pub fn saved_plan(&self) -> Option<Vec<u8>> {
+    /// The chosen engine's layout, as bytes for
+    /// [`choose_saved`]: the join's listed layout (taken before
+    /// [`Choice::only`]); `None` for engines that lay out nothing slow.
+    pub fn saved_layout(&self) -> Option<Vec<u8>> {
         match self {
             Choice::Join(join) => join.saved(),
             Choice::Constellations(_) => None,

@@ -33,8 +33,8 @@ use crate::engine::counter::{self, Counts, Watch};
 use crate::plan::estimate::{self, Estimate};
 use crate::tools::checkpoint::{Checkpoint, Entry, Header};
 use crate::tools::estimate_line::{self, figures};
-use crate::tools::plan_file;
 use crate::tools::progress;
+use crate::tools::saved_layout;
 use crate::tools::settings::Settings;
 use crate::tools::shard::{Record, Shard, Shards};
 
@@ -66,8 +66,8 @@ pub struct CountOptions {
     /// Record finished units in this file and skip those it holds (one N
     /// only; see [`crate::tools::checkpoint`]).
     pub checkpoint: Option<PathBuf>,
-    /// Read the join's planning from this file, or write it there (one N
-    /// only; see [`crate::tools::plan_file`]).
+    /// Read the join's layout from this file, or write it there (one N
+    /// only; see [`crate::tools::saved_layout`]).
     pub plan: Option<PathBuf>,
 }
 
@@ -304,8 +304,8 @@ pub fn run(job: &CountOptions, settings: &Settings, out: &mut dyn Write) -> Resu
     Ok(())
 }
 
-/// The engine counting side `n` for the job: planned here (and written to
-/// the job's plan file, if it names one), or read from a plan file
+/// The engine counting side `n` for the job: laid out here (and written to
+/// the job's saved layout, if it names one), or read from a saved layout
 /// (`saved`: its path and bytes). For a shard, narrowed to the shard's
 /// units (their tables only, priced as theirs).
 fn choose(
@@ -318,15 +318,15 @@ fn choose(
 ) -> Result<counter::Choice> {
     let choice = match saved {
         Some((path, bytes)) => {
-            counter::choose_saved(n, unique, bytes).ok_or_else(|| plan_file::unreadable(path))?
+            counter::choose_saved(n, unique, bytes).ok_or_else(|| saved_layout::unreadable(path))?
         }
         None => {
             let choice = counter::choose(n, unique, settings.budget);
             if let Some(note) = engine_switch(n, unique, settings, &choice.sizing()) {
                 eprintln!("{note}");
             }
-            if let (Some(path), Some(bytes)) = (&job.plan, choice.saved_plan()) {
-                plan_file::write(path, &plan_file::Key::of(n, settings.budget), &bytes)?;
+            if let (Some(path), Some(bytes)) = (&job.plan, choice.saved_layout()) {
+                saved_layout::write(path, &saved_layout::Key::of(n, settings.budget), &bytes)?;
             }
             choice
         }
@@ -408,7 +408,7 @@ pub const SLOW_PLANNING_FROM: usize = 22;
 /// the join's range) a line before it starts, always (a log is told why
 /// nothing happens for a minute); elsewhere, on a terminal or under
 /// `--progress`, a line if it takes more than [`progress::QUIET_FOR`].
-/// A plan read from the job's plan file says nothing.
+/// A layout read from the job's saved layout says nothing.
 fn planned(
     job: &CountOptions,
     settings: &Settings,
@@ -418,7 +418,7 @@ fn planned(
     shard: Option<Shard>,
 ) -> Result<counter::Choice> {
     if let Some(path) = &job.plan {
-        if let Some(bytes) = plan_file::read(path, &plan_file::Key::of(n, settings.budget))? {
+        if let Some(bytes) = saved_layout::read(path, &saved_layout::Key::of(n, settings.budget))? {
             return choose(job, settings, n, unique, Some((path, &bytes)), shard);
         }
     }

@@ -1,30 +1,31 @@
-//! Plan files: `count N --shard I/K --plan FILE` reads the join's planning
-//! from FILE, or plans and writes it there when FILE is absent, so that the
-//! shards of one count plan once (at N = 22 planning is about a sixth of a
+//! Saved layouts, the files of `--plan FILE` ("plan files" in messages and
+//! help): `count N --shard I/K --plan FILE` reads the join's layout
+//! from FILE, or lays it out and writes it there when FILE is absent, so that the
+//! shards of one count lay it out once (at N = 22 that is about a sixth of a
 //! shard of 1024, paid by every shard).
 //!
 //! # The format (version 1)
 //! One header line, sealed as a checkpoint's lines are (` crc=C`, the
-//! CRC-32 of the bytes before it, [`crate::tools::seal`]), then the plan's
-//! bytes ([`crate::engine::counter::Choice::saved_plan`]):
+//! CRC-32 of the bytes before it, [`crate::tools::seal`]), then the layout's
+//! bytes ([`crate::engine::counter::Choice::saved_layout`]):
 //!
 //! ```text
 //! nqueens-plan 1 version=0.1.0 n=22 memory=1073741824 threads=1 bytes=2621576 body=5c0ffee1 crc=0badf00d
 //! ```
 //!
 //! `1` is the format, `version` the program's, `n`, `memory` (bytes) and
-//! `threads` what the plan was made for (the split into parts and the
+//! `threads` what the layout was made for (the split into parts and the
 //! scratch depend on the last two), `bytes` the length of what follows and
 //! `body` its CRC-32.
 //!
 //! # Reading and writing
-//! An absent FILE is planned and written, whole, elsewhere first
+//! An absent FILE is laid out and written, whole, elsewhere first
 //! (`FILE.tmp-PID`, synced) and then renamed to FILE: shards that start
-//! together may all plan and write it, and each rename leaves a whole file
-//! (the same plan). A FILE of another format, version, `n`, `memory` or
+//! together may all lay it out and write it, and each rename leaves a whole file
+//! (the same layout). A FILE of another format, version, `n`, `memory` or
 //! `threads`, or one whose header or body fails its checksum, is refused
 //! (exit status 2) with what differs: nothing is counted from it, and
-//! deleting it plans again. What the plan holds is the engine's to check
+//! deleting it lays the join out again. What the layout holds is the engine's to check
 //! ([`crate::engine::half_board::PreparedJoin::from_saved`]).
 
 use std::fs;
@@ -41,7 +42,7 @@ pub const MAGIC: &str = "nqueens-plan";
 /// The format's version.
 pub const FORMAT: u32 = 1;
 
-/// What a plan was made for: the side and the budget.
+/// What a saved layout was made for: the side and the budget.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Key {
     pub n: usize,
@@ -50,7 +51,7 @@ pub struct Key {
 }
 
 impl Key {
-    /// The key of a plan of side `n` within `budget`.
+    /// The key of a layout of side `n` within `budget`.
     pub fn of(n: usize, budget: Budget) -> Key {
         Key {
             n,
@@ -75,7 +76,7 @@ impl Key {
     }
 }
 
-/// A plan file's first line: the program's version, the key, and the
+/// A saved layout's first line: the program's version, the key, and the
 /// length and CRC-32 of the bytes after it.
 #[derive(PartialEq, Eq, Debug)]
 struct Header {
@@ -135,10 +136,10 @@ impl Header {
 
 /// The error for `path` with `message`.
 fn refused(path: &Path, message: impl std::fmt::Display) -> Error {
-    Error::PlanFile(format!("plan file '{}' {message}", path.display()))
+    Error::SavedLayout(format!("plan file '{}' {message}", path.display()))
 }
 
-/// The error for a file whose plan the engine does not accept.
+/// The error for a file whose layout the engine does not accept.
 pub fn unreadable(path: &Path) -> Error {
     refused(
         path,
@@ -146,7 +147,7 @@ pub fn unreadable(path: &Path) -> Error {
     )
 }
 
-/// The plan's bytes in `path` for `key`; `None` when `path` does not exist
+/// The layout's bytes in `path` for `key`; `None` when `path` does not exist
 /// (or is empty).
 ///
 /// # Errors
@@ -159,7 +160,7 @@ pub fn read(path: &Path, key: &Key) -> Result<Option<Vec<u8>>> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(refused(path, format_args!("cannot be read: {}", words(&e)))),
     };
-    let not_a_plan = || {
+    let not_a_layout = || {
         refused(
             path,
             "is not an nqueens plan file, or its first line is damaged: delete it to plan again",
@@ -168,10 +169,10 @@ pub fn read(path: &Path, key: &Key) -> Result<Option<Vec<u8>>> {
     let end = bytes
         .iter()
         .position(|&b| b == b'\n')
-        .ok_or_else(not_a_plan)?;
-    let line = std::str::from_utf8(&bytes[..end]).map_err(|_| not_a_plan())?;
+        .ok_or_else(not_a_layout)?;
+    let line = std::str::from_utf8(&bytes[..end]).map_err(|_| not_a_layout())?;
     let body = &bytes[end + 1..];
-    let header = Header::parse(line).ok_or_else(not_a_plan)?;
+    let header = Header::parse(line).ok_or_else(not_a_layout)?;
     let this = Header::of(*key, body);
     if header.version != this.version {
         return Err(refused(
@@ -201,7 +202,7 @@ pub fn read(path: &Path, key: &Key) -> Result<Option<Vec<u8>>> {
     Ok(Some(body.to_vec()))
 }
 
-/// Writes the plan `body` for `key` to `path`: whole, elsewhere first, then
+/// Writes the layout `body` for `key` to `path`: whole, elsewhere first, then
 /// renamed (see the module doc).
 ///
 /// # Errors
@@ -263,7 +264,7 @@ mod tests {
     }
 
     #[test]
-    fn a_plan_reads_back_and_an_absent_file_is_none() {
+    fn a_layout_reads_back_and_an_absent_file_is_none() {
         let path = temp("back");
         assert_eq!(read(&path, &key()).unwrap(), None);
         let body: Vec<u8> = (0..=255u8).chain([b'\n'; 3]).collect();
