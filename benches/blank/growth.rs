@@ -170,7 +170,7 @@ pub fn growth(sizes: &[usize]) {
             // before the clock starts: what runs is its units and builds.
             None => {
                 join.narrow(&units);
-                (join.cost() - join.planning_ns(), None)
+                (join.cost() - join.layout_ns(), None)
             }
         };
         let start = Instant::now();

@@ -18,7 +18,8 @@
 //! - [`quarters`]: the quarter placements and their bucket tables;
 //! - [`column_sets`]: the tasks (column sets per pivot), cut down by the
 //!   board's symmetries;
-//! - [`layout`]: planning: prices, parts that bound the memory, work units;
+//! - [`layout`]: the layout (a join's work laid out): prices, parts that
+//!   bound the memory, work units;
 //! - [`sampling`]: a join priced from random samples instead of its whole
 //!   task list (for sampled layouts and ranked units);
 //! - [`cost`]: the cost model: a column set's terms and the regimes that

@@ -401,10 +401,10 @@ fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write)
 /// a minute at 23 on the development machine; 18 s of CPU at 22 on a
 /// loaded one), with nothing to count progress by: it is announced on
 /// stderr before it starts, terminal or not.
-pub const SLOW_PLANNING_FROM: usize = 22;
+pub const SLOW_LAYOUT_FROM: usize = 22;
 
 /// The engine for `count n` ([`choose`]), and what its planning says on
-/// stderr: where it is known to be slow (from [`SLOW_PLANNING_FROM`] in
+/// stderr: where it is known to be slow (from [`SLOW_LAYOUT_FROM`] in
 /// the join's range) a line before it starts, always (a log is told why
 /// nothing happens for a minute); elsewhere, on a terminal or under
 /// `--progress`, a line if it takes more than [`progress::QUIET_FOR`].
@@ -429,7 +429,7 @@ fn planned(
          that takes a while)..."
     );
     // Past `MAX_N` the join is planned from samples, in about a second.
-    let slow = (SLOW_PLANNING_FROM..=crate::engine::half_board::MAX_N).contains(&n);
+    let slow = (SLOW_LAYOUT_FROM..=crate::engine::half_board::MAX_N).contains(&n);
     if slow {
         // A courtesy: a failed write to stderr must not end the run.
         let _ = writeln!(std::io::stderr().lock(), "{planning}");

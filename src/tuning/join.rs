@@ -88,9 +88,9 @@ tunables! {
     NS_TASK: f64 = 16.474, "ns per row-set combination and table word",
         Measured { how: LISTED_FIT, when: LISTED_DAY, notes: LISTED_NOTES };
 
-    /// Per column set examined while planning.
-    NS_PLAN: f64 = 1.0, "ns per column set planned",
-        Chosen("a nominal price: planning's walks (NS_PLAN_WALK) carry its time; never fitted");
+    /// Per column set examined while laying out.
+    NS_LAYOUT: f64 = 1.0, "ns per column set laid out",
+        Chosen("a nominal price: the layout's walks (NS_LAYOUT_WALK) carry its time; never fitted");
     /// Per quarter placement planning walks into its bucket counts, and per
     /// such placement and pivot (each pivot's share of the placements it
     /// leaves is counted on the way): a fit of exact planning's CPU time at
@@ -104,15 +104,15 @@ tunables! {
     /// planning is much of a shard's time (22 and up) set the scale. Planning
     /// is part of every process's time: a shard of 23 plans for about 40 s
     /// before its first unit.
-    NS_PLAN_WALK: f64 = 21.0, "ns per quarter placement walked by planning",
+    NS_LAYOUT_WALK: f64 = 21.0, "ns per quarter placement walked by the layout",
         Measured {
             how: "count N --estimate and count N --shard I/K at N = 18..=23, CPU time fitted",
             when: "2026-11-27",
             notes: "Planning's walks halved",
         };
-    /// Per quarter placement and pivot of planning's walk (see
-    /// [`NS_PLAN_WALK`]).
-    NS_PLAN_WALK_PIVOT: f64 = 1.95, "ns per quarter placement and pivot",
+    /// Per quarter placement and pivot of the layout's walk (see
+    /// [`NS_LAYOUT_WALK`]).
+    NS_LAYOUT_WALK_PIVOT: f64 = 1.95, "ns per quarter placement and pivot",
         Measured {
             how: "count N --estimate and count N --shard I/K at N = 18..=23, CPU time fitted",
             when: "2026-11-27",

@@ -29,9 +29,9 @@ pub use scratch::{chunk, scratch_bytes, Relist, SCRATCH_BUDGET};
 pub use task::{bottom_words, half_pairs, sieve_keep, task_work};
 
 pub use crate::tuning::join::{
-    BOTTOM_PASS, BOTTOM_PASS_DIAG, KEEP_PER_CUT, NS_BUILD_ITEM, NS_JOIN, NS_PAIR_KEPT,
-    NS_PAIR_WORD, NS_PLAN, NS_PLAN_WALK, NS_PLAN_WALK_PIVOT, NS_QUARTER_ITEM, NS_SET_WALK_ITEM,
-    NS_TASK, NS_TOP, NS_WALK_ITEM, NS_XY_KEPT, NS_XY_WORD,
+    BOTTOM_PASS, BOTTOM_PASS_DIAG, KEEP_PER_CUT, NS_BUILD_ITEM, NS_JOIN, NS_LAYOUT, NS_LAYOUT_WALK,
+    NS_LAYOUT_WALK_PIVOT, NS_PAIR_KEPT, NS_PAIR_WORD, NS_QUARTER_ITEM, NS_SET_WALK_ITEM, NS_TASK,
+    NS_TOP, NS_WALK_ITEM, NS_XY_KEPT, NS_XY_WORD,
 };
 
 /// The work of one column set (or a sum of them), in the model's terms.

@@ -1,4 +1,5 @@
-//! Planning a join before anything large is allocated: the column-set
+//! Laying out a join before anything large is allocated (what messages
+//! call planning it; the planner of `crate::plan` is another thing): the column-set
 //! tasks and their prices, the *parts* that bound the memory, the work
 //! units, and the peak memory.
 //!
@@ -22,21 +23,21 @@
 //! ones: about `C(n, n/2) * 2^(n/2) / 4` steps on blank boards.
 //!
 //! # Rooms
-//! This file holds the plan ([`Layout`]) and puts it together; its rooms,
+//! This file holds the layout ([`Layout`]) and puts it together; its rooms,
 //! none of which imports it:
-//! - `geometry`: what every plan of a board starts from ([`Geometry`]) and
+//! - `geometry`: what every layout of a board starts from ([`Geometry`]) and
 //!   the sides each folding mode runs from ([`MinN`]);
 //! - `buckets`: the counting walk, every quarter's bucket counts (some
 //!   read off others' walks where the board's mirror or flip allows);
 //! - `pricing`: every task priced exactly from those counts, the work
 //!   units ([`Unit`]) and the whole count's price;
-//! - `sampled`: the same plan priced from samples ([`Price`]);
+//! - `sampled`: the same layout priced from samples ([`Price`]);
 //! - `parts`: the parts that bound the memory ([`Part`], [`tables_bytes`])
 //!   and the `K x K` split;
 //! - `memory`: where the memory goes under a limit, the threads' scratch
 //!   (chunks) or the tables (parts): the cheapest of a few shares;
 //! - `saved`: a layout as bytes and back ([`Layout::saved`]), for shards
-//!   that share one planning.
+//!   that share one layout.
 
 mod buckets;
 mod floor;
@@ -63,10 +64,10 @@ use crate::engine::half_board::sampling::{self, Sampled};
 use buckets::{Buckets, Images};
 use parts::split;
 use pricing::{
-    counting_bytes, cut_units, planning_cost, price_tasks, rebuild_ns, total_cost, Priced,
+    counting_bytes, cut_units, layout_cost, price_tasks, rebuild_ns, total_cost, Priced,
 };
 
-/// A planned join: everything but the quarter tables.
+/// A join laid out: everything but the quarter tables.
 pub struct Layout {
     pub shape: Shape,
     /// The symmetries the work list folds.
@@ -80,11 +81,11 @@ pub struct Layout {
     pub units: Vec<Unit>,
     /// Estimated ns on one core, all of it (planning, tables, joins).
     pub cost: f64,
-    /// Of which planning's (every process that runs a part of the layout,
-    /// a shard's included, plans it whole first).
-    pub planning_ns: f64,
+    /// Of which laying it out (every process that runs a part of the layout,
+    /// a shard's included, lays it out whole first).
+    pub layout_ns: f64,
     /// Estimated bytes while planning, and while running on one thread.
-    pub planning_bytes: usize,
+    pub layout_bytes: usize,
     pub running_bytes: usize,
     /// Estimated scratch bytes per further thread.
     pub scratch_bytes: usize,
@@ -144,11 +145,11 @@ impl Layout {
         // Planning holds each task's relisting too, until the chunk is
         // chosen.
         let relist_bytes = tasks.len() * std::mem::size_of::<Relist>();
-        let planning_bytes = buckets.bytes + task_bytes + visited_bytes + relist_bytes;
-        if !budget.fits(planning_bytes, 0) {
+        let layout_bytes = buckets.bytes + task_bytes + visited_bytes + relist_bytes;
+        if !budget.fits(layout_bytes, 0) {
             return None;
         }
-        let held = (planning_bytes, task_bytes, max_bottoms);
+        let held = (layout_bytes, task_bytes, max_bottoms);
         let fit = chunk_and_parts(
             &budget,
             (&shape, &quarter_shapes),
@@ -174,9 +175,9 @@ impl Layout {
         // pivot once per quarter.
         let images = Images::of(n, h, &free, &quarter_shapes, shape.diag_bot, &pivots);
         let walk_pivots = pivots.len() * 4 / images.walks();
-        let planning_ns = planning_cost(buckets.counted, walk_pivots, scanned);
+        let layout_ns = layout_cost(buckets.counted, walk_pivots, scanned);
         let whole = whole_tables(&buckets.mass);
-        let cost = total_cost(planning_ns, total, whole, buckets.walked, parts.len());
+        let cost = total_cost(layout_ns, total, whole, buckets.walked, parts.len());
         Some(Layout {
             shape,
             sym,
@@ -187,8 +188,8 @@ impl Layout {
             parts,
             units,
             cost,
-            planning_ns,
-            planning_bytes,
+            layout_ns,
+            layout_bytes,
             running_bytes: largest + task_bytes + scratch_bytes + visited_bytes,
             scratch_bytes,
             mass: buckets.mass,
@@ -219,7 +220,7 @@ fn chunk_and_parts(
     (shape, quarter_shapes): (&Shape, &[QuarterShape; 4]),
     (tasks, pivots, relists): (&[Task], &[Pivot], &[Relist]),
     buckets: &Buckets,
-    (planning_bytes, task_bytes, max_bottoms): (usize, usize, u64),
+    (layout_bytes, task_bytes, max_bottoms): (usize, usize, u64),
 ) -> Option<memory::Fit<Parts>> {
     let (h, wl) = (shape.h, shape.wl);
     let wr = shape.n - wl;
@@ -240,7 +241,7 @@ fn chunk_and_parts(
     };
     memory::cheapest(
         budget,
-        planning_bytes,
+        layout_bytes,
         (max_bottoms, max_group),
         shape.ovw,
         task_bytes,

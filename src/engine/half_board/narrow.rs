@@ -23,7 +23,7 @@ impl Layout {
         let widths = self.quarter_shapes.map(|q| q.w);
         let no_sets = || widths.map(|w| vec![0u64; ((1usize << w) + 63) / 64]);
         let mut marks: Vec<Option<[Vec<u64>; 4]>> = vec![None; self.parts.len()];
-        let mut cost = self.planning_ns;
+        let mut cost = self.layout_ns;
         for &u in units {
             let unit = &self.units[u];
             cost += unit.weight;

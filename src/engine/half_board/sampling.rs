@@ -271,7 +271,7 @@ mod tests {
                 // at 19 since the tops store diagonals alone), never low.
                 let high = if parts == 1 { 1.33 } else { 1.6 };
                 let peak =
-                    priced.peak_bytes as f64 / exact.planning_bytes.max(exact.running_bytes) as f64;
+                    priced.peak_bytes as f64 / exact.layout_bytes.max(exact.running_bytes) as f64;
                 assert!((0.75..high).contains(&peak), "{what}: peak {peak:.3}");
             }
         }

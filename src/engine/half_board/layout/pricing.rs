@@ -46,9 +46,9 @@ pub(super) fn counting_bytes(shapes: &[QuarterShape; 4], h: usize) -> usize {
 /// Planning's own ns on one core: `walked` quarter placements counted
 /// into buckets, each against every one of `pivots`, and the `scanned`
 /// column sets priced.
-pub(super) fn planning_cost(walked: u64, pivots: usize, scanned: u64) -> f64 {
-    (cost::NS_PLAN_WALK + cost::NS_PLAN_WALK_PIVOT * pivots as f64) * walked as f64
-        + cost::NS_PLAN * scanned as f64
+pub(super) fn layout_cost(walked: u64, pivots: usize, scanned: u64) -> f64 {
+    (cost::NS_LAYOUT_WALK + cost::NS_LAYOUT_WALK_PIVOT * pivots as f64) * walked as f64
+        + cost::NS_LAYOUT * scanned as f64
 }
 
 /// The whole count's ns on one core: planning (`planning`), the joins

@@ -20,7 +20,7 @@ use super::buckets::Images;
 use super::geometry::{Geometry, MinN, MAX_N};
 use super::memory;
 use super::parts::{tables_bytes, Stored, MAX_SPLIT};
-use super::pricing::{counting_bytes, planning_cost, rebuild_ns, total_cost, UNITS};
+use super::pricing::{counting_bytes, layout_cost, rebuild_ns, total_cost, UNITS};
 use crate::tuning::sampling::SPLIT_SLACK;
 
 /// What a planned join would cost, priced from samples
@@ -58,11 +58,11 @@ pub(super) fn price(
     let sampled = g.sample(draws, SEED, Regime::Listed);
     let (shape, h) = (&g.shape, g.shape.h);
     let Held {
-        planning_bytes,
+        layout_bytes,
         task_bytes,
         visited_bytes,
     } = Held::of(&g, &sampled);
-    if !budget.fits(planning_bytes, 0) {
+    if !budget.fits(layout_bytes, 0) {
         return None;
     }
     let max_bottoms = sampled.max_bottoms as u64;
@@ -81,7 +81,7 @@ pub(super) fn price(
     let walked = sampled.placements.iter().sum::<f64>() as u64;
     let fit = memory::cheapest(
         &budget,
-        planning_bytes,
+        layout_bytes,
         (max_bottoms, 0),
         shape.ovw,
         task_bytes,
@@ -112,13 +112,13 @@ pub(super) fn price(
     let joins = sampled.joins_ns() + sampled.relist_ns(fit.chunk);
     Some(Price {
         cost: total_cost(
-            planning_cost(counted, walk_pivots, scanned),
+            layout_cost(counted, walk_pivots, scanned),
             joins,
             whole,
             walked,
             parts,
         ),
-        peak_bytes: planning_bytes.max(largest + task_bytes + scratch_bytes + visited_bytes),
+        peak_bytes: layout_bytes.max(largest + task_bytes + scratch_bytes + visited_bytes),
         scratch_bytes,
         units: UNITS.max(parts as f64 * 16.0) + parts as f64,
     })
@@ -126,9 +126,9 @@ pub(super) fn price(
 
 /// What planning holds, priced from samples as `Layout::new` holds it:
 /// the bucket counts, the task list, the placements kept for the first
-/// build and each task's relisting (`planning_bytes`, all of it).
+/// build and each task's relisting (`layout_bytes`, all of it).
 struct Held {
-    planning_bytes: usize,
+    layout_bytes: usize,
     task_bytes: usize,
     visited_bytes: usize,
 }
@@ -146,7 +146,7 @@ impl Held {
         // plans.
         let relist_bytes = (sampled.task_count() * std::mem::size_of::<Relist>() as f64) as usize;
         Held {
-            planning_bytes: counting_bytes + task_bytes + visited_bytes + relist_bytes,
+            layout_bytes: counting_bytes + task_bytes + visited_bytes + relist_bytes,
             task_bytes,
             visited_bytes,
         }

@@ -44,14 +44,14 @@ impl Layout {
         let numbers = [
             self.shape.chunk,
             self.shape.bucket_bottoms,
-            self.planning_bytes,
+            self.layout_bytes,
             self.running_bytes,
             self.scratch_bytes,
             self.task_bytes,
         ];
         numbers.iter().for_each(|&x| out.word(x as u64));
         out.word(self.cost.to_bits());
-        out.word(self.planning_ns.to_bits());
+        out.word(self.layout_ns.to_bits());
         self.walked.iter().for_each(|&w| out.word(w));
         self.mass.iter().for_each(|m| out.list(m));
         out.word(self.tasks.len() as u64);
@@ -96,13 +96,13 @@ impl Layout {
         let mut number = || input.word().and_then(|x| usize::try_from(x).ok());
         shape.chunk = number()?;
         shape.bucket_bottoms = number()?;
-        let (_planning_bytes, running_bytes) = (number()?, number()?);
+        let (_layout_bytes, running_bytes) = (number()?, number()?);
         let (scratch_bytes, task_bytes) = (number()?, number()?);
         if shape.chunk == 0 || shape.chunk % 64 != 0 {
             return None;
         }
         let cost = f64::from_bits(input.word()?);
-        let planning_ns = f64::from_bits(input.word()?);
+        let layout_ns = f64::from_bits(input.word()?);
         let mut walked = [0u64; 4];
         for w in &mut walked {
             *w = input.word()?;
@@ -132,9 +132,9 @@ impl Layout {
             tasks,
             parts,
             units,
-            cost: cost - planning_ns,
-            planning_ns: 0.0,
-            planning_bytes: 0,
+            cost: cost - layout_ns,
+            layout_ns: 0.0,
+            layout_bytes: 0,
             running_bytes,
             scratch_bytes,
             mass,
@@ -263,7 +263,7 @@ mod tests {
     fn listing(l: &Layout) -> String {
         let planned = [l.shape.chunk, l.shape.bucket_bottoms, l.running_bytes];
         let more = (l.scratch_bytes, l.task_bytes, &l.walked, &l.mass);
-        let work = (&l.tasks, &l.parts, &l.units, l.cost - l.planning_ns);
+        let work = (&l.tasks, &l.parts, &l.units, l.cost - l.layout_ns);
         format!("{planned:?} {more:?} {work:?}")
     }
 
@@ -281,13 +281,13 @@ mod tests {
         ] {
             let free = blank(n);
             let whole = Layout::new(n, &free, Budget::default(), min_n).unwrap();
-            let peak = whole.planning_bytes.max(whole.running_bytes);
+            let peak = whole.layout_bytes.max(whole.running_bytes);
             let tight = Budget::new(peak / 2 + crate::engine::budget::BASE_BYTES, 1);
             for layout in std::iter::once(whole).chain(Layout::new(n, &free, tight, min_n)) {
                 split += usize::from(layout.parts.len() > 1);
                 let back = Layout::from_saved(n, &free, min_n, &layout.saved()).unwrap();
                 assert_eq!(listing(&back), listing(&layout), "n = {n}");
-                assert!(layout.planning_ns > 0.0 && back.planning_ns == 0.0);
+                assert!(layout.layout_ns > 0.0 && back.layout_ns == 0.0);
             }
         }
         assert!(split > 0, "no layout was split into parts");

@@ -54,7 +54,7 @@ impl PreparedJoin {
         match &self.work {
             Work::Listed(layout) => {
                 let running = layout.running_bytes + self.hits_bytes(layout);
-                layout.planning_bytes.max(running)
+                layout.layout_bytes.max(running)
             }
             Work::Ranked(ranked) => ranked.peak_bytes(),
         }
@@ -95,9 +95,9 @@ impl PreparedJoin {
     /// time the units of a join made before their clock starts take it
     /// out of the price.
     #[doc(hidden)]
-    pub fn planning_ns(&self) -> f64 {
+    pub fn layout_ns(&self) -> f64 {
         match &self.work {
-            Work::Listed(layout) => layout.planning_ns,
+            Work::Listed(layout) => layout.layout_ns,
             Work::Ranked(_) => 0.0,
         }
     }
