@@ -26,16 +26,14 @@ fn count_all(counter: &dyn UnitCounter, threads: usize) -> Counts {
 fn the_rule_picks_the_join_from_16_to_28() {
     for n in [1, 8, 15, 29, 30] {
         assert_eq!(
-            counter::choose(n, false, Default::default())
-                .sizing()
-                .engine,
+            counter::choose(n, false, Default::default()).price().engine,
             Engine::Constellations,
             "n = {n}"
         );
     }
     for n in [16, 17, 18, 25, 28] {
         assert_eq!(
-            counter::choose(n, true, Default::default()).sizing().engine,
+            counter::choose(n, true, Default::default()).price().engine,
             Engine::Join,
             "n = {n}"
         );

@@ -29,7 +29,7 @@ fn estimates_keep(sides: impl Iterator<Item = usize>, limits: &[usize], engine: 
                     estimate.bytes
                 );
                 if limit == 1 << 30 {
-                    let chosen = counter::choose(n, false, budget).sizing().engine;
+                    let chosen = counter::choose(n, false, budget).price().engine;
                     assert_eq!(chosen, engine, "count {n} --threads {threads}");
                 }
             }
@@ -50,9 +50,9 @@ fn the_join_plans_21_to_24_within_the_limit_on_1_2_and_64_threads() {
 
 #[test]
 fn scratch_shrinks_with_the_threads_sharing_the_limit() {
-    let sizing = |threads| counter::choose(18, false, Budget::new(64 * MIB, threads)).sizing();
-    assert!(sizing(64).thread_bytes < sizing(1).thread_bytes);
-    let whole = sizing(64).bytes + 63.0 * sizing(64).thread_bytes;
+    let count_price = |threads| counter::choose(18, false, Budget::new(64 * MIB, threads)).price();
+    assert!(count_price(64).thread_bytes < count_price(1).thread_bytes);
+    let whole = count_price(64).bytes + 63.0 * count_price(64).thread_bytes;
     assert!(whole <= 64.0 * MIB as f64, "{whole}");
 }
 
@@ -106,7 +106,7 @@ fn real_run_keeps(n: usize, threads: usize, mib: usize) {
     );
     // The limit is not met by accident: the whole tables would not fit.
     let whole = counter::choose(n, false, Budget::new(1 << 30, 1))
-        .sizing()
+        .price()
         .bytes;
     assert!(
         whole > (mib * MIB) as f64,
@@ -158,8 +158,8 @@ fn a_limit_no_engine_keeps_is_refused_before_counting() {
 /// stay level too.
 #[test]
 fn two_threads_under_a_tight_limit_cost_what_one_does() {
-    let sizing = |threads| counter::choose(18, false, Budget::new(16 * MIB, threads)).sizing();
-    let (one, two) = (sizing(1), sizing(2));
+    let count_price = |threads| counter::choose(18, false, Budget::new(16 * MIB, threads)).price();
+    let (one, two) = (count_price(1), count_price(2));
     assert_eq!((one.engine, two.engine), (Engine::Join, Engine::Join));
     assert!(two.cpu_ns < 1.5 * one.cpu_ns, "{one:?} {two:?}");
     let chunk = |threads| {

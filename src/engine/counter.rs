@@ -5,7 +5,7 @@
 //! import instead of this file): its units, each unit's weight, counting
 //! units on threads, its fingerprint. Before anything large is
 //! made, a [`Choice`] says which engine counts side `n` and what it will
-//! cost ([`Sizing`]: time, peak memory), and builds it. `count` (totals,
+//! cost ([`CountPrice`]: time, peak memory), and builds it. `count` (totals,
 //! `--unique`, shards, checkpoints, progress, `--estimate`), `merge`,
 //! checker mode and the planner's blank counts all go through [`choose`]:
 //!
@@ -44,7 +44,7 @@ use crate::engine::budget::Budget;
 use crate::engine::constellations::ConstellationEngine;
 pub use crate::engine::counts::{Counts, Watch};
 pub use crate::tuning::layout::{JOIN_FROM, SAMPLED_FROM};
-pub use unit::{fingerprint_of, Engine, Sizing, UnitCounter};
+pub use unit::{fingerprint_of, CountPrice, Engine, UnitCounter};
 
 /// The largest side the join counts. Up to
 /// [`crate::engine::half_board::MAX_N`] (24) it is planned exactly, every
@@ -56,16 +56,16 @@ pub use unit::{fingerprint_of, Engine, Sizing, UnitCounter};
 pub const JOIN_TO: usize = 28;
 
 /// What `count n` will cost (with unique counts when `unique`) within
-/// `budget`: the sizing of [`choose`]'s engine, priced from samples where
+/// `budget`: the price of [`choose`]'s engine, priced from samples where
 /// planning the join is slow ([`SAMPLED_FROM`]).
-pub fn price(n: usize, unique: bool, budget: Budget) -> Sizing {
+pub fn price(n: usize, unique: bool, budget: Budget) -> CountPrice {
     if (SAMPLED_FROM..=JOIN_TO).contains(&n) {
         return match join::priced(n, unique, budget) {
-            Some(sizing) => sizing,
-            None => constellation_units::Prepared::new(n, unique).sizing(),
+            Some(count_price) => count_price,
+            None => constellation_units::Prepared::new(n, unique).price(),
         };
     }
-    choose(n, unique, budget).sizing()
+    choose(n, unique, budget).price()
 }
 
 /// For side `n` where [`choose`] fell back on the constellations because
@@ -78,7 +78,7 @@ pub fn price(n: usize, unique: bool, budget: Budget) -> Sizing {
 /// planning, which `count` runs below [`SAMPLED_FROM`], sizes the parts
 /// from the real buckets and can need a little more or less than samples
 /// say: the tenth is its margin, and the caller says "about".
-pub fn join_memory(n: usize, unique: bool, budget: Budget) -> Option<(usize, Sizing)> {
+pub fn join_memory(n: usize, unique: bool, budget: Budget) -> Option<(usize, CountPrice)> {
     const MIB: usize = 1 << 20;
     if !(JOIN_FROM..=JOIN_TO).contains(&n) {
         return None;
@@ -117,7 +117,7 @@ pub enum Choice {
 /// ```
 /// use nqueens::engine::counter::{choose, Engine, Watch};
 /// let budget = Default::default();
-/// assert_eq!(choose(8, false, budget).sizing().engine, Engine::Constellations);
+/// assert_eq!(choose(8, false, budget).price().engine, Engine::Constellations);
 /// let counter = choose(8, true, budget).build(1, &Default::default()).unwrap();
 /// let done = Default::default();
 /// let counts = counter.count_each(&(0..counter.units()).collect::<Vec<_>>(), 1, Watch::done(&done)).unwrap();
@@ -187,7 +187,7 @@ impl Choice {
     }
 
     /// The choice for the units `keep` accepts (by position; `1/of` of
-    /// them, a shard's): the join builds only their tables, and the sizing
+    /// them, a shard's): the join builds only their tables, and the price
     /// is theirs.
     pub fn only(self, keep: &dyn Fn(usize) -> bool, of: usize) -> Choice {
         match self {
@@ -199,10 +199,10 @@ impl Choice {
     }
 
     /// What the count will cost.
-    pub fn sizing(&self) -> Sizing {
+    pub fn price(&self) -> CountPrice {
         match self {
-            Choice::Join(join) => join.sizing(),
-            Choice::Constellations(constellations) => constellations.sizing(),
+            Choice::Join(join) => join.price(),
+            Choice::Constellations(constellations) => constellations.price(),
         }
     }
 

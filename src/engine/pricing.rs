@@ -1,7 +1,7 @@
 //! The cost classes: which loop a price's CPU time is spent in.
 //! Each [`CostClass`] is scaled at run time by its own factor
 //! (`crate::plan::calibration`: one probe over each class's reference),
-//! since the cost model's error differs between them; a [`crate::engine::counter::Sizing`] names the class its
+//! since the cost model's error differs between them; a [`crate::engine::counter::CountPrice`] names the class its
 //! CPU time is spent in, so a quote can be scaled to this machine's speed.
 
 /// The kinds of work priced apart, each scaled by its own factor.

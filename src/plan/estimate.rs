@@ -1,6 +1,9 @@
-//! Estimates before the work: what a run will cost in work, time on the
-//! threads and peak memory, from the same cost models the engines and the
-//! planner choose by, without searching.
+//! Quotes before the work (what `--estimate` prints, and the notes before
+//! long work): what a run will take in CPU, time on the threads and peak
+//! memory, from the same cost models the engines and the planner choose
+//! by, without searching. A [`Quote`] is a price (the model's, at the
+//! reference machine's speed) on the run's threads, scaled to this
+//! machine's speed when shown.
 //!
 //! - [`blank_count`]: `count N`, priced by the engine the one rule
 //!   ([`crate::engine::counter::choose`]) picks, from that engine's own
@@ -8,15 +11,15 @@
 //! - judge cases: [`crate::plan::planner::Planner::estimate`], each case's
 //!   cheapest quote.
 //!
-//! Estimates steer nothing and are only as good as the prices: the tree
+//! Quotes steer nothing and are only as good as the prices: the tree
 //! sizes come from random probes (fixed seeds, so the same input gets the
-//! same estimate) and the nanoseconds per node from the development
-//! machine, scaled to the run's speed where shown ([`Estimate::calibrated`]
+//! same quote) and the nanoseconds per node from the development
+//! machine, scaled to the run's speed where shown ([`Quote::calibrated`]
 //! by the [`Speed`] resolved with the run's settings,
 //! [`crate::plan::calibration`]).
 
 use crate::engine::budget::{self, Budget};
-use crate::engine::counter::{self, Engine, Sizing};
+use crate::engine::counter::{self, CountPrice, Engine};
 use crate::plan::calibration::{Calibration, CostClass, Speed};
 
 pub use crate::engine::counter::constellation_units::{
@@ -30,9 +33,10 @@ pub fn base_bytes(threads: usize) -> f64 {
     budget::base_bytes(threads) as f64
 }
 
-/// What a run is estimated to cost.
+/// What a run is quoted at: its price on its threads, scaled to a speed
+/// once [`Quote::calibrated`].
 #[derive(Clone, Copy, PartialEq, Debug)]
-pub struct Estimate {
+pub struct Quote {
     /// The engine that will count, for blank counts.
     pub engine: Option<Engine>,
     /// CPU time summed over the threads, ns.
@@ -41,35 +45,35 @@ pub struct Estimate {
     pub wall_ns: f64,
     /// Peak memory, bytes.
     pub bytes: f64,
-    /// The threads it was estimated for.
+    /// The threads it was quoted for.
     pub threads: usize,
     /// The cost class whose speed the times are priced at.
     pub cost_class: CostClass,
-    /// The calibration the times were scaled by ([`Estimate::calibrated`]);
+    /// The calibration the times were scaled by ([`Quote::calibrated`]);
     /// `None`: the reference model's times.
     pub calibration: Option<Calibration>,
 }
 
-impl Estimate {
-    /// The same estimate at `speed` (the run's: its probe run now if it
-    /// has not run yet); an estimate calibrated already is returned as it
+impl Quote {
+    /// The same quote at `speed` (the run's: its probe run now if it
+    /// has not run yet); a quote calibrated already is returned as it
     /// is.
     ///
     /// ```
     /// use nqueens::plan::calibration::{Calibration, Speed};
-    /// let estimate = nqueens::plan::estimate::blank_count(12, false, Default::default());
-    /// let pinned = estimate.calibrated(&Speed::fixed(Calibration::pinned(2.0)));
-    /// assert_eq!(pinned.cpu_ns, 2.0 * estimate.cpu_ns);
+    /// let quote = nqueens::plan::estimate::blank_count(12, false, Default::default());
+    /// let pinned = quote.calibrated(&Speed::fixed(Calibration::pinned(2.0)));
+    /// assert_eq!(pinned.cpu_ns, 2.0 * quote.cpu_ns);
     /// assert_eq!(pinned.calibration, Some(Calibration::pinned(2.0)));
     /// assert_eq!(pinned.calibrated(&Speed::reference()), pinned);
     /// ```
-    pub fn calibrated(&self, speed: &Speed) -> Estimate {
+    pub fn calibrated(&self, speed: &Speed) -> Quote {
         if self.calibration.is_some() {
             return *self;
         }
         let calibration = speed.calibration();
         let factor = calibration.factor(self.cost_class);
-        Estimate {
+        Quote {
             cpu_ns: self.cpu_ns * factor,
             wall_ns: self.wall_ns * factor,
             calibration: Some(calibration),
@@ -90,20 +94,20 @@ impl Estimate {
 /// assert_eq!(big.engine, Some(Engine::Join));
 /// assert!(big.wall_ns == big.cpu_ns);
 /// ```
-pub fn blank_count(n: usize, unique: bool, budget: Budget) -> Estimate {
-    of_sizing(&counter::choose(n, unique, budget).sizing(), budget.threads)
+pub fn blank_count(n: usize, unique: bool, budget: Budget) -> Quote {
+    of_price(&counter::choose(n, unique, budget).price(), budget.threads)
 }
 
-/// A blank count's estimate on `threads` threads from its engine's sizing.
-pub fn of_sizing(sizing: &Sizing, threads: usize) -> Estimate {
+/// A blank count's quote on `threads` threads from its engine's price.
+pub fn of_price(count_price: &CountPrice, threads: usize) -> Quote {
     let threads = threads.max(1);
-    Estimate {
-        engine: Some(sizing.engine),
-        cpu_ns: sizing.cpu_ns,
-        wall_ns: sizing.cpu_ns / threads as f64,
-        bytes: base_bytes(threads) + sizing.bytes_on(threads),
+    Quote {
+        engine: Some(count_price.engine),
+        cpu_ns: count_price.cpu_ns,
+        wall_ns: count_price.cpu_ns / threads as f64,
+        bytes: base_bytes(threads) + count_price.bytes_on(threads),
         threads,
-        cost_class: sizing.cost_class,
+        cost_class: count_price.cost_class,
         calibration: None,
     }
 }
@@ -112,7 +116,7 @@ pub fn of_sizing(sizing: &Sizing, threads: usize) -> Estimate {
 pub const DAY: f64 = 86_400.0;
 
 /// A duration of `seconds` for a person to read: the one form every
-/// duration the program shows a person takes (estimates, notes before long
+/// duration the program shows a person takes (quotes, notes before long
 /// work, progress lines, advice). Machine-read figures (`--explain`'s
 /// `est=` and `actual=`, shard records, checkpoints) keep their own.
 ///
@@ -176,7 +180,7 @@ pub fn human(seconds: f64) -> String {
     format!("{:.1e} years", seconds / YEAR)
 }
 
-/// [`human`] with "about" before it, as estimates are worded ("about 2.5
+/// [`human`] with "about" before it, as quotes are worded ("about 2.5
 /// min"), except where the form says all there is to say without it
 /// (`under 1 ms`, `forever`).
 ///

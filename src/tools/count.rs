@@ -30,7 +30,7 @@ use std::time::Instant;
 
 use crate::base::error::{Error, Result};
 use crate::engine::counter::{self, Counts, Watch};
-use crate::plan::estimate::{self, Estimate};
+use crate::plan::estimate::{self, Quote};
 use crate::tools::checkpoint::{Checkpoint, Entry, Header};
 use crate::tools::estimate_line::{self, figures};
 use crate::tools::progress;
@@ -154,23 +154,26 @@ fn counts_of(
         made,
         check,
     } = setup;
-    let (units, estimate, threads, join) = progress::watch(
+    let (units, quote, threads, join) = progress::watch(
         settings.progress,
         &setup_label,
         (n * n) as u64,
         &shares,
         || {
             let choice = choose()?;
-            let sizing = choice.sizing();
-            let estimate = estimate::of_sizing(&sizing, settings.threads());
-            within_memory(settings, n, &estimate)?;
+            let count_price = choice.price();
+            let quote = estimate::of_price(&count_price, settings.threads());
+            within_memory(settings, n, &quote)?;
             let (speed, watched) = (settings.speed(), settings.progress.on());
-            warn_if_long(n, &what, shard, &sizing, &estimate, speed, watched);
-            let threads = threads_for(settings.threads(), estimate::of_sizing(&sizing, 1).cpu_ns);
+            warn_if_long(n, &what, shard, &count_price, &quote, speed, watched);
+            let threads = threads_for(
+                settings.threads(),
+                estimate::of_price(&count_price, 1).cpu_ns,
+            );
             let join = choice.join_units();
             choice
                 .build_reusing(threads, &shares, made.clone())
-                .map(|units| (units, estimate, threads, join))
+                .map(|units| (units, quote, threads, join))
         },
     )?;
     if made.is_none() {
@@ -201,7 +204,7 @@ fn counts_of(
     };
     let total = positions.iter().map(|&p| units.weight(p)).sum();
     let whole = Some(shown_seconds(
-        &estimate,
+        &quote,
         settings.speed(),
         settings.progress.on(),
     ));
@@ -322,7 +325,7 @@ fn choose(
         }
         None => {
             let choice = counter::choose(n, unique, settings.budget);
-            if let Some(note) = engine_switch(n, unique, settings, &choice.sizing()) {
+            if let Some(note) = engine_switch(n, unique, settings, &choice.price()) {
                 eprintln!("{note}");
             }
             if let (Some(path), Some(bytes)) = (&job.plan, choice.saved_layout()) {
@@ -355,7 +358,7 @@ fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write)
         };
         // A whole count is priced without planning it (sampled where
         // planning is slow); a shard's price is its own units', planned.
-        let sizing = match job.shard {
+        let count_price = match job.shard {
             None => counter::price(n, counts_unique(job), settings.budget),
             Some(shard) => {
                 let choice = planned(job, settings, n, counts_unique(job), &what, job.shard)?;
@@ -367,30 +370,30 @@ fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write)
                         let _ = writeln!(std::io::stderr().lock(), "{note}");
                     }
                 }
-                choice.sizing()
+                choice.price()
             }
         };
-        if let Some(note) = engine_switch(n, counts_unique(job), settings, &sizing) {
+        if let Some(note) = engine_switch(n, counts_unique(job), settings, &count_price) {
             eprintln!("{note}");
         }
-        let estimate =
-            estimate::of_sizing(&sizing, settings.threads()).calibrated(settings.speed());
-        let mut verdict = match over_a_day(n, job.shard, &sizing, &estimate) {
+        let quote =
+            estimate::of_price(&count_price, settings.threads()).calibrated(settings.speed());
+        let mut verdict = match over_a_day(n, job.shard, &count_price, &quote) {
             Some(way) => format!(": more than a day{way}"),
             None => String::new(),
         };
-        if estimate.bytes > settings.budget.bytes as f64 {
+        if quote.bytes > settings.budget.bytes as f64 {
             verdict += &format!(
                 "; over --memory {}",
                 estimate_line::bytes(settings.budget.bytes as f64)
             );
         }
-        verdict += &estimate_line::beyond_cores(&estimate, settings.machine.cores);
+        verdict += &estimate_line::beyond_cores(&quote, settings.machine.cores);
         writeln!(
             out,
             "{what}: {}{}{verdict}",
-            figures(&estimate),
-            estimate_line::assumes(&estimate)
+            figures(&quote),
+            estimate_line::assumes(&quote)
         )
         .map_err(Error::Write)?;
     }
@@ -451,14 +454,14 @@ fn counts_unique(job: &CountOptions) -> bool {
 
 /// Refuses, before anything large is allocated, a count whose engine
 /// cannot keep the memory limit even split into parts.
-fn within_memory(settings: &Settings, n: usize, estimate: &Estimate) -> Result<()> {
-    if estimate.bytes <= settings.budget.bytes as f64 {
+fn within_memory(settings: &Settings, n: usize, quote: &Quote) -> Result<()> {
+    if quote.bytes <= settings.budget.bytes as f64 {
         return Ok(());
     }
     Err(Error::Limit(format!(
         "count {n} needs about {} of memory on {} thread{} (the least its engine can \
          plan), more than --memory {}: give it more memory or fewer threads",
-        estimate_line::bytes(estimate.bytes),
+        estimate_line::bytes(quote.bytes),
         settings.threads(),
         if settings.threads() == 1 { "" } else { "s" },
         estimate_line::bytes(settings.budget.bytes as f64)
@@ -489,10 +492,13 @@ mod tests {
         let settings = Settings::quiet(4);
         let threads = |n| {
             let job = job(n);
-            let sizing = choose(&job, &settings, n, true, None, None)
+            let count_price = choose(&job, &settings, n, true, None, None)
                 .unwrap()
-                .sizing();
-            threads_for(settings.threads(), estimate::of_sizing(&sizing, 1).cpu_ns)
+                .price();
+            threads_for(
+                settings.threads(),
+                estimate::of_price(&count_price, 1).cpu_ns,
+            )
         };
         for n in 1..=10 {
             assert_eq!(threads(n), 1, "n = {n}");

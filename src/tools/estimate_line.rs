@@ -4,16 +4,16 @@
 //! per thread, at the speed its calibration says), and, priced for more
 //! threads than the machine has cores, the time on the cores there are.
 
-use crate::plan::estimate::{about, human, Estimate, DAY};
+use crate::plan::estimate::{about, human, Quote, DAY};
 
 /// An estimate in words: [`figures`], then "hopeless" above a day (said of
 /// the judge's boards, which have no shards; `count` names shards instead),
 /// with what it [`assumes`] between them.
 ///
 /// ```
-/// use nqueens::{engine::counter::Engine, plan::estimate::Estimate};
+/// use nqueens::{engine::counter::Engine, plan::estimate::Quote};
 /// use nqueens::plan::calibration::{Calibration, CostClass};
-/// let e = Estimate {
+/// let e = Quote {
 ///     engine: Some(Engine::Join), cpu_ns: 4e9, wall_ns: 2e9, bytes: 3.5 * 1048576.0, threads: 2,
 ///     cost_class: CostClass::JoinEven, calibration: Some(Calibration::pinned(1.0)),
 /// };
@@ -24,21 +24,21 @@ use crate::plan::estimate::{about, human, Estimate, DAY};
 ///      NQUEENS_CALIBRATION pins (1.00x the reference)"
 /// );
 /// ```
-pub fn describe(estimate: &Estimate) -> String {
-    let hopeless = if estimate.wall_ns / 1e9 > DAY {
+pub fn describe(quote: &Quote) -> String {
+    let hopeless = if quote.wall_ns / 1e9 > DAY {
         ": hopeless (more than a day)"
     } else {
         ""
     };
-    format!("{}{}{hopeless}", figures(estimate), assumes(estimate))
+    format!("{}{}{hopeless}", figures(quote), assumes(quote))
 }
 
 /// What an estimate assumes, to end its line: a free core for each thread
 /// (the times are CPU time; on a busy machine the wall time is longer by
 /// each thread's wait for a core), at the speed its calibration says
 /// ([`crate::plan::calibration`]).
-pub fn assumes(estimate: &Estimate) -> String {
-    let speed = match &estimate.calibration {
+pub fn assumes(quote: &Quote) -> String {
+    let speed = match &quote.calibration {
         Some(calibration) => calibration.words(),
         None => "the reference machine's speed".to_string(),
     };
@@ -52,9 +52,9 @@ pub fn assumes(estimate: &Estimate) -> String {
 /// says so.
 ///
 /// ```
-/// use nqueens::{plan::estimate::Estimate, tools::estimate_line::beyond_cores};
+/// use nqueens::{plan::estimate::Quote, tools::estimate_line::beyond_cores};
 /// use nqueens::plan::calibration::CostClass;
-/// let e = Estimate {
+/// let e = Quote {
 ///     engine: None, cpu_ns: 480e9, wall_ns: 60e9, bytes: 0.0, threads: 8,
 ///     cost_class: CostClass::Search, calibration: None,
 /// };
@@ -64,34 +64,34 @@ pub fn assumes(estimate: &Estimate) -> String {
 /// );
 /// assert_eq!(beyond_cores(&e, 8), "");
 /// ```
-pub fn beyond_cores(estimate: &Estimate, cores: usize) -> String {
+pub fn beyond_cores(quote: &Quote, cores: usize) -> String {
     let cores = cores.max(1);
-    if estimate.threads <= cores {
+    if quote.threads <= cores {
         return String::new();
     }
     format!(
         "; priced for {} threads, this machine has {cores} core{} ({} on them)",
-        estimate.threads,
+        quote.threads,
         if cores == 1 { "" } else { "s" },
-        about(estimate.cpu_ns / cores as f64 / 1e9)
+        about(quote.cpu_ns / cores as f64 / 1e9)
     )
 }
 
 /// An estimate's figures: time on the threads, CPU time, the engine it
 /// prices (for blank counts), peak memory.
-pub fn figures(estimate: &Estimate) -> String {
-    let tree = match estimate.engine {
+pub fn figures(quote: &Quote) -> String {
+    let tree = match quote.engine {
         Some(engine) => format!("; engine: {}", engine.name()),
         None => String::new(),
     };
-    let wall = estimate.wall_ns / 1e9;
+    let wall = quote.wall_ns / 1e9;
     format!(
         "{} on {} thread{} ({} of CPU{tree}), peak memory about {}",
         about(wall),
-        estimate.threads,
-        if estimate.threads == 1 { "" } else { "s" },
-        human(estimate.cpu_ns / 1e9),
-        bytes(estimate.bytes)
+        quote.threads,
+        if quote.threads == 1 { "" } else { "s" },
+        human(quote.cpu_ns / 1e9),
+        bytes(quote.bytes)
     )
 }
 
@@ -122,7 +122,7 @@ mod tests {
     fn lines_of_every_cost_class_state_one_speed() {
         let calibration = Calibration::from_probe(1.34 * REFERENCE_NS[CostClass::Search.index()]);
         let line = |cost_class: CostClass, engine: Option<Engine>| {
-            let estimate = Estimate {
+            let quote = Quote {
                 engine,
                 cpu_ns: 4e9,
                 wall_ns: 2e9,
@@ -131,9 +131,9 @@ mod tests {
                 cost_class,
                 calibration: None,
             };
-            let calibrated = Estimate {
+            let calibrated = Quote {
                 calibration: Some(calibration),
-                ..estimate
+                ..quote
             };
             assumes(&calibrated)
         };
@@ -155,7 +155,7 @@ mod tests {
     /// years`: the figures take the one form of durations.
     #[test]
     fn figures_say_under_a_millisecond_and_forever_in_words() {
-        let estimate = |ns: f64| Estimate {
+        let quote = |ns: f64| Quote {
             engine: None,
             cpu_ns: 2.0 * ns,
             wall_ns: ns,
@@ -165,18 +165,18 @@ mod tests {
             calibration: None,
         };
         assert_eq!(
-            figures(&estimate(0.0)),
+            figures(&quote(0.0)),
             "under 1 ms on 2 threads (under 1 ms of CPU), peak memory about 4.1 MiB"
         );
         assert_eq!(
-            figures(&estimate(504.9e6)),
+            figures(&quote(504.9e6)),
             "about 505 ms on 2 threads (1 s of CPU), peak memory about 4.1 MiB"
         );
         assert!(
-            describe(&estimate(f64::INFINITY))
+            describe(&quote(f64::INFINITY))
                 .starts_with("forever on 2 threads (forever of CPU), peak memory"),
             "{}",
-            describe(&estimate(f64::INFINITY))
+            describe(&quote(f64::INFINITY))
         );
     }
 }

@@ -16,7 +16,7 @@ use crate::base::board::Board;
 use crate::base::error::Result;
 use crate::base::problem::Problem;
 use crate::engine::constellations::ConstellationEngine;
-use crate::engine::counter::unit::{fingerprint_of, Engine, Sizing, UnitCounter};
+use crate::engine::counter::unit::{fingerprint_of, CountPrice, Engine, UnitCounter};
 use crate::engine::counts::{Counts, Watch};
 use crate::engine::pricing::CostClass;
 use crate::engine::tree_size::{self, NS_PER_NODE};
@@ -58,9 +58,9 @@ impl Prepared {
     }
 
     /// Its cost and memory, from the plain search's estimated size.
-    pub fn sizing(&self) -> Sizing {
+    pub fn price(&self) -> CountPrice {
         let n = self.n;
-        Sizing {
+        CountPrice {
             engine: Engine::Constellations,
             cpu_ns: blank_nodes(n) * NS_PER_NODE * CONSTELLATION_ENGINE_SHARE * self.share
                 + units(n) * SETUP_NS_PER_UNIT,

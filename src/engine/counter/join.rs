@@ -14,7 +14,7 @@
 use crate::base::board::{full_row, Symmetry};
 use crate::engine::budget::Budget;
 use crate::engine::counter::fixed::fixed;
-use crate::engine::counter::unit::{fingerprint_of, Engine, Sizing, UnitCounter};
+use crate::engine::counter::unit::{fingerprint_of, CountPrice, Engine, UnitCounter};
 use crate::engine::counts::Counts;
 use crate::engine::half_board::layout::tasks_floor;
 use crate::engine::half_board::PreparedJoin;
@@ -24,7 +24,7 @@ pub use crate::tuning::engines::FIXED_SHARE;
 /// What the join of the blank board of side `n` would cost within
 /// `budget`, priced from samples without planning it ([`PreparedJoin::price`]);
 /// `None` where it would not plan.
-pub fn priced(n: usize, unique: bool, budget: Budget) -> Option<Sizing> {
+pub fn priced(n: usize, unique: bool, budget: Budget) -> Option<CountPrice> {
     sized(
         n,
         unique,
@@ -34,7 +34,7 @@ pub fn priced(n: usize, unique: bool, budget: Budget) -> Option<Sizing> {
 
 /// [`priced`] from fewer samples ([`PreparedJoin::price_roughly`]): for advice
 /// that prices many budgets.
-pub fn priced_roughly(n: usize, unique: bool, budget: Budget) -> Option<Sizing> {
+pub fn priced_roughly(n: usize, unique: bool, budget: Budget) -> Option<CountPrice> {
     sized(
         n,
         unique,
@@ -46,9 +46,9 @@ fn sized(
     n: usize,
     unique: bool,
     price: crate::engine::half_board::layout::Price,
-) -> Option<Sizing> {
+) -> Option<CountPrice> {
     let extra = if unique { FIXED_SHARE } else { 0.0 };
-    Some(Sizing {
+    Some(CountPrice {
         engine: Engine::Join,
         cpu_ns: price.cost * (1.0 + extra),
         bytes: price.peak_bytes as f64,
@@ -164,13 +164,13 @@ impl Prepared {
     }
 
     /// Its cost and memory.
-    pub fn sizing(&self) -> Sizing {
+    pub fn price(&self) -> CountPrice {
         let extra = if self.unique {
             FIXED_SHARE * self.whole_cost * self.share
         } else {
             0.0
         };
-        Sizing {
+        CountPrice {
             engine: Engine::Join,
             cpu_ns: self.join.cost() + extra,
             bytes: self.join.peak_bytes() as f64,

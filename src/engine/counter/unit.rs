@@ -1,6 +1,6 @@
 //! What every counting engine of this folder is to the rest: a
 //! [`UnitCounter`] (its work a list of independent units), which
-//! [`Engine`] it is, and its [`Sizing`] (what it will cost, known before
+//! [`Engine`] it is, and its [`CountPrice`] (what it will cost, known before
 //! anything large is made). The engines ([`super::join`],
 //! [`super::constellation_units`]) implement it here, apart from the rule that
 //! chooses between them ([`super::choose`]), so that neither imports the
@@ -30,9 +30,12 @@ impl Engine {
     }
 }
 
-/// What a count will cost, known before anything large is made.
+/// A count's price: what it will take by the chosen engine, in the
+/// model's reference nanoseconds and bytes, known before anything large is
+/// made (scaled to this machine only when quoted, see
+/// `crate::plan::estimate::Quote`).
 #[derive(Clone, Copy, PartialEq, Debug)]
-pub struct Sizing {
+pub struct CountPrice {
     pub engine: Engine,
     /// Work on one core, ns (set-up included).
     pub cpu_ns: f64,
@@ -48,7 +51,7 @@ pub struct Sizing {
     pub cost_class: CostClass,
 }
 
-impl Sizing {
+impl CountPrice {
     /// Peak bytes on `threads` threads (at least one): the engine's
     /// bytes plus each further thread's.
     pub fn bytes_on(&self, threads: usize) -> f64 {

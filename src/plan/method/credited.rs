@@ -83,7 +83,7 @@ impl CountingMethod for CreditedJoin {
 
     fn quote(&mut self, case: Case, shared: &mut Shared) -> f64 {
         self.plans.quote(case, shared, |plan| {
-            plan.sizing().cpu_ns * CREDIT_FACTOR[case.board.n() % 2]
+            plan.price().cpu_ns * CREDIT_FACTOR[case.board.n() % 2]
         })
     }
 

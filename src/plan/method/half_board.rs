@@ -87,7 +87,7 @@ impl CountingMethod for HalfBoard {
                 0 => 0,
                 _ => plan.tasks().unwrap_or(0),
             };
-            plan.sizing().cpu_ns + NS_BOARD_TASK * tasks as f64
+            plan.price().cpu_ns + NS_BOARD_TASK * tasks as f64
         })
     }
 

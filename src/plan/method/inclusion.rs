@@ -69,7 +69,7 @@ impl InclusionExclusion {
         if self.blank_counts.contains_key(&n) {
             0.0
         } else {
-            let cost_class = shared.blank_count_sizing(n).cost_class;
+            let cost_class = shared.blank_count_price(n).cost_class;
             at_search_speed(shared.blank_count_cost(n), cost_class, shared)
         }
     }
@@ -88,8 +88,8 @@ impl InclusionExclusion {
         if may_join(key, search) {
             let rows = inclusion::term_rows_for_join(n, &key.1);
             if let Some(plan) = Prepared::of_board(&rows, shared.budget()) {
-                let sizing = plan.sizing();
-                let join = at_search_speed(sizing.cpu_ns, sizing.cost_class, shared);
+                let count_price = plan.price();
+                let join = at_search_speed(count_price.cpu_ns, count_price.cost_class, shared);
                 // In parts, the units would rebuild tables (as for the
                 // half-board method).
                 if plan.parts() == 1 && join < search {
@@ -175,20 +175,20 @@ impl CountingMethod for InclusionExclusion {
         let n = case.board.n();
         // The joined terms run one after another at worst: the biggest.
         let joins = (self.joins.values())
-            .filter(|plan| plan.sizing().bytes > 0.0)
-            .map(|plan| plan.sizing().bytes_on(shared.threads()))
+            .filter(|plan| plan.price().bytes > 0.0)
+            .map(|plan| plan.price().bytes_on(shared.threads()))
             .fold(0.0, f64::max);
         if self.blank_counts.contains_key(&n) {
             // Known: the terms' searches hold only their stacks.
             return joins;
         }
         let threads = shared.threads();
-        joins.max(shared.blank_count_sizing(n).bytes_on(threads))
+        joins.max(shared.blank_count_price(n).bytes_on(threads))
     }
 
     fn engine(&mut self, case: Case, shared: &mut Shared) -> Option<Engine> {
         let n = case.board.n();
-        (!self.blank_counts.contains_key(&n)).then(|| shared.blank_count_sizing(n).engine)
+        (!self.blank_counts.contains_key(&n)).then(|| shared.blank_count_price(n).engine)
     }
 
     fn counts_blank(&self) -> bool {
@@ -247,7 +247,7 @@ impl CountingMethod for InclusionExclusion {
         match self.blank_counts.get(&n) {
             Some(&count) => answer.constant += count as i128,
             None => {
-                engine = Some(shared.blank_count_sizing(n).engine);
+                engine = Some(shared.blank_count_price(n).engine);
                 let slot = match self.pending_blanks.get(&n) {
                     Some(&slot) => slot,
                     None => {

@@ -14,7 +14,7 @@ use crate::base::problem::Problem;
 use crate::engine::budget::Budget;
 use crate::engine::constellations::ConstellationEngine;
 use crate::engine::counter::join::Prepared;
-use crate::engine::counter::{self, Choice, Engine, Sizing, UnitCounter};
+use crate::engine::counter::{self, Choice, CountPrice, Engine, UnitCounter};
 use crate::engine::tree_size;
 use crate::plan::calibration::{CostClass, Speed};
 use crate::plan::work::Work;
@@ -175,7 +175,7 @@ pub struct Shared {
     blank_nodes: HashMap<usize, f64>,
     constellations: HashMap<usize, Arc<ConstellationEngine>>,
     /// Blank counters per side: chosen (and priced), then built on first use.
-    blank_choices: HashMap<usize, (Sizing, Option<Choice>)>,
+    blank_choices: HashMap<usize, (CountPrice, Option<Choice>)>,
     blank_counters: HashMap<usize, Arc<dyn UnitCounter>>,
     notes: Vec<String>,
 }
@@ -237,11 +237,11 @@ impl Shared {
 
     /// The engine counting the blank board of side `n`, chosen by
     /// [`counter::choose`] once per run.
-    fn blank_choice(&mut self, n: usize) -> &mut (Sizing, Option<Choice>) {
+    fn blank_choice(&mut self, n: usize) -> &mut (CountPrice, Option<Choice>) {
         let budget = self.budget();
         self.blank_choices.entry(n).or_insert_with(|| {
             let choice = counter::choose(n, false, budget);
-            (choice.sizing(), Some(choice))
+            (choice.price(), Some(choice))
         })
     }
 
@@ -254,7 +254,7 @@ impl Shared {
     /// What the blank count of side `n` will cost, as `count N --estimate`
     /// prices it: the same engine, chosen for the same memory limit and
     /// threads ([`counter::choose`]).
-    pub fn blank_count_sizing(&mut self, n: usize) -> Sizing {
+    pub fn blank_count_price(&mut self, n: usize) -> CountPrice {
         self.blank_choice(n).0
     }
 
@@ -410,7 +410,7 @@ impl JoinPlans {
     /// The peak bytes of `case`'s join on the run's threads (0 when it
     /// was not kept).
     pub fn memory(&self, case: Case, shared: &Shared) -> f64 {
-        (self.0.get(&case.index)).map_or(0.0, |plan| plan.sizing().bytes_on(shared.threads()))
+        (self.0.get(&case.index)).map_or(0.0, |plan| plan.price().bytes_on(shared.threads()))
     }
 
     /// `ns(plan)`, the method's price of `case`'s join on one thread, on

@@ -13,7 +13,7 @@ use crate::base::error::Result;
 use crate::base::geometry;
 use crate::engine::ordering;
 use crate::plan::calibration::CostClass;
-use crate::plan::estimate::{base_bytes, Estimate};
+use crate::plan::estimate::{base_bytes, Quote};
 use crate::plan::method::Case;
 use crate::plan::prices::{REFINE_NS, REFINE_WITHIN};
 
@@ -342,7 +342,7 @@ impl Planner {
     /// quoted, but no shared investment is made (so an index not built yet
     /// is not assumed). Cases are numbered on as
     /// [`crate::base::uva11195::Solver::solve`] numbers them.
-    pub fn estimate(&mut self, boards: &[Board]) -> Result<Vec<(String, Estimate)>> {
+    pub fn estimate(&mut self, boards: &[Board]) -> Result<Vec<(String, Quote)>> {
         let estimates = self.estimate_or_skip(boards)?;
         Ok(estimates.into_iter().map(|(m, e, _)| (m, e)).collect())
     }
@@ -350,7 +350,7 @@ impl Planner {
     /// [`Planner::estimate`], with whether each case would be skipped by
     /// `--max-time` ([`Planner::max_time`]; never without it): its
     /// estimate, calibrated, is above it, or it repeats a case that is.
-    pub fn estimate_or_skip(&mut self, boards: &[Board]) -> Result<Vec<(String, Estimate, bool)>> {
+    pub fn estimate_or_skip(&mut self, boards: &[Board]) -> Result<Vec<(String, Quote, bool)>> {
         let (decisions, skips) = match self.choice {
             MethodChoice::Auto => self.choose(boards, false)?,
             MethodChoice::Forced(method) => {
@@ -360,7 +360,7 @@ impl Planner {
             }
         };
         let threads = self.shared.threads();
-        let nothing = Estimate {
+        let nothing = Quote {
             engine: None,
             cpu_ns: 0.0,
             wall_ns: 0.0,
@@ -391,7 +391,7 @@ impl Planner {
                         board: &boards[case],
                     };
                     let bytes = base_bytes(threads) + method.memory(case, &mut self.shared);
-                    let estimate = Estimate {
+                    let estimate = Quote {
                         cost_class: method.cost_class(&boards[case.index]),
                         engine: method.engine(case, &mut self.shared),
                         cpu_ns,

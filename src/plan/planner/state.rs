@@ -142,7 +142,7 @@ impl Planner {
     }
 
     /// The speed its quotes are priced at (to calibrate its estimates,
-    /// [`crate::plan::estimate::Estimate::calibrated`]).
+    /// [`crate::plan::estimate::Quote::calibrated`]).
     pub fn speed(&self) -> &Speed {
         self.shared.speed()
     }

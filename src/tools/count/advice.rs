@@ -4,9 +4,9 @@
 //! each (or, for a shard, the finer shards it is made of), or that it is
 //! hopeless. Used by `count` and by checker mode's total.
 
-use crate::engine::counter::{Engine, Sizing};
+use crate::engine::counter::{CountPrice, Engine};
 use crate::plan::calibration::{Speed, MAX_FACTOR};
-use crate::plan::estimate::{about, Estimate, DAY};
+use crate::plan::estimate::{about, Quote, DAY};
 use crate::tools::progress;
 use crate::tools::shard::Shard;
 
@@ -21,28 +21,28 @@ pub(super) fn warn_if_long(
     n: usize,
     what: &str,
     shard: Option<Shard>,
-    sizing: &Sizing,
-    estimate: &Estimate,
+    count_price: &CountPrice,
+    quote: &Quote,
     speed: &Speed,
     watched: bool,
 ) -> bool {
     // The probes run only when they decide.
-    if !speed.above(estimate.wall_ns, estimate.cost_class, progress::LONG * 1e9) {
+    if !speed.above(quote.wall_ns, quote.cost_class, progress::LONG * 1e9) {
         return false;
     }
-    let estimate = &estimate.calibrated(speed);
+    let quote = &quote.calibrated(speed);
     let threads = format!(
         "{} thread{}",
-        estimate.threads,
-        if estimate.threads == 1 { "" } else { "s" }
+        quote.threads,
+        if quote.threads == 1 { "" } else { "s" }
     );
-    if let Some(way) = over_a_day(n, shard, sizing, estimate) {
+    if let Some(way) = over_a_day(n, shard, count_price, quote) {
         eprintln!(
             "nqueens: this count is estimated at {} on {threads}, more than a \
              day{way}; it will run until stopped",
-            about(estimate.wall_ns / 1e9),
+            about(quote.wall_ns / 1e9),
         );
-    } else if estimate.wall_ns / 1e9 > progress::LONG {
+    } else if quote.wall_ns / 1e9 > progress::LONG {
         let watch = if watched {
             ""
         } else {
@@ -50,7 +50,7 @@ pub(super) fn warn_if_long(
         };
         eprintln!(
             "nqueens: {what} is estimated at {} on {threads}{watch}",
-            about(estimate.wall_ns / 1e9),
+            about(quote.wall_ns / 1e9),
         );
     } else {
         return false;
@@ -62,11 +62,11 @@ pub(super) fn warn_if_long(
 /// at the run's `speed` when `shown` and long enough for the probes to
 /// matter (a run estimated far below a second is over before a line
 /// could show it: the reference model's figure, no probe).
-pub(super) fn shown_seconds(estimate: &Estimate, speed: &Speed, shown: bool) -> f64 {
-    if shown && estimate.wall_ns * MAX_FACTOR > 1e9 {
-        estimate.calibrated(speed).wall_ns / 1e9
+pub(super) fn shown_seconds(quote: &Quote, speed: &Speed, shown: bool) -> f64 {
+    if shown && quote.wall_ns * MAX_FACTOR > 1e9 {
+        quote.calibrated(speed).wall_ns / 1e9
     } else {
-        estimate.wall_ns / 1e9
+        quote.wall_ns / 1e9
     }
 }
 
@@ -75,7 +75,7 @@ pub(super) fn shown_seconds(estimate: &Estimate, speed: &Speed, shown: bool) -> 
 const SHARD_SECONDS: f64 = 3600.0;
 
 /// When `estimate` (of `count n`, or of `shard` of it, by an engine of
-/// this `sizing`) is above a day, the way to do it instead, to follow
+/// this `count_price`) is above a day, the way to do it instead, to follow
 /// "more than a day": so many shards that each takes about an hour on one
 /// thread, to run by the recipes of `docs/COUNTING.md` (fewer when there are fewer
 /// units than that); or, when even one unit a shard leaves a shard over a
@@ -88,24 +88,24 @@ const SHARD_SECONDS: f64 = 3600.0;
 pub(super) fn over_a_day(
     n: usize,
     shard: Option<Shard>,
-    sizing: &Sizing,
-    estimate: &Estimate,
+    count_price: &CountPrice,
+    quote: &Quote,
 ) -> Option<String> {
-    if estimate.wall_ns / 1e9 <= DAY {
+    if quote.wall_ns / 1e9 <= DAY {
         return None;
     }
     // This run's CPU on one thread, and the whole count's.
-    let cpu = estimate.cpu_ns / 1e9;
+    let cpu = quote.cpu_ns / 1e9;
     let of = shard.map_or(1, |shard| shard.of);
     let whole = cpu * of as f64;
-    let finest = round_down(sizing.units);
+    let finest = round_down(count_price.units);
     // A shard runs whole units: with `units / K` not a whole number some
     // shards hold one unit more than the mean, so K is also at least the
     // units over as many as an hour holds (measured: 2200 shards of count
     // 24 averaged 60 min, but shard 1 held 8 units of 8.4 min, 67 min).
-    let unit = whole / sizing.units.max(1.0);
+    let unit = whole / count_price.units.max(1.0);
     let per_shard = (SHARD_SECONDS / unit).floor().max(1.0);
-    let wanted = round_up((whole / SHARD_SECONDS).max(sizing.units / per_shard));
+    let wanted = round_up((whole / SHARD_SECONDS).max(count_price.units / per_shard));
     let (shards, finest_note) = if wanted <= finest {
         (wanted, "")
     } else {
@@ -115,13 +115,20 @@ pub(super) fn over_a_day(
     // one unit's tables, so the units are cut to fit them. The command
     // names the threads this estimate was made for, and every shard must
     // run with them (`merge` refuses records of another split).
-    let threads = estimate.threads;
+    let threads = quote.threads;
     if let Some(shard) = shard {
-        return Some(finer_shards(n, shard, threads, cpu, sizing.units, shards));
+        return Some(finer_shards(
+            n,
+            shard,
+            threads,
+            cpu,
+            count_price.units,
+            shards,
+        ));
     }
     // Where the join plans every unit (minutes at N = 24), the shards
     // share one planning through a plan file.
-    let listed = sizing.engine == Engine::Join && n <= crate::engine::half_board::MAX_N;
+    let listed = count_price.engine == Engine::Join && n <= crate::engine::half_board::MAX_N;
     let plan = if listed { " --plan shards.plan" } else { "" };
     let each = about(whole / shards);
     if whole / shards > DAY {

@@ -83,14 +83,14 @@ pub fn checker_words(n: usize) -> (String, String) {
 pub fn checker_total(n: usize, settings: &Settings) -> Result<u128> {
     let (budget, progress) = (settings.budget, settings.progress);
     let choice = counter::choose(n, false, budget);
-    let sizing = choice.sizing();
-    let estimate = estimate::of_sizing(&sizing, budget.threads);
+    let count_price = choice.price();
+    let quote = estimate::of_price(&count_price, budget.threads);
     let said = warn_if_long(
         n,
         &format!("checker {n}: the count"),
         None,
-        &sizing,
-        &estimate,
+        &count_price,
+        &quote,
         settings.speed(),
         progress.on(),
     );
@@ -100,7 +100,7 @@ pub fn checker_total(n: usize, settings: &Settings) -> Result<u128> {
     let done = AtomicU64::new(0);
     let count = || counter.count_each(&all, budget.threads, Watch::done(&done));
     let counts = if progress.on() {
-        let whole = Some(shown_seconds(&estimate, settings.speed(), true));
+        let whole = Some(shown_seconds(&quote, settings.speed(), true));
         let label = format!("checker {n}: the count");
         progress::watch_estimated(progress, &label, total, &done, whole, count)?
     } else {

@@ -169,7 +169,7 @@ pub fn zero_total(shard: Shard, held: Held, counts: Counts) -> Option<String> {
 }
 
 /// What a count says on stderr when its memory limit sends it from the
-/// half-board join to the constellations (`sizing` is the chosen
+/// half-board join to the constellations (`count_price` is the chosen
 /// engine's): which engine it runs on, what each costs, and the
 /// `--memory` that keeps the join ([`counter::join_memory`]). `None`
 /// where it runs on the join, or the join does not count side `n`.
@@ -177,16 +177,16 @@ pub fn engine_switch(
     n: usize,
     unique: bool,
     settings: &Settings,
-    sizing: &counter::Sizing,
+    count_price: &counter::CountPrice,
 ) -> Option<String> {
-    if sizing.engine != counter::Engine::Constellations {
+    if count_price.engine != counter::Engine::Constellations {
         return None;
     }
     let (bytes, join) = counter::join_memory(n, unique, settings.budget)?;
     let threads = settings.threads();
-    let cpu = |sizing: &counter::Sizing| {
-        let estimate = estimate::of_sizing(sizing, threads).calibrated(settings.speed());
-        crate::plan::estimate::human(estimate.cpu_ns / 1e9)
+    let cpu = |count_price: &counter::CountPrice| {
+        let quote = estimate::of_price(count_price, threads).calibrated(settings.speed());
+        crate::plan::estimate::human(quote.cpu_ns / 1e9)
     };
     Some(format!(
         "nqueens: count {n} does not fit the half-board join within --memory {} on {threads} \
@@ -194,7 +194,7 @@ pub fn engine_switch(
          {}); --memory {}MiB or more keeps the join",
         estimate_line::bytes(settings.budget.bytes as f64),
         if threads == 1 { "" } else { "s" },
-        cpu(sizing),
+        cpu(count_price),
         cpu(&join),
         bytes >> 20
     ))
