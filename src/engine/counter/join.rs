@@ -4,7 +4,7 @@
 //! fixes ([`crate::engine::counter::fixed`]).
 //!
 //! # Constraints
-//! `1 <= n <= JOIN_TO` of [`crate::engine::counter`]; the plan within
+//! `1 <= n <= JOIN_TO` of [`crate::engine::counter`]; the layout within
 //! its [`Budget`].
 //!
 //! # Complexity
@@ -95,7 +95,7 @@ impl Prepared {
         self.join.saved()
     }
 
-    /// A lower bound of the tasks the plan of [`Prepared::of_board`]
+    /// A lower bound of the tasks the layout of [`Prepared::of_board`]
     /// lists ([`PreparedJoin::tasks`]), found without planning it: 0 where none
     /// is kept ([`tasks_floor`]).
     pub fn tasks_floor(rows: &[u64]) -> usize {

@@ -110,7 +110,7 @@ impl TaskWork {
 /// How a join runs, for its price: each regime has its constants.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Regime {
-    /// A listed plan (N <= 24, and boards with blocked cells): the tables
+    /// A listed layout (N <= 24, and boards with blocked cells): the tables
     /// built once for many tasks, a chunk's bottoms mostly within the
     /// caches. Its tops are the candidate pairs the pivot leaves
     /// ([`TaskWork::NS`]).

@@ -209,7 +209,7 @@ fn whole_tables(mass: &[Vec<u64>]) -> Stored {
     [0, 1, 2, 3].map(|q| (mass[q].len() as u64, mass[q].iter().sum()))
 }
 
-/// The chunk and the parts of a plan of `tasks` (with their `relists`)
+/// The chunk and the parts of a layout of `tasks` (with their `relists`)
 /// while planning holds `held = (planning bytes, task bytes, the most
 /// bottoms a task joins)`: the whole board's tables if they fit beside
 /// every thread's scratch, else the smallest K x K split (by pivot and

@@ -44,7 +44,7 @@
 //! # Constraints
 //! `n <= PRICED_TO` (28): what the sampled pricing and the quarters'
 //! middle marks accept. A unit's tables must fit the memory: units are cut
-//! finer until one per thread does, down to one column set, by the plan's
+//! finer until one per thread does, down to one column set, by the layout's
 //! mean; a unit whose sets hold more (sizes are counted before anything
 //! is stored) joins its tasks in pieces whose tables fit.
 //!

@@ -2,7 +2,7 @@
 //! campaign's records (`merge --spot-check`): what the unit's column sets
 //! contribute, found without the join's kernel (no quarters, buckets,
 //! sieve, transposed bottoms) nor its multipliers (no [`super::column_sets`]
-//! orbits, pivot weights or diagonal weights as the plan computed them).
+//! orbits, pivot weights or diagonal weights as the layout computed them).
 //!
 //! A unit is a list of *keys*: the pivot's queens (none for even `n`
 //! outside pair mode, the middle row's for odd `n`, the two middle rows'
@@ -33,7 +33,7 @@
 //!   stand for the key's mirror orbit only (the flip moves that queen to
 //!   the bottom); those with none, for the whole orbit.
 //!
-//! Which keys a unit holds is the plan's (its listed tasks, or a pivot and
+//! Which keys a unit holds is the layout's (its listed tasks, or a pivot and
 //! the column sets a range of ranks names, each kept here when it is the
 //! least of its orbit); every count and weight is made here.
 //! The same sums from 4 to 14 in every mode against OEIS are this file's
@@ -53,7 +53,7 @@ mod halves;
 use crate::engine::half_board::column_sets::Symmetric;
 use halves::{disjoint_pairs, falling, list, rising, Placed};
 
-/// How the plan's work list weighs a key, as the recount must (see the
+/// How the join's work list weighs a key, as the recount must (see the
 /// module doc).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Mode {
@@ -85,8 +85,8 @@ type Queens = [Option<(usize, usize)>; 2];
 
 impl Recount {
     /// The recount of the blank board of side `n` (`free`, its rows' free
-    /// columns) as a plan folding `sym` counts it; `None` for a board
-    /// with blocked cells, a plan that does not fold the mirror and the
+    /// columns) as a join folding `sym` counts it; `None` for a board
+    /// with blocked cells, a join that does not fold the mirror and the
     /// flip (no blank board's).
     pub fn new(n: usize, free: &[u64], sym: Symmetric) -> Option<Recount> {
         let full = (1u64 << n) - 1;
@@ -392,14 +392,14 @@ mod tests {
                     .into_iter()
                     .chain([0.4, 1.0, 3.0].map(|f| (min_n.ranked_from(4), f)));
                 for (min_n, tiles) in orders {
-                    let mut plan =
+                    let mut prepared =
                         PreparedJoin::tuned(n, &blank, Default::default(), min_n, None).unwrap();
-                    plan.set_tile_over_root(tiles);
+                    prepared.set_tile_over_root(tiles);
                     let mut total = 0;
-                    for i in 0..plan.units() {
-                        let again = plan.recount_unit(i).unwrap();
+                    for i in 0..prepared.units() {
+                        let again = prepared.recount_unit(i).unwrap();
                         let what = format!("n = {n}, {min_n:?}, tiles {tiles}, unit {i}");
-                        assert_eq!(again, plan.run_unit(i), "{what}");
+                        assert_eq!(again, prepared.run_unit(i), "{what}");
                         total += again;
                     }
                     assert_eq!(total, A000170[n - 1], "n = {n}, {min_n:?}, tiles {tiles}");
@@ -417,7 +417,7 @@ mod tests {
         use crate::engine::half_board::PreparedJoin;
         for n in [27usize, 28] {
             let blank = vec![(1u64 << n) - 1; n];
-            let plan = PreparedJoin::within(n, &blank, Default::default()).unwrap();
+            let prepared = PreparedJoin::within(n, &blank, Default::default()).unwrap();
             let recount = Recount::new(
                 n,
                 &blank,
@@ -434,14 +434,14 @@ mod tests {
             // A few ranks of one unit each: 40 ranks of two units ran past
             // 70 minutes at 27 alone.
             {
-                let unit = plan.units() / 3;
-                let (pivot, ranks) = plan.ranked_unit(unit).unwrap();
+                let unit = prepared.units() / 3;
+                let (pivot, ranks) = prepared.ranked_unit(unit).unwrap();
                 let ranks = ranks.start..ranks.start + 3;
                 let start = std::time::Instant::now();
-                let join = plan.count_ranks(pivot, ranks.clone()).unwrap();
+                let join = prepared.count_ranks(pivot, ranks.clone()).unwrap();
                 let joined = start.elapsed().as_secs_f64();
                 let queens: Vec<(usize, usize)> = {
-                    let avail = plan.ranked_pivots().unwrap()[pivot];
+                    let avail = prepared.ranked_pivots().unwrap()[pivot];
                     let free: Vec<usize> = (0..n).filter(|&c| (avail >> c) & 1 == 0).collect();
                     match n % 2 {
                         1 => vec![(n / 2, free[0])],
@@ -449,7 +449,7 @@ mod tests {
                     }
                 };
                 let start = std::time::Instant::now();
-                let sets = plan.ranked_sets(pivot, ranks.clone()).unwrap();
+                let sets = prepared.ranked_sets(pivot, ranks.clone()).unwrap();
                 let again: u128 = sets.into_iter().map(|s| recount.set(&queens, s)).sum();
                 let recounted = start.elapsed().as_secs_f64();
                 eprintln!(

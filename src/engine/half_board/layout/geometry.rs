@@ -1,4 +1,4 @@
-//! What every plan of a board starts from ([`Geometry`]): its rows masked
+//! What every layout of a board starts from ([`Geometry`]): its rows masked
 //! to `n` columns, the symmetries the work list folds, the join's
 //! [`Shape`], the pivots and the four quarters; and the sides from which
 //! each folding mode runs ([`MinN`] and its defaults).
@@ -26,7 +26,7 @@ pub const MAX_N: usize = 24;
 /// [`crate::engine::half_board::quarters::mark`]).
 pub const PRICED_TO: usize = 28;
 
-/// What every plan of a board starts from: its rows, the symmetries the
+/// What every layout of a board starts from: its rows, the symmetries the
 /// work list folds, the join's shape, the pivots and the quarters.
 #[derive(Clone)]
 pub(in crate::engine::half_board) struct Geometry {

@@ -32,7 +32,7 @@ pub(super) struct Fit<P> {
     pub(super) extra_ns: f64,
 }
 
-/// The cheapest [`Fit`] within `budget` for a plan holding `held` bytes
+/// The cheapest [`Fit`] within `budget` for a layout holding `held` bytes
 /// (its planning peak) beside its threads' scratch: per share of
 /// [`SHARES`], the largest chunk whose scratch fits it
 /// ([`cost::chunk`]); `split(fixed)` gives the parts whose largest

@@ -54,7 +54,7 @@ pub(super) fn layout_cost(walked: u64, pivots: usize, scanned: u64) -> f64 {
 /// The whole count's ns on one core: planning (`planning`), the joins
 /// (`joins`), the tables of `whole` built, and the quarters walked
 /// (`walked` placements) twice more by each further part's build, for a
-/// plan of `parts` parts.
+/// layout of `parts` parts.
 pub(super) fn total_cost(
     planning: f64,
     joins: f64,

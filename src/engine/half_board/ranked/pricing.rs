@@ -67,7 +67,7 @@ impl Ranked {
         }
         self.cost = total;
         // Walked, the largest of the shard's own units' tables is known,
-        // where the plan assumed a multiple of the mean unit's (a unit past
+        // where the layout assumed a multiple of the mean unit's (a unit past
         // the table budget runs in pieces within it).
         if how == SetPrice::Walked {
             let tables = tables.min(self.table_budget);

@@ -64,7 +64,7 @@ impl Ranked {
             return;
         }
         // The unit's tables would pass the thread's share of the memory
-        // (its sets' sizes vary far more than the plan's mean allows: a
+        // (its sets' sizes vary far more than the layout's mean allows: a
         // unit of 25 whose sets hold the low columns needs a 1.4 GB table):
         // its tasks are joined in pieces whose tables fit, each built on
         // its own (such units walk their sets once more).
