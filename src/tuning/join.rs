@@ -221,6 +221,21 @@ tunables! {
             when: "2026-11-29",
             notes: "Ranked units on the fixed kernel",
         };
+    /// [`RANKED_PAIR_WORD_NS`] where the join plans pair mode (n = 26, 28;
+    /// `layout::geometry`'s `PAIR_MIN_N`): pair mode came after the per-N
+    /// constants were fitted, all of them in the diagonal and cross modes,
+    /// and priced with them its units' joins about 6x below the kernel's
+    /// own estimates of them (`cargo bench --bench blank -- --sieved N 40`,
+    /// 2026-12-05, joins alone: see benches/NOTES.md): the whole quotes of
+    /// 26 and 28 in pair mode were 2.3-2.9x low. Each is the diagonal
+    /// modes' constant scaled by that pooled ratio.
+    RANKED_PAIR_MODE_WORD_NS: [f64; 2] = [0.1026, 0.0344],
+        "ns per full-width pair word in pair mode, n = 26 and 28",
+        Measured {
+            how: "cargo bench --bench blank -- --sieved 26 40, -- --sieved 28 40 (joins alone)",
+            when: "2026-12-05",
+            notes: "Pair mode's quotes were low",
+        };
     /// Ns per `cost::sieved_terms` (pair word, table word, bottom, visit, top) of
     /// the kernel's *estimate* of a set's tally, at every N past 24
     /// (`cost::sieved_ns`): one

@@ -24,24 +24,27 @@ tunables! {
     DIAG_MIN_N: usize = 18, "board side",
         Measured { how: "count 16 and count 18 with and without the diagonal mode", when: "2026-11-26", notes: IN_NOTE };
     /// Smallest `n` for pair mode (even `n`, see `column_sets`) by default:
-    /// 26, where the ranked units' tasks are big enough for its smaller halves
-    /// to pay. Its halves have a row less than the diagonal mode's and its
+    /// 28. Its halves have a row less than the diagonal mode's and its
     /// pivots block two columns and four diagonals, so a task's pairs shrink
     /// faster with `n` than the extra tasks (30x more, four-fold instead of
-    /// eight-fold) grow: `count N --estimate --threads 1` (one sitting, 2026-12-05)
-    /// priced 24 at 1.5x the diagonal mode's (8.5 against 5.7 days, as ranked
-    /// units), 26 at 0.42x (245 days against 1.6 years) and 28 at 0.24x (79
-    /// against 336 years); six units of 28 ran 1.2-1.4x their quotes, three
-    /// of the diagonal mode's 1.0-1.2x (benches/NOTES.md, "Pair mode from
-    /// 26"). Below 24 the
-    /// gain is eaten by its per-top costs: at 22 shards ran level with the
-    /// diagonal mode, at 18 3.2x slower. Tests turn it on with
+    /// eight-fold) grow. It was turned on from 26 on quotes that priced its
+    /// joins with the diagonal mode's constants (26 at 0.42x the diagonal
+    /// mode's, 28 at 0.24x); priced with its own
+    /// (`cost::RANKED_PAIR_MODE_WORD_NS`, the kernel's estimates of random
+    /// units), `count N --estimate --threads 1` at the reference (2026-12-05)
+    /// gives 26 2.5 CPU-years in pair mode against 2.0 in the diagonal mode
+    /// (whose own check, `--sieved 26 40 --diagonal`, read 0.84), and 28 186
+    /// against 411 (check 1.05): pair mode pays from 28 only
+    /// (benches/NOTES.md, "Pair mode's quotes were low"). Below 24 the gain is
+    /// eaten by its per-top costs: at 22 shards ran level with the diagonal
+    /// mode, at 18 3.2x slower. Tests turn it on with
     /// `layout::geometry::MinN::pair`.
-    PAIR_MIN_N: usize = 26, "board side",
+    PAIR_MIN_N: usize = 28, "board side",
         Measured {
-            how: "count N --estimate --threads 1 at 24, 26, 28 in both modes; units of 28 run",
+            how: "count N --estimate --threads 1 at 26, 28 in both modes, each mode's \
+                  constant checked by cargo bench --bench blank -- --sieved N 40",
             when: "2026-12-05",
-            notes: "Pair mode from 26",
+            notes: "Pair mode's quotes were low",
         };
     /// Smallest `n` for cross mode (odd `n`, see `column_sets`).
     CROSS_MIN_N: usize = 15, "board side",

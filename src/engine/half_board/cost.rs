@@ -24,7 +24,9 @@ mod ranked;
 mod scratch;
 mod task;
 
-pub use ranked::{ranked_ns, sieved_ns, sieved_terms, RANKED_PAIR_WORD_NS, SIEVED_NS};
+pub use ranked::{
+    ranked_ns, sieved_ns, sieved_terms, RANKED_PAIR_MODE_WORD_NS, RANKED_PAIR_WORD_NS, SIEVED_NS,
+};
 pub use scratch::{chunk, scratch_bytes, Relist, SCRATCH_BUDGET};
 pub use task::{bottom_words, half_pairs, sieve_keep, task_work};
 
@@ -123,8 +125,9 @@ pub enum Regime {
     /// constant share (bottoms, [`BOTTOM_PASS`]) or leaves it to its
     /// constants (tops): at 27 the bottoms' share ran from 5% to 15% on
     /// single sets against the constant's 47% ([`RANKED_PAIR_WORD_NS`]). Its
-    /// constant depends on the size `n` ([`ranked_ns`]).
-    Ranked { n: usize },
+    /// constant depends on the size `n` and on whether the join is in pair
+    /// mode ([`ranked_ns`]).
+    Ranked { n: usize, pair: bool },
 }
 
 impl Regime {
@@ -132,7 +135,7 @@ impl Regime {
     pub fn constants(self) -> [f64; 7] {
         match self {
             Regime::Listed => TaskWork::NS,
-            Regime::Ranked { n } => ranked_ns(n),
+            Regime::Ranked { n, pair } => ranked_ns(n, pair),
         }
     }
 

@@ -135,7 +135,11 @@ impl Ranked {
     /// units of one column set would not fit.
     pub fn new(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Option<Ranked> {
         let g = Geometry::of(n, free, min_n)?;
-        let sampled = g.sample(draws(n, g.shape.h), SEED, Regime::Ranked { n });
+        let regime = Regime::Ranked {
+            n,
+            pair: g.sym.pair,
+        };
+        let sampled = g.sample(draws(n, g.shape.h), SEED, regime);
         Self::from_sampled(g, &sampled, budget)
     }
 

@@ -80,7 +80,10 @@ pub fn price_sets(
             SetPrice::Walked => walked(board, pi, s, &mut walked_rows),
         };
         price.tasks += 1.0;
-        let regime = Regime::Ranked { n: board.shape.n };
+        let regime = Regime::Ranked {
+            n: board.shape.n,
+            pair: board.sym.pair,
+        };
         let work = d.work(board, priced, regime);
         price.ns += regime.ns(&work);
         price.work += work;
