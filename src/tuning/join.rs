@@ -224,11 +224,12 @@ tunables! {
     /// [`RANKED_PAIR_WORD_NS`] where the join plans pair mode (n = 26, 28;
     /// `layout::geometry`'s `PAIR_MIN_N`): pair mode came after the per-N
     /// constants were fitted, all of them in the diagonal and cross modes,
-    /// and priced with them its units' joins about 6x below the kernel's
-    /// own estimates of them (`cargo bench --bench blank -- --sieved N 40`,
-    /// 2026-12-05, joins alone: see benches/NOTES.md): the whole quotes of
-    /// 26 and 28 in pair mode were 2.3-2.9x low. Each is the diagonal
-    /// modes' constant scaled by that pooled ratio.
+    /// and priced with them its units' joins 6.0x (26, 140 units in three
+    /// samples) and 2.0x (28, 40 units) below the kernel's own estimates of
+    /// them (`cargo bench --bench blank -- --sieved N 40`, 2026-12-05, joins
+    /// alone: see benches/NOTES.md): the whole quotes of 26 and 28 in pair
+    /// mode were 2.5x and 1.9x low. Each is the diagonal modes' constant
+    /// scaled by that pooled ratio.
     RANKED_PAIR_MODE_WORD_NS: [f64; 2] = [0.1026, 0.0344],
         "ns per full-width pair word in pair mode, n = 26 and 28",
         Measured {
