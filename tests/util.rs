@@ -254,11 +254,25 @@ pub const OEIS_TOTALS_BEYOND: [(usize, u128); 9] = [
 
 /// The published total of the blank board of side `n` (1..=27).
 pub fn oeis_total(n: usize) -> u128 {
-    OEIS.iter()
-        .map(|row| (row.0, row.1))
-        .chain(OEIS_TOTALS_BEYOND)
+    published(
+        n,
+        OEIS.iter().map(|row| (row.0, row.1)),
+        &OEIS_TOTALS_BEYOND,
+        "total",
+    )
+}
+
+/// The count of side `n` in the program's table (`rows`), else in the
+/// tests' own rows beyond it (`beyond`).
+fn published(
+    n: usize,
+    rows: impl Iterator<Item = (usize, u128)>,
+    beyond: &[(usize, u128)],
+    what: &str,
+) -> u128 {
+    rows.chain(beyond.iter().copied())
         .find(|row| row.0 == n)
-        .unwrap_or_else(|| panic!("no published total for n = {n} here"))
+        .unwrap_or_else(|| panic!("no published {what} for n = {n} here"))
         .1
 }
 
@@ -269,12 +283,8 @@ pub const OEIS_UNIQUE_BEYOND: [(usize, u128); 3] =
 
 /// The published unique count of the blank board of side `n` (1..=21).
 pub fn oeis_unique(n: usize) -> u128 {
-    OEIS.iter()
-        .map(|row| (row.0, row.2))
-        .chain(OEIS_UNIQUE_BEYOND)
-        .find(|row| row.0 == n)
-        .unwrap_or_else(|| panic!("no published unique count for n = {n} here"))
-        .1
+    let rows = OEIS.iter().map(|row| (row.0, row.2));
+    published(n, rows, &OEIS_UNIQUE_BEYOND, "unique count")
 }
 
 /// Whether `columns` (one queen per row) is a solution of the blank board.
