@@ -237,6 +237,25 @@ tunables! {
             when: "2026-12-05",
             notes: "Pair mode's quotes were low",
         };
+    /// [`RANKED_PAIR_MODE_WORD_NS`] where pair mode folds the transpose too
+    /// (n = 28, `layout::geometry`'s `PAIR_TRANSPOSE_MIN_N`): 28's constant
+    /// times the eight-fold's real time over the four-fold's on the same
+    /// whole units (`cargo bench --bench blank -- --transpose 28 --units 6
+    /// --ranks 100000`, six units spread over the plan, thread CPU: 0.71),
+    /// over the two plans' whole quotes priced alike (118.4 / 186.4 CPU-years
+    /// at the four-fold constant: 0.635), so that the whole quote is the
+    /// four-fold's times the measured ratio. The kernel's estimates
+    /// (`cost::sieved_ns`) do not see what the tie bottoms cost a top
+    /// (`--sieved 28 40 --eight` read 0.86 of the four-fold constant's
+    /// weights on the joins) and would price it lower.
+    RANKED_EIGHT_PAIR_WORD_NS: f64 = 0.0389,
+        "ns per full-width pair word in pair mode with the transpose, n = 28",
+        Measured {
+            how: "cargo bench --bench blank -- --transpose 28 --units 6 --ranks 100000; \
+                  count 28 --estimate --threads 1 in both folds",
+            when: "2026-12-05",
+            notes: "The tie split in one pass",
+        };
     /// Ns per `cost::sieved_terms` (pair word, table word, bottom, visit, top) of
     /// the kernel's *estimate* of a set's tally, at every N past 24
     /// (`cost::sieved_ns`): one

@@ -46,6 +46,18 @@ tunables! {
             when: "2026-12-05",
             notes: "Pair mode's quotes were low",
         };
+    /// Smallest `n` from which pair mode folds the transpose too (the board
+    /// kept by all eight symmetries): 28, where on the same six whole units
+    /// the eight-fold took 0.71 of the four-fold's thread CPU
+    /// (`cargo bench --bench blank -- --transpose 28 --units 6 --ranks
+    /// 100000`, benches/NOTES.md, "The tie split in one pass"). At 26 pair
+    /// mode itself does not pay (`PAIR_MIN_N`).
+    PAIR_TRANSPOSE_MIN_N: usize = 28, "board side",
+        Measured {
+            how: "cargo bench --bench blank -- --transpose 28 --units 6 --ranks 100000",
+            when: "2026-12-05",
+            notes: "The tie split in one pass",
+        };
     /// Smallest `n` for cross mode (odd `n`, see `column_sets`).
     CROSS_MIN_N: usize = 15, "board side",
         Chosen("the join's smallest side: cross mode folds the transpose wherever the join runs; not measured below");

@@ -25,7 +25,8 @@ mod scratch;
 mod task;
 
 pub use ranked::{
-    ranked_ns, sieved_ns, sieved_terms, RANKED_PAIR_MODE_WORD_NS, RANKED_PAIR_WORD_NS, SIEVED_NS,
+    ranked_ns, sieved_ns, sieved_terms, RANKED_EIGHT_PAIR_WORD_NS, RANKED_PAIR_MODE_WORD_NS,
+    RANKED_PAIR_WORD_NS, SIEVED_NS,
 };
 pub use scratch::{chunk, scratch_bytes, Relist, SCRATCH_BUDGET};
 pub use task::{bottom_words, half_pairs, sieve_keep, task_work};
@@ -126,8 +127,12 @@ pub enum Regime {
     /// constants (tops): at 27 the bottoms' share ran from 5% to 15% on
     /// single sets against the constant's 47% ([`RANKED_PAIR_WORD_NS`]). Its
     /// constant depends on the size `n` and on whether the join is in pair
-    /// mode ([`ranked_ns`]).
-    Ranked { n: usize, pair: bool },
+    /// mode, and folds the transpose there ([`ranked_ns`]).
+    Ranked {
+        n: usize,
+        pair: bool,
+        transpose: bool,
+    },
 }
 
 impl Regime {
@@ -135,7 +140,7 @@ impl Regime {
     pub fn constants(self) -> [f64; 7] {
         match self {
             Regime::Listed => TaskWork::NS,
-            Regime::Ranked { n, pair } => ranked_ns(n, pair),
+            Regime::Ranked { n, pair, transpose } => ranked_ns(n, pair, transpose),
         }
     }
 

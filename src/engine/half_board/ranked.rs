@@ -138,6 +138,7 @@ impl Ranked {
         let regime = Regime::Ranked {
             n,
             pair: g.sym.pair,
+            transpose: g.sym.transpose,
         };
         let sampled = g.sample(draws(n, g.shape.h), SEED, regime);
         Self::from_sampled(g, &sampled, budget)

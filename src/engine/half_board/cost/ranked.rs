@@ -5,16 +5,21 @@
 //! ([`crate::tuning::join`]).
 
 use crate::engine::half_board::tally::Tally;
-pub use crate::tuning::join::{RANKED_PAIR_MODE_WORD_NS, RANKED_PAIR_WORD_NS, SIEVED_NS};
+pub use crate::tuning::join::{
+    RANKED_EIGHT_PAIR_WORD_NS, RANKED_PAIR_MODE_WORD_NS, RANKED_PAIR_WORD_NS, SIEVED_NS,
+};
 
 /// The ranked regime's constants at size `n` ([`super::Regime::Ranked`]), in the
 /// order of [`super::TaskWork::terms`]: one term, the pair words at full width,
 /// at [`RANKED_PAIR_WORD_NS`] for `n` (25..=28; other sizes take the
 /// nearest), or [`RANKED_PAIR_MODE_WORD_NS`] where the join is in pair mode
-/// (26 and 28; others the nearest).
-pub fn ranked_ns(n: usize, pair: bool) -> [f64; 7] {
+/// (26 and 28; others the nearest), [`RANKED_EIGHT_PAIR_WORD_NS`] where it
+/// folds the transpose there too.
+pub fn ranked_ns(n: usize, pair: bool, transpose: bool) -> [f64; 7] {
     let mut ns = [0.0; 7];
-    ns[3] = if pair {
+    ns[3] = if pair && transpose {
+        RANKED_EIGHT_PAIR_WORD_NS
+    } else if pair {
         RANKED_PAIR_MODE_WORD_NS[(n.clamp(26, 28) - 26) / 2]
     } else {
         RANKED_PAIR_WORD_NS[n.clamp(25, 28) - 25]

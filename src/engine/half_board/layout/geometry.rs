@@ -16,7 +16,7 @@ use crate::engine::half_board::cost::Regime;
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{Marks, QuarterShape};
 use crate::engine::half_board::sampling::{self, Sampled};
-pub use crate::tuning::layout::{CROSS_MIN_N, DIAG_MIN_N, PAIR_MIN_N};
+pub use crate::tuning::layout::{CROSS_MIN_N, DIAG_MIN_N, PAIR_MIN_N, PAIR_TRANSPOSE_MIN_N};
 
 /// Largest board side the join plans.
 pub const MAX_N: usize = 24;
@@ -100,9 +100,7 @@ pub struct MinN {
     pub cross: usize,
     pub pair: usize,
     /// From this side pair mode folds the transpose too, where the board
-    /// allows it: nowhere by default yet (99), as its ties' second chunk
-    /// per column set costs more than the marks save at 26 (benches/NOTES.md,
-    /// "Pair mode with the transpose"); tests and the bench turn it on.
+    /// allows it ([`PAIR_TRANSPOSE_MIN_N`] by default).
     pub pair_transpose: usize,
     /// From this side the join is planned as ranked units
     /// ([`crate::engine::half_board::ranked`]) instead of a task list.
@@ -122,7 +120,7 @@ impl MinN {
             diagonal: n,
             cross: n,
             pair: PAIR_MIN_N,
-            pair_transpose: 99,
+            pair_transpose: PAIR_TRANSPOSE_MIN_N,
             ranked: MAX_N + 1,
         }
     }
@@ -147,7 +145,7 @@ impl Default for MinN {
             diagonal: DIAG_MIN_N,
             cross: CROSS_MIN_N,
             pair: PAIR_MIN_N,
-            pair_transpose: 99,
+            pair_transpose: PAIR_TRANSPOSE_MIN_N,
             ranked: MAX_N + 1,
         }
     }

@@ -83,6 +83,7 @@ pub fn price_sets(
         let regime = Regime::Ranked {
             n: board.shape.n,
             pair: board.sym.pair,
+            transpose: board.sym.transpose,
         };
         let work = d.work(board, priced, regime);
         price.ns += regime.ns(&work);
