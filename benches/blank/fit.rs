@@ -37,7 +37,7 @@ use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
 use nqueens::engine::cpu;
 use nqueens::engine::half_board::cost::{self, Regime, TaskWork};
-use nqueens::engine::half_board::layout::PAIR_MIN_N;
+use nqueens::engine::half_board::layout::{PAIR_MIN_N, PAIR_TRANSPOSE_MIN_N};
 use nqueens::engine::half_board::tally::Tally;
 use nqueens::engine::half_board::{Isa, PreparedJoin, MAX_N};
 
@@ -214,9 +214,11 @@ pub fn fit(sizes: &[usize]) {
             let real: f64 = of_n.iter().map(|r| r.ns).sum();
             let words: f64 = of_n.iter().map(|r| r.terms[3]).sum();
             // Rows of an even N from pair mode's minimum on are of pair
-            // mode (rows files older than 2026-12-05 are not).
+            // mode (rows files older than 2026-12-05 are not), with the
+            // transpose from its own.
             let pair = n % 2 == 0 && n >= PAIR_MIN_N;
-            let now = Regime::Ranked { n, pair }.constants();
+            let transpose = pair && n >= PAIR_TRANSPOSE_MIN_N;
+            let now = Regime::Ranked { n, pair, transpose }.constants();
             let fitted = real / words.max(1.0);
             let (lo, hi) = of_n
                 .iter()
