@@ -12,6 +12,8 @@
 //! - [`ranked_24_to_28`]: single column sets at n = 24 to 28 against a
 //!   count by the definition (at 28 on diagonal mode's plan, whose
 //!   weighting is checked on small boards too);
+//! - [`weights`]: the ranked plans' unit weights at 25 to 28 against the
+//!   kernel's estimates of the same units;
 //! - [`shared`]: what they share.
 
 mod credited;
@@ -20,3 +22,4 @@ mod oracles;
 mod ranked_24_to_28;
 mod runs;
 mod shared;
+mod weights;
