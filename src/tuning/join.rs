@@ -256,6 +256,20 @@ tunables! {
             when: "2026-12-05",
             notes: "The tie split in one pass",
         };
+    /// What a unit in pair mode with the transpose costs over the kernel's
+    /// estimate of it (`cost::sieved_ns`, priced on its words): the tie
+    /// split a top's count takes in buckets that hold tie bottoms, which the
+    /// estimate does not count. On six whole units of 28 run in both folds
+    /// (`cargo bench --bench blank -- --transpose 28 --units 6 --ranks
+    /// 100000`) the eight-fold took 0.71 of the four-fold's CPU where their
+    /// estimates said 0.62: 0.71 / 0.62.
+    TIE_SPLIT_OVER_ESTIMATE: f64 = 1.145,
+        "factor on the kernel's estimate, pair mode with the transpose",
+        Measured {
+            how: "cargo bench --bench blank -- --transpose 28 --units 6 --ranks 100000",
+            when: "2026-12-05",
+            notes: "The tie split in one pass",
+        };
     /// Ns per `cost::sieved_terms` (pair word, table word, bottom, visit, top) of
     /// the kernel's *estimate* of a set's tally, at every N past 24
     /// (`cost::sieved_ns`): one

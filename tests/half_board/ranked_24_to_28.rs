@@ -598,8 +598,9 @@ fn pair_halves_with_columns(n: usize, (c1, c2): (usize, usize), s: u64, cap: usi
         .sum()
 }
 
-/// Pair mode (even `n`: the two middle rows are pivot rows, a pivot a
-/// queen in each; the default at 26 and 28) on the plan `count N` runs:
+/// Pair mode with the transpose (even `n`: the two middle rows are pivot
+/// rows, a pivot a queen in each; the default at 28, forced at 26) on the
+/// plan `count N` runs (at 26, would run in that mode):
 /// a canonical pivot `(c1, c2)` stands for its orbit under the mirror,
 /// the flip (which swaps the rows) and the half turn, and its column sets
 /// are folded by the symmetries that keep it (the half turn, when `c1 +
@@ -619,6 +620,7 @@ fn pair_mode_sets_agree_with_a_plain_search_at_26_and_28() {
     for n in [26usize, 28] {
         let blank = vec![full_row(n); n];
         let min_n = MinN {
+            pair: 26,
             pair_transpose: 26,
             ..MinN::default()
         };

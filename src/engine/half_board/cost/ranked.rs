@@ -7,6 +7,7 @@
 use crate::engine::half_board::tally::Tally;
 pub use crate::tuning::join::{
     RANKED_EIGHT_PAIR_WORD_NS, RANKED_PAIR_MODE_WORD_NS, RANKED_PAIR_WORD_NS, SIEVED_NS,
+    TIE_SPLIT_OVER_ESTIMATE,
 };
 
 /// The ranked regime's constants at size `n` ([`super::Regime::Ranked`]), in the
@@ -47,10 +48,18 @@ pub fn sieved_terms(t: &Tally) -> [f64; 5] {
 /// [`sieved_terms`]. Where a shard's sets are walked, this prices it: a
 /// price from the kernel's own counts follows what the sieve leaves each
 /// set, which the model's terms ([`ranked_ns`]) take from a pivot's mean.
-pub fn sieved_ns(estimated: &Tally) -> f64 {
-    sieved_terms(estimated)
+/// Where the join splits its buckets at tie bottoms (`ties`: pair mode
+/// with the transpose), times [`TIE_SPLIT_OVER_ESTIMATE`]: the estimate
+/// counts the words, not the split.
+pub fn sieved_ns(estimated: &Tally, ties: bool) -> f64 {
+    let ns: f64 = sieved_terms(estimated)
         .iter()
         .zip(SIEVED_NS)
         .map(|(t, c)| t * c)
-        .sum()
+        .sum();
+    if ties {
+        ns * TIE_SPLIT_OVER_ESTIMATE
+    } else {
+        ns
+    }
 }

@@ -97,7 +97,8 @@ impl Ranked {
         let draws = len.min(draws);
         if how == SetPrice::Walked && draws == len {
             let (tally, distinct) = self.estimate_ranks(pivot, ranks, rng);
-            return self.rank_price(cost::sieved_ns(&tally), distinct);
+            let ties = self.geo.sym.pair && self.geo.sym.transpose;
+            return self.rank_price(cost::sieved_ns(&tally, ties), distinct);
         }
         let board = self.geo.board();
         let avail = self.geo.pivots[pivot].avail;
