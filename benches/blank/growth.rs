@@ -44,7 +44,9 @@ use std::time::Instant;
 use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
 use nqueens::engine::cpu;
-use nqueens::engine::half_board::layout::{CROSS_MIN_N, DIAG_MIN_N, PAIR_MIN_N};
+use nqueens::engine::half_board::layout::{
+    CROSS_MIN_N, DIAG_MIN_N, PAIR_MIN_N, PAIR_TRANSPOSE_MIN_N,
+};
 use nqueens::engine::half_board::{Isa, PreparedJoin};
 
 /// Every K-th unit of N runs: about a minute a size on one core (past 24,
@@ -242,6 +244,7 @@ fn published_totals() -> Vec<(usize, f64)> {
 fn fold_of(n: usize) -> &'static str {
     match n {
         _ if n % 2 == 1 && n >= CROSS_MIN_N => "8 cross",
+        _ if n % 2 == 0 && n >= PAIR_TRANSPOSE_MIN_N.max(PAIR_MIN_N) => "8 pair",
         _ if n % 2 == 0 && n >= PAIR_MIN_N => "4 pair",
         _ if n % 2 == 0 && n >= DIAG_MIN_N => "8 diagonal",
         _ => "4",
