@@ -244,7 +244,8 @@ impl Sieve {
 
     /// [`Sieve::lay_out`] from the sizes of the buckets' parts: `count[2 *
     /// b]` bottoms of bucket `b` without the tie mark, `count[2 * b + 1]`
-    /// with it, each part padded to whole words.
+    /// with it, each part padded to whole words (and a bucket's ties to a
+    /// block of four from its start).
     fn lay_out_parts(&mut self, count: &[usize], ties: bool) -> usize {
         let keys = 1usize << self.k;
         self.ties = ties;
@@ -254,6 +255,17 @@ impl Sieve {
         for b in 0..keys {
             self.starts.push(word);
             word += (count[2 * b] + 63) / 64;
+            // A bucket's tie bottoms start a block of four words from its
+            // start (and so within each of its pieces, `SLICE` words being
+            // a multiple of four): a top's count then never splits a block
+            // (`matching::buckets::popcount::and_count_split`). At pivots
+            // of key 1 of 28 that took the eight-fold from 1.21x to 1.11x
+            // the four-fold's time for 13% more words (benches/NOTES.md,
+            // "The tie split in one pass").
+            if ties && count[2 * b + 1] > 0 {
+                let start = self.starts[b];
+                word = start + (word - start + 3) / 4 * 4;
+            }
             self.tie_at.push(word);
             word += (count[2 * b + 1] + 63) / 64;
         }
