@@ -427,7 +427,9 @@ mod tests {
                     diagonal: false,
                     cross: n % 2 == 1,
                     pair: n % 2 == 0,
-                    transpose: false,
+                    // As `count 28` plans it.
+                    transpose: n % 2 == 0
+                        && n >= crate::engine::half_board::layout::PAIR_TRANSPOSE_MIN_N,
                 },
             )
             .unwrap();
