@@ -31,7 +31,7 @@
 //! kernel's estimate of its own work on the units' tables (how a shard
 //! that walks its sets is priced), with their pooled ratio (see
 //! `shard.rs`); `--diagonal` plans an even N in the diagonal mode where
-//! it would take pair mode.
+//! it would take pair mode, `--eight` in pair mode with the transpose.
 //!
 //! `cargo bench --bench blank -- --fit 18 19 20` fits the join's cost-model
 //! constants to the units' CPU time on this machine, term by term (see
@@ -122,13 +122,16 @@ fn main() {
         return;
     }
     if let Some(i) = all.iter().position(|a| a == "--sieved") {
-        // `--sieved N [K] [--diagonal]`.
+        // `--sieved N [K] [--diagonal | --eight]`.
         match all.get(i + 1).and_then(|n| n.parse().ok()) {
             Some(n) => {
                 let k = all.get(i + 2).and_then(|k| k.parse().ok()).unwrap_or(40);
-                shard::sieved(n, k, all.iter().any(|a| a == "--diagonal"))
+                let mode = ["diagonal", "eight"]
+                    .into_iter()
+                    .find(|m| all.iter().any(|a| a.strip_prefix("--") == Some(*m)));
+                shard::sieved(n, k, mode.unwrap_or("default"))
             }
-            None => println!("--sieved N [K] [--diagonal]"),
+            None => println!("--sieved N [K] [--diagonal | --eight]"),
         }
         return;
     }

@@ -134,15 +134,23 @@ fn ratio(real: f64, quote: f64) -> String {
 /// estimates (the two regimes' constants are fitted on the same whole
 /// units, so the ratio also says how far the plan's total is from what
 /// its units' sieves leave).
-pub fn sieved(n: usize, k: usize, diagonal: bool) {
+///
+/// `mode` forces a fold where the size allows it: `"diagonal"` (no pair
+/// mode), `"eight"` (pair mode with the transpose), anything else the
+/// default.
+pub fn sieved(n: usize, k: usize, mode: &str) {
     let blank = vec![full_row(n); n];
-    let min_n = if diagonal {
-        MinN {
+    let min_n = match mode {
+        "diagonal" => MinN {
             pair: 99,
             ..MinN::default()
-        }
-    } else {
-        MinN::default()
+        },
+        "eight" => MinN {
+            pair: 0,
+            pair_transpose: 0,
+            ..MinN::default()
+        },
+        _ => MinN::default(),
     };
     let budget = Budget::new(1 << 30, 1);
     let Some(join) = PreparedJoin::tuned(n, &blank, budget, min_n, None) else {
