@@ -44,9 +44,7 @@ use std::time::Instant;
 use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
 use nqueens::engine::cpu;
-use nqueens::engine::half_board::layout::{
-    CROSS_MIN_N, DIAG_MIN_N, PAIR_MIN_N, PAIR_TRANSPOSE_MIN_N,
-};
+use nqueens::engine::half_board::layout::{symmetries, MinN};
 use nqueens::engine::half_board::{Isa, PreparedJoin};
 
 /// Every K-th unit of N runs: about a minute a size on one core (past 24,
@@ -240,15 +238,10 @@ fn published_totals() -> Vec<(usize, f64)> {
         .collect()
 }
 
-/// The symmetries `count N` folds, by the modes' smallest sides.
+/// The symmetries `count N` folds: the planner's own rule on the blank
+/// board (`layout::symmetries`), not a copy of it.
 fn fold_of(n: usize) -> &'static str {
-    match n {
-        _ if n % 2 == 1 && n >= CROSS_MIN_N => "8 cross",
-        _ if n % 2 == 0 && n >= PAIR_TRANSPOSE_MIN_N.max(PAIR_MIN_N) => "8 pair",
-        _ if n % 2 == 0 && n >= PAIR_MIN_N => "4 pair",
-        _ if n % 2 == 0 && n >= DIAG_MIN_N => "8 diagonal",
-        _ => "4",
-    }
+    symmetries(n, &vec![full_row(n); n], MinN::default()).fold()
 }
 
 /// `--growth --quotes [N...]` (default 16..=28): per N, the fold `count N`

@@ -51,7 +51,7 @@ mod saved;
 pub use floor::{tasks_floor, FLOOR_TO};
 pub(super) use geometry::Geometry;
 pub use geometry::{
-    MinN, CROSS_MIN_N, DIAG_MIN_N, MAX_N, PAIR_MIN_N, PAIR_TRANSPOSE_MIN_N, PRICED_TO,
+    symmetries, MinN, CROSS_MIN_N, DIAG_MIN_N, MAX_N, PAIR_MIN_N, PAIR_TRANSPOSE_MIN_N, PRICED_TO,
 };
 pub use parts::{tables_bytes, Part, Stored};
 pub use pricing::Unit;

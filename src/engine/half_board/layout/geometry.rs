@@ -154,7 +154,7 @@ impl Default for MinN {
 /// The symmetries of the board whose rows have free columns `free` (masked
 /// to `n` bits) that the work list uses; the diagonal and cross modes only
 /// from `min_n` on.
-pub(super) fn symmetries(n: usize, free: &[u64], min_n: MinN) -> Symmetric {
+pub fn symmetries(n: usize, free: &[u64], min_n: MinN) -> Symmetric {
     let rev = |x: u64| x.reverse_bits() >> (64 - n);
     let cell = |r: usize, c: usize| (free[r] >> c) & 1;
     let mirror = free.iter().all(|&f| rev(f) == f);
