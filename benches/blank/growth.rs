@@ -67,7 +67,7 @@ fn value<T: std::str::FromStr>(args: &[String], flag: &str) -> Option<T> {
 }
 
 pub fn growth(sizes: &[usize]) {
-    // `--kernel popcnt` (or `portable`, `avx2`): one instruction set.
+    // `--kernel popcnt` (or `portable`, `avx2`, `avx512`): one instruction set.
     let args: Vec<String> = std::env::args().collect();
     let isa = match args
         .iter()
@@ -77,6 +77,7 @@ pub fn growth(sizes: &[usize]) {
         Some(k) if k == "popcnt" => Isa::Popcnt,
         Some(k) if k == "portable" => Isa::Portable,
         Some(k) if k == "avx2" => Isa::Avx2,
+        Some(k) if k == "avx512" => Isa::Avx512,
         _ => Isa::Auto,
     };
     // `--part K`: every K-th unit at every N instead of `part_of`.

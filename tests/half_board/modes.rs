@@ -4,7 +4,7 @@
 //! solver and the join without them.
 
 use nqueens::base::board::{full_row, Board, Symmetry};
-use nqueens::engine::half_board::{MinN, PreparedJoin};
+use nqueens::engine::half_board::{Isa, MinN, PreparedJoin};
 
 use super::shared::A000170;
 use crate::util::{random_board, slow_count, symmetrized, Rng};
@@ -263,4 +263,65 @@ fn ranked_units_count_the_same() {
         );
     }
     assert!(folds.len() >= 5, "{folds:?}");
+}
+
+/// Every instruction set the kernel is compiled for that this CPU has
+/// (portable, `popcnt`, AVX2, AVX-512's `vpopcntdq`; the others are named
+/// and skipped) counts the same: blank boards in the three eight-fold modes
+/// and pair mode with its tie split, against OEIS, and random boards cut
+/// into many buckets and small chunks against the slow solver. Every other
+/// test runs the fastest one only ([`Isa::Auto`]), so a slower kernel's
+/// instantiation is checked here or nowhere.
+#[test]
+fn every_instruction_set_counts_the_same() {
+    let isas: Vec<Isa> = Isa::ALL.into_iter().filter(|i| i.available()).collect();
+    for isa in Isa::ALL.into_iter().filter(|i| !i.available()) {
+        eprintln!("note: this CPU or build has no {isa:?} kernel; not checked");
+    }
+    assert!(isas.contains(&Isa::Portable));
+    let modes = [MinN::both(4), MinN::both(99), MinN::pair(4)];
+    for n in 4..=13 {
+        let blank = vec![full_row(n); n];
+        for min_n in modes {
+            let mut join = PreparedJoin::tuned(n, &blank, Default::default(), min_n, None).unwrap();
+            join.sieve_buckets_of(4);
+            for &isa in &isas {
+                assert_eq!(
+                    join.count_with(isa),
+                    A000170[n - 1],
+                    "n = {n}, {min_n:?}, {isa:?}"
+                );
+            }
+        }
+    }
+    let mut rng = Rng::new(0x15a5);
+    for round in 0..200 {
+        let n = rng.between(4, 11);
+        let percent = rng.below(30);
+        let board = random_board(&mut rng, n, percent);
+        let min_n = modes[rng.below(3) as usize];
+        let chunk = [None, Some(64)][rng.below(2) as usize];
+        let mut join =
+            PreparedJoin::tuned(n, board.rows(), Default::default(), min_n, chunk).unwrap();
+        join.sieve_buckets_of(1 + rng.below(8) as usize);
+        let want = slow_count(&board);
+        for &isa in &isas {
+            assert_eq!(
+                join.count_with(isa),
+                want,
+                "round {round}, {min_n:?}, {isa:?}\n{board}"
+            );
+        }
+        // The credited join (its own instantiation of each kernel).
+        let mut credited =
+            PreparedJoin::credited_tuned(board.rows(), Default::default(), min_n, chunk).unwrap();
+        credited.sieve_buckets_of(1 + rng.below(8) as usize);
+        for &isa in &isas {
+            let count = PreparedJoin::credited_count(credited.count_with(isa));
+            assert_eq!(
+                count, want,
+                "credited, round {round}, {min_n:?}, {isa:?}\n{board}"
+            );
+        }
+    }
 }
