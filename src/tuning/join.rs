@@ -241,20 +241,23 @@ tunables! {
     /// (n = 28, `layout::geometry`'s `PAIR_TRANSPOSE_MIN_N`): 28's constant
     /// times the eight-fold's real time over the four-fold's on the same
     /// whole units (`cargo bench --bench blank -- --transpose 28 --units 6
-    /// --ranks 100000`, six units spread over the plan, thread CPU: 0.71),
-    /// over the two plans' whole quotes priced alike (118.4 / 186.4 CPU-years
-    /// at the four-fold constant: 0.635), so that the whole quote is the
-    /// four-fold's times the measured ratio. The kernel's estimates
+    /// --ranks 100000`, six units spread over the plan, thread CPU: 0.71,
+    /// then 0.667 once a bucket's ties start on a block of four words), over
+    /// the two plans' whole quotes priced alike (118.4 / 186.4 CPU-years at
+    /// the four-fold constant: 0.635), so that the whole quote is the
+    /// four-fold's times the measured ratio (0.0389 at 0.71; refitted, x
+    /// 0.667 / 0.71, in the sitting of benches/NOTES.md, "AVX-512's popcount
+    /// in the join; the ties refitted"). The kernel's estimates
     /// (`cost::sieved_ns`) do not see what the tie bottoms cost a top
     /// (`--sieved 28 40 --eight` read 0.86 of the four-fold constant's
     /// weights on the joins) and would price it lower.
-    RANKED_EIGHT_PAIR_WORD_NS: f64 = 0.0389,
+    RANKED_EIGHT_PAIR_WORD_NS: f64 = 0.0366,
         "ns per full-width pair word in pair mode with the transpose, n = 28",
         Measured {
             how: "cargo bench --bench blank -- --transpose 28 --units 6 --ranks 100000; \
                   count 28 --estimate --threads 1 in both folds",
             when: "2026-12-05",
-            notes: "The tie split in one pass",
+            notes: "AVX-512's popcount in the join; the ties refitted",
         };
     /// What a unit in pair mode with the transpose costs over the kernel's
     /// estimate of it (`cost::sieved_ns`, priced on its words): the tie
@@ -262,13 +265,15 @@ tunables! {
     /// estimate does not count. On six whole units of 28 run in both folds
     /// (`cargo bench --bench blank -- --transpose 28 --units 6 --ranks
     /// 100000`) the eight-fold took 0.71 of the four-fold's CPU where their
-    /// estimates said 0.62: 0.71 / 0.62.
-    TIE_SPLIT_OVER_ESTIMATE: f64 = 1.145,
+    /// estimates said 0.62: 0.71 / 0.62 (1.145). With a bucket's ties on a
+    /// block of four words, the same bench: 0.667 where the estimates with
+    /// this factor said 0.71, so 1.145 x 0.667 / 0.71.
+    TIE_SPLIT_OVER_ESTIMATE: f64 = 1.076,
         "factor on the kernel's estimate, pair mode with the transpose",
         Measured {
             how: "cargo bench --bench blank -- --transpose 28 --units 6 --ranks 100000",
             when: "2026-12-05",
-            notes: "The tie split in one pass",
+            notes: "AVX-512's popcount in the join; the ties refitted",
         };
     /// Ns per `cost::sieved_terms` (pair word, table word, bottom, visit, top) of
     /// the kernel's *estimate* of a set's tally, at every N past 24
