@@ -260,7 +260,8 @@ impl Book {
         if tally.done == key.of && tally.conflicts.is_empty() {
             match &checked {
                 Ok(()) => line(format!(
-                    "complete: total={} unique={} ('nqueens merge' prints them)",
+                    "complete: total={} unique={} (their sums check; 'nqueens merge' \
+                     checks them against the solutions the symmetries fix too, then prints them)",
                     sum.total,
                     sum.unique()
                 )),
