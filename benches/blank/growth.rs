@@ -69,16 +69,13 @@ fn value<T: std::str::FromStr>(args: &[String], flag: &str) -> Option<T> {
 pub fn growth(sizes: &[usize]) {
     // `--kernel popcnt` (or `portable`, `avx2`, `avx512`): one instruction set.
     let args: Vec<String> = std::env::args().collect();
-    let isa = match args
-        .iter()
-        .position(|a| a == "--kernel")
-        .and_then(|i| args.get(i + 1))
-    {
-        Some(k) if k == "popcnt" => Isa::Popcnt,
-        Some(k) if k == "portable" => Isa::Portable,
-        Some(k) if k == "avx2" => Isa::Avx2,
-        Some(k) if k == "avx512" => Isa::Avx512,
-        _ => Isa::Auto,
+    let isa = match args.iter().position(|a| a == "--kernel") {
+        Some(i) => {
+            let name = args.get(i + 1).map_or("", String::as_str);
+            Isa::from_name(name)
+                .unwrap_or_else(|| panic!("--kernel {name}: not an instruction set"))
+        }
+        None => Isa::Auto,
     };
     // `--part K`: every K-th unit at every N instead of `part_of`.
     let part = value::<usize>(&args, "--part");

@@ -336,6 +336,33 @@ impl Isa {
     /// one first.
     pub const ALL: [Isa; 4] = [Isa::Portable, Isa::Popcnt, Isa::Avx2, Isa::Avx512];
 
+    /// The word benches and tests name `self` by (`auto`, `portable`,
+    /// `popcnt`, `avx2`, `avx512`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Isa::Auto => "auto",
+            Isa::Portable => "portable",
+            Isa::Popcnt => "popcnt",
+            Isa::Avx2 => "avx2",
+            Isa::Avx512 => "avx512",
+        }
+    }
+
+    /// The instruction set [`Isa::name`] calls `name`, if any: the one
+    /// list of names, so a new instruction set is named where it is added.
+    ///
+    /// ```
+    /// use nqueens::engine::half_board::Isa;
+    /// assert_eq!(Isa::from_name("avx2"), Some(Isa::Avx2));
+    /// assert_eq!(Isa::from_name("auto"), Some(Isa::Auto));
+    /// assert_eq!(Isa::from_name("sse9"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Isa> {
+        std::iter::once(Isa::Auto)
+            .chain(Isa::ALL)
+            .find(|isa| isa.name() == name)
+    }
+
     /// Whether this build on this CPU can run `self` ([`Isa::Auto`]
     /// always): what a test that runs every kernel asks before it does.
     pub fn available(self) -> bool {
