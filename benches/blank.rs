@@ -43,7 +43,8 @@
 //!
 //! `cargo bench --bench blank -- --order 26 --units 6 --factors 0,0.5,1,2`
 //! runs the same ranked units with their ranks in colex order and in
-//! tiles of each side factor (see `order.rs`).
+//! tiles of each side factor (see `order.rs`); `--kernel avx2` (or another
+//! instruction set's name) runs that kernel instead of the best.
 //!
 //! `cargo bench --bench blank -- --shard 27 100001/500000` runs one shard
 //! of a count past 24 unit by unit against its quote (see `shard.rs`).
@@ -72,7 +73,7 @@ use nqueens::base::board::{full_row, Board};
 use nqueens::base::problem::Problem;
 use nqueens::base::uva11195::Solver;
 use nqueens::engine::budget::Budget;
-use nqueens::engine::half_board::PreparedJoin;
+use nqueens::engine::half_board::{Isa, PreparedJoin};
 use nqueens::plan::calibration::Speed;
 use nqueens::plan::planner::{MethodChoice, Planner};
 use nqueens::{base::mirror, engine::constellations::ConstellationEngine, engine::parallel};
@@ -154,7 +155,12 @@ fn main() {
         let factors: Vec<f64> = value("--factors")
             .map(|f| f.split(',').filter_map(|x| x.parse().ok()).collect())
             .unwrap_or_else(|| vec![0.0, 0.5, 1.0, 2.0]);
-        order::order(&sizes, units, &factors);
+        // `--kernel NAME`: one instruction set instead of the best this
+        // CPU has (as the growth bench's).
+        let isa = value("--kernel").map_or(Isa::Auto, |k| {
+            Isa::from_name(&k).unwrap_or_else(|| panic!("--kernel {k}: not an instruction set"))
+        });
+        order::order(&sizes, units, &factors, isa);
         return;
     }
     if std::env::args().any(|a| a == "--fit") {

@@ -1,4 +1,4 @@
-//! `cargo bench --bench blank -- --order [N...] [--units U] [--factors F,...]`
+//! `cargo bench --bench blank -- --order [N...] [--units U] [--factors F,...] [--kernel NAME]`
 //! (default 26, 6 units, factors 0, 0.5, 1 and 2): the same ranked units
 //! of the plan `count N` runs, their ranks naming column sets in colex
 //! order (factor 0, the baseline) and in tiles of `F` times the square
@@ -17,9 +17,9 @@ use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
 use nqueens::engine::cpu;
 use nqueens::engine::half_board::tally::Tally;
-use nqueens::engine::half_board::{MinN, PreparedJoin};
+use nqueens::engine::half_board::{Isa, MinN, PreparedJoin};
 
-pub fn order(sizes: &[usize], units: usize, factors: &[f64]) {
+pub fn order(sizes: &[usize], units: usize, factors: &[f64], isa: Isa) {
     let sizes = if sizes.is_empty() { &[26][..] } else { sizes };
     for &n in sizes {
         let blank = vec![full_row(n); n];
@@ -50,7 +50,7 @@ pub fn order(sizes: &[usize], units: usize, factors: &[f64]) {
                 let which = (j + k) % factors.len();
                 let join = &plans[which];
                 let (before, tally) = (cpu::thread_precise(), join.tally());
-                join.run_unit(i);
+                join.run_unit_with(i, isa);
                 let did = join.tally().since(&tally);
                 let secs = match (before, cpu::thread_precise()) {
                     (Some(a), Some(b)) => (b - a).as_secs_f64(),
