@@ -258,7 +258,7 @@ impl Sieve {
             // A bucket's tie bottoms start a block of four words from its
             // start (and so within each of its pieces, `SLICE` words being
             // a multiple of four): a top's count then never splits a block
-            // (`matching::buckets::popcount::and_count_split`). At pivots
+            // (`matching::buckets::popcount::Piece::count`). At pivots
             // of key 1 of 28 that took the eight-fold from 1.21x to 1.11x
             // the four-fold's time for 13% more words (benches/NOTES.md,
             // "The tie split in one pass").

@@ -50,7 +50,7 @@ use crate::engine::half_board::sieve::subset_sums;
 
 use super::job::{Job, Scratch, Shape, TaskSets, TopRule};
 use listing::{append_tops, list_side, Rest};
-use popcount::{and_count_split, Avoiding, Plain};
+use popcount::{Avoiding, Piece, Plain};
 use tables::{aligned, build_tables};
 
 impl Job<'_> {
@@ -81,7 +81,7 @@ impl Job<'_> {
         let rest = Rest::of(sc.sieve.cut_mask(), 2 * ovw);
         let batch = self.shape.batch.unwrap_or(top_batch(sc.valid.len()));
         let pieces = (self.shape.slice, self.shape.groups);
-        let mut by_class = [0u64; 3];
+        let mut sums = (0u64, 0u64);
         let pivot_avoids = if CREDIT {
             !self.pivot_hits[t.pivot as usize]
         } else {
@@ -112,28 +112,28 @@ impl Job<'_> {
                 sc.fit.record(nr, k - sc.tops);
                 sc.tops = k;
                 if sc.tops >= batch {
-                    join_batch::<CREDIT>(sc, &rest, pieces, &mut by_class);
+                    join_batch::<CREDIT>(sc, &rest, pieces, &mut sums);
                 }
             }
             sc.left = left;
         }
         if sc.tops > 0 {
-            join_batch::<CREDIT>(sc, &rest, pieces, &mut by_class);
+            join_batch::<CREDIT>(sc, &rest, pieces, &mut sums);
         }
-        (2 * by_class[1] + 4 * by_class[2], by_class[0])
+        sums
     }
 }
 
 /// Joins the listed tops (the first `sc.tops` of `sc.tkey`, `sc.trest`,
-/// `sc.tclass`) with every bucket they can fit, adds their counts per
-/// class to `by_class` and empties the list. A bucket is joined `slice` words at a time, in the
+/// `sc.tclass`) with every bucket they can fit, adds their weighted and
+/// plain counts to `sums` (see [`add_visit`]) and empties the list. A bucket is joined `slice` words at a time, in the
 /// batch's cheaper [`Grouping`].
 #[inline(always)]
 fn join_batch<const CREDIT: bool>(
     sc: &mut Scratch,
     rest: &Rest,
     (slice, forced): (usize, Option<usize>),
-    by_class: &mut [u64; 3],
+    sums: &mut (u64, u64),
 ) {
     let Scratch {
         tops,
@@ -208,9 +208,9 @@ fn join_batch<const CREDIT: bool>(
     let priced = (tabulated as f64, read as f64, visits as f64);
     let grouping = Grouping::choose(rest.len, priced, forced);
     match grouping.groups {
-        4 => join_buckets::<4, CREDIT>(sc, rest, slice, grouping.bits, by_class),
-        6 => join_buckets::<6, CREDIT>(sc, rest, slice, grouping.bits, by_class),
-        _ => join_buckets::<8, CREDIT>(sc, rest, slice, grouping.bits, by_class),
+        4 => join_buckets::<4, CREDIT>(sc, rest, slice, grouping.bits, sums),
+        6 => join_buckets::<6, CREDIT>(sc, rest, slice, grouping.bits, sums),
+        _ => join_buckets::<8, CREDIT>(sc, rest, slice, grouping.bits, sums),
     }
 }
 
@@ -223,7 +223,7 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
     rest: &Rest,
     slice: usize,
     g: usize,
-    by_class: &mut [u64; 3],
+    sums: &mut (u64, u64),
 ) {
     let Scratch {
         grest,
@@ -240,7 +240,6 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
     } = sc;
     let words = valid.len();
     let entries = 1usize << g;
-    let gmask = (entries - 1) as u64;
     for (b, (start, end), _) in sieve.reached(reach) {
         let comp = sieve.full() & !b;
         // Against the bucket's tie bottoms every top weighs 1 (class 0).
@@ -260,6 +259,7 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
             let planes = if CREDIT { Some(rest.nbits) } else { None };
             build_tables::<G>(tab, (free_of, valid, words), rest, (from, to), (g, planes));
             let tab = aligned(tab);
+            let piece = Piece::<G>::new(tab, g, stride);
             // A credited join's bitsets of the bottoms avoiding each image,
             // after the groups' tables.
             let avoiding = &tab[G * entries * stride..];
@@ -273,23 +273,19 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
                     tally.pair_words += ((hi - lo) * bw) as u64;
                     tally.grouped_visits += (G * (hi - lo)) as u64;
                     tally.grouped_words += (G * (hi - lo) * bw) as u64;
+                    // Summed in registers over the key's tops.
+                    let mut key_sums = (0u64, 0u64);
                     for (i, (&r, &c)) in grest[lo..hi].iter().zip(&gclass[lo..hi]).enumerate() {
-                        let mut e: [&[u64]; G] = [&[]; G];
-                        for (i, e) in e.iter_mut().enumerate() {
-                            let v = ((r >> (i * g)) & gmask) as usize;
-                            *e = &tab[(i * entries + v) * stride..][..stride];
-                        }
-                        // A tie top weighs 1 against every bottom.
-                        let split = if c == 0 { usize::MAX } else { split };
-                        let (plain, tied) = if CREDIT {
+                        let parts = if CREDIT {
                             let credits = Avoiding::new((avoiding, gavoid[lo + i]), stride);
-                            and_count_split(&e, credits, stride, split)
+                            piece.count(r, credits, split)
                         } else {
-                            and_count_split(&e, Plain::default(), stride, split)
+                            piece.count(r, Plain::default(), split)
                         };
-                        by_class[usize::from(c)] += plain;
-                        by_class[0] += tied;
+                        add_visit(&mut key_sums, parts, c);
                     }
+                    sums.0 += key_sums.0;
+                    sums.1 += key_sums.1;
                 }
                 if u == 0 {
                     break;
@@ -299,4 +295,18 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
             from = to;
         }
     }
+}
+
+/// A visit's two parts (before the piece's tie bottoms, and from them)
+/// added to the join's `sums` (weighted, plain) for a top of class `c`
+/// (`TopRule::class`, the log2 of its weight): a top of class 0 adds both
+/// parts to the plain sum; one above adds its first part times `2^c` to
+/// the weighted sum and its second, the tie bottoms it weighs 1 against,
+/// to the plain one. Without a branch on the class: the classes of a key's
+/// tops are mixed, and an array indexed by class went through memory.
+#[inline(always)]
+fn add_visit(sums: &mut (u64, u64), (first, second): (u64, u64), c: u8) {
+    let weighted = 0u64.wrapping_sub(u64::from(c != 0));
+    sums.0 += (first << c) & weighted;
+    sums.1 += second + (first & !weighted);
 }

@@ -7,46 +7,153 @@ use crate::engine::half_board::images::IMAGES;
 
 use super::tables::SUMS;
 
-/// The AND of the `G` entries `e` over their four words from `i` (one
-/// block of [`and_count`]).
-#[inline(always)]
-fn and_block<const G: usize>(e: &[&[u64]; G], i: usize) -> [u64; 4] {
-    let mut x = [!0u64; 4];
-    for s in e.iter() {
-        let w = &s[i..i + 4];
-        for k in 0..4 {
-            x[k] &= w[k];
+/// One bucket piece's tables as the tops read them: `G` groups of
+/// `2^g` entries of `stride` words each, group `i`'s entry `v` at `(i *
+/// 2^g + v) * stride`. The one place the join reads table words without a
+/// bounds check per word: [`Piece::new`] checks once per piece that the
+/// slice holds every entry, [`Piece::count`] computes each entry's start
+/// from the top's rest masked to `g` bits (so it names an entry of that
+/// group) and reads whole blocks below `stride`. Checked per word, the
+/// checks and the entries' set-up were about a third of the join at 28
+/// (benches/NOTES.md, "A visit's set-up and its sums").
+#[derive(Clone, Copy)]
+pub(super) struct Piece<'t, const G: usize> {
+    tab: &'t [u64],
+    g: usize,
+    stride: usize,
+}
+
+impl<'t, const G: usize> Piece<'t, G> {
+    /// The tables `tab` of `G` groups of `2^g` entries of `stride` words
+    /// (a multiple of 4, as [`super::tables::build_tables`] pads them).
+    ///
+    /// # Panics
+    /// When `tab` is shorter than the entries, or `stride` is not a
+    /// multiple of 4 below 2^23 (a part's sum must fit its 32 bits).
+    #[inline(always)]
+    pub(super) fn new(tab: &'t [u64], g: usize, stride: usize) -> Self {
+        assert!(g < 16 && stride % 4 == 0 && stride < 1 << 23);
+        assert!(tab.len() >= (G << g) * stride, "a piece's tables cut short");
+        Piece { tab, g, stride }
+    }
+
+    /// The count of the top whose rest is `rest` over the piece's words:
+    /// its `G` entries ANDed four words at a time and added to `count`,
+    /// the words before `split` to the first part and those from it to
+    /// the second (a bucket's tie bottoms, see
+    /// [`crate::engine::half_board::sieve`]; `split >= stride`: none).
+    ///
+    /// Both parts are summed in one pass without a branch on the split:
+    /// a bucket's piece is a few blocks (13 words a visit at 28), and a
+    /// branch taken a different number of times on every visit was
+    /// mispredicted about once a visit (benches/NOTES.md, "The tie split
+    /// in one pass", and "A visit's set-up and its sums"). A piece without
+    /// ties (every piece of the cross and diagonal modes) takes a loop
+    /// without the split's lane masks: the branch between the two is the
+    /// same for every top of a piece.
+    #[inline(always)]
+    pub(super) fn count<C: Count>(&self, rest: u64, count: C, split: usize) -> (u64, u64) {
+        let mask = (1u64 << self.g) - 1;
+        let starts: [usize; G] = std::array::from_fn(|i| {
+            (((i as u64) << self.g) + ((rest >> (i * self.g)) & mask)) as usize * self.stride
+        });
+        if split >= self.stride {
+            self.blocks::<false, C>(&starts, count, split)
+        } else {
+            self.blocks::<true, C>(&starts, count, split)
         }
     }
-    x
+
+    /// The blocks of the entries at `starts` ANDed and added to `count`,
+    /// split at `split` where `SPLIT` (else all to the first part): the
+    /// loop of [`Piece::count`], inlined twice.
+    #[inline(always)]
+    fn blocks<const SPLIT: bool, C: Count>(
+        &self,
+        starts: &[usize; G],
+        mut count: C,
+        split: usize,
+    ) -> (u64, u64) {
+        let mut i = 0;
+        while i + 4 <= self.stride {
+            let mut x = [!0u64; 4];
+            for &start in starts {
+                // SAFETY: `start` is `(j * 2^g + v) * stride` with `j < G`
+                // and `v < 2^g`, so `start + i + 4 <= (G * 2^g) * stride`,
+                // which `new` checked `tab` holds; a block is 4 words
+                // below `stride`.
+                let w = unsafe { &*(self.tab.as_ptr().add(start + i) as *const [u64; 4]) };
+                for k in 0..4 {
+                    x[k] &= w[k];
+                }
+            }
+            if SPLIT {
+                count.add(x, i, split);
+            } else {
+                count.add_first(x, i);
+            }
+            i += 4;
+        }
+        count.parts()
+    }
 }
 
 /// What a top's words add up to: plain, a bit per fitting bottom
 /// ([`Plain`]), or in a credited join the images each avoids with the top
 /// ([`Avoiding`]). Fed the AND of the top's entries a block of four words
-/// at a time.
+/// at a time, in two parts: the words before a split and those from it.
 pub(super) trait Count: Copy {
-    /// Adds the block `x` of the top's ANDed entries, words `i..i + 4`.
-    fn add(&mut self, x: [u64; 4], i: usize);
-    /// The sum so far.
-    fn total(&self) -> u64;
+    /// Adds the block `x` of the top's ANDed entries, words `i..i + 4`,
+    /// word `i + k` to the second part where `i + k >= split`.
+    fn add(&mut self, x: [u64; 4], i: usize, split: usize);
+    /// Adds the block `x`, words `i..i + 4`, to the first part.
+    fn add_first(&mut self, x: [u64; 4], i: usize);
+    /// The two parts' sums.
+    fn parts(&self) -> (u64, u64);
 }
 
-/// A bit per fitting bottom, four lanes in registers.
+/// The shift that files a lane's count under its part: the second part's
+/// counts go 32 bits up, so one lane holds both parts and a visit sums
+/// one register (a part of a visit is below 2^32: at most 512 per word,
+/// under 2^23 words).
+#[inline(always)]
+fn part_shift(i: usize, k: usize, split: usize) -> u32 {
+    if i + k >= split {
+        32
+    } else {
+        0
+    }
+}
+
+/// A lanes' sum split into its two parts (see [`part_shift`]).
+#[inline(always)]
+fn unpack(sum: u64) -> (u64, u64) {
+    (sum & 0xffff_ffff, sum >> 32)
+}
+
+/// A bit per fitting bottom, four lanes in registers, each holding both
+/// parts.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Plain([u64; 4]);
 
 impl Count for Plain {
     #[inline(always)]
-    fn add(&mut self, x: [u64; 4], _: usize) {
+    fn add(&mut self, x: [u64; 4], i: usize, split: usize) {
+        for (k, (c, w)) in self.0.iter_mut().zip(x).enumerate() {
+            *c += u64::from(w.count_ones()) << part_shift(i, k, split);
+        }
+    }
+
+    #[inline(always)]
+    fn add_first(&mut self, x: [u64; 4], _: usize) {
         for (c, w) in self.0.iter_mut().zip(x) {
             *c += u64::from(w.count_ones());
         }
     }
 
     #[inline(always)]
-    fn total(&self) -> u64 {
-        self.0.iter().sum()
+    fn parts(&self) -> (u64, u64) {
+        unpack(self.0.iter().sum())
     }
 }
 
@@ -85,14 +192,15 @@ impl<'a> Avoiding<'a> {
 
 impl Count for Avoiding<'_> {
     #[inline(always)]
-    fn add(&mut self, x: [u64; 4], i: usize) {
+    fn add(&mut self, x: [u64; 4], i: usize, split: usize) {
         let (planes, stride) = (self.planes, self.stride);
         if self.by_sums {
             let sums = &planes[IMAGES as usize * stride..];
             for b in 0..SUMS {
                 let w = &sums[b * stride + i..][..4];
                 for k in 0..4 {
-                    self.add[k] += u64::from((x[k] & w[k]).count_ones()) << b;
+                    let c = u64::from((x[k] & w[k]).count_ones()) << b;
+                    self.add[k] += c << part_shift(i, k, split);
                 }
             }
         }
@@ -102,7 +210,7 @@ impl Count for Avoiding<'_> {
             left &= left - 1;
             let w = &planes[image * stride + i..][..4];
             for k in 0..4 {
-                let c = u64::from((x[k] & w[k]).count_ones());
+                let c = u64::from((x[k] & w[k]).count_ones()) << part_shift(i, k, split);
                 if self.by_sums {
                     self.less[k] += c;
                 } else {
@@ -113,106 +221,72 @@ impl Count for Avoiding<'_> {
     }
 
     #[inline(always)]
-    fn total(&self) -> u64 {
-        self.add.iter().sum::<u64>() - self.less.iter().sum::<u64>()
+    fn add_first(&mut self, x: [u64; 4], i: usize) {
+        self.add(x, i, usize::MAX);
     }
-}
 
-/// The AND of the `G` entries `e` over their words `from..to` (multiples
-/// of 4) added to `count`: four words at a time, in registers. Over blocks
-/// of four (one bounds check per entry and block, no tail), with `G` a
-/// constant the loop over the entries unrolls; it must stay one inlined
-/// body, compiled with the kernel's CPU features (count 17: a loop LLVM
-/// split between scalar and SSE popcounts took 1/0.88 the time).
-#[inline(always)]
-fn and_count<const G: usize, C: Count>(e: &[&[u64]; G], count: &mut C, (from, to): (usize, usize)) {
-    let mut i = from;
-    while i + 4 <= to {
-        count.add(and_block(e, i), i);
-        i += 4;
+    #[inline(always)]
+    fn parts(&self) -> (u64, u64) {
+        // Each part's credits less its hits: both are per bottom, so
+        // neither part's difference is negative.
+        let (add, less) = (
+            unpack(self.add.iter().sum()),
+            unpack(self.less.iter().sum()),
+        );
+        (add.0 - less.0, add.1 - less.1)
     }
-}
-
-/// A top's count over the first `stride` words of its entries `e` (a
-/// multiple of 4), in two parts: the words before `split` and those from
-/// it (a bucket's tie bottoms, see [`crate::engine::half_board::sieve`]).
-/// With `split >= stride` (no ties) the plain loop alone. Else one pass
-/// over the blocks, each added to its side and the block holding `split`
-/// to both, lane by lane: a bucket's piece is a few blocks (13 words a
-/// visit at 28), so two loops around a middle block cost a third of the
-/// join at pivots whose buckets all hold ties (1.39x the four-fold's time
-/// for the same words, where one pass takes 1.21x; benches/NOTES.md, "The
-/// tie split in one pass").
-#[inline(always)]
-pub(super) fn and_count_split<const G: usize, C: Count>(
-    e: &[&[u64]; G],
-    fresh: C,
-    stride: usize,
-    split: usize,
-) -> (u64, u64) {
-    let mut before = fresh;
-    if split >= stride {
-        and_count(e, &mut before, (0, stride));
-        return (before.total(), 0);
-    }
-    let mut after = fresh;
-    let mut i = 0;
-    while i + 4 <= stride {
-        let x = and_block(e, i);
-        if i + 4 <= split {
-            before.add(x, i);
-        } else if i >= split {
-            after.add(x, i);
-        } else {
-            let (mut low, mut high) = ([0u64; 4], [0u64; 4]);
-            for k in 0..4 {
-                let below = if i + k < split { !0 } else { 0 };
-                low[k] = x[k] & below;
-                high[k] = x[k] & !below;
-            }
-            before.add(low, i);
-            after.add(high, i);
-        }
-        i += 4;
-    }
-    (before.total(), after.total())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{and_count_split, Count, Plain};
+    use super::{Count, Piece, Plain};
     use crate::base::rng::Rng;
 
-    /// The two parts of a split count against each word's bits counted one
-    /// by one, at every split of a few strides: inside a block, on its
-    /// edges, at 0 and past the end.
+    /// The two parts of a top's count against its entries' words ANDed
+    /// and counted one by one, for random rests, at every split of a few
+    /// strides: inside a block, on its edges, at 0 and past the end.
     #[test]
     fn a_split_count_adds_each_word_to_its_side() {
         let mut rng = Rng::new(11);
-        for stride in [4, 8, 16, 28] {
-            let entries: Vec<Vec<u64>> = (0..6)
-                .map(|_| {
-                    (0..stride)
-                        .map(|_| rng.next_u64() | rng.next_u64())
-                        .collect()
-                })
+        const G: usize = 6;
+        for (stride, g) in [(4, 1), (8, 2), (16, 3), (28, 2)] {
+            let tab: Vec<u64> = (0..(G << g) * stride + 5)
+                .map(|_| rng.next_u64() | rng.next_u64())
                 .collect();
-            let e: [&[u64]; 6] = std::array::from_fn(|i| &entries[i][..]);
-            let word = |i: usize| e.iter().fold(!0u64, |x, s| x & s[i]).count_ones() as u64;
-            for split in 0..=stride + 1 {
-                let want_before: u64 = (0..stride.min(split)).map(word).sum();
-                let want_after: u64 = (split.min(stride)..stride).map(word).sum();
-                let got = and_count_split(&e, Plain::default(), stride, split);
-                assert_eq!(
-                    got,
-                    (want_before, want_after),
-                    "stride {stride} split {split}"
-                );
+            let piece = Piece::<G>::new(&tab, g, stride);
+            for _ in 0..8 {
+                let rest = rng.next_u64();
+                let word = |w: usize| {
+                    let and = (0..G).fold(!0u64, |x, i| {
+                        let v = (rest >> (i * g)) as usize & ((1 << g) - 1);
+                        x & tab[((i << g) + v) * stride + w]
+                    });
+                    u64::from(and.count_ones())
+                };
+                for split in (0..=stride + 1).chain([usize::MAX]) {
+                    let want_before: u64 = (0..stride.min(split)).map(word).sum();
+                    let want_after: u64 = (split.min(stride)..stride).map(word).sum();
+                    let got = piece.count(rest, Plain::default(), split);
+                    assert_eq!(
+                        got,
+                        (want_before, want_after),
+                        "stride {stride} split {split}"
+                    );
+                }
             }
         }
-        // A count's total is its lanes' sum.
+        // A count's parts are its lanes' sums, the second from the split.
         let mut p = Plain::default();
-        p.add([1, 3, 7, 15], 0);
-        assert_eq!(p.total(), 1 + 2 + 3 + 4);
+        p.add([1, 3, 7, 15], 0, 2);
+        assert_eq!(p.parts(), (1 + 2, 3 + 4));
+    }
+
+    /// A piece whose tables are shorter than its entries is refused
+    /// before anything is read.
+    #[test]
+    #[should_panic(expected = "cut short")]
+    fn a_piece_cut_short_is_refused() {
+        let tab = vec![0u64; (6 << 2) * 8 - 1];
+        let _ = Piece::<6>::new(&tab, 2, 8);
     }
 }
