@@ -248,16 +248,15 @@ mod tests {
     #[test]
     fn a_split_count_adds_each_word_to_its_side() {
         let mut rng = Rng::new(11);
-        const G: usize = 6;
         for (stride, g) in [(4, 1), (8, 2), (16, 3), (28, 2)] {
-            let tab: Vec<u64> = (0..(G << g) * stride + 5)
+            let tab: Vec<u64> = (0..(6 << g) * stride + 5)
                 .map(|_| rng.next_u64() | rng.next_u64())
                 .collect();
-            let piece = Piece::<G>::new(&tab, g, stride);
+            let piece = Piece::<6>::new(&tab, g, stride);
             for _ in 0..8 {
                 let rest = rng.next_u64();
                 let word = |w: usize| {
-                    let and = (0..G).fold(!0u64, |x, i| {
+                    let and = (0..6).fold(!0u64, |x, i| {
                         let v = (rest >> (i * g)) as usize & ((1 << g) - 1);
                         x & tab[((i << g) + v) * stride + w]
                     });
