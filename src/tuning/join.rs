@@ -213,13 +213,22 @@ tunables! {
     /// 2026-11-29: x0.79 at 25 (60 units), x0.82 at 26 (100), x0.57 at 27
     /// (200), x0.87 at 28 (100)), so that a whole count's quote agrees with
     /// its shards' walked quotes.
-    RANKED_PAIR_WORD_NS: [f64; 4] = [0.0367, 0.0171, 0.0218, 0.0171],
+    ///
+    /// Then a visit without bounds checks or a branch on the tie split
+    /// (`matching::buckets::popcount::Piece`): each scaled by the AVX2
+    /// kernel's CPU after over before on the same whole units of the plan
+    /// (`cargo bench --bench blank -- --order N --units U --factors 0
+    /// --kernel avx2`, 2026-12-05): x0.898 at 25 (4 units), x0.887 at 27 (2),
+    /// x0.891 at 28 (3); 26's units (about 5 CPU-minutes each) were not run,
+    /// so 26 takes the three pooled, x0.892.
+    RANKED_PAIR_WORD_NS: [f64; 4] = [0.0330, 0.0153, 0.0193, 0.0152],
         "ns per full-width pair word, n = 25..=28",
         Measured {
             how: "cargo bench --bench blank -- --shard N I/K --rows, -- --fit --rows \
-                  benches/rows/fit-25-27-fixed.rows --speed 1.02, then -- --sieved N K",
-            when: "2026-11-29",
-            notes: "Ranked units on the fixed kernel",
+                  benches/rows/fit-25-27-fixed.rows --speed 1.02, then -- --sieved N K, \
+                  then -- --order N --units U --factors 0 --kernel avx2",
+            when: "2026-12-05",
+            notes: "A visit's set-up and its sums",
         };
     /// [`RANKED_PAIR_WORD_NS`] where the join plans pair mode (n = 26, 28;
     /// `layout::geometry`'s `PAIR_MIN_N`): pair mode came after the per-N
@@ -250,14 +259,19 @@ tunables! {
     /// in the join; the ties refitted"). The kernel's estimates
     /// (`cost::sieved_ns`) do not see what the tie bottoms cost a top
     /// (`--sieved 28 40 --eight` read 0.86 of the four-fold constant's
-    /// weights on the joins) and would price it lower.
-    RANKED_EIGHT_PAIR_WORD_NS: f64 = 0.0366,
+    /// weights on the joins) and would price it lower. Then x0.891, the
+    /// AVX2 kernel's CPU on three whole units of 28 after a visit lost its
+    /// bounds checks and its branch on the tie split, over before
+    /// (`cargo bench --bench blank -- --order 28 --units 3 --factors 0
+    /// --kernel avx2`).
+    RANKED_EIGHT_PAIR_WORD_NS: f64 = 0.0326,
         "ns per full-width pair word in pair mode with the transpose, n = 28",
         Measured {
             how: "cargo bench --bench blank -- --transpose 28 --units 6 --ranks 100000; \
-                  count 28 --estimate --threads 1 in both folds",
+                  count 28 --estimate --threads 1 in both folds; \
+                  -- --order 28 --units 3 --factors 0 --kernel avx2",
             when: "2026-12-05",
-            notes: "AVX-512's popcount in the join; the ties refitted",
+            notes: "A visit's set-up and its sums",
         };
     /// What a unit in pair mode with the transpose costs over the kernel's
     /// estimate of it (`cost::sieved_ns`, priced on its words): the tie
@@ -294,12 +308,20 @@ tunables! {
     /// pooled, one set of constants prices every N within 6%. Weighing the
     /// pair words and visits by their batches' groups (the tally's
     /// `grouped_words`, `grouped_visits`) fitted no better (sd 1.08 both).
-    SIEVED_NS: [f64; 5] = [0.3444, 0.5211, 34.344, 4.0424, 12.4096],
+    ///
+    /// Then the pair-word and visit terms (the join's, which a visit
+    /// without bounds checks or a branch on the tie split changed) x0.892:
+    /// the AVX2 kernel's CPU after over before on whole units of 25, 27 and
+    /// 28, pooled (`cargo bench --bench blank -- --order N --units U
+    /// --factors 0 --kernel avx2`). Whole units hold tables and halves too,
+    /// so the join's own gain is a little larger and these err high.
+    SIEVED_NS: [f64; 5] = [0.3072, 0.5211, 34.344, 3.606, 12.4096],
         "ns per pair word, table word, bottom, visit and top (estimated tally)",
         Measured {
-            how: "cargo bench --bench blank -- --fit --rows benches/rows/fit-25-28-est.rows --speed 1.04",
-            when: "2026-11-29",
-            notes: "One set of sieved constants for 25..28",
+            how: "cargo bench --bench blank -- --fit --rows benches/rows/fit-25-28-est.rows --speed 1.04, \
+                  then -- --order N --units U --factors 0 --kernel avx2",
+            when: "2026-12-05",
+            notes: "A visit's set-up and its sums",
         };
 
     /// The scratch one thread may hold for a column set's bottoms (less where
