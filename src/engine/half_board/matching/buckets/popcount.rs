@@ -28,11 +28,12 @@ impl<'t, const G: usize> Piece<'t, G> {
     /// (a multiple of 4, as [`super::tables::build_tables`] pads them).
     ///
     /// # Panics
-    /// When `tab` is shorter than the entries, or `stride` is not a
-    /// multiple of 4 below 2^23 (a part's sum must fit its 32 bits).
+    /// When `tab` is shorter than the entries, `g` is above 16 (the most
+    /// a grouping of a 64-bit rest in 4 groups takes), or `stride` is not
+    /// a multiple of 4 below 2^23 (a part's sum must fit its 32 bits).
     #[inline(always)]
     pub(super) fn new(tab: &'t [u64], g: usize, stride: usize) -> Self {
-        assert!(g < 16 && stride % 4 == 0 && stride < 1 << 23);
+        assert!(g <= 16 && stride % 4 == 0 && stride < 1 << 23);
         assert!(tab.len() >= (G << g) * stride, "a piece's tables cut short");
         Piece { tab, g, stride }
     }
