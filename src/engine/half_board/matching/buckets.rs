@@ -50,7 +50,7 @@ use crate::engine::half_board::sieve::subset_sums;
 
 use super::job::{Job, Scratch, Shape, TaskSets, TopRule};
 use listing::{append_tops, list_side, Rest};
-use popcount::{Avoiding, Piece, Plain};
+use popcount::{Avoiding, Piece, Plain, Split};
 use tables::{aligned, build_tables};
 
 impl Job<'_> {
@@ -235,6 +235,7 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
         sieve,
         free_of,
         valid,
+        shifts,
         tally,
         ..
     } = sc;
@@ -250,12 +251,11 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
         while from < end {
             let to = end.min(from + slice);
             let bw = to - from;
-            // The piece's words before its tie bottoms (all: none).
-            let split = ties.clamp(from, to) - from;
-            let split = if split == bw { usize::MAX } else { split };
             // Padded to whole blocks of four words (zeros in group 0's
             // entries: never counted).
             let stride = (bw + 3) / 4 * 4;
+            // The piece's words before its tie bottoms to the first part.
+            let split = Split::at(shifts, ties.clamp(from, to) - from, (bw, stride));
             let planes = if CREDIT { Some(rest.nbits) } else { None };
             build_tables::<G>(tab, (free_of, valid, words), rest, (from, to), (g, planes));
             let tab = aligned(tab);

@@ -269,6 +269,8 @@ pub struct Scratch {
     pub(super) gnext: Vec<usize>,
     pub(super) reach: Vec<usize>,
     pub(super) tab: Vec<u64>,
+    /// A bucket piece's split between its two parts (see `buckets`).
+    pub(super) shifts: Vec<u64>,
     /// The samples a chunk's cut is priced from (see `cut`).
     pub(super) cut_bottoms: Vec<u64>,
     pub(super) cut_tops: Vec<(u64, f64)>,

@@ -40,9 +40,7 @@ impl<'t, const G: usize> Piece<'t, G> {
 
     /// The count of the top whose rest is `rest` over the piece's words:
     /// its `G` entries ANDed four words at a time and added to `count`,
-    /// the words before `split` to the first part and those from it to
-    /// the second (a bucket's tie bottoms, see
-    /// [`crate::engine::half_board::sieve`]; `split >= stride`: none).
+    /// each word to the part `split` files it under.
     ///
     /// Both parts are summed in one pass without a branch on the split:
     /// a bucket's piece is a few blocks (13 words a visit at 28), and a
@@ -50,31 +48,46 @@ impl<'t, const G: usize> Piece<'t, G> {
     /// mispredicted about once a visit (benches/NOTES.md, "The tie split
     /// in one pass", and "A visit's set-up and its sums"). A piece without
     /// ties (every piece of the cross and diagonal modes) takes a loop
-    /// without the split's lane masks: the branch between the two is the
+    /// without the split's shifts: the branch between the two is the
     /// same for every top of a piece.
+    ///
+    /// # Panics
+    /// When `split`'s shifts are fewer than the piece's words.
     #[inline(always)]
-    pub(super) fn count<C: Count>(&self, rest: u64, count: C, split: usize) -> (u64, u64) {
+    pub(super) fn count<C: Count>(&self, rest: u64, count: C, split: Split<'_>) -> (u64, u64) {
         let mask = (1u64 << self.g) - 1;
         let starts: [usize; G] = std::array::from_fn(|i| {
             (((i as u64) << self.g) + ((rest >> (i * self.g)) & mask)) as usize * self.stride
         });
-        if split >= self.stride {
-            self.blocks::<false, C>(&starts, count, split)
-        } else {
-            self.blocks::<true, C>(&starts, count, split)
+        match split.0 {
+            None => self.blocks::<false, C>(&starts, count, &[]),
+            Some(shifts) => {
+                assert!(
+                    shifts.len() >= self.stride,
+                    "a split shorter than its piece"
+                );
+                self.blocks::<true, C>(&starts, count, shifts)
+            }
         }
     }
 
     /// The blocks of the entries at `starts` ANDed and added to `count`,
-    /// split at `split` where `SPLIT` (else all to the first part): the
-    /// loop of [`Piece::count`], inlined twice.
+    /// each word shifted by its entry of `shifts` where `SPLIT` (else all
+    /// to the first part): the loop of [`Piece::count`], inlined twice.
     #[inline(always)]
     fn blocks<const SPLIT: bool, C: Count>(
         &self,
         starts: &[usize; G],
         mut count: C,
-        split: usize,
+        shifts: &[u64],
     ) -> (u64, u64) {
+        // Cut to the piece's words, so that a block's shifts are read
+        // without a check.
+        let shifts = if SPLIT {
+            &shifts[..self.stride]
+        } else {
+            shifts
+        };
         let mut i = 0;
         while i + 4 <= self.stride {
             let mut x = [!0u64; 4];
@@ -89,7 +102,7 @@ impl<'t, const G: usize> Piece<'t, G> {
                 }
             }
             if SPLIT {
-                count.add(x, i, split);
+                count.add(x, i, shifts[i..i + 4].try_into().unwrap());
             } else {
                 count.add_first(x, i);
             }
@@ -99,27 +112,53 @@ impl<'t, const G: usize> Piece<'t, G> {
     }
 }
 
+/// Which part of a count each of a piece's words goes to: all to the
+/// first ([`Split::NONE`]), or by a shift per word, 0 to the first part
+/// and 32 to the second (see [`part_shift`]), read with the word's block.
+/// Worked out once per piece: computed per block of every visit, the
+/// lanes' compare and masked shift were about a tenth of the join at 28
+/// (benches/NOTES.md, "A split's shifts per piece").
+#[derive(Clone, Copy)]
+pub(super) struct Split<'s>(Option<&'s [u64]>);
+
+impl<'s> Split<'s> {
+    /// Every word to the first part.
+    pub(super) const NONE: Split<'static> = Split(None);
+
+    /// The words of a piece of `words` words (padded to `stride`) before
+    /// `at` to the first part, those from it to the second (a bucket's tie
+    /// bottoms, see [`crate::engine::half_board::sieve`]; `at >= words`:
+    /// none), the shifts written to `buffer`.
+    pub(super) fn at(buffer: &'s mut Vec<u64>, at: usize, (words, stride): (usize, usize)) -> Self {
+        if at >= words {
+            return Split(None);
+        }
+        buffer.clear();
+        buffer.extend((0..stride).map(|w| part_shift(w, at)));
+        Split(Some(buffer))
+    }
+}
+
 /// What a top's words add up to: plain, a bit per fitting bottom
 /// ([`Plain`]), or in a credited join the images each avoids with the top
 /// ([`Avoiding`]). Fed the AND of the top's entries a block of four words
 /// at a time, in two parts: the words before a split and those from it.
 pub(super) trait Count: Copy {
     /// Adds the block `x` of the top's ANDed entries, words `i..i + 4`,
-    /// word `i + k` to the second part where `i + k >= split`.
-    fn add(&mut self, x: [u64; 4], i: usize, split: usize);
+    /// word `i + k`'s count shifted by `shifts[k]` (see [`Split`]).
+    fn add(&mut self, x: [u64; 4], i: usize, shifts: [u64; 4]);
     /// Adds the block `x`, words `i..i + 4`, to the first part.
     fn add_first(&mut self, x: [u64; 4], i: usize);
     /// The two parts' sums.
     fn parts(&self) -> (u64, u64);
 }
 
-/// The shift that files a lane's count under its part: the second part's
-/// counts go 32 bits up, so one lane holds both parts and a visit sums
-/// one register (a part of a visit is below 2^32: at most 512 per word,
-/// under 2^23 words).
-#[inline(always)]
-fn part_shift(i: usize, k: usize, split: usize) -> u32 {
-    if i + k >= split {
+/// The shift that files word `w`'s count under its part when the second
+/// part starts at word `split`: the second part's counts go 32 bits up,
+/// so one lane holds both parts and a visit sums one register (a part of
+/// a visit is below 2^32: at most 512 per word, under 2^23 words).
+fn part_shift(w: usize, split: usize) -> u64 {
+    if w >= split {
         32
     } else {
         0
@@ -139,9 +178,9 @@ pub(super) struct Plain([u64; 4]);
 
 impl Count for Plain {
     #[inline(always)]
-    fn add(&mut self, x: [u64; 4], i: usize, split: usize) {
-        for (k, (c, w)) in self.0.iter_mut().zip(x).enumerate() {
-            *c += u64::from(w.count_ones()) << part_shift(i, k, split);
+    fn add(&mut self, x: [u64; 4], _: usize, shifts: [u64; 4]) {
+        for ((c, w), s) in self.0.iter_mut().zip(x).zip(shifts) {
+            *c += u64::from(w.count_ones()) << s;
         }
     }
 
@@ -193,7 +232,7 @@ impl<'a> Avoiding<'a> {
 
 impl Count for Avoiding<'_> {
     #[inline(always)]
-    fn add(&mut self, x: [u64; 4], i: usize, split: usize) {
+    fn add(&mut self, x: [u64; 4], i: usize, shifts: [u64; 4]) {
         let (planes, stride) = (self.planes, self.stride);
         if self.by_sums {
             let sums = &planes[IMAGES as usize * stride..];
@@ -201,7 +240,7 @@ impl Count for Avoiding<'_> {
                 let w = &sums[b * stride + i..][..4];
                 for k in 0..4 {
                     let c = u64::from((x[k] & w[k]).count_ones()) << b;
-                    self.add[k] += c << part_shift(i, k, split);
+                    self.add[k] += c << shifts[k];
                 }
             }
         }
@@ -211,7 +250,7 @@ impl Count for Avoiding<'_> {
             left &= left - 1;
             let w = &planes[image * stride + i..][..4];
             for k in 0..4 {
-                let c = u64::from((x[k] & w[k]).count_ones()) << part_shift(i, k, split);
+                let c = u64::from((x[k] & w[k]).count_ones()) << shifts[k];
                 if self.by_sums {
                     self.less[k] += c;
                 } else {
@@ -223,7 +262,7 @@ impl Count for Avoiding<'_> {
 
     #[inline(always)]
     fn add_first(&mut self, x: [u64; 4], i: usize) {
-        self.add(x, i, usize::MAX);
+        self.add(x, i, [0; 4]);
     }
 
     #[inline(always)]
@@ -240,7 +279,7 @@ impl Count for Avoiding<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Count, Piece, Plain};
+    use super::{Count, Piece, Plain, Split};
     use crate::base::rng::Rng;
 
     /// The two parts of a top's count against its entries' words ANDed
@@ -254,6 +293,7 @@ mod tests {
                 .map(|_| rng.next_u64() | rng.next_u64())
                 .collect();
             let piece = Piece::<6>::new(&tab, g, stride);
+            let mut shifts = Vec::new();
             for _ in 0..8 {
                 let rest = rng.next_u64();
                 let word = |w: usize| {
@@ -266,7 +306,8 @@ mod tests {
                 for split in (0..=stride + 1).chain([usize::MAX]) {
                     let want_before: u64 = (0..stride.min(split)).map(word).sum();
                     let want_after: u64 = (split.min(stride)..stride).map(word).sum();
-                    let got = piece.count(rest, Plain::default(), split);
+                    let split_at = Split::at(&mut shifts, split, (stride, stride));
+                    let got = piece.count(rest, Plain::default(), split_at);
                     assert_eq!(
                         got,
                         (want_before, want_after),
@@ -277,7 +318,7 @@ mod tests {
         }
         // A count's parts are its lanes' sums, the second from the split.
         let mut p = Plain::default();
-        p.add([1, 3, 7, 15], 0, 2);
+        p.add([1, 3, 7, 15], 0, [0, 0, 32, 32]);
         assert_eq!(p.parts(), (1 + 2, 3 + 4));
     }
 
@@ -288,5 +329,16 @@ mod tests {
     fn a_piece_cut_short_is_refused() {
         let tab = vec![0u64; (6 << 2) * 8 - 1];
         let _ = Piece::<6>::new(&tab, 2, 8);
+    }
+
+    /// A split whose shifts are fewer than the piece's words is refused
+    /// before anything is read.
+    #[test]
+    #[should_panic(expected = "shorter than its piece")]
+    fn a_split_shorter_than_its_piece_is_refused() {
+        let tab = vec![0u64; (6 << 2) * 8];
+        let mut shifts = Vec::new();
+        let split = Split::at(&mut shifts, 2, (4, 4));
+        let _ = Piece::<6>::new(&tab, 2, 8).count(0, Plain::default(), split);
     }
 }
