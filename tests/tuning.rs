@@ -37,6 +37,11 @@ const DEFINITIONS: &[(&str, &str, &str)] = &[
     ),
     ("engine/counter.rs", "MIB", "a unit: bytes in a MiB"),
     (
+        "engine/half_board/matching/job.rs",
+        "CLASSES",
+        "how many weight classes a top may be of: a sum of three marks",
+    ),
+    (
         "engine/half_board/quarters/walk.rs",
         "ONES",
         "a 1 in every nibble: the zero-nibble test's constant",

@@ -48,9 +48,9 @@ pub use grouping::{top_batch, Grouping};
 use crate::engine::half_board::column_sets::{combinations, Task};
 use crate::engine::half_board::sieve::subset_sums;
 
-use super::job::{Job, Scratch, Shape, TaskSets, TopRule};
+use super::job::{Job, Scratch, Shape, TaskSets, TopRule, CLASSES};
 use listing::{append_tops, list_side, Rest};
-use popcount::{Avoiding, Piece, Plain, Split};
+use popcount::{Avoiding, Count, Piece, Plain, Split};
 use tables::{aligned, build_tables};
 
 impl Job<'_> {
@@ -142,7 +142,6 @@ fn join_batch<const CREDIT: bool>(
         tclass,
         tavoid,
         grest,
-        gclass,
         gavoid,
         gstart,
         gnext: next,
@@ -154,49 +153,43 @@ fn join_batch<const CREDIT: bool>(
     } = sc;
     let buckets = sieve.full() + 1;
     let words = valid.len();
-    // The tops sorted by key (a counting sort): key `u`'s are
-    // `gstart[u]..gstart[u + 1]`.
+    // The tops sorted by key and class (a counting sort): key `u`'s of
+    // class `c` are `gstart[s]..gstart[s + 1]`, `s = u * CLASSES + c`, so
+    // that a run of tops of one class adds up in registers (`join_buckets`).
     let n = std::mem::take(tops);
+    let slots = buckets * CLASSES;
     gstart.clear();
-    gstart.resize(buckets + 1, 0);
-    if buckets == 1 {
-        gstart[1] = n;
-    } else {
-        for &k in &tkey[..n] {
-            gstart[k as usize + 1] += 1;
-        }
-        for i in 0..buckets {
-            gstart[i + 1] += gstart[i];
-        }
+    gstart.resize(slots + 1, 0);
+    // Without a cut every key is 0 and none is listed (`append_tops`).
+    let keyed = buckets > 1;
+    let slot = |i: usize| {
+        let key = if keyed { tkey[i] as usize } else { 0 };
+        key * CLASSES + tclass[i] as usize
+    };
+    for i in 0..n {
+        gstart[slot(i) + 1] += 1;
     }
-    if buckets == 1 {
-        // One key: the tops are sorted as listed.
-        std::mem::swap(grest, trest);
-        std::mem::swap(gclass, tclass);
-        std::mem::swap(gavoid, tavoid);
-    } else {
-        grest.resize(n, 0);
-        gclass.resize(n, 0);
-        gavoid.resize(if CREDIT { n } else { 0 }, 0);
-        next.clear();
-        next.extend_from_slice(&gstart[..buckets]);
-        let listed = tkey[..n].iter().zip(&trest[..n]).zip(&tclass[..n]);
-        for (i, ((&k, &r), &c)) in listed.enumerate() {
-            let at = &mut next[k as usize];
-            grest[*at] = r;
-            gclass[*at] = c;
-            if CREDIT {
-                gavoid[*at] = tavoid[i];
-            }
-            *at += 1;
+    for i in 0..slots {
+        gstart[i + 1] += gstart[i];
+    }
+    grest.resize(n, 0);
+    gavoid.resize(if CREDIT { n } else { 0 }, 0);
+    next.clear();
+    next.extend_from_slice(&gstart[..slots]);
+    for (i, &r) in trest[..n].iter().enumerate() {
+        let at = &mut next[slot(i)];
+        grest[*at] = r;
+        if CREDIT {
+            gavoid[*at] = tavoid[i];
         }
+        *at += 1;
     }
     tally.tops += n as u64;
     tally.pair_full += (n * words) as u64;
     // `reach[m]`: the tops whose keys are subsets of `m` (subset sums, one
     // key bit at a time): a bucket no top can fit gets no tables.
     reach.clear();
-    reach.extend(gstart.windows(2).map(|w| w[1] - w[0]));
+    reach.extend((0..buckets).map(|u| gstart[(u + 1) * CLASSES] - gstart[u * CLASSES]));
     subset_sums(reach, sieve.k());
     // What the batch will tabulate, read and visit, per grouping's price.
     let (mut tabulated, mut read, mut visits) = (0usize, 0usize, 0usize);
@@ -227,7 +220,6 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
 ) {
     let Scratch {
         grest,
-        gclass,
         gavoid,
         gstart,
         reach,
@@ -267,25 +259,23 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
             // Every key `u` with `u & b == 0`: the subsets of `comp`.
             let mut u = comp;
             loop {
-                let (lo, hi) = (gstart[u], gstart[u + 1]);
-                if lo < hi {
-                    tally.visits += (hi - lo) as u64;
-                    tally.pair_words += ((hi - lo) * bw) as u64;
-                    tally.grouped_visits += (G * (hi - lo)) as u64;
-                    tally.grouped_words += (G * (hi - lo) * bw) as u64;
-                    // Summed in registers over the key's tops.
-                    let mut key_sums = (0u64, 0u64);
-                    for (i, (&r, &c)) in grest[lo..hi].iter().zip(&gclass[lo..hi]).enumerate() {
-                        let parts = if CREDIT {
-                            let credits = Avoiding::new((avoiding, gavoid[lo + i]), stride);
-                            piece.count(r, credits, split)
+                let key = (gstart[u * CLASSES], gstart[(u + 1) * CLASSES]);
+                if key.0 < key.1 {
+                    let n = key.1 - key.0;
+                    tally.visits += n as u64;
+                    tally.pair_words += (n * bw) as u64;
+                    tally.grouped_visits += (G * n) as u64;
+                    tally.grouped_words += (G * n * bw) as u64;
+                    for c in 0..CLASSES {
+                        let (lo, hi) = (gstart[u * CLASSES + c], gstart[u * CLASSES + c + 1]);
+                        let run = (lo, &grest[lo..hi]);
+                        if CREDIT {
+                            let credits = Avoiding::new(avoiding, stride, gavoid);
+                            visit_run(&piece, split, credits, run, c as u8, sums);
                         } else {
-                            piece.count(r, Plain::default(), split)
-                        };
-                        add_visit(&mut key_sums, parts, c);
+                            visit_run(&piece, split, Plain::default(), run, c as u8, sums);
+                        }
                     }
-                    sums.0 += key_sums.0;
-                    sums.1 += key_sums.1;
                 }
                 if u == 0 {
                     break;
@@ -297,8 +287,33 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
     }
 }
 
-/// A visit's two parts (before the piece's tie bottoms, and from them)
-/// added to the join's `sums` (weighted, plain) for a top of class `c`
+/// The tops of one key and class (the sorted batch's from `lo`, their
+/// rests `rests`) visiting `piece`: their counts added up in `zero`'s
+/// registers, at most [`Piece::most_tops`] at a time, and each sum's parts
+/// added to `sums` (see [`add_visit`]). Summed per top, the lanes' sum and
+/// the class's weighting were a fifth of a visit at 28 (benches/NOTES.md,
+/// "A run of tops in registers").
+#[inline(always)]
+fn visit_run<const G: usize, C: Count>(
+    piece: &Piece<'_, G>,
+    split: Split<'_>,
+    zero: C,
+    (lo, rests): (usize, &[u64]),
+    c: u8,
+    sums: &mut (u64, u64),
+) {
+    let most = piece.most_tops::<C>();
+    for (j, part) in rests.chunks(most).enumerate() {
+        let mut count = zero;
+        for (i, &r) in part.iter().enumerate() {
+            count = piece.count(r, count.for_top(lo + j * most + i), split);
+        }
+        add_visit(sums, count.parts(), c);
+    }
+}
+
+/// A run's two parts (before the piece's tie bottoms, and from them)
+/// added to the join's `sums` (weighted, plain) for tops of class `c`
 /// (`TopRule::class`, the log2 of its weight): a top of class 0 adds both
 /// parts to the plain sum; one above adds its first part times `2^c` to
 /// the weighted sum and its second, the tie bottoms it weighs 1 against,

@@ -179,7 +179,8 @@ impl TopRule {
         (l & self.diag_main) | (r & self.diag_anti) == 0
     }
 
-    /// A counted top's weight class, the log2 of its weight: in diagonal
+    /// A counted top's weight class (below [`CLASSES`]), the log2 of its
+    /// weight: in diagonal
     /// mode 1 for a queen on the longest diagonal of either top quarter, 2
     /// for both, 0 for the clean part; in pair mode with the transpose 1
     /// for a top without the tie mark (it weighs 1 against the tie
@@ -226,6 +227,10 @@ impl Shape {
     }
 }
 
+/// How many weight classes a top may be of ([`TopRule::class`] adds three
+/// marks).
+pub(super) const CLASSES: usize = 4;
+
 /// A top quarter placement as the join lists it: its stored diagonals, its
 /// sieve key, the rest of its overlap diagonals (see `buckets`) and, in a
 /// credited join, its hits (0 otherwise).
@@ -250,8 +255,9 @@ pub struct Scratch {
     pub(super) sieve: Sieve,
     pub(super) sorted: Vec<u64>,
     /// The listed tops' keys, rests and weight classes (the first `tops`
-    /// of each: the lists only grow, see `buckets`); the same sorted by
-    /// key (`gstart[u]..gstart[u + 1]` for key `u`) and how many can fit
+    /// of each: the lists only grow, see `buckets`); the rests sorted by
+    /// key and class (`gstart[s]..gstart[s + 1]` for key `u` and class `c`
+    /// at `s = u * CLASSES + c`) and how many can fit
     /// each bucket (by the complement of its key); one bucket piece's
     /// tables.
     pub(super) tops: usize,
@@ -259,7 +265,6 @@ pub struct Scratch {
     pub(super) trest: Vec<u64>,
     pub(super) tclass: Vec<u8>,
     pub(super) grest: Vec<u64>,
-    pub(super) gclass: Vec<u8>,
     /// A credited join's listed tops' images avoided (by the top and the
     /// pivot), as listed and sorted like the rests.
     pub(super) tavoid: Vec<u8>,

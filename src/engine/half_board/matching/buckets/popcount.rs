@@ -38,9 +38,10 @@ impl<'t, const G: usize> Piece<'t, G> {
         Piece { tab, g, stride }
     }
 
-    /// The count of the top whose rest is `rest` over the piece's words:
-    /// its `G` entries ANDed four words at a time and added to `count`,
-    /// each word to the part `split` files it under.
+    /// `count` with the top whose rest is `rest` added over the piece's
+    /// words: its `G` entries ANDed four words at a time, each word to the
+    /// part `split` files it under. A run of tops adds to one count, in
+    /// registers, and reads its parts once (see [`Piece::most_tops`]).
     ///
     /// Both parts are summed in one pass without a branch on the split:
     /// a bucket's piece is a few blocks (13 words a visit at 28), and a
@@ -54,7 +55,7 @@ impl<'t, const G: usize> Piece<'t, G> {
     /// # Panics
     /// When `split`'s shifts are fewer than the piece's words.
     #[inline(always)]
-    pub(super) fn count<C: Count>(&self, rest: u64, count: C, split: Split<'_>) -> (u64, u64) {
+    pub(super) fn count<C: Count>(&self, rest: u64, count: C, split: Split<'_>) -> C {
         let mask = (1u64 << self.g) - 1;
         let starts: [usize; G] = std::array::from_fn(|i| {
             (((i as u64) << self.g) + ((rest >> (i * self.g)) & mask)) as usize * self.stride
@@ -80,7 +81,7 @@ impl<'t, const G: usize> Piece<'t, G> {
         starts: &[usize; G],
         mut count: C,
         shifts: &[u64],
-    ) -> (u64, u64) {
+    ) -> C {
         // Cut to the piece's words, so that a block's shifts are read
         // without a check.
         let shifts = if SPLIT {
@@ -108,12 +109,21 @@ impl<'t, const G: usize> Piece<'t, G> {
             }
             i += 4;
         }
-        count.parts()
+        count
+    }
+
+    /// The most tops one count may add up before its parts are read: a
+    /// lane's part must stay below 2^32, and a top adds at most
+    /// `C::WEIGHT` per bit of the lane's `stride / 4` words.
+    #[inline(always)]
+    pub(super) fn most_tops<C: Count>(&self) -> usize {
+        let per_top = C::WEIGHT as usize * 64 * (self.stride / 4).max(1);
+        ((1usize << 32) - 1) / per_top
     }
 }
 
 /// Which part of a count each of a piece's words goes to: all to the
-/// first ([`Split::NONE`]), or by a shift per word, 0 to the first part
+/// first, or by a shift per word, 0 to the first part
 /// and 32 to the second (see [`part_shift`]), read with the word's block.
 /// Worked out once per piece: computed per block of every visit, the
 /// lanes' compare and masked shift were about a tenth of the join at 28
@@ -122,9 +132,6 @@ impl<'t, const G: usize> Piece<'t, G> {
 pub(super) struct Split<'s>(Option<&'s [u64]>);
 
 impl<'s> Split<'s> {
-    /// Every word to the first part.
-    pub(super) const NONE: Split<'static> = Split(None);
-
     /// The words of a piece of `words` words (padded to `stride`) before
     /// `at` to the first part, those from it to the second (a bucket's tie
     /// bottoms, see [`crate::engine::half_board::sieve`]; `at >= words`:
@@ -144,6 +151,11 @@ impl<'s> Split<'s> {
 /// ([`Avoiding`]). Fed the AND of the top's entries a block of four words
 /// at a time, in two parts: the words before a split and those from it.
 pub(super) trait Count: Copy {
+    /// The most a fitting bottom adds to a part.
+    const WEIGHT: u64;
+    /// The count ready for top `i` of the sorted batch (its credits),
+    /// what it has added so far kept.
+    fn for_top(self, i: usize) -> Self;
     /// Adds the block `x` of the top's ANDed entries, words `i..i + 4`,
     /// word `i + k`'s count shifted by `shifts[k]` (see [`Split`]).
     fn add(&mut self, x: [u64; 4], i: usize, shifts: [u64; 4]);
@@ -155,8 +167,8 @@ pub(super) trait Count: Copy {
 
 /// The shift that files word `w`'s count under its part when the second
 /// part starts at word `split`: the second part's counts go 32 bits up,
-/// so one lane holds both parts and a visit sums one register (a part of
-/// a visit is below 2^32: at most 512 per word, under 2^23 words).
+/// so one lane holds both parts and a run of visits sums one register
+/// (a lane's part below 2^32: see [`Piece::most_tops`]).
 fn part_shift(w: usize, split: usize) -> u64 {
     if w >= split {
         32
@@ -177,6 +189,13 @@ fn unpack(sum: u64) -> (u64, u64) {
 pub(super) struct Plain([u64; 4]);
 
 impl Count for Plain {
+    const WEIGHT: u64 = 1;
+
+    #[inline(always)]
+    fn for_top(self, _: usize) -> Self {
+        self
+    }
+
     #[inline(always)]
     fn add(&mut self, x: [u64; 4], _: usize, shifts: [u64; 4]) {
         for ((c, w), s) in self.0.iter_mut().zip(x).zip(shifts) {
@@ -198,17 +217,19 @@ impl Count for Plain {
 }
 
 /// A credited join's count: each fitting bottom once per image the top
-/// avoids (bit `i` of `avoids`) that it avoids too, from the bitsets of
-/// the bottoms avoiding each image (the `i`-th `stride` words of `planes`):
-/// the pairs' credits (see [`crate::engine::half_board::images`]). A top
-/// that avoids seven or eight images reads the bottoms' numbers of images
-/// avoided instead (the [`SUMS`] rows after the images'), less the ones it
-/// hits: four or five popcounts a word where the images' rows take seven
-/// or eight.
+/// avoids (bit `i` of its `avoids`) that it avoids too, from the bitsets
+/// of the bottoms avoiding each image (the `i`-th `stride` words of
+/// `planes`): the pairs' credits (see
+/// [`crate::engine::half_board::images`]). A top that avoids seven or
+/// eight images reads the bottoms' numbers of images avoided instead (the
+/// [`SUMS`] rows after the images'), less the ones it hits: four or five
+/// popcounts a word where the images' rows take seven or eight.
 #[derive(Clone, Copy)]
 pub(super) struct Avoiding<'a> {
     planes: &'a [u64],
     stride: usize,
+    /// The images each top of the sorted batch avoids.
+    avoids: &'a [u8],
     by_sums: bool,
     images: u8,
     add: [u64; 4],
@@ -216,14 +237,16 @@ pub(super) struct Avoiding<'a> {
 }
 
 impl<'a> Avoiding<'a> {
+    /// A count of nothing yet over a piece's `planes` of `stride` words,
+    /// for tops avoiding the images `avoids` (per top of the batch).
     #[inline(always)]
-    pub(super) fn new((planes, avoids): (&'a [u64], u8), stride: usize) -> Self {
-        let by_sums = avoids.count_ones() >= 7;
+    pub(super) fn new(planes: &'a [u64], stride: usize, avoids: &'a [u8]) -> Self {
         Avoiding {
             planes,
             stride,
-            by_sums,
-            images: if by_sums { !avoids } else { avoids },
+            avoids,
+            by_sums: false,
+            images: 0,
             add: [0; 4],
             less: [0; 4],
         }
@@ -231,6 +254,17 @@ impl<'a> Avoiding<'a> {
 }
 
 impl Count for Avoiding<'_> {
+    // A bottom avoids at most every image.
+    const WEIGHT: u64 = IMAGES as u64;
+
+    #[inline(always)]
+    fn for_top(mut self, i: usize) -> Self {
+        let avoids = self.avoids[i];
+        self.by_sums = avoids.count_ones() >= 7;
+        self.images = if self.by_sums { !avoids } else { avoids };
+        self
+    }
+
     #[inline(always)]
     fn add(&mut self, x: [u64; 4], i: usize, shifts: [u64; 4]) {
         let (planes, stride) = (self.planes, self.stride);
@@ -307,7 +341,7 @@ mod tests {
                     let want_before: u64 = (0..stride.min(split)).map(word).sum();
                     let want_after: u64 = (split.min(stride)..stride).map(word).sum();
                     let split_at = Split::at(&mut shifts, split, (stride, stride));
-                    let got = piece.count(rest, Plain::default(), split_at);
+                    let got = piece.count(rest, Plain::default(), split_at).parts();
                     assert_eq!(
                         got,
                         (want_before, want_after),
@@ -316,6 +350,15 @@ mod tests {
                 }
             }
         }
+        // Two tops' counts add up in one.
+        let tab: Vec<u64> = (0..(6 << 2) * 8).map(|_| rng.next_u64()).collect();
+        let mut shifts = Vec::new();
+        let split = Split::at(&mut shifts, 5, (8, 8));
+        let piece = Piece::<6>::new(&tab, 2, 8);
+        let (a, b) = (rng.next_u64(), rng.next_u64());
+        let one = |r| piece.count(r, Plain::default(), split).parts();
+        let both = piece.count(b, piece.count(a, Plain::default(), split), split);
+        assert_eq!(both.parts(), (one(a).0 + one(b).0, one(a).1 + one(b).1));
         // A count's parts are its lanes' sums, the second from the split.
         let mut p = Plain::default();
         p.add([1, 3, 7, 15], 0, [0, 0, 32, 32]);
