@@ -220,6 +220,7 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
 ) {
     let Scratch {
         grest,
+        gcut,
         gavoid,
         gstart,
         reach,
@@ -233,6 +234,8 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
     } = sc;
     let words = valid.len();
     let entries = 1usize << g;
+    gcut.clear();
+    gcut.extend(grest.iter().flat_map(|&r| Piece::<G>::cut(r, g)));
     for (b, (start, end), _) in sieve.reached(reach) {
         let comp = sieve.full() & !b;
         // Against the bucket's tie bottoms every top weighs 1 (class 0).
@@ -268,7 +271,7 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
                     tally.grouped_words += (G * n * bw) as u64;
                     for c in 0..CLASSES {
                         let (lo, hi) = (gstart[u * CLASSES + c], gstart[u * CLASSES + c + 1]);
-                        let run = (lo, &grest[lo..hi]);
+                        let run = (lo, &gcut[lo * G..hi * G]);
                         if CREDIT {
                             let credits = Avoiding::new(avoiding, stride, gavoid);
                             visit_run(&piece, split, credits, run, c as u8, sums);
@@ -288,7 +291,7 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
 }
 
 /// The tops of one key and class (the sorted batch's from `lo`, their
-/// rests `rests`) visiting `piece`: their counts added up in `zero`'s
+/// rests cut into groups in `cuts`, `G` a top) visiting `piece`: their counts added up in `zero`'s
 /// registers, at most [`Piece::most_tops`] at a time, and each sum's parts
 /// added to `sums` (see [`add_visit`]). Summed per top, the lanes' sum and
 /// the class's weighting were a fifth of a visit at 28 (benches/NOTES.md,
@@ -298,15 +301,16 @@ fn visit_run<const G: usize, C: Count>(
     piece: &Piece<'_, G>,
     split: Split<'_>,
     zero: C,
-    (lo, rests): (usize, &[u64]),
+    (lo, cuts): (usize, &[u16]),
     c: u8,
     sums: &mut (u64, u64),
 ) {
     let most = piece.most_tops::<C>();
-    for (j, part) in rests.chunks(most).enumerate() {
+    for (j, part) in cuts.chunks(most * G).enumerate() {
         let mut count = zero;
-        for (i, &r) in part.iter().enumerate() {
-            count = piece.count(r, count.for_top(lo + j * most + i), split);
+        for (i, cut) in part.chunks_exact(G).enumerate() {
+            let cut: &[u16; G] = cut.try_into().unwrap();
+            count = piece.count(cut, count.for_top(lo + j * most + i), split);
         }
         add_visit(sums, count.parts(), c);
     }

@@ -265,6 +265,9 @@ pub struct Scratch {
     pub(super) trest: Vec<u64>,
     pub(super) tclass: Vec<u8>,
     pub(super) grest: Vec<u64>,
+    /// The sorted rests cut into the batch's groups (`G` a top, see
+    /// `buckets`).
+    pub(super) gcut: Vec<u16>,
     /// A credited join's listed tops' images avoided (by the top and the
     /// pivot), as listed and sorted like the rests.
     pub(super) tavoid: Vec<u8>,

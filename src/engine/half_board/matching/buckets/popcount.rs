@@ -38,10 +38,21 @@ impl<'t, const G: usize> Piece<'t, G> {
         Piece { tab, g, stride }
     }
 
-    /// `count` with the top whose rest is `rest` added over the piece's
-    /// words: its `G` entries ANDed four words at a time, each word to the
-    /// part `split` files it under. A run of tops adds to one count, in
-    /// registers, and reads its parts once (see [`Piece::most_tops`]).
+    /// A top's rest cut into its groups' values, `g` bits each: the
+    /// entries it reads in every piece of a batch grouped so, cut once per
+    /// batch and not on every visit (benches/NOTES.md, "A run of tops in
+    /// registers").
+    #[inline(always)]
+    pub(super) fn cut(rest: u64, g: usize) -> [u16; G] {
+        let mask = (1u64 << g) - 1;
+        std::array::from_fn(|j| ((rest >> (j * g)) & mask) as u16)
+    }
+
+    /// `count` with a top added over the piece's words, the top's rest cut
+    /// into `cut` ([`Piece::cut`]): its `G` entries ANDed four words at a
+    /// time, each word to the part `split` files it under. A run of tops
+    /// adds to one count, in registers, and reads its parts once (see
+    /// [`Piece::most_tops`]).
     ///
     /// Both parts are summed in one pass without a branch on the split:
     /// a bucket's piece is a few blocks (13 words a visit at 28), and a
@@ -55,11 +66,12 @@ impl<'t, const G: usize> Piece<'t, G> {
     /// # Panics
     /// When `split`'s shifts are fewer than the piece's words.
     #[inline(always)]
-    pub(super) fn count<C: Count>(&self, rest: u64, count: C, split: Split<'_>) -> C {
-        let mask = (1u64 << self.g) - 1;
-        let starts: [usize; G] = std::array::from_fn(|i| {
-            (((i as u64) << self.g) + ((rest >> (i * self.g)) & mask)) as usize * self.stride
-        });
+    pub(super) fn count<C: Count>(&self, cut: &[u16; G], count: C, split: Split<'_>) -> C {
+        // Masked to `g` bits, whatever `cut` holds: each start names an
+        // entry of its group (the bounds argument of `blocks`).
+        let mask = (1usize << self.g) - 1;
+        let starts: [usize; G] =
+            std::array::from_fn(|j| ((j << self.g) + (usize::from(cut[j]) & mask)) * self.stride);
         match split.0 {
             None => self.blocks::<false, C>(&starts, count, &[]),
             Some(shifts) => {
@@ -341,7 +353,8 @@ mod tests {
                     let want_before: u64 = (0..stride.min(split)).map(word).sum();
                     let want_after: u64 = (split.min(stride)..stride).map(word).sum();
                     let split_at = Split::at(&mut shifts, split, (stride, stride));
-                    let got = piece.count(rest, Plain::default(), split_at).parts();
+                    let cut = Piece::<6>::cut(rest, g);
+                    let got = piece.count(&cut, Plain::default(), split_at).parts();
                     assert_eq!(
                         got,
                         (want_before, want_after),
@@ -356,8 +369,9 @@ mod tests {
         let split = Split::at(&mut shifts, 5, (8, 8));
         let piece = Piece::<6>::new(&tab, 2, 8);
         let (a, b) = (rng.next_u64(), rng.next_u64());
-        let one = |r| piece.count(r, Plain::default(), split).parts();
-        let both = piece.count(b, piece.count(a, Plain::default(), split), split);
+        let (a, b) = (Piece::<6>::cut(a, 2), Piece::<6>::cut(b, 2));
+        let one = |r| piece.count(&r, Plain::default(), split).parts();
+        let both = piece.count(&b, piece.count(&a, Plain::default(), split), split);
         assert_eq!(both.parts(), (one(a).0 + one(b).0, one(a).1 + one(b).1));
         // A count's parts are its lanes' sums, the second from the split.
         let mut p = Plain::default();
@@ -382,6 +396,6 @@ mod tests {
         let tab = vec![0u64; (6 << 2) * 8];
         let mut shifts = Vec::new();
         let split = Split::at(&mut shifts, 2, (4, 4));
-        let _ = Piece::<6>::new(&tab, 2, 8).count(0, Plain::default(), split);
+        let _ = Piece::<6>::new(&tab, 2, 8).count(&[0; 6], Plain::default(), split);
     }
 }
