@@ -37,6 +37,11 @@ const DEFINITIONS: &[(&str, &str, &str)] = &[
     ),
     ("engine/counter.rs", "MIB", "a unit: bytes in a MiB"),
     (
+        "engine/half_board/matching/buckets/popcount.rs",
+        "WEIGHT",
+        "the most a fitting bottom adds to a count: 1, or one per image",
+    ),
+    (
         "engine/half_board/matching/job.rs",
         "CLASSES",
         "how many weight classes a top may be of: a sum of three marks",
