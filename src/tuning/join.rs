@@ -221,14 +221,19 @@ tunables! {
     /// --kernel avx2`, 2026-12-05): x0.898 at 25 (4 units), x0.887 at 27 (2),
     /// x0.891 at 28 (3); 26's units (about 5 CPU-minutes each) were not run,
     /// so 26 takes the three pooled, x0.892.
-    RANKED_PAIR_WORD_NS: [f64; 4] = [0.0330, 0.0153, 0.0193, 0.0152],
+    ///
+    /// Then a run of tops summed in registers and each top's rest cut once
+    /// per batch (`matching::buckets::visit_run`, `Piece::cut`): scaled the
+    /// same way, on the same bench (2026-12-06): x0.957 at 25 (4 units),
+    /// x0.963 at 27 (2), x0.891 at 28 (3); 26 the three pooled, x0.945.
+    RANKED_PAIR_WORD_NS: [f64; 4] = [0.0316, 0.0145, 0.0186, 0.0135],
         "ns per full-width pair word, n = 25..=28",
         Measured {
             how: "cargo bench --bench blank -- --shard N I/K --rows, -- --fit --rows \
                   benches/rows/fit-25-27-fixed.rows --speed 1.02, then -- --sieved N K, \
                   then -- --order N --units U --factors 0 --kernel avx2",
-            when: "2026-12-05",
-            notes: "A visit's set-up and its sums",
+            when: "2026-12-06",
+            notes: "A run of tops in registers",
         };
     /// [`RANKED_PAIR_WORD_NS`] where the join plans pair mode (n = 26, 28;
     /// `layout::geometry`'s `PAIR_MIN_N`): pair mode came after the per-N
@@ -263,15 +268,17 @@ tunables! {
     /// AVX2 kernel's CPU on three whole units of 28 after a visit lost its
     /// bounds checks and its branch on the tie split, over before
     /// (`cargo bench --bench blank -- --order 28 --units 3 --factors 0
-    /// --kernel avx2`).
-    RANKED_EIGHT_PAIR_WORD_NS: f64 = 0.0326,
+    /// --kernel avx2`). Then x0.891 again, the same way, after a run of
+    /// tops was summed in registers and each top's rest cut once per batch
+    /// (2026-12-06).
+    RANKED_EIGHT_PAIR_WORD_NS: f64 = 0.0290,
         "ns per full-width pair word in pair mode with the transpose, n = 28",
         Measured {
             how: "cargo bench --bench blank -- --transpose 28 --units 6 --ranks 100000; \
                   count 28 --estimate --threads 1 in both folds; \
                   -- --order 28 --units 3 --factors 0 --kernel avx2",
-            when: "2026-12-05",
-            notes: "A visit's set-up and its sums",
+            when: "2026-12-06",
+            notes: "A run of tops in registers",
         };
     /// What a unit in pair mode with the transpose costs over the kernel's
     /// estimate of it (`cost::sieved_ns`, priced on its words): the tie
@@ -315,13 +322,17 @@ tunables! {
     /// 28, pooled (`cargo bench --bench blank -- --order N --units U
     /// --factors 0 --kernel avx2`). Whole units hold tables and halves too,
     /// so the join's own gain is a little larger and these err high.
-    SIEVED_NS: [f64; 5] = [0.3072, 0.5211, 34.344, 3.606, 12.4096],
+    ///
+    /// Then the same two terms x0.945, the pooled ratio of the same bench
+    /// on 25, 27 and 28 after a run of tops was summed in registers and
+    /// each top's rest cut once per batch (2026-12-06).
+    SIEVED_NS: [f64; 5] = [0.2903, 0.5211, 34.344, 3.408, 12.4096],
         "ns per pair word, table word, bottom, visit and top (estimated tally)",
         Measured {
             how: "cargo bench --bench blank -- --fit --rows benches/rows/fit-25-28-est.rows --speed 1.04, \
                   then -- --order N --units U --factors 0 --kernel avx2",
-            when: "2026-12-05",
-            notes: "A visit's set-up and its sums",
+            when: "2026-12-06",
+            notes: "A run of tops in registers",
         };
 
     /// The scratch one thread may hold for a column set's bottoms (less where

@@ -142,6 +142,7 @@ fn join_batch<const CREDIT: bool>(
         tclass,
         tavoid,
         grest,
+        gclass,
         gavoid,
         gstart,
         gnext: next,
@@ -153,43 +154,62 @@ fn join_batch<const CREDIT: bool>(
     } = sc;
     let buckets = sieve.full() + 1;
     let words = valid.len();
-    // The tops sorted by key and class (a counting sort): key `u`'s of
-    // class `c` are `gstart[s]..gstart[s + 1]`, `s = u * CLASSES + c`, so
-    // that a run of tops of one class adds up in registers (`join_buckets`).
+    // The tops sorted by key (a counting sort): key `u`'s are
+    // `gstart[u]..gstart[u + 1]`. With a cut, by class within a key too
+    // (the key's slots `u * classes + c`, a class's run in registers, see
+    // `join_buckets`); only the classes the batch holds get slots: at odd N
+    // every top is of class 0. Without a cut the tops are left as listed
+    // (a sort by class alone cost more than its runs saved at 18), in runs
+    // of a class as they come.
     let n = std::mem::take(tops);
-    let slots = buckets * CLASSES;
-    gstart.clear();
-    gstart.resize(slots + 1, 0);
-    // Without a cut every key is 0 and none is listed (`append_tops`).
     let keyed = buckets > 1;
-    let slot = |i: usize| {
-        let key = if keyed { tkey[i] as usize } else { 0 };
-        key * CLASSES + tclass[i] as usize
+    let classes = if keyed {
+        tclass[..n].iter().max().map_or(1, |&c| usize::from(c) + 1)
+    } else {
+        1
     };
-    for i in 0..n {
-        gstart[slot(i) + 1] += 1;
-    }
-    for i in 0..slots {
-        gstart[i + 1] += gstart[i];
-    }
-    grest.resize(n, 0);
-    gavoid.resize(if CREDIT { n } else { 0 }, 0);
-    next.clear();
-    next.extend_from_slice(&gstart[..slots]);
-    for (i, &r) in trest[..n].iter().enumerate() {
-        let at = &mut next[slot(i)];
-        grest[*at] = r;
-        if CREDIT {
-            gavoid[*at] = tavoid[i];
+    debug_assert!(classes <= CLASSES);
+    let slots = buckets * classes;
+    gstart.clear();
+    gstart.resize(buckets + 1, 0);
+    if !keyed {
+        // One key: the tops are sorted as listed.
+        gstart[1] = n;
+        std::mem::swap(grest, trest);
+        std::mem::swap(gclass, tclass);
+        std::mem::swap(gavoid, tavoid);
+    } else {
+        let slot = |i: usize| tkey[i] as usize * classes + tclass[i] as usize;
+        next.clear();
+        next.resize(slots + 1, 0);
+        for i in 0..n {
+            next[slot(i) + 1] += 1;
         }
-        *at += 1;
+        for i in 0..slots {
+            next[i + 1] += next[i];
+        }
+        for u in 0..=buckets {
+            gstart[u] = next[u * classes];
+        }
+        grest.resize(n, 0);
+        gclass.resize(n, 0);
+        gavoid.resize(if CREDIT { n } else { 0 }, 0);
+        for (i, &r) in trest[..n].iter().enumerate() {
+            let at = &mut next[slot(i)];
+            grest[*at] = r;
+            gclass[*at] = tclass[i];
+            if CREDIT {
+                gavoid[*at] = tavoid[i];
+            }
+            *at += 1;
+        }
     }
     tally.tops += n as u64;
     tally.pair_full += (n * words) as u64;
     // `reach[m]`: the tops whose keys are subsets of `m` (subset sums, one
     // key bit at a time): a bucket no top can fit gets no tables.
     reach.clear();
-    reach.extend((0..buckets).map(|u| gstart[(u + 1) * CLASSES] - gstart[u * CLASSES]));
+    reach.extend(gstart.windows(2).map(|w| w[1] - w[0]));
     subset_sums(reach, sieve.k());
     // What the batch will tabulate, read and visit, per grouping's price.
     let (mut tabulated, mut read, mut visits) = (0usize, 0usize, 0usize);
@@ -209,7 +229,7 @@ fn join_batch<const CREDIT: bool>(
 
 /// The join of a sorted batch (`join_batch`) in `G` groups of `g` bits:
 /// per bucket some top can fit, its tables a piece at a time, and every
-/// top whose key allows the bucket.
+/// top whose key allows the bucket, in runs of a class.
 #[inline(always)]
 fn join_buckets<const G: usize, const CREDIT: bool>(
     sc: &mut Scratch,
@@ -221,6 +241,7 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
     let Scratch {
         grest,
         gcut,
+        gclass,
         gavoid,
         gstart,
         reach,
@@ -234,8 +255,12 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
     } = sc;
     let words = valid.len();
     let entries = 1usize << g;
-    gcut.clear();
-    gcut.extend(grest.iter().flat_map(|&r| Piece::<G>::cut(r, g)));
+    // The batch's tops (the rests may be longer: see `join_batch`).
+    let n = gstart[gstart.len() - 1];
+    gcut.resize(n * G, 0);
+    for (cut, &r) in gcut.chunks_exact_mut(G).zip(&grest[..n]) {
+        cut.copy_from_slice(&Piece::<G>::cut(r, g));
+    }
     for (b, (start, end), _) in sieve.reached(reach) {
         let comp = sieve.full() & !b;
         // Against the bucket's tie bottoms every top weighs 1 (class 0).
@@ -255,6 +280,12 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
             build_tables::<G>(tab, (free_of, valid, words), rest, (from, to), (g, planes));
             let tab = aligned(tab);
             let piece = Piece::<G>::new(tab, g, stride);
+            // The most tops a run sums at once (a division: once a piece).
+            let most = if CREDIT {
+                piece.most_tops::<Avoiding>()
+            } else {
+                piece.most_tops::<Plain>()
+            };
             // A credited join's bitsets of the bottoms avoiding each image,
             // after the groups' tables.
             let avoiding = &tab[G * entries * stride..];
@@ -262,22 +293,27 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
             // Every key `u` with `u & b == 0`: the subsets of `comp`.
             let mut u = comp;
             loop {
-                let key = (gstart[u * CLASSES], gstart[(u + 1) * CLASSES]);
+                let key = (gstart[u], gstart[u + 1]);
                 if key.0 < key.1 {
                     let n = key.1 - key.0;
                     tally.visits += n as u64;
                     tally.pair_words += (n * bw) as u64;
                     tally.grouped_visits += (G * n) as u64;
                     tally.grouped_words += (G * n * bw) as u64;
-                    for c in 0..CLASSES {
-                        let (lo, hi) = (gstart[u * CLASSES + c], gstart[u * CLASSES + c + 1]);
+                    // The key's tops in runs of one class each.
+                    let mut lo = key.0;
+                    while lo < key.1 {
+                        let c = gclass[lo];
+                        let hi = lo + gclass[lo..key.1].iter().take_while(|&&x| x == c).count();
                         let run = (lo, &gcut[lo * G..hi * G]);
                         if CREDIT {
                             let credits = Avoiding::new(avoiding, stride, gavoid);
-                            visit_run(&piece, split, credits, run, c as u8, sums);
+                            visit_run(&piece, (split, most), credits, run, c, sums);
                         } else {
-                            visit_run(&piece, split, Plain::default(), run, c as u8, sums);
+                            let zero = Plain::default();
+                            visit_run(&piece, (split, most), zero, run, c, sums);
                         }
+                        lo = hi;
                     }
                 }
                 if u == 0 {
@@ -291,21 +327,21 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
 }
 
 /// The tops of one key and class (the sorted batch's from `lo`, their
-/// rests cut into groups in `cuts`, `G` a top) visiting `piece`: their counts added up in `zero`'s
-/// registers, at most [`Piece::most_tops`] at a time, and each sum's parts
-/// added to `sums` (see [`add_visit`]). Summed per top, the lanes' sum and
+/// rests cut into groups in `cuts`, `G` a top) visiting `piece`: their
+/// counts added up in `zero`'s registers, at most `most` at a time (see
+/// [`Piece::most_tops`]), and each sum's parts added to `sums` (see
+/// [`add_visit`]). Summed per top, the lanes' sum and
 /// the class's weighting were a fifth of a visit at 28 (benches/NOTES.md,
 /// "A run of tops in registers").
 #[inline(always)]
 fn visit_run<const G: usize, C: Count>(
     piece: &Piece<'_, G>,
-    split: Split<'_>,
+    (split, most): (Split<'_>, usize),
     zero: C,
     (lo, cuts): (usize, &[u16]),
     c: u8,
     sums: &mut (u64, u64),
 ) {
-    let most = piece.most_tops::<C>();
     for (j, part) in cuts.chunks(most * G).enumerate() {
         let mut count = zero;
         for (i, cut) in part.chunks_exact(G).enumerate() {

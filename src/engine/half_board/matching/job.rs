@@ -255,9 +255,9 @@ pub struct Scratch {
     pub(super) sieve: Sieve,
     pub(super) sorted: Vec<u64>,
     /// The listed tops' keys, rests and weight classes (the first `tops`
-    /// of each: the lists only grow, see `buckets`); the rests sorted by
-    /// key and class (`gstart[s]..gstart[s + 1]` for key `u` and class `c`
-    /// at `s = u * CLASSES + c`) and how many can fit
+    /// of each: the lists only grow, see `buckets`); the same sorted by
+    /// key (`gstart[u]..gstart[u + 1]` for key `u`; with a cut by class
+    /// within a key) and how many can fit
     /// each bucket (by the complement of its key); one bucket piece's
     /// tables.
     pub(super) tops: usize,
@@ -265,6 +265,7 @@ pub struct Scratch {
     pub(super) trest: Vec<u64>,
     pub(super) tclass: Vec<u8>,
     pub(super) grest: Vec<u64>,
+    pub(super) gclass: Vec<u8>,
     /// The sorted rests cut into the batch's groups (`G` a top, see
     /// `buckets`).
     pub(super) gcut: Vec<u16>,
