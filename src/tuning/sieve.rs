@@ -42,6 +42,15 @@ tunables! {
     CUT_CHOICE_SAMPLE: usize = 16, "placements per one counted",
         Chosen("a sample large enough for a diagonal's share at the chunk sizes cut; not swept");
 
+    /// A batch whose tops visit at least this many bucket pieces each (the
+    /// batch's priced visits over its tops) has its tops' rests cut into
+    /// their groups once (`matching/buckets.rs`); below, each visit cuts its
+    /// top's rest itself. Cut once, the cut saved a visit's shifts and
+    /// masks at 25..28 (19.7 visits a top at 25, 46 at 28, on a shard of
+    /// each) and cost `count 18` (1.14 visits a top) a pass it never paid
+    /// back.
+    PRECUT_VISITS: f64 = 2.0, "visits per top",
+        Chosen("between 1.14 (18) and 19.7 (25) visits a top, measured; the crossover not swept");
     /// What stepping to one key costs in a bucket piece's walk over the keys
     /// that may read it (`matching/buckets.rs`: a load of the key's range and a
     /// test), in the units of `Grouping::price` (a word ANDed for one

@@ -53,6 +53,8 @@ use listing::{append_tops, list_side, Rest};
 use popcount::{Avoiding, Count, Piece, Plain, Split};
 use tables::{aligned, build_tables};
 
+use crate::tuning::sieve::PRECUT_VISITS;
+
 impl Job<'_> {
     /// Steps 3 and 4 for task `t`, the chunk's bottoms sieved and
     /// transposed in `sc`: how many (top, bottom) pairs fit, weighted
@@ -220,21 +222,24 @@ fn join_batch<const CREDIT: bool>(
     }
     let priced = (tabulated as f64, read as f64, visits as f64);
     let grouping = Grouping::choose(rest.len, priced, forced);
+    // Tops that visit many pieces have their rests cut once.
+    let at = (slice, visits as f64 >= PRECUT_VISITS * n as f64);
     match grouping.groups {
-        4 => join_buckets::<4, CREDIT>(sc, rest, slice, grouping.bits, sums),
-        6 => join_buckets::<6, CREDIT>(sc, rest, slice, grouping.bits, sums),
-        _ => join_buckets::<8, CREDIT>(sc, rest, slice, grouping.bits, sums),
+        4 => join_buckets::<4, CREDIT>(sc, rest, at, grouping.bits, sums),
+        6 => join_buckets::<6, CREDIT>(sc, rest, at, grouping.bits, sums),
+        _ => join_buckets::<8, CREDIT>(sc, rest, at, grouping.bits, sums),
     }
 }
 
 /// The join of a sorted batch (`join_batch`) in `G` groups of `g` bits:
 /// per bucket some top can fit, its tables a piece at a time, and every
-/// top whose key allows the bucket, in runs of a class.
+/// top whose key allows the bucket, in runs of a class; with `precut`,
+/// the tops' rests cut into groups once for the batch.
 #[inline(always)]
 fn join_buckets<const G: usize, const CREDIT: bool>(
     sc: &mut Scratch,
     rest: &Rest,
-    slice: usize,
+    (slice, precut): (usize, bool),
     g: usize,
     sums: &mut (u64, u64),
 ) {
@@ -257,10 +262,14 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
     let entries = 1usize << g;
     // The batch's tops (the rests may be longer: see `join_batch`).
     let n = gstart[gstart.len() - 1];
-    gcut.resize(n * G, 0);
-    for (cut, &r) in gcut.chunks_exact_mut(G).zip(&grest[..n]) {
-        cut.copy_from_slice(&Piece::<G>::cut(r, g));
+    gcut.clear();
+    if precut {
+        gcut.resize(n * G, 0);
+        for (cut, &r) in gcut.chunks_exact_mut(G).zip(&grest[..n]) {
+            cut.copy_from_slice(&Piece::<G>::cut(r, g));
+        }
     }
+    let (pre, uncut) = (Precut(gcut), Uncut(grest, g));
     for (b, (start, end), _) in sieve.reached(reach) {
         let comp = sieve.full() & !b;
         // Against the bucket's tie bottoms every top weighs 1 (class 0).
@@ -305,13 +314,19 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
                     while lo < key.1 {
                         let c = gclass[lo];
                         let hi = lo + gclass[lo..key.1].iter().take_while(|&&x| x == c).count();
-                        let run = (lo, &gcut[lo * G..hi * G]);
+                        let at = (split, most);
+                        let run = ((lo, hi), c);
                         if CREDIT {
-                            let credits = Avoiding::new(avoiding, stride, gavoid);
-                            visit_run(&piece, (split, most), credits, run, c, sums);
+                            let zero = Avoiding::new(avoiding, stride, gavoid);
+                            if precut {
+                                visit_run(&piece, at, zero, &pre, run, sums);
+                            } else {
+                                visit_run(&piece, at, zero, &uncut, run, sums);
+                            }
+                        } else if precut {
+                            visit_run(&piece, at, Plain::default(), &pre, run, sums);
                         } else {
-                            let zero = Plain::default();
-                            visit_run(&piece, (split, most), zero, run, c, sums);
+                            visit_run(&piece, at, Plain::default(), &uncut, run, sums);
                         }
                         lo = hi;
                     }
@@ -326,29 +341,57 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
     }
 }
 
-/// The tops of one key and class (the sorted batch's from `lo`, their
-/// rests cut into groups in `cuts`, `G` a top) visiting `piece`: their
-/// counts added up in `zero`'s registers, at most `most` at a time (see
+/// The tops `lo..hi` of the sorted batch, of one key and class `c`,
+/// visiting `piece`, their rests cut into groups by `cuts`: their counts
+/// added up in `zero`'s registers, at most `most` at a time (see
 /// [`Piece::most_tops`]), and each sum's parts added to `sums` (see
-/// [`add_visit`]). Summed per top, the lanes' sum and
-/// the class's weighting were a fifth of a visit at 28 (benches/NOTES.md,
-/// "A run of tops in registers").
+/// [`add_visit`]). Summed per top, the lanes' sum and the class's
+/// weighting were a fifth of a visit at 28 (benches/NOTES.md, "A run of
+/// tops in registers").
 #[inline(always)]
-fn visit_run<const G: usize, C: Count>(
+fn visit_run<const G: usize, C: Count, S: Cuts<G>>(
     piece: &Piece<'_, G>,
     (split, most): (Split<'_>, usize),
     zero: C,
-    (lo, cuts): (usize, &[u16]),
-    c: u8,
+    cuts: &S,
+    ((lo, hi), c): ((usize, usize), u8),
     sums: &mut (u64, u64),
 ) {
-    for (j, part) in cuts.chunks(most * G).enumerate() {
+    let mut from = lo;
+    while from < hi {
+        let to = hi.min(from + most);
         let mut count = zero;
-        for (i, cut) in part.chunks_exact(G).enumerate() {
-            let cut: &[u16; G] = cut.try_into().unwrap();
-            count = piece.count(cut, count.for_top(lo + j * most + i), split);
+        for i in from..to {
+            count = piece.count(&cuts.cut(i), count.for_top(i), split);
         }
         add_visit(sums, count.parts(), c);
+        from = to;
+    }
+}
+
+/// Where a visit finds its top's rest cut into `G` groups (see
+/// [`PRECUT_VISITS`]): top `i` of the sorted batch.
+trait Cuts<const G: usize> {
+    fn cut(&self, i: usize) -> [u16; G];
+}
+
+/// The rests cut once for the batch, `G` values a top.
+struct Precut<'a>(&'a [u16]);
+
+impl<const G: usize> Cuts<G> for Precut<'_> {
+    #[inline(always)]
+    fn cut(&self, i: usize) -> [u16; G] {
+        self.0[i * G..][..G].try_into().unwrap()
+    }
+}
+
+/// The rests, cut `g` bits a group at each visit.
+struct Uncut<'a>(&'a [u64], usize);
+
+impl<const G: usize> Cuts<G> for Uncut<'_> {
+    #[inline(always)]
+    fn cut(&self, i: usize) -> [u16; G] {
+        Piece::<G>::cut(self.0[i], self.1)
     }
 }
 
