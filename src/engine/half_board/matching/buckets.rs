@@ -47,6 +47,7 @@ pub use grouping::{top_batch, Grouping};
 
 use crate::engine::half_board::column_sets::{combinations, Task};
 use crate::engine::half_board::sieve::subset_sums;
+use crate::engine::half_board::tally::Tally;
 
 use super::job::{Job, Scratch, Shape, TaskSets, TopRule, CLASSES};
 use listing::{append_tops, list_side, Rest};
@@ -289,55 +290,66 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
             build_tables::<G>(tab, (free_of, valid, words), rest, (from, to), (g, planes));
             let tab = aligned(tab);
             let piece = Piece::<G>::new(tab, g, stride);
-            // The most tops a run sums at once (a division: once a piece).
-            let most = if CREDIT {
-                piece.most_tops::<Avoiding>()
-            } else {
-                piece.most_tops::<Plain>()
-            };
             // A credited join's bitsets of the bottoms avoiding each image,
             // after the groups' tables.
             let avoiding = &tab[G * entries * stride..];
             tally.table_words += (G * entries * bw) as u64;
-            // Every key `u` with `u & b == 0`: the subsets of `comp`.
-            let mut u = comp;
-            loop {
-                let key = (gstart[u], gstart[u + 1]);
-                if key.0 < key.1 {
-                    let n = key.1 - key.0;
-                    tally.visits += n as u64;
-                    tally.pair_words += (n * bw) as u64;
-                    tally.grouped_visits += (G * n) as u64;
-                    tally.grouped_words += (G * n * bw) as u64;
-                    // The key's tops in runs of one class each.
-                    let mut lo = key.0;
-                    while lo < key.1 {
-                        let c = gclass[lo];
-                        let hi = lo + gclass[lo..key.1].iter().take_while(|&&x| x == c).count();
-                        let at = (split, most);
-                        let run = ((lo, hi), c);
-                        if CREDIT {
-                            let zero = Avoiding::new(avoiding, stride, gavoid);
-                            if precut {
-                                visit_run(&piece, at, zero, &pre, run, sums);
-                            } else {
-                                visit_run(&piece, at, zero, &uncut, run, sums);
-                            }
-                        } else if precut {
-                            visit_run(&piece, at, Plain::default(), &pre, run, sums);
-                        } else {
-                            visit_run(&piece, at, Plain::default(), &uncut, run, sums);
-                        }
-                        lo = hi;
-                    }
+            let keys = (comp, &gstart[..], &gclass[..]);
+            let at = (split, bw);
+            // Which count and which cuts: chosen once a piece.
+            if CREDIT {
+                let zero = Avoiding::new(avoiding, stride, gavoid);
+                if precut {
+                    visit_keys(&piece, at, zero, &pre, keys, (sums, tally));
+                } else {
+                    visit_keys(&piece, at, zero, &uncut, keys, (sums, tally));
                 }
-                if u == 0 {
-                    break;
-                }
-                u = (u - 1) & comp;
+            } else if precut {
+                visit_keys(&piece, at, Plain::default(), &pre, keys, (sums, tally));
+            } else {
+                visit_keys(&piece, at, Plain::default(), &uncut, keys, (sums, tally));
             }
             from = to;
         }
+    }
+}
+
+/// Every key `u` of the sorted batch (`gstart`, `gclass`) that may fit
+/// the piece's bucket, `u & b == 0` (the subsets of `comp`), its tops
+/// visiting `piece` of `bw` words in runs of one class each (see
+/// [`visit_run`]), counted from `zero`, their rests cut by `cuts`.
+#[inline(always)]
+fn visit_keys<const G: usize, C: Count, S: Cuts<G>>(
+    piece: &Piece<'_, G>,
+    (split, bw): (Split<'_>, usize),
+    zero: C,
+    cuts: &S,
+    (comp, gstart, gclass): (usize, &[usize], &[u8]),
+    (sums, tally): (&mut (u64, u64), &mut Tally),
+) {
+    // The most tops a run sums at once (a division: once a piece).
+    let most = piece.most_tops::<C>();
+    let mut u = comp;
+    loop {
+        let key = (gstart[u], gstart[u + 1]);
+        if key.0 < key.1 {
+            let n = key.1 - key.0;
+            tally.visits += n as u64;
+            tally.pair_words += (n * bw) as u64;
+            tally.grouped_visits += (G * n) as u64;
+            tally.grouped_words += (G * n * bw) as u64;
+            let mut lo = key.0;
+            while lo < key.1 {
+                let c = gclass[lo];
+                let hi = lo + gclass[lo..key.1].iter().take_while(|&&x| x == c).count();
+                visit_run(piece, (split, most), zero, cuts, ((lo, hi), c), sums);
+                lo = hi;
+            }
+        }
+        if u == 0 {
+            break;
+        }
+        u = (u - 1) & comp;
     }
 }
 
