@@ -83,8 +83,9 @@ pub use helper::serve;
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
+use std::os::unix::net::UnixStream;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::Ordering;
 use std::sync::{mpsc, OnceLock};
 use std::thread;
@@ -178,30 +179,7 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<
     // From before the spawn: the child may run (and sleep) before `spawn`
     // returns, and its time must not come out short.
     let started = Instant::now();
-    // A Ctrl-C between the spawn and the registration must still kill the
-    // new group: the handler is in place first, and leaves that group to
-    // `spawned`.
-    install_handler();
-    SPAWNING.fetch_add(1, Ordering::SeqCst);
-    let helped = helper::path().and_then(|helper| spawn_helper(helper, command).ok());
-    let spawn = match helped {
-        Some((child, report)) => Ok((child, Some(report))),
-        None => Command::new(&command[0])
-            .args(&command[1..])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0)
-            .spawn()
-            .map(|child| (child, None)),
-    };
-    let (mut child, report) = match spawn {
-        Ok(spawned) => spawned,
-        Err(e) => {
-            spawned(None);
-            return Err(e);
-        }
-    };
+    let (mut child, report) = spawn(command)?;
     let pid = child.id();
     let running = Running {
         pgid: pid,
@@ -218,50 +196,7 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<
     let stderr = drain(child.stderr.take().expect("stderr is piped"));
     // The process measured: the command, started by the helper or by us.
     let (pids, measured) = mpsc::channel();
-    let (ended, waited) = mpsc::channel();
-    thread::spawn(move || {
-        let result = match report {
-            Some(report) => {
-                let ended = read_report(report, &pids);
-                let helper = child.wait();
-                // No report of the command's end: the helper itself was
-                // killed (at a limit, or by the command signalling its
-                // whole group); its status is the run's.
-                ended.map(|ended| {
-                    ended.or_else(|| {
-                        helper.ok().map(|status| Ended {
-                            status: Some(status.into_raw()),
-                            cpu: None,
-                            peak_kib: None,
-                            time: None,
-                            at: Instant::now(),
-                        })
-                    })
-                })
-            }
-            None => {
-                let _ = pids.send(pid);
-                wait_for(pid).map(|(status, usage)| {
-                    Some(Ended {
-                        status: Some(status),
-                        cpu: Some(usage.cpu()),
-                        peak_kib: None,
-                        time: None,
-                        at: Instant::now(),
-                    })
-                })
-            }
-        };
-        let _ = ended.send(result.map(|e| {
-            e.unwrap_or(Ended {
-                status: None,
-                cpu: None,
-                peak_kib: None,
-                time: None,
-                at: Instant::now(),
-            })
-        }));
-    });
+    let waited = wait_in_background(child, report, pids);
     let wall = wall_limit(timeout);
     let mut deadline = started + wall;
     let mut target = None;
@@ -314,7 +249,117 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<
     let _ = feeder.join();
     let stdout = stdout.recv_timeout(GRACE).unwrap_or_default();
     let stderr = stderr.recv_timeout(GRACE).unwrap_or_default();
-    let ended = result?;
+    let readings = Readings { cpu, peak };
+    outcome(
+        result?,
+        limit,
+        (started, wall, timeout),
+        readings,
+        (stdout, stderr),
+    )
+}
+
+/// Spawns `command` in a process group of its own, under the measuring
+/// helper where there is one, its pipes ready; the group is registered
+/// for a Ctrl-C (see `groups`) before this returns.
+fn spawn(command: &[OsString]) -> io::Result<(Child, Option<UnixStream>)> {
+    // A Ctrl-C between the spawn and the registration must still kill the
+    // new group: the handler is in place first, and leaves that group to
+    // `spawned`.
+    install_handler();
+    SPAWNING.fetch_add(1, Ordering::SeqCst);
+    let helped = helper::path().and_then(|helper| spawn_helper(helper, command).ok());
+    let spawn = match helped {
+        Some((child, report)) => Ok((child, Some(report))),
+        None => Command::new(&command[0])
+            .args(&command[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .map(|child| (child, None)),
+    };
+    // Registered by the caller, which then calls `spawned` (see `groups`).
+    spawn.map_err(|e| {
+        spawned(None);
+        e
+    })
+}
+
+/// Waits for `child` (the helper, reporting over `report`, or the command
+/// itself) on a thread of its own; the measured process's pid goes to
+/// `pids` once known, and how it ended to the returned channel.
+fn wait_in_background(
+    mut child: Child,
+    report: Option<UnixStream>,
+    pids: mpsc::Sender<u32>,
+) -> mpsc::Receiver<io::Result<Ended>> {
+    let pid = child.id();
+    let (ended, waited) = mpsc::channel();
+    thread::spawn(move || {
+        let result = match report {
+            Some(report) => {
+                let ended = read_report(report, &pids);
+                let helper = child.wait();
+                // No report of the command's end: the helper itself was
+                // killed (at a limit, or by the command signalling its
+                // whole group); its status is the run's.
+                ended.map(|ended| {
+                    ended.or_else(|| {
+                        helper.ok().map(|status| Ended {
+                            status: Some(status.into_raw()),
+                            cpu: None,
+                            peak_kib: None,
+                            time: None,
+                            at: Instant::now(),
+                        })
+                    })
+                })
+            }
+            None => {
+                let _ = pids.send(pid);
+                wait_for(pid).map(|(status, usage)| {
+                    Some(Ended {
+                        status: Some(status),
+                        cpu: Some(usage.cpu()),
+                        peak_kib: None,
+                        time: None,
+                        at: Instant::now(),
+                    })
+                })
+            }
+        };
+        let _ = ended.send(result.map(|e| {
+            e.unwrap_or(Ended {
+                status: None,
+                cpu: None,
+                peak_kib: None,
+                time: None,
+                at: Instant::now(),
+            })
+        }));
+    });
+    waited
+}
+
+/// What `run` read of the process tree while it ran, for a child that
+/// ended before a report of its own could say.
+struct Readings {
+    cpu: Option<Duration>,
+    peak: Option<u64>,
+}
+
+/// The run's outcome from how it `ended`, the `limit` that stopped it
+/// (if one did), the times (`started`, the `wall` limit, the CPU
+/// `timeout`), the last readings and the captured output.
+fn outcome(
+    ended: Ended,
+    limit: Option<Limit>,
+    (started, wall, timeout): (Instant, Duration, Duration),
+    readings: Readings,
+    output: (Vec<u8>, Vec<u8>),
+) -> io::Result<Outcome> {
     let (status, time, limit) = match (limit, ended.status) {
         (Some(Limit::Wall), _) => (None, wall, Some(Limit::Wall)),
         (Some(Limit::Cpu), _) => (None, ended.at - started, Some(Limit::Cpu)),
@@ -336,12 +381,12 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<
         }
     };
     Ok(Outcome {
-        stdout: String::from_utf8_lossy(&stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&stderr).into_owned(),
+        stdout: String::from_utf8_lossy(&output.0).into_owned(),
+        stderr: String::from_utf8_lossy(&output.1).into_owned(),
         status,
         time,
-        cpu: ended.cpu.or(cpu),
-        peak_kib: ended.peak_kib.or(peak),
+        cpu: ended.cpu.or(readings.cpu),
+        peak_kib: ended.peak_kib.or(readings.peak),
         limit,
     })
 }
