@@ -260,8 +260,10 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<
 }
 
 /// Spawns `command` in a process group of its own, under the measuring
-/// helper where there is one, its pipes ready; the group is registered
-/// for a Ctrl-C (see `groups`) before this returns.
+/// helper where there is one, its pipes ready. The Ctrl-C handler is in
+/// place first; the caller registers the new group and then calls
+/// `spawned` (see `groups`), which this does itself only when the spawn
+/// failed.
 fn spawn(command: &[OsString]) -> io::Result<(Child, Option<UnixStream>)> {
     // A Ctrl-C between the spawn and the registration must still kill the
     // new group: the handler is in place first, and leaves that group to
