@@ -185,18 +185,10 @@ mod tests {
         }
     }
 
-    /// The floors, and quotes within the quote to beat, only spare
-    /// planning: on near-blank boards of 15 to 17 (where
-    /// inclusion-exclusion's floor is met: 1..=n/2 cells) and on
-    /// judge-size ones, every method's floor is at most its quote, and the
-    /// planner chooses the same method at the same estimate as when every
-    /// method is planned and quoted in full. And a floor does spare some:
-    /// on boards of 15 with a few cells the credited join's quote is below
-    /// inclusion-exclusion's blank count; a bound too: on boards of 17
-    /// inclusion-exclusion's quote within its floor stops short of its
-    /// quote.
-    #[test]
-    fn floors_change_no_choice() {
+    /// The boards the floors are tried on: random boards of 17, near-blank
+    /// boards of 15, 16 and 17, and boards of 15 the half-board method can
+    /// win.
+    fn floor_boards() -> Vec<Board> {
         let mut rng = crate::base::rng::Rng::new(0xf100);
         let mut boards = boards(17, 60, 14);
         for _ in 0..16 {
@@ -231,6 +223,22 @@ mod tests {
             }
             boards.push(board);
         }
+        boards
+    }
+
+    /// The floors, and quotes within the quote to beat, only spare
+    /// planning: on near-blank boards of 15 to 17 (where
+    /// inclusion-exclusion's floor is met: 1..=n/2 cells) and on
+    /// judge-size ones, every method's floor is at most its quote, and the
+    /// planner chooses the same method at the same estimate as when every
+    /// method is planned and quoted in full. And a floor does spare some:
+    /// on boards of 15 with a few cells the credited join's quote is below
+    /// inclusion-exclusion's blank count; a bound too: on boards of 17
+    /// inclusion-exclusion's quote within its floor stops short of its
+    /// quote.
+    #[test]
+    fn floors_change_no_choice() {
+        let boards = floor_boards();
         // One speed for all of them, as in a run: two probes would price
         // alike only to the last bit.
         let speed = Speed::measured();

@@ -16,6 +16,7 @@
 //! records is the `merge` command's, [`crate::tools::merge`].
 
 mod advice;
+mod checked;
 mod checker_mode;
 mod notes;
 mod range;
@@ -31,7 +32,7 @@ use std::time::Instant;
 use crate::base::error::{Error, Result};
 use crate::engine::counter::{self, Counts, Watch};
 use crate::plan::estimate::{self, Quote};
-use crate::tools::checkpoint::{Checkpoint, Entry, Header};
+use crate::tools::checkpoint::Header;
 use crate::tools::estimate_line::{self, figures};
 use crate::tools::progress;
 use crate::tools::saved_layout;
@@ -39,7 +40,7 @@ use crate::tools::settings::Settings;
 use crate::tools::shard::{Record, Shard, Shards};
 
 use advice::{over_a_day, shown_seconds, warn_if_long};
-use notes::report_resume;
+use checked::{count_checkpointed, Shown};
 
 /// What `count` was asked for.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -104,10 +105,7 @@ fn counts(
     n: usize,
     unique: bool,
 ) -> Result<(Counts, u64)> {
-    let what = match job.shard {
-        Some(shard) => format!("count {n} --shard {}/{}", shard.index, shard.of),
-        None => format!("count {n}"),
-    };
+    let what = command_of(n, job.shard);
     let mut choose = || planned(job, settings, n, unique, &what, job.shard);
     let setup = Setup {
         choose: &mut choose,
@@ -121,6 +119,14 @@ fn counts(
 /// planning to another shard), `made` is the constellations already made
 /// by an earlier shard of the task (reused), and `check` sees the unit
 /// list's fingerprint before anything is counted.
+/// The command that counts `n` (its shard), as messages name it.
+fn command_of(n: usize, shard: Option<Shard>) -> String {
+    match shard {
+        Some(shard) => format!("count {n} --shard {}/{}", shard.index, shard.of),
+        None => format!("count {n}"),
+    }
+}
+
 struct Setup<'a> {
     choose: &'a mut dyn FnMut() -> Result<counter::Choice>,
     made: &'a mut Option<std::sync::Arc<crate::engine::constellations::ConstellationEngine>>,
@@ -140,15 +146,11 @@ fn counts_of(
         Some(shard) => format!("n={n} shard {}/{}", shard.index, shard.of),
         None => format!("n={n}"),
     };
+    let what = command_of(n, shard);
     // The set-up (making the work units) reports progress too: at N >= 24
-    // it takes seconds.
-    // Choosing plans the join (a minute at N = 23), so it is set-up too.
+    // it takes seconds, and choosing plans the join (a minute at N = 23).
     let shares = AtomicU64::new(0);
     let setup_label = format!("{label} set-up");
-    let what = match shard {
-        Some(shard) => format!("count {n} --shard {}/{}", shard.index, shard.of),
-        None => format!("count {n}"),
-    };
     let Setup {
         choose,
         made,
@@ -181,72 +183,55 @@ fn counts_of(
     }
     let split = units.fingerprint();
     check(split)?;
-    let mut positions: Vec<usize> = (0..units.units())
+    let positions: Vec<usize> = (0..units.units())
         .filter(|&position| shard.map_or(true, |shard| shard.owns(position)))
         .collect();
     // What a shard holds, said plainly where it could alarm: one unit or
     // none (more shards than units), or a total of 0 (issue 75).
     let held = Held::of(&positions, join);
-    let shard_note = |note: Option<String>| {
-        if let Some(note) = note {
-            // A courtesy: a failed write to stderr must not end the run.
-            let _ = writeln!(std::io::stderr().lock(), "{note}");
+    if let Some(shard) = shard {
+        note(shard_units(n, shard, units.units(), join));
+    }
+    let shown = Shown {
+        progress: settings.progress,
+        label: &label,
+        total: positions.iter().map(|&p| units.weight(p)).sum(),
+        whole: Some(shown_seconds(
+            &quote,
+            settings.speed(),
+            settings.progress.on(),
+        )),
+    };
+    let counts = match &job.checkpoint {
+        Some(path) => {
+            let header = Header::new(n, split, units.units(), shard, unique);
+            count_checkpointed((path, &header), &*units, positions, threads, &shown)?
+        }
+        None => {
+            let done = AtomicU64::new(0);
+            let Shown {
+                progress,
+                label,
+                total,
+                whole,
+            } = shown;
+            progress::watch_estimated(progress, label, total, &done, whole, || {
+                units.count_each(&positions, threads, Watch::done(&done))
+            })?
         }
     };
     if let Some(shard) = shard {
-        shard_note(shard_units(n, shard, units.units(), join));
+        note(zero_total(shard, held, counts));
     }
-    let finished = |counts: Counts| {
-        if let Some(shard) = shard {
-            shard_note(zero_total(shard, held, counts));
-        }
-        (counts, split)
-    };
-    let total = positions.iter().map(|&p| units.weight(p)).sum();
-    let whole = Some(shown_seconds(
-        &quote,
-        settings.speed(),
-        settings.progress.on(),
-    ));
-    let path = match &job.checkpoint {
-        Some(path) => path,
-        None => {
-            let done = AtomicU64::new(0);
-            let counts =
-                progress::watch_estimated(settings.progress, &label, total, &done, whole, || {
-                    units.count_each(&positions, threads, Watch::done(&done))
-                })?;
-            return Ok(finished(counts));
-        }
-    };
-    let header = Header::new(n, split, units.units(), shard, unique);
-    let (checkpoint, contents) = Checkpoint::open(path, &header)?;
-    let mut recorded = Counts::default();
-    let mut recorded_cost = 0;
-    for entry in &contents.done {
-        recorded = recorded + entry.counts;
-        recorded_cost += units.weight(entry.unit);
+    Ok((counts, split))
+}
+
+/// A note on stderr, if any. A courtesy: a failed write to stderr must not
+/// end the run.
+fn note(note: Option<String>) {
+    if let Some(note) = note {
+        let _ = writeln!(std::io::stderr().lock(), "{note}");
     }
-    positions.retain(|p| contents.done.binary_search_by_key(p, |e| e.unit).is_err());
-    report_resume(path, &contents, positions.len());
-    let done = AtomicU64::new(recorded_cost);
-    let record = |i: usize, counts: Counts| {
-        checkpoint.record(Entry {
-            unit: positions[i],
-            counts,
-        })
-    };
-    let counts = checkpoint.syncing(|| {
-        progress::watch_estimated(settings.progress, &label, total, &done, whole, || {
-            let watch = Watch {
-                done: &done,
-                finished: &record,
-            };
-            units.count_each(&positions, threads, watch)
-        })
-    })?;
-    checkpoint.finish()?;
-    Ok(finished(counts + recorded))
 }
 
 /// Runs `count` and writes its result to `out`.

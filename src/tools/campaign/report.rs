@@ -199,6 +199,45 @@ impl Book {
         if count > 0 {
             line(format!("missing: {count} shard(s): {missing}"));
         }
+        self.troubles(key, &tally, &mut line);
+        let sum = tally.sum;
+        let checked = match tally.overflow {
+            true => Err(overflow(key.n)),
+            false => check_sum(key.n, sum, self.files),
+        };
+        if tally.done == key.of && tally.conflicts.is_empty() {
+            match &checked {
+                Ok(()) => line(format!(
+                    "complete: total={} unique={} (their sums check; 'nqueens merge' \
+                     checks them against the solutions the symmetries fix too, then prints them)",
+                    sum.total,
+                    sum.unique()
+                )),
+                Err(e) => line(format!("failed: {e}")),
+            }
+        } else {
+            line(format!(
+                "so far: total={} burnside={} (of the shards done)",
+                sum.total, sum.burnside
+            ));
+        }
+        line(cpu_line(cpu, entries.len(), key.of - tally.done));
+        out.write_all(text.as_bytes()).map_err(Error::Write)?;
+        out.flush().map_err(Error::Write)?;
+        if let Some(error) = self.first_conflict(key, &tally) {
+            return Err(error);
+        }
+        if tally.done == key.of && tally.conflicts.is_empty() {
+            checked?;
+        }
+        Ok(self.draw(key, &entries, &tally, (seed, cpu), spot))
+    }
+
+    /// The status's lines on what is wrong or left out beside the pool
+    /// `key` it reports on (its `tally`): doubled and conflicting records,
+    /// the records of other pools and the lines and files refused, the
+    /// records without a CRC.
+    fn troubles(&self, key: Key, tally: &Tally, line: &mut dyn FnMut(String)) {
         if !tally.doubled.is_empty() {
             let shown: Vec<String> = tally
                 .doubled
@@ -252,37 +291,6 @@ impl Book {
                 self.unchecked
             ));
         }
-        let sum = tally.sum;
-        let checked = match tally.overflow {
-            true => Err(overflow(key.n)),
-            false => check_sum(key.n, sum, self.files),
-        };
-        if tally.done == key.of && tally.conflicts.is_empty() {
-            match &checked {
-                Ok(()) => line(format!(
-                    "complete: total={} unique={} (their sums check; 'nqueens merge' \
-                     checks them against the solutions the symmetries fix too, then prints them)",
-                    sum.total,
-                    sum.unique()
-                )),
-                Err(e) => line(format!("failed: {e}")),
-            }
-        } else {
-            line(format!(
-                "so far: total={} burnside={} (of the shards done)",
-                sum.total, sum.burnside
-            ));
-        }
-        line(cpu_line(cpu, entries.len(), key.of - tally.done));
-        out.write_all(text.as_bytes()).map_err(Error::Write)?;
-        out.flush().map_err(Error::Write)?;
-        if let Some(error) = self.first_conflict(key, &tally) {
-            return Err(error);
-        }
-        if tally.done == key.of && tally.conflicts.is_empty() {
-            checked?;
-        }
-        Ok(self.draw(key, &entries, &tally, (seed, cpu), spot))
     }
 }
 

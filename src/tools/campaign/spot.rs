@@ -167,11 +167,9 @@ fn tell(key: Key, drawn: &Drawn, got: Counts, err: &mut dyn Write, mismatches: &
     }
 }
 
-/// Counts `sample`'s shards again on the run's threads and compares each
-/// with its record: a line per shard on `err` as it ends, then `Ok` when
-/// every one agrees, or an error naming each shard that does not, its
-/// file and both counts.
-pub fn check(sample: &Sample, settings: &Settings, err: &mut dyn Write) -> Result<()> {
+/// The line that opens a spot check of `sample` on `threads` threads: the
+/// shards drawn, from what seed, and what counting them again will cost.
+fn announcement(sample: &Sample, threads: usize) -> String {
     let key = sample.key;
     let shown: Vec<String> = sample
         .shards
@@ -184,28 +182,34 @@ pub fn check(sample: &Sample, settings: &Settings, err: &mut dyn Write) -> Resul
              shard), {} on {} thread(s)",
             human(mean * RECOUNT_FACTOR * sample.shards.len() as f64),
             human(mean),
-            human(mean * RECOUNT_FACTOR * sample.shards.len() as f64 / settings.threads() as f64),
-            settings.threads()
+            human(mean * RECOUNT_FACTOR * sample.shards.len() as f64 / threads as f64),
+            threads
         ),
         None => format!(
             "about {RECOUNT_FACTOR} times the CPU the join spent on them (the records \
              carry no cpu=), on {} thread(s)",
-            settings.threads()
+            threads
         ),
     };
-    say(
-        err,
-        format!(
-            "{} of the {} shards done of n={} in {} (seed {:016x}, from the records): {}; \
-             each counted again by an independent method: {quote}",
-            sample.shards.len(),
-            sample.from,
-            key.n,
-            key.of,
-            sample.seed,
-            shown.join(", ")
-        ),
-    );
+    format!(
+        "{} of the {} shards done of n={} in {} (seed {:016x}, from the records): {}; \
+         each counted again by an independent method: {quote}",
+        sample.shards.len(),
+        sample.from,
+        key.n,
+        key.of,
+        sample.seed,
+        shown.join(", ")
+    )
+}
+
+/// Counts `sample`'s shards again on the run's threads and compares each
+/// with its record: a line per shard on `err` as it ends, then `Ok` when
+/// every one agrees, or an error naming each shard that does not, its
+/// file and both counts.
+pub fn check(sample: &Sample, settings: &Settings, err: &mut dyn Write) -> Result<()> {
+    let key = sample.key;
+    say(err, announcement(sample, settings.threads()));
     let units = units_of(key, settings)?;
     // Every (shard, unit) pair is a job; a shard is told once its last
     // unit ends.

@@ -28,7 +28,7 @@ use crate::tools::seal::Seal;
 use crate::tools::settings::Settings;
 use crate::tools::shard::{record_file, Record, Shard, Shards};
 
-use super::{counts_of, planned, CountOptions, Setup};
+use super::{counts_of, note, planned, CountOptions, Setup};
 
 /// What a records folder holds for one shard.
 enum Held {
@@ -96,6 +96,49 @@ fn write(dir: &Path, record: &Record, cpu_ms: Option<u64>) -> Result<()> {
     std::fs::rename(&temporary, &path).map_err(failed)
 }
 
+/// The records folder `dir` made if missing, and the records it holds of
+/// each shard of `shards` (`None`: to count), a note on stderr of how many
+/// are kept and of each damaged one (counted again).
+fn kept_records(dir: &Path, n: usize, shards: Shards) -> Result<Vec<Option<Record>>> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Error::Unavailable(format!(
+            "cannot make the records folder '{}': {}",
+            dir.display(),
+            words(&e)
+        ))
+    })?;
+    let mut kept: Vec<Option<Record>> = vec![None; shards.len()];
+    let mut notes = Vec::new();
+    for (at, shard) in shards.each().enumerate() {
+        match held(dir, n, shard) {
+            Held::Nothing => {}
+            Held::Record(record) => kept[at] = Some(record),
+            Held::Damaged(why) => notes.push(format!(
+                "nqueens: records: '{}' {why}: shard {}/{} is counted again",
+                dir.join(record_file(shard)).display(),
+                shard.index,
+                shard.of
+            )),
+        }
+    }
+    let done = kept.iter().flatten().count();
+    if done > 0 {
+        notes.insert(
+            0,
+            format!(
+                "nqueens: records '{}': {done} of shards {} recorded already, kept; {} to count",
+                dir.display(),
+                shards.text(),
+                shards.len() - done
+            ),
+        );
+    }
+    for text in notes {
+        note(Some(text));
+    }
+    Ok(kept)
+}
+
 /// Runs the shards of `shards` in turn (see the module doc).
 pub(super) fn run(
     job: &CountOptions,
@@ -105,46 +148,10 @@ pub(super) fn run(
 ) -> Result<()> {
     let n = job.from;
     let dir: Option<&Path> = job.records.as_deref();
-    let mut kept: Vec<Option<Record>> = vec![None; shards.len()];
-    if let Some(dir) = dir {
-        std::fs::create_dir_all(dir).map_err(|e| {
-            Error::Unavailable(format!(
-                "cannot make the records folder '{}': {}",
-                dir.display(),
-                words(&e)
-            ))
-        })?;
-        let mut notes = Vec::new();
-        for (at, shard) in shards.each().enumerate() {
-            match held(dir, n, shard) {
-                Held::Nothing => {}
-                Held::Record(record) => kept[at] = Some(record),
-                Held::Damaged(why) => notes.push(format!(
-                    "nqueens: records: '{}' {why}: shard {}/{} is counted again",
-                    dir.join(record_file(shard)).display(),
-                    shard.index,
-                    shard.of
-                )),
-            }
-        }
-        let done = kept.iter().flatten().count();
-        if done > 0 {
-            notes.insert(
-                0,
-                format!(
-                    "nqueens: records '{}': {done} of shards {} recorded already, kept; {} to \
-                     count",
-                    dir.display(),
-                    shards.text(),
-                    shards.len() - done
-                ),
-            );
-        }
-        for note in notes {
-            // A courtesy: a failed write to stderr must not end the run.
-            let _ = writeln!(std::io::stderr().lock(), "{note}");
-        }
-    }
+    let kept = match dir {
+        Some(dir) => kept_records(dir, n, shards)?,
+        None => vec![None; shards.len()],
+    };
     // Planned at the first shard to count (none when all are recorded).
     let what = format!("count {n} --shard {}", shards.text());
     let mut whole: Option<counter::Choice> = None;
