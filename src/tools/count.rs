@@ -209,13 +209,7 @@ fn counts_of(
         }
         None => {
             let done = AtomicU64::new(0);
-            let Shown {
-                progress,
-                label,
-                total,
-                whole,
-            } = shown;
-            progress::watch_estimated(progress, label, total, &done, whole, || {
+            shown.watch(&done, || {
                 units.count_each(&positions, threads, Watch::done(&done))
             })?
         }

@@ -21,6 +21,20 @@ pub(super) struct Shown<'a> {
     pub(super) whole: Option<f64>,
 }
 
+impl Shown<'_> {
+    /// `work` run with its progress shown, `done` the work it has done.
+    pub(super) fn watch<T>(&self, done: &AtomicU64, work: impl FnOnce() -> T) -> T {
+        progress::watch_estimated(
+            self.progress,
+            self.label,
+            self.total,
+            done,
+            self.whole,
+            work,
+        )
+    }
+}
+
 /// The units at `positions` counted under the checkpoint at `path`
 /// (created with `header`, or resumed if it holds the same): the units it
 /// records as done are skipped and their counts added back, and every unit
@@ -48,14 +62,8 @@ pub(super) fn count_checkpointed(
             counts,
         })
     };
-    let Shown {
-        progress,
-        label,
-        total,
-        whole,
-    } = *shown;
     let counts = checkpoint.syncing(|| {
-        progress::watch_estimated(progress, label, total, &done, whole, || {
+        shown.watch(&done, || {
             let watch = Watch {
                 done: &done,
                 finished: &record,
