@@ -304,9 +304,7 @@ fn choose(
         }
         None => {
             let choice = counter::choose(n, unique, settings.budget);
-            if let Some(note) = engine_switch(n, unique, settings, &choice.price()) {
-                eprintln!("{note}");
-            }
+            note(engine_switch(n, unique, settings, &choice.price()));
             if let (Some(path), Some(bytes)) = (&job.plan, choice.saved_layout()) {
                 saved_layout::write(path, &saved_layout::Key::of(n, settings.budget), &bytes)?;
             }
@@ -330,11 +328,10 @@ fn choose(
 /// ```
 fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write) -> Result<()> {
     for n in job.from..=job.to {
-        let what = match job.shard {
-            Some(shard) => format!("count {n} --shard {}/{}", shard.index, shard.of),
-            None if job.unique => format!("count {n} --unique"),
-            None => format!("count {n}"),
-        };
+        let mut what = command_of(n, job.shard);
+        if job.unique && job.shard.is_none() {
+            what += " --unique";
+        }
         // A whole count is priced without planning it (sampled where
         // planning is slow); a shard's price is its own units', planned.
         let count_price = match job.shard {
@@ -345,16 +342,12 @@ fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write)
                 // constellations' only once they are made.
                 if let Some(join) = choice.join_units() {
                     let all = join + choice.symmetric_units();
-                    if let Some(note) = shard_units(n, shard, all, Some(join)) {
-                        let _ = writeln!(std::io::stderr().lock(), "{note}");
-                    }
+                    note(shard_units(n, shard, all, Some(join)));
                 }
                 choice.price()
             }
         };
-        if let Some(note) = engine_switch(n, counts_unique(job), settings, &count_price) {
-            eprintln!("{note}");
-        }
+        note(engine_switch(n, counts_unique(job), settings, &count_price));
         let quote =
             estimate::of_price(&count_price, settings.threads()).calibrated(settings.speed());
         let mut verdict = match over_a_day(n, job.shard, &count_price, &quote) {
@@ -413,8 +406,7 @@ fn planned(
     // Past `MAX_N` the join is planned from samples, in about a second.
     let slow = (SLOW_LAYOUT_FROM..=crate::engine::half_board::MAX_N).contains(&n);
     if slow {
-        // A courtesy: a failed write to stderr must not end the run.
-        let _ = writeln!(std::io::stderr().lock(), "{planning}");
+        note(Some(planning.clone()));
     }
     progress::say_if_slow(
         settings.progress.on() && !slow,
