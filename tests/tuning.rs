@@ -68,7 +68,7 @@ const DEFINITIONS: &[(&str, &str, &str)] = &[
     ),
     ("engine/counter/unit.rs", "PRIME", "the FNV hash's prime"),
     (
-        "engine/half_board/ranked/order.rs",
+        "engine/half_board/ranked/run.rs",
         "TILED_ORDER",
         "a fingerprint's revision mark",
     ),
@@ -120,7 +120,11 @@ const DEFINITIONS: &[(&str, &str, &str)] = &[
         "a seed: the same board planned the same",
     ),
     ("engine/half_board/images.rs", "IMAGES", "the 8 symmetries"),
-    ("engine/half_board/quarters.rs", "NO_SLOT", "a sentinel"),
+    (
+        "engine/half_board/quarters/table.rs",
+        "NO_SLOT",
+        "a sentinel",
+    ),
     (
         "engine/half_board/quarters/visited.rs",
         "ONES",

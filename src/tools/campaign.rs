@@ -37,9 +37,9 @@
 //! 8 per orbit found against the orbit's at most 8 solutions).
 //!
 //! # Rooms
-//! This file: reading text ([`read_text`]) and [`merge`] of records in
-//! memory. Beside it: `book` (the records as read: [`Key`], [`Book`] and
-//! its reading of files and folders), `report` (what they come to:
+//! This file: [`merge`] of records in memory. Beside it: `book` (the
+//! records as read: [`Key`], [`Book`], its reading of files and folders
+//! and of text, [`read_text`]), `report` (what they come to:
 //! [`Book::merged`] and [`Book::status`]) and `checks` ([`check_sum`],
 //! [`check_fixed`], [`check_record`]), and `spot` (the spot check: a
 //! sample of shards drawn from a seed the records make, counted again by
@@ -50,43 +50,13 @@ mod checks;
 mod report;
 pub mod spot;
 
-use std::io::Read;
-
-pub use book::{Book, Key};
+pub use book::{read_text, Book, Key};
 pub use checks::{check_fixed, check_record, check_sum, FIXED_CHECK_TO, QUARTER_CHECK_TO};
 pub use spot::{draw, seed_of, Sample};
 
-use crate::base::error::{words, Error, Result};
+use crate::base::error::Result;
 use crate::engine::counter::Counts;
 use crate::tools::shard::Record;
-
-/// Reads all of `input` as text for `merge`. Bytes that are not UTF-8
-/// (a binary file given by mistake) are an error naming the line they are
-/// on, as every other error of a record does.
-///
-/// ```
-/// use nqueens::tools::campaign::read_text;
-/// let error = read_text(&b"shard 1/2 n=4\n\xff\xfe\n"[..], "x.txt").unwrap_err();
-/// assert!(error.to_string().starts_with("x.txt: line 2: not text"));
-/// ```
-pub fn read_text(mut input: impl Read, source: &str) -> Result<String> {
-    let mut bytes = Vec::new();
-    input.read_to_end(&mut bytes).map_err(|e| {
-        Error::Shards(format!(
-            "{source}: cannot read shard records: {}",
-            words(&e)
-        ))
-    })?;
-    String::from_utf8(bytes).map_err(|e| {
-        let bytes = e.as_bytes();
-        let good = e.utf8_error().valid_up_to();
-        let line = 1 + bytes[..good].iter().filter(|&&b| b == b'\n').count();
-        Error::Shards(format!(
-            "{source}: line {line}: not text (bytes that are not UTF-8); \
-             shard records are the lines 'count N --shard I/K' prints"
-        ))
-    })
-}
 
 /// Adds up the records of one complete split: one `N`, one `K`, one unit
 /// list, and every shard `1..=K` (a shard recorded twice with the same

@@ -22,26 +22,6 @@ mod watcher;
 pub use crate::plan::estimate::{about, human, DAY, LONG};
 pub use lines::{status, status_estimated, time_left, TimeLeft, MEASURED_SHARE};
 pub use watcher::{
-    say_if_slow, watch, watch_estimated, watch_with, Pacer, LOG_EVERY, QUIET_FOR, REDRAW, TICK,
+    say_if_slow, watch, watch_estimated, watch_with, Pacer, Progress, LOG_EVERY, QUIET_FOR, REDRAW,
+    TICK,
 };
-
-/// Whether progress is shown on stderr, and how: resolved once per run
-/// (see [`crate::tools::settings`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Progress {
-    /// Nothing: no `--progress`, and stderr is not a terminal.
-    Off,
-    /// `--progress` to a log (stderr is not a terminal): a plain line once
-    /// a [`LOG_EVERY`], with no control characters.
-    Lines,
-    /// Stderr is a terminal: one status line, redrawn in place once a
-    /// [`REDRAW`] and cleared at the end.
-    Redrawn,
-}
-
-impl Progress {
-    /// Whether any progress is shown.
-    pub fn on(self) -> bool {
-        self != Progress::Off
-    }
-}

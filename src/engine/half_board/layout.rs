@@ -59,14 +59,14 @@ pub use sampled::Price;
 
 use crate::engine::budget::Budget;
 use crate::engine::half_board::column_sets::{binom, Pivot, Symmetric, Task};
-use crate::engine::half_board::cost::{Regime, Relist};
+use crate::engine::half_board::cost::{Regime, Relist, TaskWork};
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{QuarterShape, Visited};
 use crate::engine::half_board::sampling::{self, Sampled};
 use buckets::{Buckets, Images};
 use parts::split;
 use pricing::{
-    counting_bytes, cut_units, layout_cost, price_tasks, rebuild_ns, total_cost, Priced,
+    counting_bytes, cut_units, layout_cost, price_tasks, rebuild_ns, total_cost, Priced, Pricer,
 };
 
 /// A join laid out: everything but the quarter tables.
@@ -277,5 +277,34 @@ impl Layout {
     /// price its advice).
     pub fn price_roughly(n: usize, free: &[u64], budget: Budget, min_n: MinN) -> Option<Price> {
         sampled::price(n, free, budget, min_n, sampling::ROUGH_DRAWS)
+    }
+}
+
+impl Layout {
+    /// The cost model's work of each unit in `units`, term by term (the
+    /// growth bench fits the model's constants to it). Walks every quarter
+    /// again, as planning did: seconds to minutes, for benches only.
+    pub fn unit_works(&self, units: &[usize]) -> Vec<TaskWork> {
+        let buckets = Buckets::count(
+            self.shape.n,
+            self.shape.h,
+            &self.free,
+            &self.quarter_shapes,
+            self.shape.diag_bot,
+            &self.pivots,
+        );
+        let mut pricer = Pricer::new(&self.shape, &self.pivots, self.sym, &buckets);
+        units
+            .iter()
+            .map(|&u| {
+                let mut sum = TaskWork::default();
+                for task in &self.tasks[self.units[u].tasks.clone()] {
+                    if let Some((work, ..)) = pricer.work(task) {
+                        sum += work;
+                    }
+                }
+                sum
+            })
+            .collect()
     }
 }

@@ -35,8 +35,9 @@
 //! counts the walks either way.
 //!
 //! The rooms: this file plans the units (their sizes, the scratch, the
-//! tasks per unit, each pivot's run); `order` names the sets of a
-//! pivot's ranks and cuts its run into units along them; `units` counts a
+//! tasks per unit, each pivot's run); `run` is a pivot's run, its ranks
+//! cut into units of equal price; `order` names the sets of a pivot's
+//! ranks and finds a unit's ranges along them; `units` counts a
 //! unit (its tables built, in pieces where they must be, its tasks
 //! joined); `pricing` prices units on their own (a shard's, some ranks,
 //! the kernel's estimate of its tally).
@@ -56,9 +57,8 @@
 
 mod order;
 mod pricing;
+mod run;
 mod units;
-
-pub use pricing::RankPrice;
 
 use std::ops::Range;
 
@@ -70,7 +70,7 @@ use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::sampling::{self, Sampled};
 use crate::tuning::layout::{MIN_SCRATCH, MIN_UNITS, TILE_OVER_ROOT, UNIT_NS};
 use crate::tuning::sampling::TABLES_OVER_MEAN;
-use order::{Run, TILED_ORDER};
+use run::{Run, TILED_ORDER};
 
 /// One work unit: the column sets of pivot `pivot` with ranks in `ranks`
 /// (in [`Ranked::order`]), and its estimated ns on one core.
@@ -341,6 +341,16 @@ fn tasks_per_unit(
         per_unit = (per_unit / 2.0).max(1.0);
     }
     Some(per_unit)
+}
+
+/// The price of some ranks of one pivot ([`Ranked::price_ranks`]).
+#[derive(Clone, Copy, Debug)]
+pub struct RankPrice {
+    /// Their joins and their tables' builds, ns on one core.
+    pub joins: f64,
+    pub builds: f64,
+    /// Their tables' bytes, built at once.
+    pub table_bytes: usize,
 }
 
 /// Each pivot's [`Run`]: its ranks cut into units of about `per_unit`

@@ -28,8 +28,9 @@
 //! The only bias left is the model's own `ceil` of words per task, below a
 //! word in millions.
 //!
-//! The rooms: `descents` finds one column set's figures (a descent or a
-//! walk), `shares` the shares of quarters and pairs a pivot's draws
+//! The rooms: `board` is what a sampling reads of a board and its
+//! geometry ([`Board`]), `descents` finds one column set's figures (a
+//! descent or a walk), `shares` the shares of quarters and pairs a pivot's draws
 //! leave, `joins` a drawn task's work and its pivot's joins, `sets`
 //! prices some column sets of a pivot (ranked units); this file prices
 //! the whole board from draws.
@@ -41,18 +42,18 @@
 //! # Complexity
 //! `O(draws * n * h)`: about a second for the default draws at any `n`.
 
+mod board;
 mod descents;
 mod joins;
 mod sets;
 mod shares;
 
+pub use board::Board;
 pub use sets::{price_sets, Priced, SetPrice, SetsPrice};
 
 use crate::base::rng::Rng;
-use crate::engine::half_board::column_sets::{binom, positions, task_of, Pivot, Symmetric};
+use crate::engine::half_board::column_sets::{binom, positions, task_of};
 use crate::engine::half_board::cost::{Regime, Relist};
-use crate::engine::half_board::matching::Shape;
-use crate::engine::half_board::quarters::QuarterShape;
 use crate::tuning::sampling::{BOTTOMS_OVER_MEAN, QUARTER_DRAWS};
 pub use crate::tuning::sampling::{DRAWS, ROUGH_DRAWS, TOTAL_DRAWS};
 use descents::{draw, random_subset, Draw};
@@ -113,15 +114,6 @@ impl Sampled {
     pub fn relist_ns(&self, chunk: usize) -> f64 {
         self.relists.iter().map(|(k, r)| k * r.ns_in(chunk)).sum()
     }
-}
-
-/// The board and the join's geometry a sampling reads.
-pub struct Board<'a> {
-    pub shape: &'a Shape,
-    pub sym: Symmetric,
-    pub free: &'a [u64],
-    pub quarter_shapes: &'a [QuarterShape; 4],
-    pub pivots: &'a [Pivot],
 }
 
 /// Prices the join of `board` from `draws` draws per pivot, seeded by

@@ -5,14 +5,42 @@
 //! that disagree (another split, or one shard with two counts).
 
 use std::ffi::OsStr;
+use std::io::Read;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use super::checks::check_record;
-use super::read_text;
 use crate::base::error::{words, Error, Result};
 use crate::engine::counter::Counts;
 use crate::tools::shard::{read_timed_line, Record};
+
+/// Reads all of `input` as text for `merge`. Bytes that are not UTF-8
+/// (a binary file given by mistake) are an error naming the line they are
+/// on, as every other error of a record does.
+///
+/// ```
+/// use nqueens::tools::campaign::read_text;
+/// let error = read_text(&b"shard 1/2 n=4\n\xff\xfe\n"[..], "x.txt").unwrap_err();
+/// assert!(error.to_string().starts_with("x.txt: line 2: not text"));
+/// ```
+pub fn read_text(mut input: impl Read, source: &str) -> Result<String> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes).map_err(|e| {
+        Error::Shards(format!(
+            "{source}: cannot read shard records: {}",
+            words(&e)
+        ))
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let good = e.utf8_error().valid_up_to();
+        let line = 1 + bytes[..good].iter().filter(|&&b| b == b'\n').count();
+        Error::Shards(format!(
+            "{source}: line {line}: not text (bytes that are not UTF-8); \
+             shard records are the lines 'count N --shard I/K' prints"
+        ))
+    })
+}
 
 /// Which count and split a record belongs to: its `n=`, `K` and `split=`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

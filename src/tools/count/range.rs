@@ -28,7 +28,7 @@ use crate::tools::seal::Seal;
 use crate::tools::settings::Settings;
 use crate::tools::shard::{record_file, Record, Shard, Shards};
 
-use super::{counts_of, note, planned, CountOptions, Setup};
+use super::counting::{counts_of, note, planned, CountOptions, Setup};
 
 /// What a records folder holds for one shard.
 enum Held {

@@ -10,7 +10,27 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::lines::status_estimated;
-use super::Progress;
+
+/// Whether progress is shown on stderr, and how: resolved once per run
+/// (see [`crate::tools::settings`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Progress {
+    /// Nothing: no `--progress`, and stderr is not a terminal.
+    Off,
+    /// `--progress` to a log (stderr is not a terminal): a plain line once
+    /// a [`LOG_EVERY`], with no control characters.
+    Lines,
+    /// Stderr is a terminal: one status line, redrawn in place once a
+    /// [`REDRAW`] and cleared at the end.
+    Redrawn,
+}
+
+impl Progress {
+    /// Whether any progress is shown.
+    pub fn on(self) -> bool {
+        self != Progress::Off
+    }
+}
 
 /// How often the watcher looks at the counter.
 pub const TICK: Duration = Duration::from_millis(100);

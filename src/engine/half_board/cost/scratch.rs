@@ -7,7 +7,8 @@
 use crate::engine::half_board::matching::{top_batch, Grouping};
 use crate::engine::half_board::sieve::{MAX_CUT, SLICE};
 
-use super::{TaskWork, NS_JOIN, NS_TOP};
+use super::terms::TaskWork;
+use crate::tuning::join::{NS_JOIN, NS_TOP};
 
 pub use crate::tuning::join::SCRATCH_BUDGET;
 

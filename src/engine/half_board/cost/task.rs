@@ -9,7 +9,8 @@ use crate::engine::half_board::column_sets::{binom, for_each_comb, Symmetric};
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::sieve::Sieve;
 
-use super::{TaskWork, BOTTOM_PASS, BOTTOM_PASS_DIAG, KEEP_PER_CUT};
+use super::terms::TaskWork;
+use crate::tuning::join::{BOTTOM_PASS, BOTTOM_PASS_DIAG, KEEP_PER_CUT};
 
 /// Upper bounds for the placements of a half whose left quarter uses `k`
 /// of its columns: `left(rows)` and `right(rows)` give the two quarters'

@@ -21,8 +21,7 @@
 //! (`2 * C(n, n / 2)`), then `O(n * C(n, n / 2))` lookups: about a millisecond
 //! at n = 15, where planning the join takes 8.
 
-use super::geometry::symmetries;
-use super::MinN;
+use super::geometry::{symmetries, MinN};
 use crate::engine::half_board::column_sets::{combinations, pivots};
 pub use crate::tuning::sampling::FLOOR_TO;
 use crate::tuning::sampling::NODES;

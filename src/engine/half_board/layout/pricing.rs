@@ -250,32 +250,3 @@ pub(super) fn cut_units(
     }
     (tasks, units, total)
 }
-
-impl super::Layout {
-    /// The cost model's work of each unit in `units`, term by term (the
-    /// growth bench fits the model's constants to it). Walks every quarter
-    /// again, as planning did: seconds to minutes, for benches only.
-    pub fn unit_works(&self, units: &[usize]) -> Vec<TaskWork> {
-        let buckets = Buckets::count(
-            self.shape.n,
-            self.shape.h,
-            &self.free,
-            &self.quarter_shapes,
-            self.shape.diag_bot,
-            &self.pivots,
-        );
-        let mut pricer = Pricer::new(&self.shape, &self.pivots, self.sym, &buckets);
-        units
-            .iter()
-            .map(|&u| {
-                let mut sum = TaskWork::default();
-                for task in &self.tasks[self.units[u].tasks.clone()] {
-                    if let Some((work, ..)) = pricer.work(task) {
-                        sum += work;
-                    }
-                }
-                sum
-            })
-            .collect()
-    }
-}

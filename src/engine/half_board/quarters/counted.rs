@@ -6,9 +6,44 @@
 
 use crate::engine::half_board::images::Images;
 
+use super::scatter::ScatterCounts;
+use super::shape::QuarterShape;
+use super::table::{Quarter, NO_SLOT};
 use super::visited::{Keeper, Visited};
 use super::walk::{walk, walk_within};
-use super::{Quarter, QuarterShape, ScatterCounts, NO_SLOT};
+
+impl Quarter {
+    /// The placements of quarter `q` of the board `free` (rows of `n`
+    /// bits, `h` rows per half) whose column set `cols` has
+    /// `needed(cols)`. When few sets are needed, only their placements are
+    /// visited ([`crate::tuning::layout::SET_WALK_SHARE`]); otherwise the
+    /// whole quarter is walked.
+    pub fn build(
+        n: usize,
+        h: usize,
+        free: &[u64],
+        q: QuarterShape,
+        needed: &dyn Fn(u64) -> bool,
+    ) -> Quarter {
+        Counted::new(n, h, free, q, needed, None).fill(None)
+    }
+
+    /// [`Quarter::build`] read off `visited` (the whole quarter's
+    /// placements, which planning's walk kept: [`Quarter::counts`]) instead
+    /// of a walk when given, and with each placement's hits of `images`
+    /// stored too (a credited join's, [`super::SetBuckets::group_hits`]) when
+    /// given.
+    pub fn build_with(
+        n: usize,
+        h: usize,
+        free: &[u64],
+        q: QuarterShape,
+        needed: &dyn Fn(u64) -> bool,
+        (visited, images): (Option<Visited>, Option<&Images>),
+    ) -> Quarter {
+        Counted::new(n, h, free, q, needed, visited).fill(images)
+    }
+}
 
 /// A table's first pass ([`Quarter::build`] is `Counted::new` then
 /// [`Counted::fill`]): the needed column sets and every bucket's size,

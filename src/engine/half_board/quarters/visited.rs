@@ -4,7 +4,7 @@
 //! flip. A room of its own: what a walk leaves for a later pass, and its
 //! bit tricks on queens' nibbles.
 
-use super::{flip_word, mirror_word, reversed};
+use super::shape::{flip_word, mirror_word, reversed};
 pub(super) use crate::tuning::layout::KEPT;
 
 /// A whole quarter's placements as its walk visited them: (key

@@ -16,18 +16,8 @@ use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::sampling::{self, SetPrice};
 use crate::engine::half_board::tally::Tally;
 
-use super::{Ranked, SEED};
+use super::{RankPrice, Ranked, SEED};
 use crate::tuning::sampling::{KEPT_QUARTERS, SHARD_DRAWS, UNIT_DRAWS, WALKED_SETS};
-
-/// The price of some ranks of one pivot ([`Ranked::price_ranks`]).
-#[derive(Clone, Copy, Debug)]
-pub struct RankPrice {
-    /// Their joins and their tables' builds, ns on one core.
-    pub joins: f64,
-    pub builds: f64,
-    /// Their tables' bytes, built at once.
-    pub table_bytes: usize,
-}
 
 impl Ranked {
     /// Keeps the price of `units` only (a shard's), priced on their own:

@@ -10,7 +10,7 @@ use crate::base::rng::Rng;
 use crate::engine::half_board::cost::half_pairs;
 use crate::engine::half_board::quarters::{self, Quarter};
 
-use super::Board;
+use super::board::Board;
 
 /// One drawn canonical task: its pivot and column set, and its terms.
 pub(super) struct Draw {

@@ -2,8 +2,9 @@
 //! joins its draws stand for: see [`super::Sampled::joins`],
 //! [`super::Sampled::joins_by_left`] and [`super::Sampled::relists`].
 
+use super::board::Board;
 use super::descents::Draw;
-use super::{Board, Priced};
+use super::sets::Priced;
 use crate::engine::half_board::column_sets::binom;
 use crate::engine::half_board::cost::{bottom_words, task_work, Regime, Relist, TaskWork};
 

@@ -11,8 +11,8 @@ use crate::base::rng::Rng;
 use crate::engine::half_board::column_sets::task_of;
 use crate::engine::half_board::cost::{Regime, TaskWork};
 
+use super::board::Board;
 use super::descents::{draw, walked};
-use super::Board;
 
 /// How [`price_sets`] finds a column set's terms.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

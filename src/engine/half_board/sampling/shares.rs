@@ -3,8 +3,8 @@
 //! [`super::Sampled::within`], [`super::Sampled::apart`] and
 //! [`super::Sampled::keeps`].
 
+use super::board::Board;
 use super::descents::Draw;
-use super::Board;
 use crate::base::rng::Rng;
 use crate::engine::half_board::cost::{bottom_words, sieve_keep, Regime};
 use crate::engine::half_board::quarters;
