@@ -583,3 +583,22 @@ fn the_fixed_points_match_oeis_quickly() {
 fn the_fixed_points_match_oeis_far() {
     fixed_points_match_oeis(41, 27);
 }
+
+/// The half turn's fixed points at 28 against OEIS A032522: the figure
+/// `merge` checks a Q(28) campaign's Burnside sum with (exactly, from 28
+/// on: see `tools::campaign::check_fixed`), so the search that gives it is
+/// checked where the campaign uses it, not only to 27.
+#[test]
+#[ignore = "about 20 minutes on 2 cores: cargo test --release --test integration counter::the_half_turns_fixed_points_at_28 -- --ignored --nocapture"]
+fn the_half_turns_fixed_points_at_28_match_oeis() {
+    use nqueens::base::board::Symmetry;
+    use nqueens::engine::counter::fixed::fixed_all_on;
+    let rows = symmetric_rows();
+    let (n, _, half) = rows[27];
+    assert_eq!(n, 28);
+    let threads = std::thread::available_parallelism().map_or(2, |t| t.get());
+    let start = std::time::Instant::now();
+    let found = fixed_all_on(28, Symmetry::Rotate180, threads);
+    assert_eq!(Some(found), half, "n = 28 Rotate180");
+    eprintln!("n = 28 Rotate180: {found} in {:.2?}", start.elapsed());
+}

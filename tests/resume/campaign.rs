@@ -298,7 +298,7 @@ fn parallel_campaign(campaign: Campaign, dir: &Path) -> PathBuf {
 /// edited, two lost): `merge --status` names each, `merge` refuses until
 /// the guide's by-hand line has counted the missing again and the extra
 /// files are gone, then gives OEIS's total.
-fn damage_and_repair(campaign: Campaign, dir: &Path) {
+fn damage_and_repair(campaign: Campaign, dir: &Path, sh: &dyn Fn(&str, &Path) -> Command) {
     let of = campaign.of;
     let records = dir.join("records");
     let file = |index| records.join(record_file(Shard { index, of }));
@@ -309,7 +309,7 @@ fn damage_and_repair(campaign: Campaign, dir: &Path) {
     std::fs::remove_file(file(lost)).unwrap();
     std::fs::remove_file(file(lost + 1)).unwrap();
 
-    let (status, merged) = merges(dir, &shell);
+    let (status, merged) = merges(dir, sh);
     assert_eq!(status.status, 0, "{}", status.report());
     for line in [
         format!("done: {} of {of} shards", of - 3),
@@ -340,7 +340,7 @@ fn damage_and_repair(campaign: Campaign, dir: &Path) {
     // refused, the missing shards named.
     std::fs::remove_file(records.join("copy-of-5.rec")).unwrap();
     std::fs::remove_file(file(edited)).unwrap();
-    let (_, merged) = merges(dir, &shell);
+    let (_, merged) = merges(dir, sh);
     assert_eq!((merged.status, merged.stdout.as_str()), (2, ""));
     assert!(
         merged.stderr.starts_with(&format!(
@@ -358,10 +358,10 @@ fn damage_and_repair(campaign: Campaign, dir: &Path) {
             .replace("count 19", &format!("count {}", campaign.n))
             .replace("--threads 4", "--threads 1")
             .replace("41..=44/640", &format!("{range}/{of}"));
-        let r = run(shell(&line, dir));
+        let r = run(sh(&line, dir));
         assert_eq!(r.status, 0, "{line}\n{}", r.report());
     }
-    assert_complete(campaign, merges(dir, &shell));
+    assert_complete(campaign, merges(dir, sh));
 }
 
 fn parallel_dry_run(campaign: Campaign) {
@@ -372,7 +372,7 @@ fn parallel_dry_run(campaign: Campaign) {
     let dir = scratch(&format!("campaign-parallel-{}", campaign.n));
     parallel_campaign(campaign, &dir);
     assert_complete(campaign, merges(&dir, &shell));
-    damage_and_repair(campaign, &dir);
+    damage_and_repair(campaign, &dir, &shell);
     eprintln!(
         "parallel campaign of count {} in {} shards, {} tasks: {:.1?}",
         campaign.n,
@@ -387,6 +387,8 @@ fn parallel_dry_run(campaign: Campaign) {
 /// killed (`scancel --signal=KILL`) and submitted again alone, as the
 /// guide says (`--array=T`), another requeued (`scontrol requeue`, which
 /// `--requeue` lets run again by itself); both keep what they recorded.
+/// Then its records folder damaged and repaired as the guide says, the
+/// repair counted on the cluster's node.
 fn slurm_dry_run(campaign: Campaign) {
     if !have_tool("sbatch", "slurm-wlm") || !have_tool("/usr/sbin/munged", "munge") {
         return;
@@ -467,6 +469,7 @@ fn slurm_dry_run(campaign: Campaign) {
             range.text()
         );
     }
+    damage_and_repair(campaign, &work, &sh);
     eprintln!(
         "slurm campaign of count {} in {} shards, {} tasks: task {} killed with {killed_done} \
          records, task {} requeued with {requeued_done}; all done in {:.1?}",
@@ -491,7 +494,7 @@ fn a_campaign_by_the_guides_gnu_parallel_recipe_survives_kills_and_damaged_recor
 }
 
 #[test]
-fn a_campaign_by_the_guides_slurm_array_of_ranges_survives_a_kill_and_a_requeue() {
+fn a_campaign_by_the_guides_slurm_array_of_ranges_survives_a_kill_a_requeue_and_damaged_records() {
     slurm_dry_run(Campaign::new(SMALL, 16, SMALL_PATIENCE));
 }
 
