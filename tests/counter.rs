@@ -589,7 +589,7 @@ fn the_fixed_points_match_oeis_far() {
 /// on: see `tools::campaign::check_fixed`), so the search that gives it is
 /// checked where the campaign uses it, not only to 27.
 #[test]
-#[ignore = "about 20 minutes on 2 cores: cargo test --release --test integration counter::the_half_turns_fixed_points_at_28 -- --ignored --nocapture"]
+#[ignore = "10 to 20 minutes on 2 cores: cargo test --release --test integration counter::the_half_turns_fixed_points_at_28 -- --ignored --nocapture"]
 fn the_half_turns_fixed_points_at_28_match_oeis() {
     use nqueens::base::board::Symmetry;
     use nqueens::engine::counter::fixed::fixed_all_on;
