@@ -292,7 +292,7 @@ pub(super) fn counts_unique(job: &CountOptions) -> bool {
 
 /// Refuses, before anything large is allocated, a count whose engine
 /// cannot keep the memory limit even split into parts.
-pub(super) fn within_memory(settings: &Settings, n: usize, quote: &Quote) -> Result<()> {
+fn within_memory(settings: &Settings, n: usize, quote: &Quote) -> Result<()> {
     if quote.bytes <= settings.budget.bytes as f64 {
         return Ok(());
     }
