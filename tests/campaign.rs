@@ -6,9 +6,9 @@
 use std::path::{Path, PathBuf};
 
 use nqueens::engine::counter::Counts;
-use nqueens::tools::shard::{record_file, Record, Shard};
+use nqueens::tools::shard::{records_file, Record, Shard, Shards};
 
-use crate::util::{oeis_total, run, OEIS};
+use crate::util::{edit_record, oeis_total, record_at, run, OEIS};
 
 /// A fresh, empty folder for one test, under cargo's target directory.
 fn scratch(name: &str) -> PathBuf {
@@ -58,29 +58,49 @@ fn ranges_merge_to_oeis_and_a_rerun_redoes_only_missing_or_damaged_records() {
     assert_eq!(run(&["merge", text(&records)], b"").stdout, want);
     assert_eq!(run(&["merge"], printed.as_bytes()).stdout, want);
 
+    // Each task wrote one file, its records in order.
+    let own = records.join(records_file(Shards {
+        first: 1,
+        last: 10,
+        of,
+    }));
+    let lines: Vec<String> = (1..=10)
+        .map(|i| record_at(&records, i, of).unwrap().2)
+        .collect();
+    assert_eq!(
+        std::fs::read_to_string(&own).unwrap(),
+        lines.join("\n") + "\n"
+    );
+    assert_eq!(std::fs::read_dir(&records).unwrap().count(), 3);
+
     // Shard 3's record lost, shard 5's damaged (one digit changed, its
-    // crc= no longer matching), shard 7's cut in half by a kill.
-    let file = |index| records.join(record_file(Shard { index, of }));
-    std::fs::remove_file(file(3)).unwrap();
-    let five = std::fs::read_to_string(file(5)).unwrap();
-    std::fs::write(file(5), five.replacen("total=", "total=9", 1)).unwrap();
-    let seven = std::fs::read_to_string(file(7)).unwrap();
-    std::fs::write(file(7), &seven[..seven.len() / 2]).unwrap();
-    let untouched = |index| std::fs::read_to_string(file(index)).unwrap();
-    let before: Vec<String> = [1, 2, 4, 6, 8, 9, 10].map(untouched).to_vec();
-    // Marked so that a rewrite shows: the kept files are never rewritten.
+    // crc= no longer matching), shard 10's, the last, cut in half by a
+    // kill. The others' lines, and the other tasks' files, are kept as
+    // they are.
+    edit_record(&records, 3, of, |_| None);
+    edit_record(&records, 5, of, |l| {
+        Some(l.replacen("total=", "total=9", 1))
+    });
+    let whole = std::fs::read_to_string(&own).unwrap();
+    std::fs::write(&own, &whole[..whole.len() - lines[9].len() / 2]).unwrap();
+    let others = |dir: &Path| {
+        [(11, 23), (24, 24)].map(|(first, last)| {
+            std::fs::read_to_string(dir.join(records_file(Shards { first, last, of }))).unwrap()
+        })
+    };
+    let before = others(&records);
     let status = run(&["merge", "--status", text(&records)], b"");
     assert_eq!(status.status, 0, "{}", status.report());
     assert!(
         status.stdout.contains("done: 21 of 24 shards")
-            && status.stdout.contains("missing: 3 shard(s): 3, 5, 7"),
+            && status.stdout.contains("missing: 3 shard(s): 3, 5, 10"),
         "{}",
         status.stdout
     );
     assert!(
         status
             .stdout
-            .contains("shard-5-of-24.rec: line 1: the record's crc= does not match"),
+            .contains("shards-1-to-10-of-24.rec: line 4: the record's crc= does not match"),
         "{}",
         status.stdout
     );
@@ -106,30 +126,35 @@ fn ranges_merge_to_oeis_and_a_rerun_redoes_only_missing_or_damaged_records() {
             .map(|l| format!("{l}\n"))
             .collect::<String>()
     );
-    assert!(
-        r.stderr
-            .contains("7 of shards 1..=10/24 recorded already, kept; 3 to count"),
-        "{}",
-        r.stderr
-    );
-    for index in [5, 7] {
-        assert!(
-            r.stderr.contains(&format!("shard-{index}-of-24.rec' has a crc= that does not match it: shard {index}/24 is counted again"))
-                || r.stderr.contains(&format!("shard-{index}-of-24.rec' has no crc=: shard {index}/24 is counted again")),
-            "{}",
-            r.stderr
-        );
+    for note in [
+        "7 of shards 1..=10/24 recorded already, kept; 3 to count",
+        "shards-1-to-10-of-24.rec' line 4 has a crc= that does not match it: dropped",
+        "shards-1-to-10-of-24.rec' line 9 is cut off (no newline): dropped",
+    ] {
+        assert!(r.stderr.contains(note), "{note}\n{}", r.stderr);
     }
     // Counting notes only for the shards counted.
-    for index in [1, 2, 4, 6, 8, 9, 10] {
+    for index in [1, 2, 4, 6, 7, 8, 9] {
         assert!(
             !r.stderr.contains(&format!("shard {index}/24:")),
             "{}",
             r.stderr
         );
     }
-    let after: Vec<String> = [1, 2, 4, 6, 8, 9, 10].map(untouched).to_vec();
-    assert_eq!(before, after);
+    // The kept lines as they were, the three counted again appended.
+    let kept = [1, 2, 4, 6, 7, 8, 9].map(|i| lines[i - 1].clone());
+    let now = std::fs::read_to_string(&own).unwrap();
+    let now: Vec<&str> = now.lines().collect();
+    assert_eq!(
+        now[..7],
+        kept.iter().map(String::as_str).collect::<Vec<_>>()
+    );
+    let shards_of = |l: &str| l.split(' ').nth(1).unwrap().to_string();
+    assert_eq!(
+        now[7..].iter().map(|l| shards_of(l)).collect::<Vec<_>>(),
+        ["3/24", "5/24", "10/24"]
+    );
+    assert_eq!(others(&records), before);
     assert_eq!(run(&["merge", text(&records)], b"").stdout, want);
     assert!(
         !std::fs::read_dir(&records).unwrap().any(|e| e
@@ -139,6 +164,33 @@ fn ranges_merge_to_oeis_and_a_rerun_redoes_only_missing_or_damaged_records() {
             .starts_with('.')),
         "no temporary file left"
     );
+    // A task of another range resumes from the files its range overlaps:
+    // shards 9..=12 all recorded, nothing counted, no file of its own.
+    let r = run(
+        &[
+            "count",
+            "16",
+            "--threads",
+            "2",
+            "--shard",
+            "9..=12/24",
+            "--records",
+            text(&records),
+        ],
+        b"",
+    );
+    assert_eq!(r.status, 0, "{}", r.report());
+    assert!(
+        r.stderr
+            .contains("4 of shards 9..=12/24 recorded already, kept; 0 to count"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        r.stdout.lines().collect::<Vec<_>>(),
+        printed.lines().skip(8).take(4).collect::<Vec<_>>()
+    );
+    assert_eq!(std::fs::read_dir(&records).unwrap().count(), 3);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -168,6 +220,11 @@ fn record(n: usize, index: usize, of: usize, total: u128, burnside: u128) -> Str
     .line()
 }
 
+/// The file `synthetic` writes shard `index` of `of` to.
+fn one_file(index: usize, of: usize) -> String {
+    format!("shard-{index}-of-{of}.rec")
+}
+
 /// `records` synthetic records of n = 12 (total 14200, Burnside's sum
 /// 8 * 1787) written one a file into `dir`: `records - 1` shards of 0
 /// (symmetric ones, say), and the last holding it all.
@@ -179,7 +236,7 @@ fn synthetic(dir: &Path, of: usize) {
             false => (0, 0),
         };
         let line = record(12, index, of, total, burnside);
-        std::fs::write(dir.join(record_file(Shard { index, of })), line + "\n").unwrap();
+        std::fs::write(dir.join(one_file(index, of)), line + "\n").unwrap();
     }
 }
 
@@ -197,7 +254,7 @@ fn the_status_of_a_campaign_names_missing_doubled_conflicting_and_refused_record
         "{}",
         full.stderr
     );
-    let shard = |index| dir.join(record_file(Shard { index, of }));
+    let shard = |index| dir.join(one_file(index, of));
     for index in (3..=7).chain([12, 2000]) {
         std::fs::remove_file(shard(index)).unwrap();
     }
@@ -363,7 +420,7 @@ fn the_sums_arithmetic_refuses_corrupted_but_sealed_records() {
 fn merge_reads_two_hundred_thousand_records_in_a_folder() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("nqueens-campaign-200k");
     let of = 200_000;
-    let last = dir.join(record_file(Shard { index: of, of }));
+    let last = dir.join(one_file(of, of));
     if !last.exists() {
         let _ = std::fs::remove_dir_all(&dir);
         synthetic(&dir, of);

@@ -1,5 +1,5 @@
 //! CPU time in a campaign's records (issue 78): `count --shard A..=B/K
-//! --records DIR` writes `cpu=SECONDS` into each record file, under its
+//! --records DIR` writes `cpu=SECONDS` into each record line of its file, under its
 //! seal; `merge --status` says what the records read spent and quotes what
 //! the missing shards will (their mean, times the missing);
 //! records without `cpu=` (older versions, stdout's lines) still read.
@@ -7,9 +7,9 @@
 use std::path::{Path, PathBuf};
 
 use nqueens::plan::estimate::human;
-use nqueens::tools::shard::{record_file, Record, Shard};
+use nqueens::tools::shard::{Record, Shard};
 
-use crate::util::{run, run_cpu};
+use crate::util::{record_at, run, run_cpu};
 
 /// A fresh, empty folder for one test, under cargo's target directory.
 fn scratch(name: &str) -> PathBuf {
@@ -29,8 +29,7 @@ fn text(path: &Path) -> &str {
 /// The `cpu=` of the record file of shard `index` of `of` in `dir`, in
 /// milliseconds (the file must read back, sealed, and carry one).
 fn cpu_of(dir: &Path, index: usize, of: usize) -> u64 {
-    let path = dir.join(record_file(Shard { index, of }));
-    let line = std::fs::read_to_string(&path).unwrap();
+    let (_, _, line) = record_at(dir, index, of).unwrap();
     assert!(line.contains(" cpu=") && line.contains(" crc="), "{line}");
     let (record, cpu) = Record::parse_timed(&line).unwrap_or_else(|| panic!("{line}"));
     assert_eq!(record.shard, Shard { index, of });
@@ -86,9 +85,7 @@ fn records_carry_their_cpu_time_and_the_status_quotes_whats_left() {
     assert!(status.stdout.ends_with(&want), "{want}{}", status.stdout);
 
     let kept: Vec<String> = (1..=30)
-        .map(|index| {
-            std::fs::read_to_string(records.join(record_file(Shard { index, of }))).unwrap()
-        })
+        .map(|index| record_at(&records, index, of).unwrap().2)
         .collect();
     let all = run(
         &[
@@ -105,8 +102,8 @@ fn records_carry_their_cpu_time_and_the_status_quotes_whats_left() {
     );
     assert_eq!(all.status, 0, "{}", all.report());
     for (i, line) in kept.iter().enumerate() {
-        let now = std::fs::read_to_string(records.join(record_file(Shard { index: i + 1, of })));
-        assert_eq!(&now.unwrap(), line, "shard {} rewritten", i + 1);
+        let now = record_at(&records, i + 1, of).unwrap().2;
+        assert_eq!(&now, line, "shard {} rewritten", i + 1);
     }
     let more: u64 = (31..=40).map(|index| cpu_of(&records, index, of)).sum();
     let status = run(&["merge", "--status", text(&records)], b"");
@@ -120,7 +117,7 @@ fn records_carry_their_cpu_time_and_the_status_quotes_whats_left() {
     // A copy of a record is counted once, but its CPU twice: what was
     // spent on a shard counted twice.
     let copy = records.join("copy-of-1.rec");
-    std::fs::copy(records.join(record_file(Shard { index: 1, of })), &copy).unwrap();
+    std::fs::write(&copy, record_at(&records, 1, of).unwrap().2 + "\n").unwrap();
     let status = run(&["merge", "--status", text(&records)], b"");
     let seconds = (sum + more + spent[0]) as f64 / 1000.0;
     assert!(

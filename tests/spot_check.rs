@@ -11,9 +11,9 @@ use std::path::{Path, PathBuf};
 
 use nqueens::engine::counter::Counts;
 use nqueens::tools::campaign::{draw, seed_of};
-use nqueens::tools::shard::{record_file, Record, Shard};
+use nqueens::tools::shard::{Record, Shard};
 
-use crate::util::{run, OEIS};
+use crate::util::{edit_record, record_at, run, OEIS};
 
 /// A fresh, empty folder for one test, under cargo's target directory.
 fn scratch(name: &str) -> PathBuf {
@@ -46,26 +46,31 @@ fn campaign(n: usize, range: &str, records: &Path) {
     assert_eq!(r.status, 0, "{}", r.report());
 }
 
-/// Shard `index`'s record file in `records` rewritten with its total and
+/// Shard `index`'s record line in `records` rewritten with its total and
 /// Burnside's share `by` more, sealed again as a node would have sealed
-/// it, its `cpu=` set to `cpu_ms` (which moves the seed).
-fn forge(records: &Path, shard: Shard, by: u128, cpu_ms: u64) -> PathBuf {
-    let path = records.join(record_file(shard));
-    let line = std::fs::read_to_string(&path).unwrap();
-    let (mut record, _) = Record::parse_timed(&line).unwrap();
-    record.counts = Counts {
-        total: record.counts.total + by,
-        burnside: record.counts.burnside + by,
-    };
-    std::fs::write(&path, record.timed_line(cpu_ms) + "\n").unwrap();
-    path
+/// it, its `cpu=` set to `cpu_ms` (which moves the seed). Returns the
+/// file and the line's number.
+fn forge(records: &Path, shard: Shard, by: u128, cpu_ms: u64) -> (PathBuf, usize) {
+    edit_record(records, shard.index, shard.of, |line| {
+        let (mut record, _) = Record::parse_timed(line).unwrap();
+        record.counts = Counts {
+            total: record.counts.total + by,
+            burnside: record.counts.burnside + by,
+        };
+        Some(record.timed_line(cpu_ms))
+    });
+    let (path, at, _) = record_at(records, shard.index, shard.of).unwrap();
+    (path, at)
 }
 
 /// The sealed lines of the records in `records`.
 fn lines(records: &Path) -> Vec<String> {
     let mut lines: Vec<String> = std::fs::read_dir(records)
         .unwrap()
-        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .flat_map(|e| {
+            let text = std::fs::read_to_string(e.unwrap().path()).unwrap();
+            text.lines().map(str::to_string).collect::<Vec<_>>()
+        })
         .collect();
     lines.sort();
     lines
@@ -140,7 +145,11 @@ fn a_spot_check_of_every_shard_passes_an_honest_campaign_and_names_a_forged_one(
         "{}",
         checked.report()
     );
-    let named = format!("shard 5/24 ('{}' line 1) has total=", forged.display());
+    let named = format!(
+        "shard 5/24 ('{}' line {}) has total=",
+        forged.0.display(),
+        forged.1
+    );
     assert!(checked.stderr.contains(&named), "{}", checked.stderr);
     assert!(
         checked
@@ -164,14 +173,14 @@ fn a_spot_check_of_one_shard_draws_from_the_records_and_catches_the_forged_one_i
     let records = dir.join("records");
     let (n, of) = (17, 64);
     campaign(n, "1..=64/64", &records);
-    let path = records.join(record_file(Shard { index: 9, of }));
-    let (mut forged, _) = Record::parse_timed(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let (path, at, line) = record_at(&records, 9, of).unwrap();
+    let (mut forged, _) = Record::parse_timed(&line).unwrap();
     forged.counts.total += 16;
     forged.counts.burnside += 16;
     let mut draws = Vec::new();
     let mut cpu_ms = 1000;
     let seed = loop {
-        std::fs::write(&path, forged.timed_line(cpu_ms) + "\n").unwrap();
+        edit_record(&records, 9, of, |_| Some(forged.timed_line(cpu_ms)));
         let seed = seed_of(lines(&records).iter().map(|l| l.trim()));
         let shard = draw(of, 1, seed)[0] + 1;
         draws.push(shard);
@@ -206,7 +215,7 @@ fn a_spot_check_of_one_shard_draws_from_the_records_and_catches_the_forged_one_i
     let said =
         format!("1 of the 64 shards done of n=17 in 64 (seed {seed:016x}, from the records): 9;");
     assert!(checked.stderr.contains(&said), "{}", checked.stderr);
-    let named = format!("shard 9/64 ('{}' line 1) has total=", path.display());
+    let named = format!("shard 9/64 ('{}' line {at}) has total=", path.display());
     assert!(checked.stderr.contains(&named), "{}", checked.stderr);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -249,7 +258,11 @@ fn a_spot_check_of_a_partial_campaign_checks_the_shards_done() {
             let forged = forge(&records, Shard { index: 2, of }, 8, 1);
             let checked = run(&args, b"");
             assert_eq!(checked.status, 2, "{}", checked.report());
-            let named = format!("shard 2/507 ('{}' line 1) has total=", forged.display());
+            let named = format!(
+                "shard 2/507 ('{}' line {}) has total=",
+                forged.0.display(),
+                forged.1
+            );
             assert!(checked.stderr.contains(&named), "{}", checked.stderr);
         }
         std::fs::remove_dir_all(&dir).unwrap();

@@ -387,3 +387,45 @@ pub fn run_command(command: &[String], stdin: &[u8]) -> (String, String, i32) {
         out.status.code().unwrap_or(-1),
     )
 }
+
+/// Where a records folder holds shard `index` of `of`: the file, the
+/// line's number (1-based) and the line, the first of the folder's files
+/// by name that holds it (`count --records` appends a task's records to
+/// one file).
+pub fn record_at(records: &Path, index: usize, of: usize) -> Option<(PathBuf, usize, String)> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(records)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| !p.file_name().unwrap().to_string_lossy().starts_with('.'))
+        .collect();
+    files.sort();
+    let start = format!("shard {index}/{of} ");
+    files.into_iter().find_map(|file| {
+        let text = std::fs::read_to_string(&file).ok()?;
+        let (at, line) = text
+            .lines()
+            .enumerate()
+            .find(|(_, l)| l.starts_with(&start))?;
+        Some((file.clone(), at + 1, line.to_string()))
+    })
+}
+
+/// Replaces the line of shard `index` of `of` in a records folder (see
+/// [`record_at`]) by `edit` of it, or removes it where `edit` gives
+/// `None`.
+pub fn edit_record(records: &Path, index: usize, of: usize, edit: impl Fn(&str) -> Option<String>) {
+    let (file, at, _) = record_at(records, index, of).expect("the shard's record");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut out = String::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = match i + 1 == at {
+            true => edit(line),
+            false => Some(line.to_string()),
+        };
+        if let Some(line) = line {
+            out += &line;
+            out.push('\n');
+        }
+    }
+    std::fs::write(&file, out).unwrap();
+}

@@ -23,6 +23,7 @@ mod checker_mode;
 mod counting;
 mod notes;
 mod range;
+mod records;
 
 pub use checker_mode::{checker, checker_total, checker_words};
 pub use counting::{threads_for, CountOptions, ONE_THREAD_NS, SLOW_LAYOUT_FROM};

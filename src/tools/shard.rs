@@ -98,6 +98,24 @@ impl Shards {
         (1 <= first && first <= last && last <= of).then_some(Shards { first, last, of })
     }
 
+    /// The range a records file's name gives ([`records_file`]), if it is
+    /// one.
+    pub fn of_records_file(name: &str) -> Option<Shards> {
+        let rest = name.strip_prefix("shards-")?.strip_suffix(".rec")?;
+        let (first, rest) = rest.split_once("-to-")?;
+        let (last, of) = rest.split_once("-of-")?;
+        let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        if !(digits(first) && digits(last) && digits(of)) {
+            return None;
+        }
+        Shards::parse(&format!("{first}..={last}/{of}"))
+    }
+
+    /// Whether this range and `other` share a shard (of one split `K`).
+    pub fn overlaps(self, other: Shards) -> bool {
+        self.of == other.of && self.first <= other.last && other.first <= self.last
+    }
+
     /// The shards in order.
     pub fn each(self) -> impl Iterator<Item = Shard> {
         (self.first..=self.last).map(move |index| Shard { index, of: self.of })
@@ -122,15 +140,26 @@ impl Shards {
     }
 }
 
-/// The name of shard `I/K`'s record file in a records folder:
-/// `shard-I-of-K.rec`.
+/// The name of a task's records file in a records folder, for its range
+/// `A..=B` of `K`: `shards-A-to-B-of-K.rec` (a single shard `I/K` is the
+/// range `I..=I`). One file per task, appended a line per shard: a
+/// campaign of millions of shards is a few thousand files, which `merge`
+/// reads in seconds (millions of files take minutes of the filesystem's
+/// time alone).
 ///
 /// ```
-/// use nqueens::tools::shard::{record_file, Shard};
-/// assert_eq!(record_file(Shard { index: 3, of: 64 }), "shard-3-of-64.rec");
+/// use nqueens::tools::shard::{records_file, Shards};
+/// let range = Shards { first: 41, last: 50, of: 640 };
+/// assert_eq!(records_file(range), "shards-41-to-50-of-640.rec");
+/// assert_eq!(Shards::of_records_file("shards-41-to-50-of-640.rec"), Some(range));
+/// assert_eq!(Shards::of_records_file("shards-50-to-41-of-640.rec"), None);
+/// assert_eq!(Shards::of_records_file("copy-of-5.rec"), None);
 /// ```
-pub fn record_file(shard: Shard) -> String {
-    format!("shard-{}-of-{}.rec", shard.index, shard.of)
+pub fn records_file(shards: Shards) -> String {
+    format!(
+        "shards-{}-to-{}-of-{}.rec",
+        shards.first, shards.last, shards.of
+    )
 }
 
 /// One shard's result, as printed by `count N --shard I/K`.

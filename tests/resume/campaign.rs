@@ -21,13 +21,13 @@ use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use nqueens::tools::shard::{record_file, Shard, Shards};
+use nqueens::tools::shard::{records_file, Shards};
 
 use super::recipes::{guide_command, oeis_line, run, shell};
 use super::scratch;
 use crate::one_node_slurm::Cluster;
 use crate::processes;
-use crate::util::{have_tool, skip_unless_ci, Run};
+use crate::util::{edit_record, have_tool, record_at, skip_unless_ci, Run};
 
 /// A campaign: `count n` in `of` shards (its work units), tasks of `per`
 /// shards, and how long a step may take before the test gives up (a
@@ -94,11 +94,12 @@ fn units(n: usize) -> usize {
     r.stderr[at..].split(' ').next().unwrap().parse().unwrap()
 }
 
-/// How many of the shards of `range` have a record file in `records`.
+/// How many of the shards of `range` its task has recorded in `records`:
+/// the whole lines of its records file.
 fn held(records: &Path, range: Shards) -> usize {
-    range
-        .each()
-        .filter(|&shard| records.join(record_file(shard)).exists())
+    let text = std::fs::read_to_string(records.join(records_file(range))).unwrap_or_default();
+    text.split_inclusive('\n')
+        .filter(|l| l.ends_with('\n') && !l.trim().is_empty())
         .count()
 }
 
@@ -301,14 +302,21 @@ fn parallel_campaign(campaign: Campaign, dir: &Path) -> PathBuf {
 fn damage_and_repair(campaign: Campaign, dir: &Path, sh: &dyn Fn(&str, &Path) -> Command) {
     let of = campaign.of;
     let records = dir.join("records");
-    let file = |index| records.join(record_file(Shard { index, of }));
     let (copied, edited, lost) = (5, 9, 100);
-    std::fs::copy(file(copied), records.join("copy-of-5.rec")).unwrap();
-    let line = std::fs::read_to_string(file(edited)).unwrap();
-    std::fs::write(file(edited), line.replacen("total=", "total=1", 1)).unwrap();
-    std::fs::remove_file(file(lost)).unwrap();
-    std::fs::remove_file(file(lost + 1)).unwrap();
-
+    // Where each record is, by the name `merge` gives it.
+    let at = |index| {
+        let (file, line, text) = record_at(&records, index, of).unwrap();
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        (format!("records/{name}"), line, text)
+    };
+    let (copied_file, copied_line, copied_text) = at(copied);
+    let (edited_file, edited_line, _) = at(edited);
+    std::fs::write(records.join("copy-of-5.rec"), copied_text + "\n").unwrap();
+    edit_record(&records, edited, of, |l| {
+        Some(l.replacen("total=", "total=1", 1))
+    });
+    edit_record(&records, lost, of, |_| None);
+    edit_record(&records, lost + 1, of, |_| None);
     let (status, merged) = merges(dir, sh);
     assert_eq!(status.status, 0, "{}", status.report());
     for line in [
@@ -316,12 +324,11 @@ fn damage_and_repair(campaign: Campaign, dir: &Path, sh: &dyn Fn(&str, &Path) ->
         format!("missing: 3 shard(s): {edited}, {lost}..={}", lost + 1),
         format!(
             "doubled: 1 shard(s) recorded more than once with the same counts, counted once: \
-             {copied} ('records/copy-of-5.rec' line 1 and 'records/shard-{copied}-of-{of}.rec' \
-             line 1)"
+             {copied} ('records/copy-of-5.rec' line 1 and '{copied_file}' line {copied_line})"
         ),
         format!(
-            "refused: records/shard-{edited}-of-{of}.rec: line 1: the record's crc= does not \
-             match it (edited or damaged)"
+            "refused: {edited_file}: line {edited_line}: the record's crc= does not match it \
+             (edited or damaged)"
         ),
         "for 3 missing shard(s)".to_string(),
     ] {
@@ -330,8 +337,7 @@ fn damage_and_repair(campaign: Campaign, dir: &Path, sh: &dyn Fn(&str, &Path) ->
     assert_eq!((merged.status, merged.stdout.as_str()), (2, ""));
     assert!(
         merged.stderr.starts_with(&format!(
-            "nqueens: records/shard-{edited}-of-{of}.rec: line 1: the record's crc= does not \
-             match it"
+            "nqueens: {edited_file}: line {edited_line}: the record's crc= does not match it"
         )),
         "{}",
         merged.stderr
@@ -339,7 +345,7 @@ fn damage_and_repair(campaign: Campaign, dir: &Path, sh: &dyn Fn(&str, &Path) ->
     // The files the status names as extra or refused removed: still
     // refused, the missing shards named.
     std::fs::remove_file(records.join("copy-of-5.rec")).unwrap();
-    std::fs::remove_file(file(edited)).unwrap();
+    edit_record(&records, edited, of, |_| None);
     let (_, merged) = merges(dir, sh);
     assert_eq!((merged.status, merged.stdout.as_str()), (2, ""));
     assert!(

@@ -87,12 +87,13 @@ which unit list the shards were dealt from; B: 8 times the shard's unique
 share; C: a CRC-32 of the line, so that merge refuses an edited record).
 With --shard A..=B/K it counts shards A to B of K in turn, planning once,
 and prints each one's record as it ends. With --records DIR each record is
-also written to DIR/shard-I-of-K.rec (whole, then renamed into place; with
-cpu=S before crc=, the CPU seconds the task spent on that shard), and
-a rerun skips every shard whose record there reads back: a killed or
-requeued task redoes only the shard it was in. A damaged record there is
-counted again; one of another split (version, --threads, --memory) is
-refused.
+also appended to the task's file DIR/shards-A-to-B-of-K.rec (a line per
+shard, synced; with cpu=S before crc=, the CPU seconds the task spent on
+that shard), and a rerun skips every shard with a record that reads back in
+that file or another one of DIR whose range overlaps: a killed or requeued
+task redoes only the shard it was in. A damaged or cut-off line there is
+dropped and its shard counted again; a record of another split (version,
+--threads, --memory) is refused.
 Results never depend on --threads.
 With --checkpoint FILE each finished work unit is recorded in FILE (made if
 absent); a rerun with the same FILE counts only what is not recorded, so a

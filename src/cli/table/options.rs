@@ -182,9 +182,9 @@ options! {
         short: None,
         value: Some("DIR"),
         scope: COUNT,
-        help: "with --shard: also write each shard's record to\n\
-               DIR/shard-I-of-K.rec, and skip the shards whose\n\
-               record is there already (a rerun resumes)",
+        help: "with --shard: also append each shard's record to\n\
+               DIR/shards-A-to-B-of-K.rec, and skip the shards\n\
+               recorded there already (a rerun resumes)",
     },
     /// `--status`.
     Status => Flag {
