@@ -29,6 +29,7 @@ mod obstacle;
 mod properties;
 mod quotes;
 mod readme;
+mod record_guide;
 mod reliability;
 mod resume;
 mod samples;
