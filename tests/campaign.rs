@@ -216,6 +216,7 @@ fn record(n: usize, index: usize, of: usize, total: u128, burnside: u128) -> Str
         shard: Shard { index, of },
         split: 0x5eed,
         counts: Counts { total, burnside },
+        bound: None,
     }
     .line()
 }
@@ -445,5 +446,67 @@ fn merge_reads_two_hundred_thousand_records_in_a_folder() {
         "merge: {merge:?}, merge --status: {:?} on {of} records in {}",
         start.elapsed(),
         dir.display()
+    );
+}
+
+/// The join's records carry `bound=`, a bound on the shard's total no
+/// count of its units can pass; a record whose total was raised high
+/// before it was sealed (its Burnside share alike, so that every sum's
+/// check passes) is refused by `merge` and `merge --status`, naming the
+/// shard, while the same forgery without `bound=` passes `merge`: the
+/// bound is what catches it.
+#[test]
+fn a_total_above_its_records_bound_is_refused() {
+    let (n, of) = (16, 24);
+    let r = run(
+        &["count", "16", "--threads", "2", "--shard", "1..=24/24"],
+        b"",
+    );
+    assert_eq!(r.status, 0, "{}", r.report());
+    let records: Vec<Record> = r
+        .stdout
+        .lines()
+        .map(|l| Record::parse(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), of);
+    for record in &records {
+        let bound = record
+            .bound
+            .unwrap_or_else(|| panic!("no bound= in {record:?}"));
+        assert!(record.counts.total <= bound, "{record:?}");
+    }
+    let (_, total, unique) = OEIS[n - 1];
+    let merged = run(&["merge"], r.stdout.as_bytes());
+    assert_eq!(merged.stdout, format!("{total} {unique}\n"));
+    // Shard 7 raised by 2^50, total and Burnside share alike: a multiple of
+    // 8, so the sums' arithmetic and the fixed points all pass.
+    let forged = |bound: bool| -> String {
+        let mut lines: Vec<String> = records.iter().map(Record::line).collect();
+        let mut seven = records[6];
+        seven.counts.total += 1 << 50;
+        seven.counts.burnside += 1 << 50;
+        if !bound {
+            seven.bound = None;
+        }
+        lines[6] = seven.line();
+        lines.join("\n")
+    };
+    let raised = format!("{} {}\n", total + (1 << 50), unique + (1 << 47));
+    let unbounded = run(&["merge"], forged(false).as_bytes());
+    assert_eq!(unbounded.stdout, raised, "{}", unbounded.stderr);
+    let refused = run(&["merge"], forged(true).as_bytes());
+    assert_eq!((refused.status, refused.stdout.as_str()), (2, ""));
+    let said = format!(
+        "nqueens: stdin: line 7: shard 7/24 of n=16 has total={} above its bound={}",
+        records[6].counts.total + (1 << 50),
+        records[6].bound.unwrap()
+    );
+    assert!(refused.stderr.starts_with(&said), "{}", refused.stderr);
+    let status = run(&["merge", "--status"], forged(true).as_bytes());
+    assert_eq!(status.status, 0, "{}", status.report());
+    assert!(
+        status.stdout.contains("missing: 1 shard(s): 7") && status.stdout.contains(&said[9..]),
+        "{}",
+        status.stdout
     );
 }

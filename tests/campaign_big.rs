@@ -61,6 +61,7 @@ fn synthetic(dir: &Path, fixed: u128) {
                 shard: Shard { index, of: SHARDS },
                 split: 0x5eed,
                 counts,
+                bound: None,
             };
             text += &record.timed_line(3_000_000 + (index % 1000) as u64);
             text.push('\n');

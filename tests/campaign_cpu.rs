@@ -155,6 +155,7 @@ fn record(index: usize, of: usize, total: u128, cpu_ms: Option<u64>) -> String {
             total,
             burnside: total,
         },
+        bound: None,
     };
     match cpu_ms {
         Some(ms) => record.timed_line(ms),
@@ -177,6 +178,7 @@ fn old_records_without_cpu_still_read_and_an_edited_cpu_is_refused() {
             total: 14200,
             burnside: 14296,
         },
+        bound: None,
     };
     let lines = [
         one.timed_line(1_500),

@@ -109,6 +109,7 @@ fn every_shard_split_of_the_join_merges_to_oeis() {
                         shard,
                         split: counter.fingerprint(),
                         counts,
+                        bound: None,
                     }
                     .line(),
                 )

@@ -47,6 +47,11 @@ const DEFINITIONS: &[(&str, &str, &str)] = &[
         "how many weight classes a top may be of: a sum of three marks",
     ),
     (
+        "engine/half_board/matching/job.rs",
+        "MOST_PER_PAIR",
+        "the weight of a top of the highest class, 2^(CLASSES - 1): a bound's factor",
+    ),
+    (
         "engine/half_board/quarters/walk.rs",
         "ONES",
         "a 1 in every nibble: the zero-nibble test's constant",

@@ -34,7 +34,11 @@
 //! And each record alone: its Burnside share at least its total's
 //! ([`check_record`]), true of every unit (a join unit's is its total or,
 //! for a fixed-point unit, more than its total of 0; a constellation's is
-//! 8 per orbit found against the orbit's at most 8 solutions).
+//! 8 per orbit found against the orbit's at most 8 solutions); and its
+//! total at most its `bound=` ([`check_bound`]), the join's weighted
+//! (top, bottom) pairs of the shard's units, which no count of them can
+//! pass: a number damaged high on a node before its record was sealed
+//! (a bit flipped past the bound's) is refused where it is read.
 //!
 //! # Rooms
 //! This file: [`merge`] of records in memory. Beside it: `book` (the
@@ -51,7 +55,9 @@ mod report;
 pub mod spot;
 
 pub use book::{read_text, Book, Key};
-pub use checks::{check_fixed, check_record, check_sum, FIXED_CHECK_TO, QUARTER_CHECK_TO};
+pub use checks::{
+    check_bound, check_fixed, check_record, check_sum, FIXED_CHECK_TO, QUARTER_CHECK_TO,
+};
 pub use spot::{draw, seed_of, Sample};
 
 use crate::base::error::Result;
@@ -71,6 +77,7 @@ use crate::tools::shard::Record;
 ///     shard: Shard { index, of: 2 },
 ///     split: 7,
 ///     counts: Counts { total: 46, burnside: 48 },
+///     bound: None,
 /// };
 /// let (n, counts) = merge(&[half(2), half(1)]).unwrap();
 /// assert_eq!((n, counts.total, counts.unique()), (8, 92, 12));
@@ -100,6 +107,7 @@ mod tests {
                 total,
                 burnside: total,
             },
+            bound: None,
         };
         let err = merge(&[record(1, 2, u128::MAX), record(2, 2, 1)]).unwrap_err();
         assert!(err.to_string().contains("add up to more than"), "{err}");

@@ -59,17 +59,18 @@ pub fn run(job: &CountOptions, settings: &Settings, out: &mut dyn Write) -> Resu
         return range::run(job, settings, shards, out);
     }
     if let Some(shard) = job.shard {
-        let (counts, split) = counts(job, settings, job.from, true)?;
+        let counted = counts(job, settings, job.from, true)?;
         let record = Record {
             n: job.from,
             shard,
-            split,
-            counts,
+            split: counted.split,
+            counts: counted.counts,
+            bound: counted.bound,
         };
         return writeln!(out, "{}", record.line()).map_err(Error::Write);
     }
     if !job.table {
-        let (counts, _) = counts(job, settings, job.from, job.unique)?;
+        let counts = counts(job, settings, job.from, job.unique)?.counts;
         return if job.unique {
             writeln!(out, "{} {}", counts.total, counts.unique())
         } else {
@@ -86,7 +87,7 @@ pub fn run(job: &CountOptions, settings: &Settings, out: &mut dyn Write) -> Resu
     .map_err(Error::Write)?;
     for n in job.from..=job.to {
         let start = Instant::now();
-        let (counts, _) = counts(job, settings, n, true)?;
+        let counts = counts(job, settings, n, true)?.counts;
         let seconds = start.elapsed().as_secs_f64();
         writeln!(
             out,

@@ -8,14 +8,16 @@
 //! (the constellations costliest first; the join's units of similar weight,
 //! part by part).
 //!
-//! A record is one line, `shard I/K n=N split=F total=T burnside=B crc=C`:
+//! A record is one line, `shard I/K n=N split=F total=T burnside=B bound=X crc=C`:
 //! easy to grep, to `cat` together, and to check. `C` seals the line as a
 //! checkpoint's lines are sealed: the CRC-32 of its bytes before ` crc=`
 //! ([`crate::tools::seal`]), so a record edited by hand or
 //! damaged is refused by `merge`. Records of versions that wrote no `crc=`
 //! are still added up, and `merge` says on stderr how many went unchecked. `T` and `B` are the shard's
 //! shares of the total and of Burnside's sum, 8 times the unique count
-//! ([`crate::engine::counts`]). `F` is the fingerprint of the unit list the
+//! ([`crate::engine::counts`]); `X`, where the engine keeps one (the
+//! join), a bound on `T` that no count of the shard's units can pass
+//! ([`Record::bound`]). `F` is the fingerprint of the unit list the
 //! shards were dealt from ([`crate::engine::counter::UnitCounter::fingerprint`]): a
 //! version of `nqueens` that orders or chooses units differently deals other
 //! shares, and mixing its records with this one's would count some units
@@ -173,6 +175,11 @@ pub struct Record {
     pub split: u64,
     /// The shard's shares of the total and of Burnside's sum.
     pub counts: Counts,
+    /// An upper bound on the shard's total, where its engine keeps one
+    /// (the join: its units' weighted candidate pairs,
+    /// [`crate::engine::counter::UnitCounter::bound`]), written as
+    /// `bound=X` after `burnside=`: `merge` refuses a total above it.
+    pub bound: Option<u128>,
 }
 
 impl Record {
@@ -185,6 +192,7 @@ impl Record {
     ///     shard: Shard { index: 1, of: 2 },
     ///     split: 0xfe,
     ///     counts: Counts { total: 40, burnside: 44 },
+    ///     bound: None,
     /// };
     /// assert_eq!(
     ///     record.line(),
@@ -195,7 +203,7 @@ impl Record {
     /// assert_eq!(Record::parse(&record.line().replace("=40", "=48")), None);
     /// ```
     pub fn line(&self) -> String {
-        let body = format!(
+        let mut body = format!(
             "shard {}/{} n={} split={:016x} total={} burnside={}",
             self.shard.index,
             self.shard.of,
@@ -204,6 +212,9 @@ impl Record {
             self.counts.total,
             self.counts.burnside
         );
+        if let Some(bound) = self.bound {
+            body += &format!(" bound={bound}");
+        }
         sealed(&body)
     }
 
@@ -219,6 +230,7 @@ impl Record {
     ///     shard: Shard { index: 1, of: 2 },
     ///     split: 0xfe,
     ///     counts: Counts { total: 40, burnside: 44 },
+    ///     bound: None,
     /// };
     /// let line = record.timed_line(61_005);
     /// assert!(line.starts_with("shard 1/2 n=8 split=00000000000000fe total=40 burnside=44 cpu=61.005 crc="));
@@ -275,7 +287,15 @@ impl Record {
         let split = u64::from_str_radix(split, 16).ok()?;
         let total = field("total=")?.parse().ok()?;
         let burnside = field("burnside=")?.parse().ok()?;
-        let cpu = match words.next() {
+        let mut next = words.next();
+        let bound = match next.and_then(|w| w.strip_prefix("bound=")) {
+            Some(bound) => {
+                next = words.next();
+                Some(bound.parse().ok()?)
+            }
+            None => None,
+        };
+        let cpu = match next {
             None => None,
             Some(word) => Some(cpu_ms(word.strip_prefix("cpu=")?)?),
         };
@@ -287,6 +307,7 @@ impl Record {
             shard,
             split,
             counts: Counts { total, burnside },
+            bound,
         };
         Some((record, cpu))
     }
@@ -378,8 +399,8 @@ pub fn read_timed_line(
                 line.trim()
             )),
             None => Error::Shards(format!(
-                "{}: expected 'shard I/K n=N split=F total=T burnside=B crc=C' (a cpu=S \
-                 before crc= allowed), found '{}'",
+                "{}: expected 'shard I/K n=N split=F total=T burnside=B crc=C' (a bound=X \
+                 and a cpu=S before crc= allowed), found '{}'",
                 at(),
                 line.trim()
             )),
@@ -472,6 +493,7 @@ mod tests {
                 total: 40,
                 burnside: 48,
             },
+            bound: None,
         };
         for ms in [0, 7, 999, 1000, 3_600_123, u64::MAX] {
             let line = record.timed_line(ms);
@@ -537,6 +559,7 @@ mod tests {
                 total: 92,
                 burnside: 96,
             },
+            bound: None,
         };
         let edited = record.line().replace("total=92", "total=93");
         let err = parse_records("x.txt", &edited).unwrap_err().to_string();

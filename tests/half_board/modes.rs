@@ -325,3 +325,75 @@ fn every_instruction_set_counts_the_same() {
         }
     }
 }
+
+/// Every unit's count is within the bound its join tallies (the weighted
+/// (top, bottom) pairs of its chunks, which a record carries for `merge`
+/// to check), in every mode and path, on blank boards and random ones,
+/// and the bound is not vacuous: it stays below `u64::MAX` and, on blank
+/// boards from 12, below 2^16 times the count. A path that tallied no
+/// candidates (a bound of 0), or a bound that fell below what some unit
+/// counts, fails here; the bound's reasoning (a pair adds at most its
+/// top's weight times its task's multiplicity) is `matching::run`'s.
+#[test]
+fn every_units_count_is_within_its_tallied_bound() {
+    let four_fold = MinN {
+        pair_transpose: 99,
+        ..MinN::pair(4)
+    };
+    let modes = [
+        MinN::both(4),
+        MinN::both(99),
+        MinN::pair(4),
+        four_fold,
+        MinN::both(4).ranked_from(4),
+        MinN::pair(4).ranked_from(4),
+    ];
+    let within = |join: &PreparedJoin, what: &str| -> (u128, u128) {
+        let (mut total, mut bound) = (0u128, 0u128);
+        for unit in 0..join.units() {
+            let before = join.tally().bound;
+            let count = join.run_unit(unit);
+            let after = join.tally().bound;
+            assert!(after < u64::MAX, "{what}: the bound saturated");
+            let unit_bound = u128::from(after - before);
+            assert!(
+                count <= unit_bound,
+                "{what}, unit {unit}: {count} > {unit_bound}"
+            );
+            total += count;
+            bound += unit_bound;
+        }
+        (total, bound)
+    };
+    for n in 4..=14 {
+        let blank = vec![full_row(n); n];
+        for min_n in modes {
+            let mut join = PreparedJoin::tuned(n, &blank, Default::default(), min_n, None).unwrap();
+            join.sieve_buckets_of(16);
+            let what = format!("n = {n}, {}", join.fold());
+            let (total, bound) = within(&join, &what);
+            assert_eq!(total, A000170[n - 1], "{what}");
+            if n >= 12 {
+                assert!(bound < total << 16, "{what}: bound {bound} for {total}");
+            }
+        }
+    }
+    let mut rng = Rng::new(0xb0d5);
+    for round in 0..200 {
+        let n = rng.between(4, 12);
+        let percent = rng.below(40);
+        let board = match rng.below(2) {
+            0 => blocked_with_images(n, &mut rng, &Symmetry::ALL),
+            _ => random_board(&mut rng, n, percent),
+        };
+        let min_n = modes[rng.below(modes.len() as u64) as usize];
+        let chunk = [None, Some(64)][rng.below(2) as usize];
+        let Some(join) = PreparedJoin::tuned(n, board.rows(), Default::default(), min_n, chunk)
+        else {
+            continue;
+        };
+        let what = format!("round {round}, {}\n{board}", join.fold());
+        let (total, _) = within(&join, &what);
+        assert_eq!(total, slow_count(&board), "{what}");
+    }
+}

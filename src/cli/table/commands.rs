@@ -82,9 +82,11 @@ order (1-based columns, row by row), then the number of solutions.",
 'count N' prints the total, with --unique 'TOTAL UNIQUE' (UNIQUE counts
 solutions up to rotation and reflection). 'count A..=B' prints a table for
 N = A..=B: N, total, unique, seconds. With --shard I/K it prints one record,
-'shard I/K n=N split=F total=T burnside=B crc=C', for 'merge' to add up (F:
-which unit list the shards were dealt from; B: 8 times the shard's unique
-share; C: a CRC-32 of the line, so that merge refuses an edited record).
+'shard I/K n=N split=F total=T burnside=B bound=X crc=C', for 'merge' to
+add up (F: which unit list the shards were dealt from; B: 8 times the
+shard's unique share; X: a bound on T no count of the shard's units can
+pass, where the engine keeps one; C: a CRC-32 of the line, so that merge
+refuses an edited record).
 With --shard A..=B/K it counts shards A to B of K in turn, planning once,
 and prints each one's record as it ends. With --records DIR each record is
 also appended to the task's file DIR/shards-A-to-B-of-K.rec (a line per

@@ -277,6 +277,12 @@ impl UnitCounter for Join {
         }
     }
 
+    /// The join's tallied bound ([`PreparedJoin::bound`]); the fixed
+    /// points' units add nothing to the total.
+    fn bound(&self) -> Option<u128> {
+        self.join.bound()
+    }
+
     /// A join unit by the definition ([`PreparedJoin::recount_unit`]); a
     /// symmetric unit by the same direct search again (its share of the
     /// fixed points, whose sum `merge` checks against a search of its

@@ -100,6 +100,15 @@ pub trait UnitCounter: Send + Sync {
         None
     }
 
+    /// An upper bound on the total of the units this counter has counted
+    /// so far (each once), where its engine keeps one: a shard's record
+    /// carries it and `merge` refuses a total above it, so that a number
+    /// damaged high on a node before its record was sealed cannot pass.
+    /// `None` (the default) where the engine keeps none.
+    fn bound(&self) -> Option<u128> {
+        None
+    }
+
     /// The constellation engine behind the units, when they are its constellations
     /// (in order): the planner then counts them in the kernel's lanes.
     fn constellations(&self) -> Option<&Arc<ConstellationEngine>> {

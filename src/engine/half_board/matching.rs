@@ -63,7 +63,7 @@ use crate::engine::half_board::images::{Images, IMAGES};
 use crate::engine::half_board::quarters::Quarter;
 use crate::engine::half_board::tally::Tally;
 use bottoms::transpose_bottoms;
-use job::{filter_hits_into, filter_into, Job, TaskSets};
+use job::{filter_hits_into, filter_into, Job, TaskSets, MOST_PER_PAIR};
 
 /// Which instruction set the join's inner loop is compiled for (its
 /// instantiation that runs).
@@ -167,9 +167,19 @@ impl Job<'_> {
         // features (the hot loop then counts bits without `popcnt`).
         let mut sum = 0u128;
         for t in tasks {
+            let candidates = sc.tally.candidates;
             let (dirty, clean) = self.run_task::<CREDIT>(t, sc);
             sum += u128::from(dirty) * u128::from(t.mult)
                 + u128::from(clean) * u128::from(t.mult_clean);
+            // Each candidate pair that fits adds once, to the weighted sum
+            // (times its top's weight, at most 2^(CLASSES - 1), see
+            // `TopRule::class`) or to the plain one (times 1): at most
+            // `MOST_PER_PAIR * mult` or `mult_clean` to the task's sum.
+            if !CREDIT {
+                let pairs = sc.tally.candidates - candidates;
+                let most = (MOST_PER_PAIR * u64::from(t.mult)).max(u64::from(t.mult_clean));
+                sc.tally.bound = sc.tally.bound.saturating_add(pairs.saturating_mul(most));
+            }
         }
         sum
     }
@@ -307,11 +317,16 @@ impl Job<'_> {
         let start = Instant::now();
         sc.tally.chunks += 1;
         sc.tally.bottoms += nb as u64;
+        let tops = sc.tally.tops;
         let padded = self.sieve_bottoms(t, (nb, ties), sc);
         let images = if CREDIT { IMAGES as usize } else { 0 };
         transpose_bottoms(padded, nb, 2 * self.shape.ovw + images, sc);
         let built = Instant::now();
         let sums = self.join_by_buckets::<CREDIT>(t, sc);
+        // Every pair the chunk can count is one of its tops and one of its
+        // `nb` bottoms (the sieve's padding never fits).
+        let pairs = (sc.tally.tops - tops).saturating_mul(nb as u64);
+        sc.tally.candidates = sc.tally.candidates.saturating_add(pairs);
         sc.tally.halves += built - start;
         sc.tally.join += built.elapsed();
         sums

@@ -43,6 +43,14 @@ pub struct Tally {
     /// group: `matching`'s buckets), so a price can follow the grouping.
     pub grouped_words: u64,
     pub grouped_visits: u64,
+    /// The (top, bottom) pairs of one chunk, summed over the chunks: every
+    /// pair the join can count is one of them.
+    pub candidates: u64,
+    /// An upper bound on the sum a plain (not credited) join of these
+    /// units gives: each task's candidates times the most one pair can
+    /// add to it (`matching::run`). A record carries its shard's, so that
+    /// `merge` refuses a total no join could have counted. Saturates.
+    pub bound: u64,
     /// Building the quarter tables.
     pub tables: Duration,
     /// Building the halves: bottoms, their sieve and transposition.
@@ -55,7 +63,7 @@ pub struct Tally {
 impl Tally {
     /// Adds `other` to this tally.
     pub fn add(&mut self, other: &Tally) {
-        *self = self.each_with(other, |a, b| a + b, |a, b| a + b);
+        *self = self.each_with(other, u64::saturating_add, |a, b| a + b);
     }
 
     /// What was tallied since `before` (an earlier reading of the same
@@ -86,6 +94,8 @@ impl Tally {
             cut: count(self.cut, other.cut),
             grouped_words: count(self.grouped_words, other.grouped_words),
             grouped_visits: count(self.grouped_visits, other.grouped_visits),
+            candidates: count(self.candidates, other.candidates),
+            bound: count(self.bound, other.bound),
             tables: time(self.tables, other.tables),
             halves: time(self.halves, other.halves),
             join: time(self.join, other.join),
@@ -122,6 +132,8 @@ mod tests {
                 cut: next(),
                 grouped_words: next(),
                 grouped_visits: next(),
+                candidates: next(),
+                bound: next(),
                 tables: Duration::from_nanos(next()),
                 halves: Duration::from_nanos(next()),
                 join: Duration::from_nanos(next()),

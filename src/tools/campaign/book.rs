@@ -9,7 +9,7 @@ use std::io::Read;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
-use super::checks::check_record;
+use super::checks::{check_bound, check_record};
 use crate::base::error::{words, Error, Result};
 use crate::engine::counter::Counts;
 use crate::tools::shard::{read_timed_line, Record};
@@ -272,6 +272,11 @@ impl Book {
         line: usize,
         share: u64,
     ) -> Result<()> {
+        // A total above its bound is refused where it is read, by `merge`
+        // too: no copy of the record can make it right.
+        if let Err(error) = check_bound(record, &self.sources.name(source), line) {
+            return self.refuse(error);
+        }
         // `merge` checks the records it keeps once conflicts are found
         // (a conflict names both records, the more useful error).
         if !self.strict {

@@ -133,6 +133,7 @@ pub fn check_fixed(n: usize, sum: Counts, files: usize, threads: usize) -> Resul
 ///     shard: Shard { index: 1, of: 2 },
 ///     split: 7,
 ///     counts: Counts { total: 46, burnside: 48 },
+///     bound: None,
 /// };
 /// assert!(check_record(&record, "stdin", 1).is_ok());
 /// record.counts.burnside = 40;
@@ -148,4 +149,38 @@ pub fn check_record(record: &Record, source: &str, line: usize) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// Checks one record's total against its bound (`bound=`, where its engine
+/// keeps one: [`crate::engine::counter::UnitCounter::bound`]): a total
+/// above it was damaged on its node before the record was sealed (a bit
+/// flipped high), since no join of the shard's units could count it.
+/// `source` and `line` name where it was read.
+///
+/// ```
+/// use nqueens::{engine::counter::Counts, tools::campaign::check_bound, tools::shard::{Record, Shard}};
+/// let mut record = Record {
+///     n: 8,
+///     shard: Shard { index: 1, of: 2 },
+///     split: 7,
+///     counts: Counts { total: 46, burnside: 48 },
+///     bound: Some(400),
+/// };
+/// assert!(check_bound(&record, "stdin", 1).is_ok());
+/// record.counts.total += 1 << 40;
+/// let error = check_bound(&record, "stdin", 1).unwrap_err();
+/// assert!(error.to_string().contains("above its bound=400"), "{error}");
+/// record.bound = None;
+/// assert!(check_bound(&record, "stdin", 1).is_ok());
+/// ```
+pub fn check_bound(record: &Record, source: &str, line: usize) -> Result<()> {
+    match record.bound {
+        Some(bound) if record.counts.total > bound => Err(Error::Shards(format!(
+            "{source}: line {line}: shard {}/{} of n={} has total={} above its bound={bound}, \
+             more than its units could count (damaged on its node before the record was \
+             sealed?): count that shard again",
+            record.shard.index, record.shard.of, record.n, record.counts.total
+        ))),
+        _ => Ok(()),
+    }
 }

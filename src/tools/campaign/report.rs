@@ -61,6 +61,7 @@ impl Book {
                 },
                 split: key.split,
                 counts: entry.counts,
+                bound: None,
             };
             check_record(
                 &record,

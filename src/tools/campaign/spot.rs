@@ -312,6 +312,7 @@ mod tests {
                 shard,
                 split: 7,
                 counts,
+                bound: None,
             }
             .timed_line(cpu)
         };

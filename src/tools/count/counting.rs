@@ -83,7 +83,7 @@ pub(super) fn counts(
     settings: &Settings,
     n: usize,
     unique: bool,
-) -> Result<(Counts, u64)> {
+) -> Result<Counted> {
     let what = command_of(n, job.shard);
     let mut choose = || planned(job, settings, n, unique, &what, job.shard);
     let setup = Setup {
@@ -121,7 +121,7 @@ pub(super) fn counts_of(
     unique: bool,
     shard: Option<Shard>,
     setup: Setup,
-) -> Result<(Counts, u64)> {
+) -> Result<Counted> {
     let label = match shard {
         Some(shard) => format!("n={n} shard {}/{}", shard.index, shard.of),
         None => format!("n={n}"),
@@ -197,7 +197,23 @@ pub(super) fn counts_of(
     if let Some(shard) = shard {
         note(zero_total(shard, held, counts));
     }
-    Ok((counts, split))
+    // The engine's bound of what it counted: every unit of the count, as
+    // the engine was built for it alone; none where a checkpoint's units
+    // were kept rather than counted.
+    let bound = units.bound().filter(|_| job.checkpoint.is_none());
+    Ok(Counted {
+        counts,
+        split,
+        bound,
+    })
+}
+
+/// What [`counts_of`] counted: the counts, the unit list's fingerprint
+/// (`split=`) and the engine's bound of the total, if it keeps one.
+pub(super) struct Counted {
+    pub(super) counts: Counts,
+    pub(super) split: u64,
+    pub(super) bound: Option<u128>,
 }
 
 /// A note on stderr, if any. A courtesy: a failed write to stderr must not

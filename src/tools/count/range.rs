@@ -88,12 +88,13 @@ pub(super) fn run(
             made: &mut made,
             check: &check,
         };
-        let (counts, split) = counts_of(job, settings, n, true, Some(shard), setup)?;
+        let counted = counts_of(job, settings, n, true, Some(shard), setup)?;
         let record = Record {
             n,
             shard,
-            split,
-            counts,
+            split: counted.split,
+            counts: counted.counts,
+            bound: counted.bound,
         };
         if let Some(folder) = &mut folder {
             let cpu_ms = cpu::process().map(|now| {

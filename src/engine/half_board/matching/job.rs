@@ -231,6 +231,10 @@ impl Shape {
 /// marks).
 pub(super) const CLASSES: usize = 4;
 
+/// The most one fitting (top, bottom) pair adds to a plain join's weighted
+/// sum: its top's weight, `2^class` with the class below [`CLASSES`].
+pub(super) const MOST_PER_PAIR: u64 = 1 << (CLASSES - 1);
+
 /// A top quarter placement as the join lists it: its stored diagonals, its
 /// sieve key, the rest of its overlap diagonals (see `buckets`) and, in a
 /// credited join, its hits (0 otherwise).

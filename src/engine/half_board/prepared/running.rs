@@ -168,6 +168,14 @@ impl PreparedJoin {
         *self.tally.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// An upper bound on the sum of the units run so far
+    /// ([`Tally::bound`]): `None` for a credited join (its sums are
+    /// credits, which the bound does not weigh) or a bound that saturated.
+    pub fn bound(&self) -> Option<u128> {
+        let bound = self.tally().bound;
+        (self.images.is_none() && bound < u64::MAX).then_some(u128::from(bound))
+    }
+
     fn add_tally(&self, tally: &Tally) {
         self.tally
             .lock()
