@@ -29,6 +29,25 @@ tunables! {
             when: "2026-11-29",
             notes: "One probe",
         };
+    /// From this side a credited join is priced with
+    /// [`CREDIT_FACTOR_PAST_18`] in place of [`CREDIT_FACTOR`]: its time
+    /// over the blank join's quote grows with the side.
+    CREDIT_PAST_FROM: usize = 19, "board side",
+        Chosen("the first side measured past 18's factor; see CREDIT_FACTOR_PAST_18");
+    /// A credited join's time over the blank board's join quote from
+    /// [`CREDIT_PAST_FROM`] on (even, odd). Measured on Zen 4 (one thread,
+    /// probe 1.14x, user CPU): boards of 19 with 6 and 8 blocked cells ran
+    /// 1.53 and 1.57 times their quotes at the odd factor 1.05 (1.6 over
+    /// the blank quote); boards of 20 with 10 and 12 ran 2.1 (quiet) and
+    /// 1.91 times theirs at the even factor 1.5 (3.0); a board of 18 with 4,
+    /// 1.08 at 1.5 (so 18 stays on [`CREDIT_FACTOR`]). Sides 21 to 24 are
+    /// not measured: priced as 19 and 20, likely low.
+    CREDIT_FACTOR_PAST_18: [f64; 2] = [3.0, 1.6], "times the blank join's quote (even, odd)",
+        Measured {
+            how: "nqueens --threads 1 --explain on gen --seed 7719/7729 --n 19 --density 3 and 7720/7730 --n 20 --density 3 (7730 with --method credited-join), /usr/bin/time user CPU",
+            when: "2026-12-06",
+            notes: "Records in a task's file",
+        };
     /// Below this side the searches and the board's own join are cheaper
     /// than the blank board's tables (the credited join's `MIN_N`).
     CREDITED_MIN_N: usize = 15, "board side",

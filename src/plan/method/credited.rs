@@ -11,8 +11,10 @@
 //!
 //! # Complexity
 //! The blank board's join ([`crate::engine::half_board::cost`]) times
-//! [`CREDIT_FACTOR`] (even and odd sides): every word of the join is also counted per image the
-//! top avoids (a top that avoids none is left out).
+//! [`CREDIT_FACTOR`] (even and odd sides; [`CREDIT_FACTOR_PAST_18`] from
+//! [`CREDIT_PAST_FROM`], where it grows with the side): every word of the
+//! join is also counted per image the top avoids (a top that avoids none is
+//! left out).
 
 use crate::base::board::Board;
 use crate::base::error::Result;
@@ -22,8 +24,8 @@ use crate::plan::calibration::CostClass;
 use crate::plan::method::interface::{
     About, Answer, Batch, Case, CountingMethod, JoinPlans, Shared, Skip,
 };
-pub use crate::tuning::methods::CREDIT_FACTOR;
 use crate::tuning::methods::{CREDITED_MIN_N as MIN_N, LAST_ANY_CELLS};
+pub use crate::tuning::methods::{CREDIT_FACTOR, CREDIT_FACTOR_PAST_18, CREDIT_PAST_FROM};
 
 const ABOUT: About = About {
     name: "credited-join",
@@ -82,9 +84,13 @@ impl CountingMethod for CreditedJoin {
     }
 
     fn quote(&mut self, case: Case, shared: &mut Shared) -> f64 {
-        self.plans.quote(case, shared, |plan| {
-            plan.price().cpu_ns * CREDIT_FACTOR[case.board.n() % 2]
-        })
+        let n = case.board.n();
+        let factor = match n >= CREDIT_PAST_FROM {
+            true => CREDIT_FACTOR_PAST_18,
+            false => CREDIT_FACTOR,
+        };
+        self.plans
+            .quote(case, shared, |plan| plan.price().cpu_ns * factor[n % 2])
     }
 
     fn plan(&mut self, case: Case, _: &mut Shared, batch: &mut Batch) -> Result<Answer> {
