@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use nqueens::engine::counter::Counts;
 use nqueens::tools::shard::{records_file, Record, Shard, Shards};
 
-use crate::util::{edit_record, oeis_total, record_at, run, OEIS};
+use crate::util::{count_task, edit_record, oeis_total, record_at, run, OEIS};
 
 /// A fresh, empty folder for one test, under cargo's target directory.
 fn scratch(name: &str) -> PathBuf {
@@ -33,19 +33,7 @@ fn ranges_merge_to_oeis_and_a_rerun_redoes_only_missing_or_damaged_records() {
     let (n, of) = (16, 24);
     let mut printed = String::new();
     for range in ["1..=10/24", "11..=23/24", "24/24"] {
-        let r = run(
-            &[
-                "count",
-                "16",
-                "--threads",
-                "2",
-                "--shard",
-                range,
-                "--records",
-                text(&records),
-            ],
-            b"",
-        );
+        let r = count_task(16, range, &records);
         assert_eq!(r.status, 0, "{}", r.report());
         printed += &r.stdout;
     }
@@ -104,19 +92,7 @@ fn ranges_merge_to_oeis_and_a_rerun_redoes_only_missing_or_damaged_records() {
         "{}",
         status.stdout
     );
-    let r = run(
-        &[
-            "count",
-            "16",
-            "--threads",
-            "2",
-            "--shard",
-            "1..=10/24",
-            "--records",
-            text(&records),
-        ],
-        b"",
-    );
+    let r = count_task(16, "1..=10/24", &records);
     assert_eq!(r.status, 0, "{}", r.report());
     assert_eq!(
         r.stdout,
@@ -166,19 +142,7 @@ fn ranges_merge_to_oeis_and_a_rerun_redoes_only_missing_or_damaged_records() {
     );
     // A task of another range resumes from the files its range overlaps:
     // shards 9..=12 all recorded, nothing counted, no file of its own.
-    let r = run(
-        &[
-            "count",
-            "16",
-            "--threads",
-            "2",
-            "--shard",
-            "9..=12/24",
-            "--records",
-            text(&records),
-        ],
-        b"",
-    );
+    let r = count_task(16, "9..=12/24", &records);
     assert_eq!(r.status, 0, "{}", r.report());
     assert!(
         r.stderr

@@ -30,19 +30,7 @@ fn text(path: &Path) -> &str {
 
 /// Runs shards `range` of `count n` in `of` on two threads into `records`.
 fn campaign(n: usize, range: &str, records: &Path) {
-    let r = run(
-        &[
-            "count",
-            &n.to_string(),
-            "--threads",
-            "2",
-            "--shard",
-            range,
-            "--records",
-            text(records),
-        ],
-        b"",
-    );
+    let r = crate::util::count_task(n, range, records);
     assert_eq!(r.status, 0, "{}", r.report());
 }
 

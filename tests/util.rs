@@ -429,3 +429,21 @@ pub fn edit_record(records: &Path, index: usize, of: usize, edit: impl Fn(&str) 
     }
     std::fs::write(&file, out).unwrap();
 }
+
+/// `count N --threads 2 --shard RANGE --records RECORDS`: one task of a
+/// campaign.
+pub fn count_task(n: usize, range: &str, records: &Path) -> Run {
+    let n = n.to_string();
+    let records = records.to_str().unwrap();
+    let args = [
+        "count",
+        &n,
+        "--threads",
+        "2",
+        "--shard",
+        range,
+        "--records",
+        records,
+    ];
+    run(&args, b"")
+}
