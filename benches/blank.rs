@@ -47,7 +47,9 @@
 //! instruction set's name) runs that kernel instead of the best.
 //!
 //! `cargo bench --bench blank -- --shard 27 100001/500000` runs one shard
-//! of a count past 24 unit by unit against its quote (see `shard.rs`).
+//! of a count past 24 unit by unit against its quote (see `shard.rs`);
+//! `-- --costliest 28 [SEED]` draws five units from the costliest tenth
+//! by their planned weight, each with the `--shard` that runs it alone.
 //!
 //! `cargo bench --bench blank -- --versus 16 17 18 19 20` runs `nqueens
 //! count N` in a child on 1 and 2 threads (wall seconds, peak RSS) beside
@@ -119,6 +121,17 @@ fn main() {
                 _ => println!("--shard N I/K: I and K are numbers"),
             },
             _ => println!("--shard N I/K"),
+        }
+        return;
+    }
+    if let Some(i) = all.iter().position(|a| a == "--costliest") {
+        // `--costliest N [SEED]`.
+        match all.get(i + 1).and_then(|n| n.parse().ok()) {
+            Some(n) => {
+                let seed = all.get(i + 2).and_then(|s| s.parse().ok()).unwrap_or(77);
+                shard::costliest(n, seed);
+            }
+            None => println!("--costliest N [SEED]"),
         }
         return;
     }

@@ -116,6 +116,60 @@ pub fn shard(n: usize, index: usize, of: usize) {
     );
 }
 
+/// `--costliest N [SEED]`: a shard "from the costliest tenth" (issue 77)
+/// of `count N` (ranked plans, at the default memory limit on one
+/// thread). The plan cuts units to about one planned weight (the 90th
+/// percentile is printed against the mean), so the tenth is taken by the
+/// quote a shard of one unit gets instead: 100 units drawn (seeded), each
+/// quoted as `--shard` quotes it (64 sets walked where it has more), the
+/// costliest ten printed, costliest first, each with the `--shard I/K`
+/// that runs it alone (`K` the units: shard `I` is unit `I - 1`).
+pub fn costliest(n: usize, seed: u64) {
+    let blank = vec![full_row(n); n];
+    let Some(join) = PreparedJoin::within(n, &blank, Budget::new(1 << 30, 1)) else {
+        println!("the join does not plan N = {n} within 1 GiB");
+        return;
+    };
+    if !join.is_ranked() {
+        println!("N = {n} plans listed units: nothing to show");
+        return;
+    }
+    let speed = Machine::this().speed.factor(CostClass::join(n));
+    let units = join.units();
+    // f32 weights: 97 million units of 28 in 390 MB.
+    let mut weights: Vec<f32> = (0..units).map(|u| join.unit_weight(u) as f32).collect();
+    let mean = weights.iter().map(|&w| f64::from(w)).sum::<f64>() / units as f64;
+    let tenth = (units - units / 10).min(units - 1);
+    let (_, &mut from, _) = weights.select_nth_unstable_by(tenth, f32::total_cmp);
+    println!(
+        "count {n}: {units} units; planned weight: mean {mean:.3e}, 90th percentile {:.2}x the mean",
+        f64::from(from) / mean
+    );
+    let mut rng = nqueens::base::rng::Rng::new(seed ^ n as u64);
+    let mut quoted: Vec<(f64, usize)> = (0..100)
+        .filter_map(|_| {
+            let u = rng.below(units as u64) as usize;
+            let (pivot, ranks) = join.ranked_unit(u)?;
+            let len = ranks.end - ranks.start;
+            let (joins, builds) = join.ranks_ns(pivot, ranks, 64.min(len), u as u64)?;
+            Some(((joins + builds) * speed / 1e9, u))
+        })
+        .collect();
+    quoted.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mean_quote = quoted.iter().map(|q| q.0).sum::<f64>() / quoted.len().max(1) as f64;
+    println!(
+        "{} units drawn (seed {seed}), quoted {mean_quote:.1} s on average; the costliest tenth:",
+        quoted.len()
+    );
+    for &(secs, u) in quoted.iter().take((quoted.len() + 9) / 10) {
+        println!(
+            "unit {u}: quoted {secs:.1} s ({:.2}x the drawn mean): cargo bench --bench blank -- --shard {n} {}/{units}",
+            secs / mean_quote,
+            u + 1
+        );
+    }
+}
+
 /// `real / quote`, or `-` where nothing was quoted.
 fn ratio(real: f64, quote: f64) -> String {
     if quote > 0.0 {
