@@ -155,7 +155,9 @@ impl Folder {
                 match folder.kept.get_mut(at) {
                     Some(slot @ None) => {
                         *slot = Some((record, i));
-                        own_good.push(line);
+                        if i == 0 {
+                            own_good.push(line);
+                        }
                     }
                     // Another shard's, or one already held: the own file
                     // keeps what it holds for its own range once.
