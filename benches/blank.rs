@@ -31,7 +31,9 @@
 //! kernel's estimate of its own work on the units' tables (how a shard
 //! that walks its sets is priced), with their pooled ratio (see
 //! `shard.rs`); `--diagonal` plans an even N in the diagonal mode where
-//! it would take pair mode, `--eight` in pair mode with the transpose.
+//! it would take pair mode, `--eight` in pair mode with the transpose;
+//! `--tiles F` orders the ranks in tiles of `F` times the square root of
+//! a unit's ranks (the walks a unit's tables take follow the order).
 //!
 //! `cargo bench --bench blank -- --fit 18 19 20` fits the join's cost-model
 //! constants to the units' CPU time on this machine, term by term (see
@@ -44,7 +46,8 @@
 //! `cargo bench --bench blank -- --order 26 --units 6 --factors 0,0.5,1,2`
 //! runs the same ranked units with their ranks in colex order and in
 //! tiles of each side factor (see `order.rs`); `--kernel avx2` (or another
-//! instruction set's name) runs that kernel instead of the best.
+//! instruction set's name) runs that kernel instead of the best, and
+//! `--diagonal` or `--eight` plans the fold as `--sieved` does.
 //!
 //! `cargo bench --bench blank -- --shard 27 100001/500000` runs one shard
 //! of a count past 24 unit by unit against its quote (see `shard.rs`);
@@ -83,6 +86,15 @@ use nqueens::{base::mirror, engine::constellations::ConstellationEngine, engine:
 /// The largest N the mirror baseline and the plain kernel are timed at.
 const BASELINE_UP_TO: usize = 17;
 
+/// The fold flag of `--sieved` and `--order` (see [`shard::min_n_of`]):
+/// `--diagonal`, `--eight`, or neither.
+fn mode(all: &[String]) -> &'static str {
+    ["diagonal", "eight"]
+        .into_iter()
+        .find(|m| all.iter().any(|a| a.strip_prefix("--") == Some(*m)))
+        .unwrap_or("default")
+}
+
 /// Runs `f` once and returns its result and the seconds it took.
 fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
     let start = Instant::now();
@@ -107,6 +119,7 @@ fn main() {
                 "--groups",
                 "--units",
                 "--factors",
+                "--tiles",
             ]
             .contains(&all[i - 1].as_str())
         })
@@ -136,16 +149,15 @@ fn main() {
         return;
     }
     if let Some(i) = all.iter().position(|a| a == "--sieved") {
-        // `--sieved N [K] [--diagonal | --eight]`.
+        // `--sieved N [K] [--diagonal | --eight] [--tiles F]`.
         match all.get(i + 1).and_then(|n| n.parse().ok()) {
             Some(n) => {
                 let k = all.get(i + 2).and_then(|k| k.parse().ok()).unwrap_or(40);
-                let mode = ["diagonal", "eight"]
-                    .into_iter()
-                    .find(|m| all.iter().any(|a| a.strip_prefix("--") == Some(*m)));
-                shard::sieved(n, k, mode.unwrap_or("default"))
+                let tiles = all.iter().position(|a| a == "--tiles");
+                let tiles = tiles.and_then(|t| all.get(t + 1)?.parse().ok());
+                shard::sieved(n, k, mode(&all), tiles.unwrap_or(0.0))
             }
-            None => println!("--sieved N [K] [--diagonal | --eight]"),
+            None => println!("--sieved N [K] [--diagonal | --eight] [--tiles F]"),
         }
         return;
     }
@@ -173,7 +185,7 @@ fn main() {
         let isa = value("--kernel").map_or(Isa::Auto, |k| {
             Isa::from_name(&k).unwrap_or_else(|| panic!("--kernel {k}: not an instruction set"))
         });
-        order::order(&sizes, units, &factors, isa);
+        order::order(&sizes, units, &factors, isa, mode(&all));
         return;
     }
     if std::env::args().any(|a| a == "--fit") {

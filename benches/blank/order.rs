@@ -1,4 +1,5 @@
-//! `cargo bench --bench blank -- --order [N...] [--units U] [--factors F,...] [--kernel NAME]`
+//! `cargo bench --bench blank -- --order [N...] [--units U] [--factors F,...] [--kernel NAME]
+//! [--diagonal | --eight]`
 //! (default 26, 6 units, factors 0, 0.5, 1 and 2): the same ranked units
 //! of the plan `count N` runs, their ranks naming column sets in colex
 //! order (factor 0, the baseline) and in tiles of `F` times the square
@@ -17,9 +18,11 @@ use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
 use nqueens::engine::cpu;
 use nqueens::engine::half_board::tally::Tally;
-use nqueens::engine::half_board::{Isa, MinN, PreparedJoin};
+use nqueens::engine::half_board::{Isa, PreparedJoin};
 
-pub fn order(sizes: &[usize], units: usize, factors: &[f64], isa: Isa) {
+use crate::shard::min_n_of;
+
+pub fn order(sizes: &[usize], units: usize, factors: &[f64], isa: Isa, mode: &str) {
     let sizes = if sizes.is_empty() { &[26][..] } else { sizes };
     for &n in sizes {
         let blank = vec![full_row(n); n];
@@ -27,7 +30,7 @@ pub fn order(sizes: &[usize], units: usize, factors: &[f64], isa: Isa) {
         let plans: Option<Vec<PreparedJoin>> = factors
             .iter()
             .map(|&f| {
-                let mut join = PreparedJoin::tuned(n, &blank, budget, MinN::default(), None)?;
+                let mut join = PreparedJoin::tuned(n, &blank, budget, min_n_of(mode), None)?;
                 join.set_tile_over_root(f);
                 Some(join)
             })

@@ -195,9 +195,11 @@ fn ratio(real: f64, quote: f64) -> String {
 /// `mode` forces a fold where the size allows it: `"diagonal"` (no pair
 /// mode), `"eight"` (pair mode with the transpose), anything else the
 /// default.
-pub fn sieved(n: usize, k: usize, mode: &str) {
-    let blank = vec![full_row(n); n];
-    let min_n = match mode {
+/// The fold an even N is planned in by `mode`: `diagonal` where it
+/// would take pair mode, `eight` pair mode with the transpose, anything
+/// else the default.
+pub fn min_n_of(mode: &str) -> MinN {
+    match mode {
         "diagonal" => MinN {
             pair: 99,
             ..MinN::default()
@@ -208,12 +210,17 @@ pub fn sieved(n: usize, k: usize, mode: &str) {
             ..MinN::default()
         },
         _ => MinN::default(),
-    };
+    }
+}
+
+pub fn sieved(n: usize, k: usize, mode: &str, tiles: f64) {
+    let blank = vec![full_row(n); n];
     let budget = Budget::new(1 << 30, 1);
-    let Some(join) = PreparedJoin::tuned(n, &blank, budget, min_n, None) else {
+    let Some(mut join) = PreparedJoin::tuned(n, &blank, budget, min_n_of(mode), None) else {
         println!("the join does not plan N = {n} within 1 GiB");
         return;
     };
+    join.set_tile_over_root(tiles);
     if !join.is_ranked() {
         println!("N = {n} plans listed units: nothing to compare");
         return;

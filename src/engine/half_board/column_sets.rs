@@ -139,13 +139,15 @@ pub fn for_each_task(
 /// assert_eq!(tasks_in_ranks(6, &pv, 0, sym, &colex, 0..20).len(), 20);
 /// // Colex order: {0,1,2}, {0,1,3}, {0,2,3}, {1,2,3}, {0,1,4}, {0,2,4}, ...
 /// assert_eq!(tasks_in_ranks(6, &pv, 0, sym, &colex, 5..7)[0].s, 0b1_0101);
-/// // Split after column 3, in tiles of 2 x 2: rank 0 is {3, 4, 5} (no
-/// // column on the left), ranks 1..5 the first tile of one column on the
-/// // left ({0} and {1}, each with {3, 4} and {3, 5}), and rank 5 starts
-/// // the next tile: {0} with {4, 5}.
+/// // Split after column 3, in tiles of 2 x 2: ranks 0..4 are the first
+/// // tile of one column on the left ({0} and {1}, each with {3, 4} and
+/// // {3, 5}), ranks 4..8 the first of two ({0, 1} and {0, 2}, each with
+/// // {3} and {4}), and rank 8 starts the second tile of one: {0} with
+/// // {4, 5}.
 /// let tiles = Tiles::split(63, 3, 3, 2);
-/// assert_eq!(tasks_in_ranks(6, &pv, 0, sym, &tiles, 0..1)[0].s, 0b11_1000);
-/// assert_eq!(tasks_in_ranks(6, &pv, 0, sym, &tiles, 5..6)[0].s, 0b11_0001);
+/// assert_eq!(tasks_in_ranks(6, &pv, 0, sym, &tiles, 0..1)[0].s, 0b01_1001);
+/// assert_eq!(tasks_in_ranks(6, &pv, 0, sym, &tiles, 4..5)[0].s, 0b00_1011);
+/// assert_eq!(tasks_in_ranks(6, &pv, 0, sym, &tiles, 8..9)[0].s, 0b11_0001);
 /// ```
 pub fn tasks_in_ranks(
     n: usize,
@@ -156,9 +158,9 @@ pub fn tasks_in_ranks(
     ranks: std::ops::Range<u64>,
 ) -> Vec<Task> {
     let cols = positions(pv.avail);
-    let (first, end) = (ranks.start.min(order.len()), ranks.end.min(order.len()));
-    (first..end)
-        .filter_map(|rank| task_of(n, pv, pi, sym, spread(order.set_at(rank), &cols)))
+    order
+        .sets(ranks)
+        .filter_map(|set| task_of(n, pv, pi, sym, spread(set, &cols)))
         .collect()
 }
 

@@ -26,17 +26,17 @@
 //! a unit ([`Ranked::order`], where [`TILE_OVER_ROOT`] is above 0). Colex
 //! order varies the low columns fastest, so a unit's tasks share their
 //! right quarters' column sets and each has a left one of its own: the
-//! walks of a unit's sets were 55-60% of its time at 26. In tiles a unit
-//! of `U` ranks holds about `sqrt(U)` left parts and as many right ones
-//! (its tables cost 1.4 ms a task at 26 against 57 ms in colex order), but
-//! a tile's sets all have as many columns on the left, and what a set
-//! costs follows that count: units cut to equal ranks are far from equal
-//! prices, so tiles wait for units cut by each part's price. The price
+//! walks of a unit's sets were 55-60% of its time at 26. In tiles of side
+//! `s` a unit of `U` ranks holds about `U / s + s` left parts and as many
+//! right ones (in one tile, `U = s^2`, its tables cost 1.4 ms a task at 26
+//! against 57 ms in colex order), and the tiles of every left size are
+//! interleaved, so a unit holds the sets of each in their share and
+//! units cut to equal ranks weigh the same, as in colex order. The price
 //! counts the walks either way.
 //!
 //! The rooms: this file plans the units (their sizes, the scratch, the
 //! tasks per unit, each pivot's run); `run` is a pivot's run, its ranks
-//! cut into units of equal price; `order` names the sets of a pivot's
+//! cut into units of equal size; `order` names the sets of a pivot's
 //! ranks and finds a unit's ranges along them; `units` counts a
 //! unit (its tables built, in pieces where they must be, its tasks
 //! joined); `pricing` prices units on their own (a shard's, some ranks,
@@ -94,10 +94,6 @@ pub struct Ranked {
     /// Per pivot, the share of the join's words the sieve leaves (the
     /// sampled pricing's, likewise).
     keeps: Vec<f64>,
-    /// Per pivot, its joins' ns and those by the sets' columns left of the
-    /// split (the sampled pricing's, for weighing tiles' parts).
-    joins: Vec<f64>,
-    joins_by_left: Vec<Vec<f64>>,
     /// Per pivot, the shares of candidate tops and bottoms their
     /// quarters' test leaves (likewise).
     apart: Vec<[f64; 2]>,
@@ -159,9 +155,7 @@ impl Ranked {
         let thread_bytes = unit_bytes + scratch_bytes;
         let sets = sizes.sets(per_unit);
         let shares = [sets[0] / per_unit, sets[1] / per_unit];
-        let mut ranked = Ranked {
-            joins: sampled.joins.clone(),
-            joins_by_left: sampled.joins_by_left.clone(),
+        Some(Ranked {
             passes: sampled.passes.clone(),
             keeps: sampled.keeps.clone(),
             apart: sampled.apart.clone(),
@@ -176,9 +170,7 @@ impl Ranked {
             list_bytes: list,
             table_budget: (budget.engine_bytes().saturating_sub(list) / budget.threads)
                 .saturating_sub(scratch_bytes),
-        };
-        ranked.weigh_parts();
-        Some(ranked)
+        })
     }
 
     /// Estimated peak bytes on one thread: the unit list, one unit's
@@ -193,11 +185,7 @@ impl Ranked {
         let run = &self.runs[p];
         let j = (i - run.first) as u64;
         let ranks = run.cut(j)..run.cut(j + 1);
-        let weight = if run.parts.is_empty() {
-            run.price * (ranks.end - ranks.start) as f64 / run.ranks as f64
-        } else {
-            run.price * (run.share_below(ranks.end) - run.share_below(ranks.start))
-        };
+        let weight = run.price * (ranks.end - ranks.start) as f64 / run.ranks as f64;
         RankedUnit {
             pivot: p,
             ranks,
@@ -211,13 +199,10 @@ impl Ranked {
     pub fn unit_keys(&self) -> impl Iterator<Item = u64> + '_ {
         let tiled = self.tile_over_root > 0.0;
         let order = tiled.then_some([TILED_ORDER, self.tile_over_root.to_bits()]);
-        // In tiles the cuts follow the parts' weights.
-        let parts = self.runs.iter().flat_map(|r| r.parts.iter());
         order
             .into_iter()
             .flatten()
             .chain(self.runs.iter().flat_map(|r| [r.units, r.ranks]))
-            .chain(parts.flat_map(|&(end, upto)| [end, upto.to_bits()]))
     }
 }
 
@@ -253,9 +238,10 @@ impl UnitSizes {
     }
 
     /// The column sets per quarter of a unit of `tasks` tasks. In tiles
-    /// ([`Ranked::order`]) its `U` ranks lie in about one tile of side
-    /// `s`, whose ranks run through `U / s` left parts, each with `s` right
-    /// parts (and no more than the unit has tasks). In colex order the low
+    /// of side `s` ([`Ranked::order`]) its `U` ranks run through about `U
+    /// / s^2` whole tiles and two partial ones, each of `s` left and `s`
+    /// right parts: `U / s + s` of each (and no more than the unit has
+    /// tasks). In colex order the low
     /// (left) columns vary fastest: consecutive tasks share their right
     /// quarters' sets while the left ones run through about C(wl, wl / 2)
     /// sets each.
@@ -263,9 +249,8 @@ impl UnitSizes {
         if TILE_OVER_ROOT > 0.0 {
             let ranks = tasks * self.ranks_per_task;
             let side = (TILE_OVER_ROOT * ranks.sqrt()).max(1.0);
-            let left = tasks.min(1.0 + ranks / side);
-            let right = tasks.min(side.min(ranks));
-            [left, right, left, right]
+            let each = tasks.min(ranks / side + side);
+            [each; 4]
         } else {
             let right = tasks.min(1.0 + tasks / self.per_right);
             [tasks, right, tasks, right]
@@ -374,7 +359,6 @@ fn runs_of(
             units,
             ranks,
             price,
-            parts: Vec::new(),
         });
         first += units as usize;
     }

@@ -66,10 +66,6 @@ pub struct Sampled {
     /// Per pivot: its canonical tasks, and their joins' ns.
     pub tasks: Vec<f64>,
     pub joins: Vec<f64>,
-    /// Per pivot: its joins' ns by the number of its column sets' members
-    /// left of the split (`shape.wl`; index `a`, `0..=h`): what tiles of
-    /// ranks weigh by ([`crate::engine::half_board::ranked`]).
-    pub joins_by_left: Vec<Vec<f64>>,
     /// Per quarter: its placements over every column set.
     pub placements: [f64; 4],
     /// Per pivot and quarter: the share of the quarter's placements on
@@ -127,11 +123,7 @@ pub fn sample(board: &Board, draws: usize, seed: u64, regime: Regime) -> Sampled
     let quarters = QuarterShares::probed(board, &mut rng);
     let apart = apart_shares(board, &kept);
     let keeps = sieve_keeps(board, &kept, &quarters.passes, &apart, regime);
-    let Joins {
-        joins,
-        by_left: joins_by_left,
-        relists,
-    } = joins_of(
+    let Joins { joins, relists } = joins_of(
         board,
         &kept,
         draws,
@@ -146,7 +138,6 @@ pub fn sample(board: &Board, draws: usize, seed: u64, regime: Regime) -> Sampled
     Sampled {
         tasks,
         joins,
-        joins_by_left,
         passes: quarters.passes,
         placements: seen.map(|total| total / QUARTER_DRAWS as f64),
         within: quarters

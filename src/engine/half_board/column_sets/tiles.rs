@@ -1,7 +1,7 @@
 //! A pivot's column sets in *tiles*: an order of the `h`-subsets of its
 //! available columns in which a run of consecutive ranks shares its left
 //! parts and its right parts, so that a unit's quarter tables hold few
-//! column sets.
+//! column sets, and holds the sets of every shape in their share.
 //!
 //! Why: a unit is a range of ranks, and its quarter tables hold every
 //! column set its tasks use, per quarter. In colex order the low columns
@@ -10,36 +10,53 @@
 //! was 55-60% of the unit's time (benches/NOTES.md, "Ties inside the
 //! buckets"). Here a set is its left part `L` (of the `ml` available
 //! columns left of the split) and its right part `R` (of the `mr` on the
-//! right); the sets with `|L| = a` are the grid `C(ml, a) x C(mr, h - a)`,
-//! cut into tiles of `side x side`, and a tile's ranks run through its
-//! left parts, each with every right part of the tile. A unit of `U`
-//! ranks inside a tile then uses about `U / side + 1` left parts and
-//! `side` right parts.
+//! right); the sets with `|L| = a` (part `a`) are the grid `C(ml, a) x
+//! C(mr, h - a)`, cut into tiles of `side x side`, and a tile's ranks run
+//! through its left parts, each with every right part of the tile. A run
+//! of `U` ranks then uses about `U / side + side` left parts and as many
+//! right ones.
 //!
-//! The order: by `a` increasing; within `a`, rows of tiles (`side` left
-//! parts each, the last shorter), tile by tile along a row, and within a
-//! tile left part by left part. Left and right parts are numbered in
-//! colex order.
+//! Why the parts are interleaved: what a set's join costs follows `a`
+//! steeply (at 26 a unit of balanced sets joined 10x a colex unit), so
+//! units cut to equal ranks of an order that lists part after part are
+//! far from equal prices, and their weights would have to come from a
+//! price per part. Instead each part's tiles are spread over the whole
+//! order: part `p`'s tile `i` (of `T_p`, in its part's order) sits at
+//! `(i + 1/2) / T_p`, and the order lists the tiles of all parts by that
+//! place. A run of ranks then holds each part's tiles in that part's
+//! share, give or take a tile, like a run of colex ranks, and every rank
+//! weighs the same. A part's order: rows of tiles (`side` left parts
+//! each, the last shorter), tile by tile along a row. Left and right
+//! parts are numbered in colex order. With one part (no columns on the
+//! right, `side = 1`) this is colex order.
 //!
 //! # Constraints
 //! `ml + mr <= 63`, `h <= ml + mr`, `side >= 1`; ranks below
 //! [`Tiles::len`].
 //!
 //! # Complexity
-//! [`Tiles::new`] `O(h)`; [`Tiles::at`] and [`Tiles::rank_of`]
-//! `O(h + ml + mr)` word operations.
+//! With `P <= h + 1` parts and `T` tiles: [`Tiles::new`] `O(P)`;
+//! [`Tiles::rank_of`] `O(P + ml + mr)`; [`Tiles::at`] `O(P^2 log T + ml +
+//! mr)` word operations; [`Tiles::sets`] that once, then `O(ml + mr)` a
+//! set and `O(P)` a tile.
 //!
 //! ```
 //! use nqueens::engine::half_board::column_sets::tiles::Tiles;
 //! // 4 columns left of the split, 4 right, sets of 3, tiles of 2 x 2.
 //! let tiles = Tiles::new(4, 4, 3, 2);
 //! assert_eq!(tiles.len(), 56); // C(8, 3)
-//! // Rank 0: no column on the left, the first right part {0, 1, 2}.
-//! assert_eq!(tiles.at(0), (0b0000, 0b0111));
-//! // The first tile of a = 1: left parts {0}, {1}, right parts {0,1}, {0,2}.
-//! let first = tiles.len_below(1);
-//! let tile: Vec<(u64, u64)> = (first..first + 4).map(|r| tiles.at(r)).collect();
+//! // The first tile: a = 1's first, left parts {0}, {1}, right parts
+//! // {0,1}, {0,2}.
+//! let tile: Vec<(u64, u64)> = (0..4).map(|r| tiles.at(r)).collect();
 //! assert_eq!(tile, [(0b01, 0b011), (0b01, 0b101), (0b10, 0b011), (0b10, 0b101)]);
+//! // Then a = 2's first tile, and at rank 8 the first of a = 0's two
+//! // tiles (no column on the left, the first right part {0, 1, 2}).
+//! assert_eq!(tiles.at(4), (0b011, 0b01));
+//! assert_eq!(tiles.at(8), (0b0000, 0b0111));
+//! // A range of ranks as sets, the left part in the low 4 bits.
+//! let sets: Vec<u64> = tiles.sets(0..2).collect();
+//! assert_eq!(sets, [0b0011_0001, 0b0101_0001]);
+//! assert_eq!(tiles.rank_of(0b10, 0b101), 3);
 //! ```
 
 use super::subsets::{binom, rank, unrank};
@@ -51,17 +68,38 @@ pub struct Tiles {
     ml: usize,
     h: usize,
     side: u64,
-    /// Per left size `a` with sets, in increasing `a`: the first rank,
-    /// the left parts `C(ml, a)` and the right parts `C(mr, h - a)`.
+    /// Per left size `a` with sets, in increasing `a`.
     parts: Vec<Part>,
+    len: u64,
 }
 
+/// The sets with `a` columns on the left: the grid of `left` left parts
+/// by `right` right parts, in `tiles` tiles, `cols` to a row of tiles.
 #[derive(Clone, Copy, Debug)]
 struct Part {
     a: usize,
-    first: u64,
     left: u64,
     right: u64,
+    cols: u64,
+    tiles: u64,
+}
+
+impl Part {
+    /// The sets of the part's first `k` tiles (`k <= tiles`): whole rows
+    /// of tiles hold `side` left parts each (the last row fewer), and the
+    /// tiles before `k` in its row are all `side` right parts wide.
+    fn sets_before(&self, k: u64, side: u64) -> u64 {
+        let (row, along) = (k / self.cols, k % self.cols);
+        let above = (row * side).min(self.left);
+        let height = side.min(self.left - above);
+        above * self.right + along * height * side
+    }
+
+    /// Tile `k`'s first left and right indices and its height and width.
+    fn tile(&self, k: u64, side: u64) -> (u64, u64, u64, u64) {
+        let (l0, r0) = (k / self.cols * side, k % self.cols * side);
+        (l0, r0, side.min(self.left - l0), side.min(self.right - r0))
+    }
 }
 
 impl Tiles {
@@ -69,19 +107,28 @@ impl Tiles {
     /// tiles of `side x side`.
     pub fn new(ml: usize, mr: usize, h: usize, side: u64) -> Tiles {
         assert!(side >= 1 && ml + mr <= 63 && h <= ml + mr);
-        let mut parts = Vec::new();
-        let mut first = 0u64;
-        for a in h.saturating_sub(mr)..=h.min(ml) {
-            let (left, right) = (binom(ml, a), binom(mr, h - a));
-            parts.push(Part {
-                a,
-                first,
-                left,
-                right,
-            });
-            first += left * right;
+        let parts: Vec<Part> = (h.saturating_sub(mr)..=h.min(ml))
+            .map(|a| {
+                let (left, right) = (binom(ml, a), binom(mr, h - a));
+                let cols = right.div_euclid(side) + u64::from(right % side != 0);
+                let rows = left.div_euclid(side) + u64::from(left % side != 0);
+                Part {
+                    a,
+                    left,
+                    right,
+                    cols,
+                    tiles: rows * cols,
+                }
+            })
+            .collect();
+        let len = parts.iter().map(|p| p.left * p.right).sum();
+        Tiles {
+            ml,
+            h,
+            side,
+            parts,
+            len,
         }
-        Tiles { ml, h, side, parts }
     }
 
     /// The order of the `h`-subsets of the columns `avail` split after
@@ -96,43 +143,82 @@ impl Tiles {
 
     /// The number of sets: `C(ml + mr, h)`.
     pub fn len(&self) -> u64 {
-        self.parts.last().map_or(0, |p| p.first + p.left * p.right)
+        self.len
     }
 
     /// Whether there are no sets (never: the empty set when `h = 0`).
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.len == 0
     }
 
-    /// Per number `a` of columns on the left with sets, in increasing `a`
-    /// (the order's): `a` and the ranks of its sets.
-    pub fn parts(&self) -> impl Iterator<Item = (usize, std::ops::Range<u64>)> + '_ {
-        self.parts
-            .iter()
-            .map(|p| (p.a, p.first..p.first + p.left * p.right))
+    /// Whether part `p`'s tile `i` comes before part `q`'s tile `j`: by
+    /// `(i + 1/2) / tiles_p` against `(j + 1/2) / tiles_q`, the lower part
+    /// first on a tie. Cross-multiplied, exactly: `tiles < 2^63`.
+    fn before(&self, (p, i): (usize, u64), (q, j): (usize, u64)) -> bool {
+        let x = u128::from(2 * i + 1) * u128::from(self.parts[q].tiles);
+        let y = u128::from(2 * j + 1) * u128::from(self.parts[p].tiles);
+        x < y || (x == y && p < q)
     }
 
-    /// The rank of the first set with `a` columns on the left (all of them
-    /// when `a` is past the last size).
-    pub fn len_below(&self, a: usize) -> u64 {
-        self.parts
-            .iter()
-            .find(|p| p.a >= a)
-            .map_or(self.len(), |p| p.first)
+    /// How many of part `b`'s tiles come before part `p`'s tile `i`: the
+    /// `j` with `(2j + 1) tiles_p` below `(2i + 1) tiles_b` (or equal, for
+    /// a lower `b`), that is the odd numbers up to `m` below.
+    fn tiles_before(&self, b: usize, (p, i): (usize, u64)) -> u64 {
+        if b == p {
+            return i;
+        }
+        let x = u128::from(2 * i + 1) * u128::from(self.parts[b].tiles);
+        let tp = u128::from(self.parts[p].tiles);
+        let m = if b < p { x / tp } else { (x - 1) / tp };
+        (m.div_euclid(2) + (m % 2)) as u64
+    }
+
+    /// The rank of the first set of part `p`'s tile `i`.
+    fn start(&self, (p, i): (usize, u64)) -> u64 {
+        (0..self.parts.len())
+            .map(|b| self.parts[b].sets_before(self.tiles_before(b, (p, i)), self.side))
+            .sum()
+    }
+
+    /// The tile holding rank `rank` and the rank's place in it: per part
+    /// the last tile starting at or before `rank` (tiles start in their
+    /// part's order), and of those the one starting last.
+    fn locate(&self, rank: u64) -> ((usize, u64), u64) {
+        let mut best = ((0, 0), 0);
+        for p in 0..self.parts.len() {
+            let (mut lo, mut hi) = (0, self.parts[p].tiles);
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if self.start((p, mid)) <= rank {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            if lo > 0 {
+                let start = self.start((p, lo - 1));
+                if start >= best.1 {
+                    best = ((p, lo - 1), start);
+                }
+            }
+        }
+        (best.0, rank - best.1)
+    }
+
+    /// The left and right indices at place `at` of part `p`'s tile `i`.
+    fn in_tile(&self, (p, i): (usize, u64), at: u64) -> (u64, u64) {
+        let (l0, r0, _, width) = self.parts[p].tile(i, self.side);
+        (l0 + at / width, r0 + at % width)
     }
 
     /// The set of rank `rank`: its left part as a subset of `0..ml` and its
     /// right part as a subset of `0..mr`.
     pub fn at(&self, rank: u64) -> (u64, u64) {
-        let part = self
-            .parts
-            .iter()
-            .rev()
-            .find(|p| p.first <= rank)
-            .copied()
-            .expect("a rank below len()");
-        let (l, r) = tile_index(rank - part.first, (part.left, part.right), self.side);
-        (unrank(part.a, l), unrank(self.h - part.a, r))
+        assert!(rank < self.len, "a rank below len()");
+        let (tile, at) = self.locate(rank);
+        let (l, r) = self.in_tile(tile, at);
+        let a = self.parts[tile.0].a;
+        (unrank(a, l), unrank(self.h - a, r))
     }
 
     /// The rank of the set with left part `l` (a subset of `0..ml`) and
@@ -140,20 +226,16 @@ impl Tiles {
     /// [`Tiles::at`].
     pub fn rank_of(&self, l: u64, r: u64) -> u64 {
         let a = l.count_ones() as usize;
-        let part = self
+        let p = self
             .parts
             .iter()
-            .find(|p| p.a == a)
-            .copied()
+            .position(|part| part.a == a)
             .expect("a set of h columns");
+        let part = self.parts[p];
         let (il, ir) = (rank(l), rank(r));
-        let side = self.side;
-        let row = il / side;
-        let height = side.min(part.left - row * side);
-        let tile = ir / side;
-        let width = side.min(part.right - tile * side);
-        let in_tile = (il - row * side) * width + (ir - tile * side);
-        part.first + row * side * part.right + tile * height * side + in_tile
+        let k = il / self.side * part.cols + ir / self.side;
+        let (l0, r0, _, width) = part.tile(k, self.side);
+        self.start((p, k)) + (il - l0) * width + (ir - r0)
     }
 
     /// The set of rank `rank` as a subset of the `ml + mr` columns (the
@@ -169,31 +251,54 @@ impl Tiles {
         let low = (1u64 << self.ml) - 1;
         self.rank_of(set & low, set >> self.ml)
     }
-}
 
-/// The (left, right) indices at position `j` of a `left x right` grid
-/// listed in tiles of `side x side` (see the module doc): rows of tiles of
-/// `side` left indices (the last shorter), tiles along the row, and in a
-/// tile left index by left index.
-fn tile_index(j: u64, (left, right): (u64, u64), side: u64) -> (u64, u64) {
-    let row_ranks = side * right;
-    let row = j / row_ranks;
-    let height = side.min(left - row * side);
-    let in_row = j - row * row_ranks;
-    let tile = in_row / (height * side);
-    let width = side.min(right - tile * side);
-    let in_tile = in_row - tile * height * side;
-    (row * side + in_tile / width, tile * side + in_tile % width)
+    /// The sets of the ranks `ranks` (clipped to [`Tiles::len`]) as
+    /// [`Tiles::set_at`] gives them, in rank order: one [`Tiles::at`]'s
+    /// search for the first, then each next tile the merge of the parts'
+    /// next tiles, `O(parts)` a tile.
+    pub fn sets(&self, ranks: std::ops::Range<u64>) -> impl Iterator<Item = u64> + '_ {
+        let end = ranks.end.min(self.len);
+        let first = ranks.start.min(end);
+        let mut walk = (first < end).then(|| {
+            let (tile, at) = self.locate(first);
+            let next: Vec<u64> = (0..self.parts.len())
+                .map(|b| self.tiles_before(b, tile) + u64::from(b == tile.0))
+                .collect();
+            (next, tile, at)
+        });
+        (first..end).map(move |_| {
+            let (next, tile, at) = walk.as_mut().expect("ranks left");
+            let (l, r) = self.in_tile(*tile, *at);
+            let (p, a) = (tile.0, self.parts[tile.0].a);
+            let set = unrank(a, l) | unrank(self.h - a, r) << self.ml;
+            let (_, _, height, width) = self.parts[p].tile(tile.1, self.side);
+            *at += 1;
+            if *at == height * width {
+                let mut pick: Option<(usize, u64)> = None;
+                for (b, &j) in next.iter().enumerate() {
+                    if j < self.parts[b].tiles && pick.map_or(true, |t| self.before((b, j), t)) {
+                        pick = Some((b, j));
+                    }
+                }
+                if let Some(t) = pick {
+                    next[t.0] += 1;
+                    (*tile, *at) = (t, 0);
+                }
+            }
+            set
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::Tiles;
-    use std::collections::HashSet;
+    use std::collections::{HashMap, HashSet};
 
     /// Every `h`-subset appears exactly once, with `h` members, and
     /// [`Tiles::rank_of`] gives its rank back, over many shapes and tile
-    /// sides (ones that divide nothing included).
+    /// sides (ones that divide nothing included); [`Tiles::sets`] lists
+    /// any range as [`Tiles::set_at`] names its ranks.
     #[test]
     fn every_set_has_exactly_one_rank() {
         for ml in 0..7 {
@@ -212,29 +317,54 @@ mod tests {
                             assert_eq!(tiles.rank_of(l, r), rank, "{ml} {mr} {h} {side}");
                             assert_eq!(tiles.rank_of_index(tiles.set_at(rank)), rank);
                         }
+                        let len = tiles.len();
+                        for from in [0, len / 3, len / 2, len.saturating_sub(1)] {
+                            let to = (from + 1 + len / 2).min(len + 2);
+                            let listed: Vec<u64> = tiles.sets(from..to).collect();
+                            let named: Vec<u64> =
+                                (from..to.min(len)).map(|r| tiles.set_at(r)).collect();
+                            assert_eq!(listed, named, "{ml} {mr} {h} {side} {from}..{to}");
+                        }
                     }
                 }
             }
         }
     }
 
-    /// What the order is for: `side^2 / 2` consecutive ranks inside one
-    /// size use at most `2 * side` left parts and `2 * side` right parts
-    /// (two tiles at most), where colex order uses `side^2 / 2` left parts.
+    /// What the order is for, at 26's shape (12 columns a side, sets of
+    /// 12): a run of `9 side^2` consecutive ranks holds the sets of each
+    /// left size `a` in that size's share of all sets, give or take two
+    /// tiles (so units cut to equal ranks cost about the same, within
+    /// about a tile's joins), and uses a few times `side` left and right
+    /// parts, where colex order would use a left part a rank.
     #[test]
-    fn a_run_of_ranks_shares_its_parts() {
+    fn a_run_of_ranks_mixes_the_sizes_and_shares_its_parts() {
         let (ml, mr, h, side) = (12, 12, 12, 8);
         let tiles = Tiles::new(ml, mr, h, side);
-        let (from, to) = (tiles.len_below(6), tiles.len_below(7));
-        for start in (from..to - side * side).step_by(997) {
-            let run: Vec<(u64, u64)> = (start..start + side * side / 2)
-                .map(|r| tiles.at(r))
-                .collect();
-            let lefts: HashSet<u64> = run.iter().map(|p| p.0).collect();
-            let rights: HashSet<u64> = run.iter().map(|p| p.1).collect();
-            assert!(lefts.len() as u64 <= 2 * side, "{} left parts", lefts.len());
+        let len = tiles.len();
+        let share = |a: usize| (super::binom(ml, a) * super::binom(mr, h - a)) as f64 / len as f64;
+        let run = 9 * side * side;
+        for start in (0..len - run).step_by(99_991) {
+            let sets: Vec<u64> = tiles.sets(start..start + run).collect();
+            let mut by_size: HashMap<u32, u64> = HashMap::new();
+            for &s in &sets {
+                *by_size.entry((s & 0xfff).count_ones()).or_default() += 1;
+            }
+            for a in 0..=12 {
+                let got = by_size.get(&(a as u32)).copied().unwrap_or(0) as f64;
+                let want = share(a) * run as f64;
+                let tiles = (got - want).abs() / (side * side) as f64;
+                assert!(tiles <= 2.0, "a = {a}: {got} of {want}");
+            }
+            let lefts: HashSet<u64> = sets.iter().map(|s| s & 0xfff).collect();
+            let rights: HashSet<u64> = sets.iter().map(|s| s >> 12).collect();
             assert!(
-                rights.len() as u64 <= 2 * side,
+                lefts.len() as u64 <= 16 * side,
+                "{} left parts",
+                lefts.len()
+            );
+            assert!(
+                rights.len() as u64 <= 16 * side,
                 "{} right parts",
                 rights.len()
             );

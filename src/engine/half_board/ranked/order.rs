@@ -1,7 +1,6 @@
 //! The order a pivot's ranks name its column sets in: colex order, or
-//! tiles whose parts weigh what their sets' joins were drawn at (see the
-//! parent's doc); a unit's ranks are cut along it by its pivot's run
-//! (`super::run`). A room of its own: the
+//! tiles (see the parent's doc); a unit's ranks are cut along it by its
+//! pivot's run (`super::run`). A room of its own: the
 //! units' ranges and the sets they name are read through [`Ranked::unit`],
 //! [`Ranked::sets_of`] and [`Ranked::rank_of`].
 
@@ -16,7 +15,7 @@ impl Ranked {
     /// The order pivot `pivot`'s ranks name its column sets in: tiles
     /// (split where the left quarters' columns end) of side
     /// [`crate::tuning::layout::TILE_OVER_ROOT`] times the square root of its units' ranks, so a
-    /// unit holds about one tile.
+    /// unit holds about `1 / TILE_OVER_ROOT^2` tiles.
     pub fn order(&self, pivot: usize) -> Tiles {
         let run = &self.runs[pivot];
         let per_unit = run.ranks as f64 / run.units as f64;
@@ -35,56 +34,6 @@ impl Ranked {
     #[doc(hidden)]
     pub fn set_tile_over_root(&mut self, factor: f64) {
         self.tile_over_root = factor;
-        self.weigh_parts();
-    }
-
-    /// Each run's parts ([`Run::parts`]): in tiles, a part's sets all have
-    /// `a` columns left of the split and their joins follow `a` steeply
-    /// (at 26 a unit of balanced sets joined 10x a colex unit), so its
-    /// ranks weigh its share of the pivot's joins, from the draws pooled
-    /// over the pivots with as many columns on the left (a pivot's own
-    /// draws of a rare `a` are few), plus an even share of its builds.
-    pub(super) fn weigh_parts(&mut self) {
-        let (wl, h) = (self.geo.shape.wl, self.geo.shape.h);
-        let lmask = (1u64 << wl) - 1;
-        let tiled = self.tile_over_root > 0.0;
-        let orders: Vec<Tiles> = (0..self.runs.len()).map(|p| self.order(p)).collect();
-        let left_of = |p: usize| (self.geo.pivots[p].avail & lmask).count_ones() as usize;
-        // Per (left columns, a): the joins drawn, and the joins the
-        // pivots' mean per rank would give the part.
-        let mut pooled = vec![vec![(0f64, 0f64); h + 1]; wl + 1];
-        for (p, order) in orders.iter().enumerate() {
-            let (run, joins) = (&self.runs[p], self.joins[p]);
-            for (a, ranks) in order.parts() {
-                let even = joins * (ranks.end - ranks.start) as f64 / run.ranks as f64;
-                let cell = &mut pooled[left_of(p)][a];
-                *cell = (cell.0 + self.joins_by_left[p][a], cell.1 + even);
-            }
-        }
-        for (p, order) in orders.iter().enumerate() {
-            let ml = left_of(p);
-            let run = &mut self.runs[p];
-            run.parts.clear();
-            if !tiled {
-                continue;
-            }
-            let per_rank = self.joins[p] / run.ranks as f64;
-            let builds = (run.price - self.joins[p]).max(0.0) / run.ranks as f64;
-            let mut upto = 0.0;
-            for (a, ranks) in order.parts() {
-                let (drawn, even) = pooled[ml][a];
-                let scale = if even > 0.0 && drawn > 0.0 {
-                    drawn / even
-                } else {
-                    1.0
-                };
-                upto += (per_rank * scale + builds) * (ranks.end - ranks.start) as f64;
-                run.parts.push((ranks.end, upto));
-            }
-            for part in &mut run.parts {
-                part.1 /= upto.max(f64::MIN_POSITIVE);
-            }
-        }
     }
 
     /// The column sets pivot `pivot`'s ranks `ranks` name, every one
@@ -92,8 +41,8 @@ impl Ranked {
     pub fn sets_of(&self, pivot: usize, ranks: Range<u64>) -> impl Iterator<Item = u64> {
         let order = self.order(pivot);
         let columns = positions(self.geo.pivots[pivot].avail);
-        let end = ranks.end.min(order.len());
-        (ranks.start.min(end)..end).map(move |rank| spread(order.set_at(rank), &columns))
+        let sets: Vec<u64> = order.sets(ranks).collect();
+        sets.into_iter().map(move |set| spread(set, &columns))
     }
 
     /// The rank of pivot `pivot`'s column set `s`: the inverse of
@@ -111,9 +60,8 @@ mod tests {
     use crate::engine::half_board::ranked::Ranked;
 
     /// In colex order and in tiles of several sides, each pivot's units
-    /// cover its ranks in order, without gap or overlap, their weights add
-    /// up to its price, and in tiles a unit's weight is its parts' price
-    /// share (units of a dear part hold fewer ranks than a cheap part's).
+    /// cover its ranks in order, without gap or overlap, and their weights
+    /// add up to its price.
     #[test]
     fn units_cover_each_pivots_ranks_at_their_prices() {
         let mut rng = Rng::new(5);
@@ -149,10 +97,6 @@ mod tests {
                         "{w} {}",
                         run.price
                     );
-                    assert_eq!(run.parts.is_empty(), factor == 0.0);
-                    if let Some(&(end, upto)) = run.parts.last() {
-                        assert_eq!((end, upto), (run.ranks, 1.0));
-                    }
                 }
             }
         }

@@ -1,6 +1,6 @@
 //! A drawn task's work in the cost model's terms, and per pivot the
-//! joins its draws stand for: see [`super::Sampled::joins`],
-//! [`super::Sampled::joins_by_left`] and [`super::Sampled::relists`].
+//! joins its draws stand for: see [`super::Sampled::joins`] and
+//! [`super::Sampled::relists`].
 
 use super::board::Board;
 use super::descents::Draw;
@@ -8,16 +8,14 @@ use super::sets::Priced;
 use crate::engine::half_board::column_sets::binom;
 use crate::engine::half_board::cost::{bottom_words, task_work, Regime, Relist, TaskWork};
 
-/// What [`joins_of`] finds: see [`Sampled::joins`],
-/// [`Sampled::joins_by_left`] and [`Sampled::relists`].
+/// What [`joins_of`] finds: see [`Sampled::joins`] and
+/// [`Sampled::relists`].
 pub(super) struct Joins {
     pub(super) joins: Vec<f64>,
-    pub(super) by_left: Vec<Vec<f64>>,
     pub(super) relists: Vec<(f64, Relist)>,
 }
 
-/// Per pivot, its joins' ns (all and by the sets' columns left of the
-/// split); per drawn task, how many tasks it stands for and its
+/// Per pivot, its joins' ns; per drawn task, how many tasks it stands for and its
 /// [`Relist`].
 pub(super) fn joins_of(
     board: &Board,
@@ -27,8 +25,6 @@ pub(super) fn joins_of(
     regime: Regime,
 ) -> Joins {
     let mut joins = vec![0f64; board.pivots.len()];
-    let mut by_left = vec![vec![0f64; board.shape.h + 1]; board.pivots.len()];
-    let lmask = (1u64 << board.shape.wl) - 1;
     let mut relists = Vec::with_capacity(kept.len());
     for d in kept {
         let p = d.pivot;
@@ -39,14 +35,9 @@ pub(super) fn joins_of(
         let stands_for = subsets / draws.max(1) as f64;
         let ns = regime.ns(&work) * stands_for;
         joins[p] += ns;
-        by_left[p][(d.s & lmask).count_ones() as usize] += ns;
         relists.push((stands_for, relist));
     }
-    Joins {
-        joins,
-        by_left,
-        relists,
-    }
+    Joins { joins, relists }
 }
 
 impl Draw {
