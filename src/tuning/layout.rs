@@ -93,10 +93,22 @@ tunables! {
         Chosen("as UNITS; not measured");
     /// A ranked unit's tiles' side over the square root of its ranks
     /// (`column_sets/tiles.rs`): a unit of `U` ranks in tiles of side `s`
-    /// uses about `U / s` left parts and `s` right ones, fewest at `s =
-    /// sqrt(U)`.
+    /// uses about `U / s + s` left parts and as many right ones, and holds
+    /// about `U / s^2` tiles of the parts, interleaved. 0, colex order:
+    /// tiles pay only where a unit's builds are a large share, and there
+    /// they did not pay enough. Priced by the kernel's estimates of 40
+    /// random units at the reference, `count 26` in pair mode with the
+    /// transpose in tiles of 0.33 is 1.58 CPU-years, level with the
+    /// diagonal mode's 1.58 in colex order (its builds still a third, units
+    /// being at most 256 ranks); at 27 and 28 the builds are 4% of a unit
+    /// in colex order, all tiles could save.
     TILE_OVER_ROOT: f64 = 0.0, "side per square root of a unit's ranks (0: colex order)",
-        Chosen("colex order until units are cut by price in tiles; 1 where a unit's parts are fewest");
+        Measured {
+            how: "cargo bench --bench blank -- --sieved 26 40 (--eight) and --sieved 27 40, \
+                  TILE_OVER_ROOT 0 and 0.33",
+            when: "2026-12-06",
+            notes: "Tiles interleaved",
+        };
 
     /// Below this share of the quarter's column sets, a build walks each needed
     /// set on its own (only placements inside it) instead of the whole quarter
