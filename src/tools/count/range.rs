@@ -12,8 +12,8 @@
 //! skips every shard whose record reads back there, printing it again
 //! (the folder's reading and writing: [`super::records`]). A kept record
 //! of another unit list (another version, `--threads` or `--memory`) is
-//! refused once the task has built
-//! its engine, before anything is counted: mixed splits never merge.
+//! refused once the task has built its engine, before anything is
+//! counted: mixed splits never merge.
 
 use std::io::Write;
 use std::time::Duration;
