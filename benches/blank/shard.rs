@@ -24,6 +24,7 @@ use nqueens::engine::cpu;
 use nqueens::engine::half_board::{MinN, PreparedJoin};
 use nqueens::engine::pricing::CostClass;
 use nqueens::tools::settings::Machine;
+use nqueens::tuning::sampling::{SHARD_DRAWS, UNIT_DRAWS, WALKED_SETS};
 
 use crate::fit::print_row;
 
@@ -46,8 +47,7 @@ pub fn shard(n: usize, index: usize, of: usize) {
         .filter_map(|&u| join.ranked_unit(u))
         .map(|(_, r)| r.end - r.start)
         .sum();
-    // As the shard's own quote: every set walked up to 1024 of them.
-    let draws = if sets <= 1024 { u64::MAX } else { 64 };
+    let draws = shard_draws(sets, units.len());
     let whole = join.cost();
     join.narrow(&units);
     println!(
@@ -150,10 +150,10 @@ pub fn costliest(n: usize, seed: u64) {
         .filter_map(|_| {
             let u = rng.below(units as u64) as usize;
             let (pivot, ranks) = join.ranked_unit(u)?;
-            // As a shard of one unit is quoted: every set walked up to
-            // 1024 (64 random descents tell a unit of 67 sets 2.3x high).
+            // As a shard of one unit is quoted (64 random descents told a
+            // unit of 67 sets 2.3x high).
             let len = ranks.end - ranks.start;
-            let draws = if len <= 1024 { len } else { 64 };
+            let draws = shard_draws(len, 1).min(len);
             let (joins, builds) = join.ranks_ns(pivot, ranks, draws, u as u64)?;
             Some(((joins + builds) * speed / 1e9, u))
         })
@@ -174,6 +174,18 @@ pub fn costliest(n: usize, seed: u64) {
 }
 
 /// `real / quote`, or `-` where nothing was quoted.
+/// The draws per unit a shard of `units` units and `sets` column sets is
+/// quoted with (`Ranked::narrow`'s rule): every set walked where it holds
+/// at most [`WALKED_SETS`], else [`SHARD_DRAWS`] shared out, at least
+/// [`UNIT_DRAWS`] each.
+fn shard_draws(sets: u64, units: usize) -> u64 {
+    if sets <= WALKED_SETS {
+        u64::MAX
+    } else {
+        (SHARD_DRAWS / units.max(1)).max(UNIT_DRAWS) as u64
+    }
+}
+
 fn ratio(real: f64, quote: f64) -> String {
     if quote > 0.0 {
         format!("{:.2}", real / quote)
