@@ -110,14 +110,14 @@ impl Tiles {
         let parts: Vec<Part> = (h.saturating_sub(mr)..=h.min(ml))
             .map(|a| {
                 let (left, right) = (binom(ml, a), binom(mr, h - a));
-                let cols = right.div_euclid(side) + u64::from(right % side != 0);
-                let rows = left.div_euclid(side) + u64::from(left % side != 0);
+                // Whole tiles and a shorter last one: `ceil(x / side)`.
+                let across = |x: u64| (x + side - 1) / side;
                 Part {
                     a,
                     left,
                     right,
-                    cols,
-                    tiles: rows * cols,
+                    cols: across(right),
+                    tiles: across(left) * across(right),
                 }
             })
             .collect();
@@ -170,7 +170,7 @@ impl Tiles {
         let x = u128::from(2 * i + 1) * u128::from(self.parts[b].tiles);
         let tp = u128::from(self.parts[p].tiles);
         let m = if b < p { x / tp } else { (x - 1) / tp };
-        (m.div_euclid(2) + (m % 2)) as u64
+        ((m + 1) / 2) as u64
     }
 
     /// The rank of the first set of part `p`'s tile `i`.
