@@ -110,7 +110,7 @@ const DEFINITIONS: &[(&str, &str, &str)] = &[
         "the largest side the quarters' marks have room for",
     ),
     (
-        "engine/half_board/layout/sampled.rs",
+        "engine/half_board/price/layout/sampled.rs",
         "SEED",
         "a seed: the same board priced the same",
     ),
@@ -120,7 +120,7 @@ const DEFINITIONS: &[(&str, &str, &str)] = &[
         "a file format's tag",
     ),
     (
-        "engine/half_board/ranked.rs",
+        "engine/half_board/price/ranked.rs",
         "SEED",
         "a seed: the same board planned the same",
     ),

@@ -13,7 +13,7 @@
 //! equation per N, its units' sums, see `nnls_pooled`), and per N
 //! the real time over the current model's price and over the fitted one
 //! (both at this machine's speed: what matters is how flat each is in N). Prints the fitted constants to paste into
-//! `src/engine/half_board/cost.rs`, scaled to the reference speed by the
+//! `src/engine/half_board/price/cost.rs`, scaled to the reference speed by the
 //! calibration probe given as `--speed X` (this machine's time over the
 //! reference's; 1 by default). Each unit's row is printed as it is
 //! measured (`row N NS TERMS... | TALLY...`, the tally's sets, chunks,
@@ -24,7 +24,7 @@
 //! spread units F of the way into their step, other units than a fit's
 //! (an out-of-sample check). Past 24 (ranked plans) the rows are
 //! single column sets spread over the unit list (see `fit_ranked`), and
-//! they are fitted apart, per N: the ranked regime's constant ([`nqueens::engine::half_board::cost::RANKED_PAIR_WORD_NS`]).
+//! they are fitted apart, per N: the ranked regime's constant ([`nqueens::engine::half_board::price::cost::RANKED_PAIR_WORD_NS`]).
 //! Each such row is followed by an `est N PIVOT RANK TALLY` line, the
 //! kernel's estimate of the same set (what a shard's quote prices), and
 //! the sieved regime is also fitted pooled over N, on what the kernel did
@@ -36,8 +36,8 @@
 use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
 use nqueens::engine::cpu;
-use nqueens::engine::half_board::cost::{self, Regime, TaskWork};
 use nqueens::engine::half_board::layout::{PAIR_MIN_N, PAIR_TRANSPOSE_MIN_N};
+use nqueens::engine::half_board::price::cost::{self, Regime, TaskWork};
 use nqueens::engine::half_board::tally::Tally;
 use nqueens::engine::half_board::{Isa, PreparedJoin, MAX_N};
 

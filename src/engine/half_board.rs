@@ -14,16 +14,15 @@
 //! rows), so the placements of a half with column set `S` are the
 //! compatible pairs of two buckets with complementary row sets.
 //!
-//! The folder, in the order a count runs:
+//! The folder is the join, in the order a count runs, and its price, a
+//! floor above it:
 //! - [`quarters`]: the quarter placements and their bucket tables;
 //! - [`column_sets`]: the tasks (column sets per pivot), cut down by the
 //!   board's symmetries;
-//! - [`layout`]: the layout (a join's work laid out): prices, parts that
+//! - [`layout`]: the layout (a join's work laid out): tasks, parts that
 //!   bound the memory, work units;
-//! - [`sampling`]: a join priced from random samples instead of its whole
-//!   task list (for sampled layouts and ranked units);
-//! - [`cost`]: the cost model: a column set's terms and the regimes that
-//!   price them (its constants are in the cost table, [`crate::tuning`]);
+//! - [`ranked`]: past exact planning (n > 24), units named by a pivot and
+//!   a range of column-set ranks, each building its own tables;
 //! - [`images`]: a near-blank board's blocked cells under the symmetries,
 //!   for a count of it on the blank board's join (a *credited* join);
 //! - [`matching`]: **the hot loop**, one column set's joins, bucket by
@@ -32,15 +31,15 @@
 //!   that a top visits only the buckets it can fit;
 //! - [`transpose`]: the 64 x 64 bit transpose the kernel stores bottoms with;
 //! - [`tally`]: what a join did, its work counted and where its time went;
-//! - [`narrow`]: a layout cut down to some units (a shard's): only the
-//!   tables they need, priced as theirs;
-//! - [`ranked`]: past exact planning (n > 24), units named by a pivot and a
-//!   range of column-set ranks, priced from samples, each building its own
-//!   tables;
 //! - [`prepared`]: a prepared join (a layout or ranked units) and its units,
-//!   one part's tables at a time.
+//!   one part's tables at a time;
 //! - [`recount`]: a unit counted again by the definition (plain halves,
-//!   orbits found again), for the spot check of a campaign's records.
+//!   orbits found again), for the spot check of a campaign's records;
+//! - [`price`]: what a join will take in time and memory, and the choices
+//!   made by it: the cost model, the sampled pricing, a board laid out
+//!   ([`layout::Layout`]'s `new`) and ranked units planned
+//!   ([`ranked::Ranked`]'s `new`) by their prices, a shard's units priced
+//!   on their own. It reads the rooms above; none of them reads it.
 //!
 //! The count of solutions unique up to the 8 board symmetries is not
 //! produced here (the orbits above are of column sets, not solutions):
@@ -62,16 +61,14 @@
 //! 1/4..1/8 for blank even boards).
 
 pub mod column_sets;
-pub mod cost;
 pub mod images;
 pub mod layout;
 pub mod matching;
-pub mod narrow;
 pub mod prepared;
+pub mod price;
 pub mod quarters;
 pub mod ranked;
 pub mod recount;
-pub mod sampling;
 pub mod sieve;
 pub mod tally;
 pub mod transpose;

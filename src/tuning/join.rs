@@ -1,5 +1,5 @@
 //! The half-board join's cost model: ns per unit of each kind of its work
-//! ([`crate::engine::half_board::cost`] prices a column set's terms with
+//! ([`crate::engine::half_board::price::cost`] prices a column set's terms with
 //! them), its tables' builds, planning's walks, and the ranked regime's
 //! fits past 24.
 //!
@@ -154,7 +154,7 @@ tunables! {
             notes: IN_NOTE,
         };
     /// Share of the candidate bottoms (pairs of bottom quarter placements the
-    /// pivot leaves, see [`crate::engine::half_board::cost::bottom_words`])
+    /// pivot leaves, see [`crate::engine::half_board::price::cost::bottom_words`])
     /// whose quarters share no diagonal:
     /// measured by the growth bench's fit rows (tally `bottoms` over
     /// `bottom_pairs`) 0.45-0.49 at odd N = 19, 21 and 0.32-0.35 at even N =

@@ -6,7 +6,7 @@ use super::row::{Provenance::*, IN_NOTE};
 
 tunables! {
     /// A credited join's time over the blank board's join *quote* of the same
-    /// side (the engine's listed model, [`crate::engine::half_board::cost`]),
+    /// side (the engine's listed model, [`crate::engine::half_board::price::cost`]),
     /// on one thread, even and odd sides: every word the join reads is counted
     /// once per image the top avoids. Measured with the tables priced at their
     /// build's time (2026-11-29, random boards of 1, 3, 8 and 16 blocked cells,
@@ -117,7 +117,7 @@ tunables! {
 
     /// What the join of a board with blocked cells costs per task (a column
     /// set with its pivot), ns at the reference speed, beside the join's own
-    /// model ([`crate::engine::half_board::cost`], fitted on blank boards).
+    /// model ([`crate::engine::half_board::price::cost`], fitted on blank boards).
     ///
     /// Blocked cells leave the board none of the symmetries the blank join
     /// folds, and a board of odd side has a pivot per middle-row column: the

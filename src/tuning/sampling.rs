@@ -1,5 +1,5 @@
 //! The sample and draw sizes of the join's prices from samples (Knuth's
-//! estimator: [`crate::engine::half_board::sampling`], the sampled layout,
+//! estimator: [`crate::engine::half_board::price::sampling`], the sampled layout,
 //! ranked units' pricing, the kernel's estimate of a task's tally in
 //! `matching/estimate.rs`, the half-board method's floor), and the spreads
 //! they allow for.
@@ -89,7 +89,7 @@ tunables! {
 
     /// How much more than `1 / K` of each quarter the largest part of a
     /// `K x K` split holds (the hash spreads column sets, not placements),
-    /// in the sampled layout's memory (`layout/sampled.rs`).
+    /// in the sampled layout's memory (`price/layout/sampled.rs`).
     SPLIT_SLACK: f64 = 1.0, "share of 1 / K",
         Chosen("twice the even share, a safe bound of the hash's spread; not measured");
     /// The largest side the half-board method's floor is computed for (the

@@ -45,7 +45,7 @@ pub fn priced_roughly(n: usize, unique: bool, budget: Budget) -> Option<CountPri
 fn sized(
     n: usize,
     unique: bool,
-    price: crate::engine::half_board::layout::Price,
+    price: crate::engine::half_board::price::layout::Price,
 ) -> Option<CountPrice> {
     let extra = if unique { FIXED_SHARE } else { 0.0 };
     Some(CountPrice {

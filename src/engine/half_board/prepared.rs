@@ -1,9 +1,10 @@
 //! A prepared join: its [`Layout`] and the quarter tables of the part being
 //! counted, built when a unit of that part first runs.
 //!
-//! The rooms: this file makes a prepared join (listed, ranked or credited) and
-//! answers what it is; `running` runs its units on their tables;
-//! `pricing` says what it will cost in time and memory.
+//! The rooms: this file holds a prepared join (listed, ranked or credited)
+//! and answers what it is; `running` runs its units on their tables. It is
+//! planned (`PreparedJoin::new`, `credited`, `narrow`) and says what it will
+//! cost in time and memory in [`crate::engine::half_board::price`].
 //!
 //! # Constraints
 //! Units of a prepared join with several parts should run part by part (as they are
@@ -15,12 +16,10 @@
 //! A part's tables cost two walks of every quarter placement; a unit costs
 //! its tasks' joins ([`crate::engine::half_board::matching`]).
 
-mod pricing;
 mod running;
 
 use std::sync::{Arc, Condvar, Mutex};
 
-use crate::engine::budget::{Budget, BASE_BYTES};
 use crate::engine::half_board::images::{Images, IMAGES};
 use crate::engine::half_board::layout::{Layout, MinN};
 use crate::engine::half_board::quarters::{Quarter, Visited};
@@ -30,9 +29,9 @@ use crate::engine::half_board::tally::Tally;
 /// A prepared count: the layout, and the tables of one part at a time;
 /// or ranked units, each building its own tables.
 pub struct PreparedJoin {
-    work: Work,
+    pub(in crate::engine::half_board) work: Work,
     /// A credited join's images (see [`PreparedJoin::credited`]).
-    images: Option<Images>,
+    pub(in crate::engine::half_board) images: Option<Images>,
     held: Mutex<Held>,
     released: Condvar,
     /// What the units run so far took (see [`PreparedJoin::tally`]).
@@ -40,7 +39,7 @@ pub struct PreparedJoin {
 }
 
 /// How the work is planned.
-enum Work {
+pub(in crate::engine::half_board) enum Work {
     /// Every task listed, in parts that share tables (up to `MAX_N`).
     Listed(Layout),
     /// Units named by rank ranges (past `MAX_N`).
@@ -68,46 +67,6 @@ impl std::fmt::Debug for PreparedJoin {
 }
 
 impl PreparedJoin {
-    /// Plans a count of `n` queens on the board whose row `r` has free
-    /// columns `free[r]`, on one thread, the engine holding at most about
-    /// `memory_limit` bytes (see [`PreparedJoin::peak_bytes`]). `None` when `n` is
-    /// outside `1..=MAX_N`, `free.len() != n`, or no split of the work
-    /// fits. Only counting passes and the task list are allocated here.
-    pub fn new(n: usize, free: &[u64], memory_limit: usize) -> Option<PreparedJoin> {
-        Self::within(n, free, Budget::new(memory_limit + BASE_BYTES, 1))
-    }
-
-    /// [`PreparedJoin::new`] for `budget`: the whole process within its bytes on
-    /// its threads, each thread's scratch counted.
-    pub fn within(n: usize, free: &[u64], budget: Budget) -> Option<PreparedJoin> {
-        Self::tuned(n, free, budget, MinN::default(), None)
-    }
-
-    /// [`PreparedJoin::new`] with the smallest `n` for the diagonal and cross
-    /// modes and the bottoms joined at a time (a multiple of 64) given:
-    /// tests use them to exercise those modes and chunking on small boards.
-    #[doc(hidden)]
-    pub fn tuned(
-        n: usize,
-        free: &[u64],
-        budget: Budget,
-        min_n: MinN,
-        chunk: Option<usize>,
-    ) -> Option<PreparedJoin> {
-        let mut work = if n >= min_n.ranked {
-            Work::Ranked(Ranked::new(n, free, budget, min_n)?)
-        } else {
-            Work::Listed(Layout::new(n, free, budget, min_n)?)
-        };
-        if let Some(chunk) = chunk {
-            match &mut work {
-                Work::Listed(layout) => layout.shape.chunk = chunk,
-                Work::Ranked(ranked) => ranked.geo.shape.chunk = chunk,
-            }
-        }
-        Some(PreparedJoin::of(work))
-    }
-
     /// The join whose layout [`PreparedJoin::saved`] wrote for the board `free` of side `n`
     /// (planned with the default modes), without planning it again.
     /// `None` when the bytes are not such a layout's (see
@@ -145,34 +104,6 @@ impl PreparedJoin {
         }
     }
 
-    /// The join of the blank board of side `n` crediting each solution
-    /// with the images of `free`'s blocked cells it avoids (see
-    /// [`crate::engine::half_board::images`]): its units' results sum to
-    /// [`IMAGES`] times the count of the board `free`, which
-    /// [`PreparedJoin::credited_count`] divides out. `None` where the blank board
-    /// does not plan within `budget` as listed units (past `MAX_N`).
-    pub fn credited(free: &[u64], budget: Budget) -> Option<PreparedJoin> {
-        Self::credited_tuned(free, budget, MinN::default(), None)
-    }
-
-    /// [`PreparedJoin::credited`] with the modes and chunks of [`PreparedJoin::tuned`].
-    #[doc(hidden)]
-    pub fn credited_tuned(
-        free: &[u64],
-        budget: Budget,
-        min_n: MinN,
-        chunk: Option<usize>,
-    ) -> Option<PreparedJoin> {
-        let n = free.len();
-        if n == 0 || n >= min_n.ranked {
-            return None;
-        }
-        let blank = vec![(1u64 << n) - 1; n];
-        let mut join = Self::tuned(n, &blank, budget, min_n, chunk)?;
-        join.images = Some(Images::of(free));
-        Some(join)
-    }
-
     /// Whether the units sum credits ([`PreparedJoin::credited`]).
     pub fn is_credited(&self) -> bool {
         self.images.is_some()
@@ -192,7 +123,7 @@ impl PreparedJoin {
         sum / images
     }
 
-    fn of(mut work: Work) -> PreparedJoin {
+    pub(in crate::engine::half_board) fn of(mut work: Work) -> PreparedJoin {
         let visited = match &mut work {
             Work::Listed(layout) => std::mem::take(&mut layout.visited),
             Work::Ranked(_) => Default::default(),
@@ -244,15 +175,6 @@ impl PreparedJoin {
             Work::Ranked(ranked) => &mut ranked.geo.shape,
         };
         shape.groups = Some(groups);
-    }
-
-    /// Keeps only what `units` need (see [`Layout::narrow`]): the other
-    /// units must not run afterwards. Cost and peak become theirs.
-    pub fn narrow(&mut self, units: &[usize]) {
-        match &mut self.work {
-            Work::Listed(layout) => layout.narrow(units),
-            Work::Ranked(ranked) => ranked.narrow(units),
-        }
     }
 
     /// The bottoms a task joins at a time: each chunk past its first lists

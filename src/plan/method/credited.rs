@@ -10,7 +10,7 @@
 //! tables within the run's memory limit in one part.
 //!
 //! # Complexity
-//! The blank board's join ([`crate::engine::half_board::cost`]) times
+//! The blank board's join ([`crate::engine::half_board::price::cost`]) times
 //! [`CREDIT_FACTOR`] (even and odd sides; [`CREDIT_FACTOR_PAST_18`] from
 //! [`CREDIT_PAST_FROM`], where it grows with the side): every word of the
 //! join is also counted per image the top avoids (a top that avoids none is

@@ -3,7 +3,7 @@
 //! of them ([`Buckets`]), fewer walks where the board's mirror or flip
 //! makes some quarters others' images ([`Images`]). A room of its own: it
 //! reads the quarters and produces counts; pricing them is
-//! `super::pricing`'s.
+//! [`crate::engine::half_board::price::layout`]'s.
 
 use crate::engine::half_board::column_sets::Pivot;
 use crate::engine::half_board::quarters::{
@@ -11,36 +11,36 @@ use crate::engine::half_board::quarters::{
 };
 
 /// The quarters' bucket counts, and what planning takes from them.
-pub(super) struct Buckets {
+pub(in crate::engine::half_board) struct Buckets {
     /// Per quarter, its placements per key `(column set << h) | rows`.
-    pub(super) counts: Vec<Vec<u32>>,
+    pub(in crate::engine::half_board) counts: Vec<Vec<u32>>,
     /// Per quarter and pivot, the share of the placements on columns the
     /// pivot leaves that its diagonals leave too (for odd n a sizable cut;
     /// the bottoms also lose those on a longest diagonal in diagonal mode,
     /// as the kernel filters them).
-    pub(super) pass: Vec<Vec<f64>>,
+    pub(in crate::engine::half_board) pass: Vec<Vec<f64>>,
     /// Per quarter, its placements per column set.
-    pub(super) mass: Vec<Vec<u64>>,
+    pub(in crate::engine::half_board) mass: Vec<Vec<u64>>,
     /// The bytes of `counts`.
-    pub(super) bytes: usize,
+    pub(in crate::engine::half_board) bytes: usize,
     /// Placements of all quarters (what a build walks), those the
     /// counting walked (fewer where quarters are read off others' walks),
     /// and per quarter.
-    pub(super) walked: u64,
-    pub(super) counted: u64,
-    pub(super) walked_each: [u64; 4],
+    pub(in crate::engine::half_board) walked: u64,
+    pub(in crate::engine::half_board) counted: u64,
+    pub(in crate::engine::half_board) walked_each: [u64; 4],
     /// The largest bucket.
-    pub(super) max_group: u32,
+    pub(in crate::engine::half_board) max_group: u32,
     /// The placements of each quarter walked, where they were few enough
     /// to keep ([`Quarter::counts`]): the first build reads them instead of
     /// walking again.
-    pub(super) visited: [Option<Visited>; 4],
+    pub(in crate::engine::half_board) visited: [Option<Visited>; 4],
 }
 
 impl Buckets {
     /// One counting walk per quarter, or fewer where the board's mirror or
     /// flip makes some quarters others' images ([`Images::of`]).
-    pub(super) fn count(
+    pub(in crate::engine::half_board) fn count(
         n: usize,
         h: usize,
         free: &[u64],
@@ -166,9 +166,9 @@ impl Buckets {
 /// ones off the left ones (`mirror`), the bottom ones off the top ones
 /// (`flip`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub(super) struct Images {
-    pub(super) mirror: bool,
-    pub(super) flip: bool,
+pub(in crate::engine::half_board) struct Images {
+    pub(in crate::engine::half_board) mirror: bool,
+    pub(in crate::engine::half_board) flip: bool,
 }
 
 impl Images {
@@ -180,7 +180,7 @@ impl Images {
     /// lies under its top one (`h` rows from `n - h`, storing from there,
     /// marking as it does), and no pivot blocks a bottom diagonal that a
     /// top quarter's word has no bit for (see [`flip_word`]).
-    pub(super) fn of(
+    pub(in crate::engine::half_board) fn of(
         n: usize,
         h: usize,
         free: &[u64],
@@ -221,12 +221,12 @@ impl Images {
 
     /// The quarter whose walk quarter `q` is read off (`q` when it is
     /// walked itself).
-    pub(super) fn source(self, q: usize) -> usize {
+    pub(in crate::engine::half_board) fn source(self, q: usize) -> usize {
         q & !usize::from(self.mirror) & !(2 * usize::from(self.flip))
     }
 
     /// How many quarters are walked.
-    pub(super) fn walks(self) -> usize {
+    pub(in crate::engine::half_board) fn walks(self) -> usize {
         4 >> (usize::from(self.mirror) + usize::from(self.flip))
     }
 }

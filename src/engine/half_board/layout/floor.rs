@@ -4,8 +4,9 @@
 //! Why it is a lower bound: the planner keeps task `(S, p)` (column set
 //! `S` with pivot `p`) unless the top quarters have no pair of placements
 //! with complementary rows on `S`, or the bottom quarters none on the
-//! pivot's other columns (`pricing`'s raw pairs: neither the pivot's block
-//! nor the pairs' shared diagonals are tested). A half placement with no
+//! pivot's other columns (the raw pairs of the exact pricing,
+//! `price/layout/exact.rs`: neither the pivot's block nor the pairs' shared
+//! diagonals are tested). A half placement with no
 //! two queens attacking is such a pair, cut at any column; so every task
 //! whose two halves each have one found is listed. A short search looks
 //! for one per column set and half (a few dozen nodes where the set holds

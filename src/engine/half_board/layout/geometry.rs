@@ -12,10 +12,8 @@
 //! [`Geometry::sample`] as `sampling` prices it.
 
 use crate::engine::half_board::column_sets::{pivots, Pivot, Symmetric};
-use crate::engine::half_board::cost::Regime;
 use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::{Marks, QuarterShape};
-use crate::engine::half_board::sampling::{self, Sampled};
 pub use crate::tuning::layout::{CROSS_MIN_N, DIAG_MIN_N, PAIR_MIN_N, PAIR_TRANSPOSE_MIN_N};
 
 /// Largest board side the join plans.
@@ -71,23 +69,6 @@ impl Geometry {
             pivots,
             quarter_shapes,
         })
-    }
-
-    /// The joins and quarters of this board priced from samples, in
-    /// `regime`'s model.
-    pub fn sample(&self, draws: usize, seed: u64, regime: Regime) -> Sampled {
-        sampling::sample(&self.board(), draws, seed, regime)
-    }
-
-    /// This geometry as the sampled pricing reads it.
-    pub fn board(&self) -> sampling::Board<'_> {
-        sampling::Board {
-            shape: &self.shape,
-            sym: self.sym,
-            free: &self.free,
-            quarter_shapes: &self.quarter_shapes,
-            pivots: &self.pivots,
-        }
     }
 }
 

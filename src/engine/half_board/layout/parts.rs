@@ -13,7 +13,7 @@
 
 use crate::engine::half_board::column_sets::{Pivot, Task};
 use crate::engine::half_board::quarters::{Quarter, QuarterShape};
-pub(super) use crate::tuning::layout::MAX_SPLIT;
+pub(in crate::engine::half_board) use crate::tuning::layout::MAX_SPLIT;
 
 /// The column sets each quarter's table must hold for a part: a bitmap
 /// over the quarter's column sets, or everything.
@@ -44,7 +44,7 @@ impl Part {
     }
 
     /// The one part of a board whose tables fit whole: every column set.
-    pub(super) fn whole() -> Part {
+    pub(in crate::engine::half_board) fn whole() -> Part {
         Part { needed: None }
     }
 }
@@ -67,7 +67,7 @@ pub fn tables_bytes(h: usize, shapes: &[QuarterShape; 4], stored: Stored) -> usi
 /// Returns each task's part, the parts and their stored placements per
 /// quarter.
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
-pub(super) fn split(
+pub(in crate::engine::half_board) fn split(
     tasks: &[Task],
     pivots: &[Pivot],
     mass: &[Vec<u64>],

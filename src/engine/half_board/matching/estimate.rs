@@ -12,7 +12,7 @@
 //! a unit's time within about 1.2x (benches/NOTES.md, "Ranked units priced
 //! from their sieve", "The join by buckets"). This is the kernel's cost
 //! model of itself: its estimates are the tally's fields, which the ranked
-//! pricing prices ([`crate::engine::half_board::cost::Regime::Sieved`]).
+//! pricing prices ([`crate::engine::half_board::price::cost::Regime::Sieved`]).
 //!
 //! A chunk's bottoms are drawn from its own stretch of the candidate pairs
 //! (the kernel fills chunks in that order), so its cut is chosen as the

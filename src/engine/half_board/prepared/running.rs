@@ -2,7 +2,7 @@
 //! unit of that part first runs, one part in memory at a time), a ranked
 //! unit or range on tables of its own; and what the units run so far
 //! took ([`PreparedJoin::tally`]). A room of its own: the counting side of a
-//! join, apart from its price (`super::pricing`).
+//! join, apart from its price ([`crate::engine::half_board::price`]).
 
 use std::sync::{Arc, MutexGuard};
 

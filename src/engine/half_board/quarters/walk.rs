@@ -64,7 +64,7 @@ pub(super) fn walk_within(
 /// exactly, or of every placement when `None`): the estimate of the number
 /// of placements it gives, the stored diagonals and the column set of the
 /// placement reached (`None` at a dead end, an estimate of 0). See
-/// [`Walk::probe`] and [`crate::engine::half_board::sampling`].
+/// [`Walk::probe`] and [`crate::engine::half_board::price::sampling`].
 pub fn probe(
     n: usize,
     h: usize,

@@ -7,17 +7,17 @@
 /// order and in tiles alike a run of ranks holds the pivot's sets in
 /// their mix (see [`crate::engine::half_board::column_sets::tiles`]).
 #[derive(Clone, Debug)]
-pub(super) struct Run {
-    pub(super) first: usize,
-    pub(super) units: u64,
-    pub(super) ranks: u64,
+pub(in crate::engine::half_board) struct Run {
+    pub(in crate::engine::half_board) first: usize,
+    pub(in crate::engine::half_board) units: u64,
+    pub(in crate::engine::half_board) ranks: u64,
     /// The pivot's price, ns (its joins and its tables).
-    pub(super) price: f64,
+    pub(in crate::engine::half_board) price: f64,
 }
 
 impl Run {
     /// Where unit `j` of the run starts (`j = units`: its end).
-    pub(super) fn cut(&self, j: u64) -> u64 {
+    pub(in crate::engine::half_board) fn cut(&self, j: u64) -> u64 {
         // `ranks * j` fits: ranks < 2^40 and units < 2^24 past n = 24.
         let ranks = u128::from(self.ranks) * u128::from(j.min(self.units));
         (ranks / u128::from(self.units)) as u64

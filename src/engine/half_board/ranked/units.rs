@@ -2,7 +2,7 @@
 //! the quarter tables of their column sets built (in pieces where they
 //! would pass the thread's table budget), joined and dropped. A room of
 //! its own: this is the join's side of a ranked unit; what it costs is
-//! `super::pricing`'s.
+//! [`crate::engine::half_board::price::ranked`]'s.
 
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use crate::base::rng::Rng;
 use crate::engine::half_board::column_sets::task_of;
-use crate::engine::half_board::cost::{Regime, TaskWork};
+use crate::engine::half_board::price::cost::{Regime, TaskWork};
 
 use super::board::Board;
 use super::descents::{draw, walked};

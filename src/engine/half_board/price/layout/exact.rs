@@ -1,5 +1,5 @@
 //! Pricing a join's tasks exactly: from one counting walk per quarter
-//! ([`Buckets`], `super::buckets`), every task listed and priced by the cost model from its
+//! ([`Buckets`]), every task listed and priced by the cost model from its
 //! buckets ([`price_tasks`]), the tasks cut into work units of about equal
 //! price part by part ([`cut_units`]), and the whole count's price
 //! ([`total_cost`]).
@@ -16,26 +16,16 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::ops::Range;
 
 use crate::engine::half_board::column_sets::{for_each_task, Pivot, Symmetric, Task};
-use crate::engine::half_board::cost::{
+use crate::engine::half_board::matching::Shape;
+use crate::engine::half_board::price::cost::{
     self, bottom_words, half_pairs, sieve_keep, task_work, Relist, TaskWork,
 };
-use crate::engine::half_board::matching::Shape;
 use crate::engine::half_board::quarters::QuarterShape;
 
-use super::buckets::Buckets;
-use super::parts::Stored;
+use crate::engine::half_board::layout::{Buckets, Stored, Unit};
 pub(super) use crate::tuning::layout::UNITS;
-
-/// One work unit: consecutive tasks of one part.
-#[derive(Clone, Debug)]
-pub struct Unit {
-    pub part: usize,
-    pub tasks: Range<usize>,
-    pub weight: f64,
-}
 
 /// The bytes of the dense bucket counts exact planning walks every
 /// quarter into (a `u32` per (columns, rows) key of each quarter).

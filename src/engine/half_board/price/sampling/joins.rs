@@ -6,7 +6,7 @@ use super::board::Board;
 use super::descents::Draw;
 use super::sets::Priced;
 use crate::engine::half_board::column_sets::binom;
-use crate::engine::half_board::cost::{bottom_words, task_work, Regime, Relist, TaskWork};
+use crate::engine::half_board::price::cost::{bottom_words, task_work, Regime, Relist, TaskWork};
 
 /// What [`joins_of`] finds: see [`Sampled::joins`] and
 /// [`Sampled::relists`].

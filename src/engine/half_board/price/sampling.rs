@@ -53,7 +53,8 @@ pub use sets::{price_sets, Priced, SetPrice, SetsPrice};
 
 use crate::base::rng::Rng;
 use crate::engine::half_board::column_sets::{binom, positions, task_of};
-use crate::engine::half_board::cost::{Regime, Relist};
+use crate::engine::half_board::layout::Geometry;
+use crate::engine::half_board::price::cost::{Regime, Relist};
 use crate::tuning::sampling::{BOTTOMS_OVER_MEAN, QUARTER_DRAWS};
 pub use crate::tuning::sampling::{DRAWS, ROUGH_DRAWS, TOTAL_DRAWS};
 use descents::{draw, random_subset, Draw};
@@ -76,7 +77,7 @@ pub struct Sampled {
     /// the pivot leaves (all a part of its tasks can need).
     pub within: Vec<[f64; 4]>,
     /// Per pivot: the share of the join's words the sieve leaves its
-    /// tasks, from their mean bottom words ([`crate::engine::half_board::cost::sieve_keep`]).
+    /// tasks, from their mean bottom words ([`crate::engine::half_board::price::cost::sieve_keep`]).
     pub keeps: Vec<f64>,
     /// Per pivot: the shares of its tasks' candidate tops and of their
     /// candidate bottoms whose two quarters share no diagonal (what the
@@ -180,6 +181,25 @@ fn draw_tasks(
         tasks[pi] = subsets * canonical as f64 / draws.max(1) as f64;
     }
     (tasks, kept)
+}
+
+impl Geometry {
+    /// The joins and quarters of this board priced from samples, in
+    /// `regime`'s model.
+    pub fn sample(&self, draws: usize, seed: u64, regime: Regime) -> Sampled {
+        sample(&self.board(), draws, seed, regime)
+    }
+
+    /// This geometry as the sampled pricing reads it.
+    pub fn board(&self) -> Board<'_> {
+        Board {
+            shape: &self.shape,
+            sym: self.sym,
+            free: &self.free,
+            quarter_shapes: &self.quarter_shapes,
+            pivots: &self.pivots,
+        }
+    }
 }
 
 #[cfg(test)]

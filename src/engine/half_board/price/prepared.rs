@@ -1,20 +1,99 @@
-//! What a prepared join predicts before it runs: its time (ns on one core, in all
-//! and per unit), its memory (the peak, what each further thread adds),
-//! a join priced from samples without planning it, and a ranked join's
-//! ranges priced or estimated. A room of its own: the price reads the
-//! join's shapes and never changes them; running a unit (`super::running`)
-//! never reads it.
+//! A prepared join planned by its price (listed, ranked or credited, and
+//! narrowed to a shard's units), and what it predicts before it runs: its
+//! time (ns on one core, in all and per unit), its memory (the peak, what
+//! each further thread adds), a join priced from samples without planning
+//! it, and a ranked join's ranges priced or estimated. Running a unit
+//! ([`crate::engine::half_board::prepared`]) never reads it.
 
-use crate::engine::budget::Budget;
-use crate::engine::half_board::cost::TaskWork;
-use crate::engine::half_board::layout::{Layout, MinN, Price};
+use crate::engine::budget::{Budget, BASE_BYTES};
+use crate::engine::half_board::images::Images;
+use crate::engine::half_board::layout::{Layout, MinN};
+use crate::engine::half_board::price::cost::TaskWork;
+use crate::engine::half_board::price::layout::Price;
+use crate::engine::half_board::price::sampling::SetPrice;
 use crate::engine::half_board::ranked::Ranked;
-use crate::engine::half_board::sampling::SetPrice;
 use crate::engine::half_board::tally::Tally;
 
-use super::{PreparedJoin, Work};
+use crate::engine::half_board::prepared::{PreparedJoin, Work};
 
 impl PreparedJoin {
+    /// Plans a count of `n` queens on the board whose row `r` has free
+    /// columns `free[r]`, on one thread, the engine holding at most about
+    /// `memory_limit` bytes (see [`PreparedJoin::peak_bytes`]). `None` when `n` is
+    /// outside `1..=MAX_N`, `free.len() != n`, or no split of the work
+    /// fits. Only counting passes and the task list are allocated here.
+    pub fn new(n: usize, free: &[u64], memory_limit: usize) -> Option<PreparedJoin> {
+        Self::within(n, free, Budget::new(memory_limit + BASE_BYTES, 1))
+    }
+
+    /// [`PreparedJoin::new`] for `budget`: the whole process within its bytes on
+    /// its threads, each thread's scratch counted.
+    pub fn within(n: usize, free: &[u64], budget: Budget) -> Option<PreparedJoin> {
+        Self::tuned(n, free, budget, MinN::default(), None)
+    }
+
+    /// [`PreparedJoin::new`] with the smallest `n` for the diagonal and cross
+    /// modes and the bottoms joined at a time (a multiple of 64) given:
+    /// tests use them to exercise those modes and chunking on small boards.
+    #[doc(hidden)]
+    pub fn tuned(
+        n: usize,
+        free: &[u64],
+        budget: Budget,
+        min_n: MinN,
+        chunk: Option<usize>,
+    ) -> Option<PreparedJoin> {
+        let mut work = if n >= min_n.ranked {
+            Work::Ranked(Ranked::new(n, free, budget, min_n)?)
+        } else {
+            Work::Listed(Layout::new(n, free, budget, min_n)?)
+        };
+        if let Some(chunk) = chunk {
+            match &mut work {
+                Work::Listed(layout) => layout.shape.chunk = chunk,
+                Work::Ranked(ranked) => ranked.geo.shape.chunk = chunk,
+            }
+        }
+        Some(PreparedJoin::of(work))
+    }
+
+    /// The join of the blank board of side `n` crediting each solution
+    /// with the images of `free`'s blocked cells it avoids (see
+    /// [`crate::engine::half_board::images`]): its units' results sum to
+    /// [`crate::engine::half_board::images::IMAGES`] times the count of the board `free`, which
+    /// [`PreparedJoin::credited_count`] divides out. `None` where the blank board
+    /// does not plan within `budget` as listed units (past `MAX_N`).
+    pub fn credited(free: &[u64], budget: Budget) -> Option<PreparedJoin> {
+        Self::credited_tuned(free, budget, MinN::default(), None)
+    }
+
+    /// [`PreparedJoin::credited`] with the modes and chunks of [`PreparedJoin::tuned`].
+    #[doc(hidden)]
+    pub fn credited_tuned(
+        free: &[u64],
+        budget: Budget,
+        min_n: MinN,
+        chunk: Option<usize>,
+    ) -> Option<PreparedJoin> {
+        let n = free.len();
+        if n == 0 || n >= min_n.ranked {
+            return None;
+        }
+        let blank = vec![(1u64 << n) - 1; n];
+        let mut join = Self::tuned(n, &blank, budget, min_n, chunk)?;
+        join.images = Some(Images::of(free));
+        Some(join)
+    }
+
+    /// Keeps only what `units` need (see [`Layout::narrow`]): the other
+    /// units must not run afterwards. Cost and peak become theirs.
+    pub fn narrow(&mut self, units: &[usize]) {
+        match &mut self.work {
+            Work::Listed(layout) => layout.narrow(units),
+            Work::Ranked(ranked) => ranked.narrow(units),
+        }
+    }
+
     /// What [`PreparedJoin::within`] would plan, priced from samples in about a
     /// second (see [`Layout::price`]): where planning takes a minute,
     /// `--estimate` asks this instead.

@@ -3,20 +3,21 @@
 //! ([`Ranked::price_ranks`]) and the kernel's estimate of its own tally on
 //! their sets' tables ([`Ranked::estimate_ranks`]). A room of its own: it
 //! reads the units and the kernel's shapes and prices them; counting a
-//! unit (`super::units`) never reads it.
+//! unit ([`crate::engine::half_board::ranked`]) never reads it.
 
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use crate::base::rng::Rng;
 use crate::engine::half_board::column_sets::{set_of_rank, tasks_in_ranks};
-use crate::engine::half_board::cost::{self, TaskWork};
 use crate::engine::half_board::matching;
+use crate::engine::half_board::price::cost::{self, TaskWork};
+use crate::engine::half_board::price::sampling::{self, SetPrice};
 use crate::engine::half_board::quarters::Quarter;
-use crate::engine::half_board::sampling::{self, SetPrice};
 use crate::engine::half_board::tally::Tally;
 
-use super::{RankPrice, Ranked, SEED};
+use super::{RankPrice, SEED};
+use crate::engine::half_board::ranked::Ranked;
 use crate::tuning::sampling::{KEPT_QUARTERS, SHARD_DRAWS, UNIT_DRAWS, WALKED_SETS};
 
 impl Ranked {

@@ -12,15 +12,15 @@
 
 use crate::engine::budget::Budget;
 use crate::engine::half_board::column_sets::{binom, Task};
-use crate::engine::half_board::cost::{Regime, Relist};
+use crate::engine::half_board::price::cost::{Regime, Relist};
+use crate::engine::half_board::price::sampling::Sampled;
 use crate::engine::half_board::quarters::Visited;
-use crate::engine::half_board::sampling::Sampled;
 
-use super::buckets::Images;
-use super::geometry::{Geometry, MinN, MAX_N};
+use super::exact::{counting_bytes, layout_cost, rebuild_ns, total_cost, UNITS};
 use super::memory;
-use super::parts::{tables_bytes, Stored, MAX_SPLIT};
-use super::pricing::{counting_bytes, layout_cost, rebuild_ns, total_cost, UNITS};
+use crate::engine::half_board::layout::{
+    tables_bytes, Geometry, Images, MinN, Stored, MAX_N, MAX_SPLIT,
+};
 use crate::tuning::sampling::SPLIT_SLACK;
 
 /// What a planned join would cost, priced from samples

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use crate::base::rng::Rng;
-use crate::engine::half_board::cost::half_pairs;
+use crate::engine::half_board::price::cost::half_pairs;
 use crate::engine::half_board::quarters::{self, Quarter};
 
 use super::board::Board;

@@ -16,7 +16,7 @@
 //! fit whole (every count at the default memory limit to N = 24).
 
 use crate::engine::budget::Budget;
-use crate::engine::half_board::cost::{self, SCRATCH_BUDGET};
+use crate::engine::half_board::price::cost::{self, SCRATCH_BUDGET};
 pub(super) use crate::tuning::layout::SHARES;
 
 /// One way to spend the limit: the chunk, each thread's scratch, the

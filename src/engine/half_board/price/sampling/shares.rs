@@ -6,7 +6,7 @@
 use super::board::Board;
 use super::descents::Draw;
 use crate::base::rng::Rng;
-use crate::engine::half_board::cost::{bottom_words, sieve_keep, Regime};
+use crate::engine::half_board::price::cost::{bottom_words, sieve_keep, Regime};
 use crate::engine::half_board::quarters;
 use crate::tuning::sampling::QUARTER_DRAWS;
 
