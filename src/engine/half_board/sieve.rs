@@ -244,9 +244,10 @@ impl Sieve {
 
     /// [`Sieve::lay_out`] from the sizes of the buckets' parts: `count[2 *
     /// b]` bottoms of bucket `b` without the tie mark, `count[2 * b + 1]`
-    /// with it, each part padded to whole words (and a bucket's ties to a
-    /// block of four from its start).
-    fn lay_out_parts(&mut self, count: &[usize], ties: bool) -> usize {
+    /// with it, each part padded to whole words (and, with `ties`, a
+    /// bucket's ties to a block of four from its start), as
+    /// [`Sieve::arrange`] lays them out.
+    pub fn lay_out_parts(&mut self, count: &[usize], ties: bool) -> usize {
         let keys = 1usize << self.k;
         self.ties = ties;
         self.starts.clear();

@@ -32,7 +32,7 @@
 use crate::base::rng::Rng;
 use crate::engine::half_board::column_sets::{combinations, Pivot, Task};
 use crate::engine::half_board::quarters::Quarter;
-use crate::engine::half_board::sieve::{subset_sums, Sieve, MAX_CUT};
+use crate::engine::half_board::sieve::{subset_sums, Sieve, MAX_CUT, TIE};
 use crate::engine::half_board::tally::Tally;
 
 use super::buckets::{top_batch, Grouping};
@@ -115,11 +115,14 @@ struct Bottoms {
 
 impl Bottoms {
     /// Candidate bottom `i` as the kernel keeps it: its compact overlap
-    /// mask, `None` where its quarters share a diagonal.
+    /// mask, `None` where its quarters share a diagonal; with the sieve's
+    /// [`TIE`] bit where either quarter holds the pivot's tie mark (as
+    /// `super::list_bottoms` marks it).
     fn get(&self, i: u64) -> Option<u64> {
         let (_, x, y) = self.pairs.get(i);
+        let tied = if (x | y) & self.task.tie != 0 { TIE } else { 0 };
         let x = x & self.task.keep;
-        (x & y == 0).then(|| self.task.compact(x) | self.task.compact(y))
+        (x & y == 0).then(|| self.task.compact(x) | self.task.compact(y) | tied)
     }
 
     /// The task's bottoms: few candidates are all tested (and their
@@ -317,19 +320,19 @@ impl Job<'_> {
                 shape.join_sizes(),
             );
         }
-        let mut count = [0usize; 1 << MAX_CUT];
+        // Each bucket's bottoms, without and with the tie mark (the kernel
+        // lays a bucket's ties out apart, from a block of four words: the
+        // padding that adds is priced with the rest of the words).
+        let mut parts = [0usize; 2 << MAX_CUT];
         for &m in sample {
-            count[sieve.key(m)] += 1;
+            parts[2 * sieve.key(m) + usize::from(m & TIE != 0)] += 1;
         }
         let scale = per_chunk / sample.len() as f64;
-        let sizes: Vec<usize> = count.iter().map(|&c| (c as f64 * scale) as usize).collect();
-        let used = sieve.lay_out(&sizes);
-        let pieces = bucket_pieces(
-            sieve,
-            (sample, per_chunk, exact),
-            (&count, &sizes),
-            shape.slice,
-        );
+        let sizes: Vec<usize> = parts.iter().map(|&c| (c as f64 * scale) as usize).collect();
+        let ties = parts.iter().skip(1).step_by(2).any(|&c| c > 0);
+        let used = sieve.lay_out_parts(&sizes, ties);
+        let count: Vec<usize> = parts.chunks_exact(2).map(|p| p[0] + p[1]).collect();
+        let pieces = bucket_pieces(sieve, (sample, per_chunk, exact), &count, shape.slice);
         let words = (used + 3) / 4 * 4;
         tally.chunks += 1;
         tally.cut += sieve.full().count_ones() as u64;
@@ -391,7 +394,7 @@ fn avoid(g: &[u64], block: u64) -> Vec<u64> {
 fn bucket_pieces(
     sieve: &Sieve,
     (sample, per_chunk, exact): (&[u64], f64, bool),
-    (count, sizes): (&[usize], &[usize]),
+    count: &[usize],
     slice: usize,
 ) -> Vec<f64> {
     let buckets = sieve.full() + 1;
@@ -407,8 +410,8 @@ fn bucket_pieces(
         .collect();
     for (b, p) in pieces.iter_mut().enumerate() {
         *p = if count[b] > 0 {
-            let words = (sizes[b] + 63) / 64;
-            ((words + slice - 1) / slice) as f64
+            let (from, to) = sieve.bucket(b);
+            ((to - from + slice - 1) / slice) as f64
         } else if exact {
             0.0
         } else {

@@ -267,4 +267,37 @@ mod tests {
             "{worst:?}"
         );
     }
+    /// The same in pair mode with the transpose, where a bucket's tie
+    /// bottoms are laid out apart from a block of four words: in buckets
+    /// of a few words that padding is a good share of what a top reads,
+    /// and the estimate lays its sample out the same way. Summed over the
+    /// units of blank boards of 16 and 18 cut into buckets of about two
+    /// words (laid out without the tie parts, the estimate read 0.47x the
+    /// pair words at 16).
+    #[test]
+    fn estimated_words_follow_the_kernels_own_with_tie_bottoms() {
+        for n in [16, 18] {
+            let free = vec![(1u64 << n) - 1; n];
+            let min_n = MinN::pair(4).ranked_from(4);
+            let mut ranked = Ranked::new(n, &free, Budget::default(), min_n).unwrap();
+            assert!(ranked.geo.sym.pair && ranked.geo.sym.transpose);
+            ranked.geo.shape.bucket_bottoms = 128;
+            let (mut est, mut did) = ([0u64; 3], [0u64; 3]);
+            for i in (0..ranked.units).step_by(1 + ranked.units / 12) {
+                let unit = ranked.unit(i);
+                let (_, d) = ranked.run_unit(i, Isa::Auto);
+                let (e, _) = ranked.estimate_ranks(unit.pivot, unit.ranks, &mut Rng::new(i as u64));
+                for (sum, x) in est.iter_mut().zip([e.pair_words, e.visits, e.table_words]) {
+                    *sum += x;
+                }
+                for (sum, x) in did.iter_mut().zip([d.pair_words, d.visits, d.table_words]) {
+                    *sum += x;
+                }
+            }
+            for (e, d) in est.into_iter().zip(did) {
+                let r = e as f64 / d.max(1) as f64;
+                assert!((0.9..1.1).contains(&r), "n = {n}: {est:?} against {did:?}");
+            }
+        }
+    }
 }
