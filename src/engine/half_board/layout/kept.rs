@@ -14,7 +14,7 @@ impl Layout {
     /// Keeps only the tables `units` (indices into the unit list) need and
     /// returns what each part now stores (nothing, for a part no unit
     /// touches); the other units must not run afterwards.
-    pub fn keep_units(&mut self, units: &[usize]) -> Vec<Stored> {
+    pub(in crate::engine::half_board) fn keep_units(&mut self, units: &[usize]) -> Vec<Stored> {
         let wl = self.shape.wl;
         let lmask = (1u64 << wl) - 1;
         let widths = self.quarter_shapes.map(|q| q.w);
