@@ -447,3 +447,79 @@ fn explain_prices_a_case_at_the_speed_estimate_does() {
         "est= {reference} ms at 1x, {slower} ms at 3x"
     );
 }
+
+/// `count --estimate --measure SECONDS` (issue 76, item 3): the join's own
+/// units run and timed, and the count priced at the speed they ran at (the
+/// line says so, the note on stderr says what was timed), for a whole
+/// count and a shard; a count the join does not make is priced as without
+/// it, and says why.
+#[test]
+fn a_measured_estimate_times_the_joins_own_units() {
+    for (args, what) in [
+        (&["count", "16"][..], "count 16"),
+        (
+            &["count", "17", "--shard", "3/64"][..],
+            "count 17 --shard 3/64",
+        ),
+    ] {
+        let mut args = args.to_vec();
+        args.extend(["--estimate", "--threads", "1", "--measure", "0.01"]);
+        let got = run(&args, b"");
+        assert_eq!(got.status, 0, "{}", got.report());
+        assert!(
+            got.stdout.starts_with(&format!("{what}: about ")),
+            "{}",
+            got.report()
+        );
+        assert!(
+            got.stdout
+                .contains("at the speed the count's own units ran at here ("),
+            "{}",
+            got.report()
+        );
+        let note = format!("nqueens: {what}: timed ");
+        assert!(got.stderr.contains(&note), "{}", got.report());
+        assert!(
+            got.stderr.contains(" units ") || got.stderr.contains(" unit "),
+            "{}",
+            got.report()
+        );
+    }
+    let got = run(&["count", "8", "--estimate", "--measure", "1"], b"");
+    assert_eq!(got.status, 0, "{}", got.report());
+    assert!(got.stderr.contains("runs no join here"), "{}", got.report());
+    assert!(
+        got.stdout.contains("NQUEENS_CALIBRATION pins"),
+        "{}",
+        got.report()
+    );
+}
+
+/// `--measure` prices by timing, so it asks for `--estimate`, and for a
+/// number of seconds: anything else is a usage error (exit 2).
+#[test]
+fn measure_needs_estimate_and_seconds() {
+    for (args, says) in [
+        (
+            &["count", "15", "--measure", "1"][..],
+            "give --estimate too",
+        ),
+        (
+            &["count", "15", "--estimate", "--measure", "0"][..],
+            "--measure must be",
+        ),
+        (
+            &["count", "15", "--estimate", "--measure", "soon"][..],
+            "not 'soon'",
+        ),
+        (
+            &["count", "15", "--estimate", "--measure", "1e9"][..],
+            "at most a day",
+        ),
+    ] {
+        let got = run(args, b"");
+        assert_eq!(got.status, 2, "{args:?}: {}", got.report());
+        assert!(got.stderr.contains(says), "{args:?}: {}", got.report());
+        assert!(got.stdout.is_empty(), "{args:?}: {}", got.report());
+    }
+}

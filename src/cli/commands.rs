@@ -110,6 +110,12 @@ pub(super) fn parse_count(given: &Given, sizes: Option<OsString>) -> Result<Coun
             "--estimate counts nothing, so it records nothing in a --checkpoint: give one of them",
         ));
     }
+    let measure = given.measure()?;
+    if measure.is_some() && !estimate {
+        return Err(usage(
+            "--measure times some of the count to price the rest: give --estimate too",
+        ));
+    }
     let plan = given.path(Opt::Plan);
     if plan.is_some() && table {
         return Err(usage("--plan takes one N, not a range"));
@@ -125,6 +131,7 @@ pub(super) fn parse_count(given: &Given, sizes: Option<OsString>) -> Result<Coun
         records,
         checkpoint,
         plan,
+        measure,
     })
 }
 

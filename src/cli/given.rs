@@ -114,6 +114,25 @@ impl<'a> Given<'a> {
         })
     }
 
+    /// `--measure SECONDS`, if given: a number of seconds above 0 (a
+    /// fraction too), at most a day.
+    pub(super) fn measure(&self) -> Result<Option<Duration>> {
+        let Some(text) = self.text(Opt::Measure) else {
+            return Ok(None);
+        };
+        let seconds = text.trim().parse::<f64>().ok();
+        let parsed = seconds
+            .filter(|s| *s <= 86_400.0)
+            .and_then(|s| Duration::try_from_secs_f64(s).ok())
+            .filter(|d| !d.is_zero());
+        parsed.map(Some).ok_or_else(|| {
+            usage(format!(
+                "--measure must be a number of seconds above 0 and at most a day (e.g. 10), \
+                 not '{text}'"
+            ))
+        })
+    }
+
     /// `--timeout SECS`: seconds above 0, at most a day (default
     /// [`DEFAULT_TIMEOUT`]).
     pub(super) fn timeout(&self) -> Result<Duration> {

@@ -43,6 +43,7 @@ use crate::base::error::Result;
 use crate::engine::budget::Budget;
 use crate::engine::constellations::ConstellationEngine;
 pub use crate::engine::counts::{Counts, Watch};
+use crate::engine::half_board::price::timed::Timed;
 pub use crate::tuning::layout::{JOIN_FROM, SAMPLED_FROM};
 pub use unit::{fingerprint_of, CountPrice, Engine, UnitCounter};
 
@@ -195,6 +196,16 @@ impl Choice {
             Choice::Constellations(constellations) => {
                 Choice::Constellations(constellations.share(of))
             }
+        }
+    }
+
+    /// The join's own units timed against their price (see
+    /// [`join::Prepared::timed`]); `None` for the constellations, whose
+    /// quotes stay the model's at the probe's speed.
+    pub fn timed(&self, keep: &dyn Fn(usize) -> bool, cpu_ns: f64, seed: u64) -> Option<Timed> {
+        match self {
+            Choice::Join(join) => join.timed(keep, cpu_ns, seed),
+            Choice::Constellations(_) => None,
         }
     }
 

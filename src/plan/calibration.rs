@@ -81,6 +81,10 @@ pub enum Source {
     /// The probe on this machine: measured now, or kept by an earlier
     /// process of the same build ([`cache`]).
     Measured,
+    /// Timed on the work itself: some of a count's own join run on this
+    /// machine against the model's price for it (`count --estimate
+    /// --measure`, [`crate::engine::half_board::price::timed`]).
+    Timed,
     /// Not measured: the reference model as it is, asked for
     /// ([`Speed::reference`]) or where the system has no thread CPU clock.
     Unmeasured,
@@ -108,6 +112,23 @@ impl Calibration {
         Calibration {
             factors: [x; COST_CLASSES],
             source: Source::Pinned,
+        }
+    }
+
+    /// Every factor `x`, as timing a count's own work measured it (its CPU
+    /// over the model's ns for it).
+    ///
+    /// ```
+    /// use nqueens::plan::calibration::Calibration;
+    /// assert_eq!(
+    ///     Calibration::timed(1.25).words(),
+    ///     "the speed the count's own units ran at here (1.25x the reference)"
+    /// );
+    /// ```
+    pub fn timed(x: f64) -> Calibration {
+        Calibration {
+            factors: [x; COST_CLASSES],
+            source: Source::Timed,
         }
     }
 
@@ -168,6 +189,9 @@ impl Calibration {
         match self.source {
             Source::Measured => format!("this machine's speed ({factor:.2}x the reference)"),
             Source::Pinned => format!("the speed {VARIABLE} pins ({factor:.2}x the reference)"),
+            Source::Timed => {
+                format!("the speed the count's own units ran at here ({factor:.2}x the reference)")
+            }
             Source::Unmeasured => "the reference machine's speed".to_string(),
         }
     }

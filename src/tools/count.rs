@@ -34,7 +34,9 @@ use std::time::Instant;
 
 use crate::base::error::{Error, Result};
 use crate::engine::counter;
-use crate::plan::estimate;
+use crate::engine::half_board::price::timed::Timed;
+use crate::plan::calibration::{Calibration, Speed};
+use crate::plan::estimate::{self, human};
 use crate::tools::estimate_line::{self, figures};
 use crate::tools::settings::Settings;
 use crate::tools::shard::Record;
@@ -46,7 +48,7 @@ use counting::{command_of, counts, counts_unique, note, planned};
 ///
 /// ```
 /// use nqueens::tools::{count::{run, CountOptions}, settings::Settings};
-/// let job = CountOptions { from: 8, to: 8, table: false, unique: true, estimate: false, shard: None, shards: None, records: None, checkpoint: None, plan: None };
+/// let job = CountOptions { from: 8, to: 8, table: false, unique: true, estimate: false, shard: None, shards: None, records: None, checkpoint: None, plan: None, measure: None };
 /// let mut out = Vec::new();
 /// run(&job, &Settings::quiet(2), &mut out).unwrap();
 /// assert_eq!(out, b"92 12\n");
@@ -105,7 +107,7 @@ pub fn run(job: &CountOptions, settings: &Settings, out: &mut dyn Write) -> Resu
 ///
 /// ```
 /// use nqueens::tools::{count::{run, CountOptions}, settings::Settings};
-/// let job = CountOptions { from: 8, to: 8, table: false, unique: false, estimate: true, shard: None, shards: None, records: None, checkpoint: None, plan: None };
+/// let job = CountOptions { from: 8, to: 8, table: false, unique: false, estimate: true, shard: None, shards: None, records: None, checkpoint: None, plan: None, measure: None };
 /// let mut out = Vec::new();
 /// run(&job, &Settings::quiet(1), &mut out).unwrap();
 /// assert!(String::from_utf8(out).unwrap().starts_with("count 8: about "));
@@ -117,23 +119,35 @@ fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write)
             what += " --unique";
         }
         // A whole count is priced without planning it (sampled where
-        // planning is slow); a shard's price is its own units', planned.
-        let count_price = match job.shard {
-            None => counter::price(n, counts_unique(job), settings.budget),
-            Some(shard) => {
-                let choice = planned(job, settings, n, counts_unique(job), &what, job.shard)?;
+        // planning is slow); a shard's price is its own units', planned,
+        // and so is a count some of whose units are timed.
+        let (count_price, timed) = match (job.shard, job.measure) {
+            (None, None) => (counter::price(n, counts_unique(job), settings.budget), None),
+            (shard, measure) => {
+                let choice = planned(job, settings, n, counts_unique(job), &what, shard)?;
                 // The join's list is known before it is built; the
                 // constellations' only once they are made.
-                if let Some(join) = choice.join_units() {
+                if let (Some(join), Some(shard)) = (choice.join_units(), shard) {
                     let all = join + choice.symmetric_units();
                     note(shard_units(n, shard, all, Some(join)));
                 }
-                choice.price()
+                let timed = measure.map(|cpu| {
+                    let mine = |u: usize| shard.map_or(true, |shard| shard.owns(u));
+                    choice.timed(&mine, cpu.as_nanos() as f64, n as u64)
+                });
+                (choice.price(), timed)
             }
         };
         note(engine_switch(n, counts_unique(job), settings, &count_price));
-        let quote =
-            estimate::of_price(&count_price, settings.threads()).calibrated(settings.speed());
+        let speed = match timed {
+            Some(Some(timed)) => match timed.factor() {
+                Some(factor) => Speed::fixed(Calibration::timed(factor)),
+                None => settings.speed().clone(),
+            },
+            _ => settings.speed().clone(),
+        };
+        note(timed.map(|timed| measured(&what, timed)));
+        let quote = estimate::of_price(&count_price, settings.threads()).calibrated(&speed);
         let mut verdict = match over_a_day(n, job.shard, &count_price, &quote) {
             Some(way) => format!(": more than a day{way}"),
             None => String::new(),
@@ -154,6 +168,32 @@ fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write)
         .map_err(Error::Write)?;
     }
     Ok(())
+}
+
+/// What `--measure` says of the units it timed, on stderr: how many, their
+/// CPU against their quote at the reference, and their spread; or why
+/// nothing was timed (the constellations, or no thread clock).
+fn measured(what: &str, timed: Option<Timed>) -> String {
+    match timed {
+        Some(timed) if timed.factor().is_some() => format!(
+            "nqueens: {what}: timed {} unit{} of its join: {} of CPU where the model \
+             quotes {} at the reference ({:.2}x; units {:.2}-{:.2}x)",
+            timed.units,
+            if timed.units == 1 { "" } else { "s" },
+            human(timed.cpu_ns / 1e9),
+            human(timed.model_ns / 1e9),
+            timed.cpu_ns / timed.model_ns,
+            timed.low,
+            timed.high
+        ),
+        Some(_) => {
+            format!("nqueens: {what}: nothing of its join was timed; priced as without --measure")
+        }
+        None => format!(
+            "nqueens: {what} runs no join here (or this system has no thread clock): \
+             --measure times nothing; priced as without it"
+        ),
+    }
 }
 
 #[cfg(test)]
@@ -177,6 +217,7 @@ mod tests {
             records: None,
             checkpoint: None,
             plan: None,
+            measure: None,
         };
         let settings = Settings::quiet(4);
         let threads = |n| {

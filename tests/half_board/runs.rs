@@ -103,6 +103,7 @@ fn count_16_is_the_same_on_every_thread_count() {
             records: None,
             checkpoint: None,
             plan: None,
+            measure: None,
         };
         let mut out = Vec::new();
         nqueens::tools::count::run(&job, &Settings::quiet(threads), &mut out).unwrap();

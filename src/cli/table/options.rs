@@ -119,6 +119,17 @@ options! {
                peak memory (per case in judge mode), without\n\
                searching",
     },
+    /// `--measure SECONDS`.
+    Measure => Flag {
+        long: "--measure",
+        short: None,
+        value: Some("SECONDS"),
+        scope: COUNT,
+        help: "with --estimate, for the join: run about SECONDS\n\
+               of CPU of the count's own units, drawn at random,\n\
+               and price it at the speed they ran at against\n\
+               their quote (in place of the machine's probe)",
+    },
     /// `--max-time SECONDS`.
     MaxTime => Flag {
         long: "--max-time",

@@ -70,6 +70,7 @@ fn count_takes_one_size_or_a_range() {
             records: None,
             checkpoint: None,
             plan: None,
+            measure: None,
         })
     );
     assert_eq!(cli.threads, Some(3));

@@ -174,6 +174,9 @@ fn every_option_is_parsed_and_in_help() {
         if *opt == Opt::Records {
             args.push("--shard=1..=2/2");
         }
+        if *opt == Opt::Measure {
+            args.push("--estimate");
+        }
         let tokens = tokenize(args.iter().map(OsString::from)).unwrap();
         let given = tokens
             .options

@@ -17,6 +17,7 @@ use crate::engine::counter::fixed::fixed;
 use crate::engine::counter::unit::{fingerprint_of, CountPrice, Engine, UnitCounter};
 use crate::engine::counts::Counts;
 use crate::engine::half_board::layout::tasks_floor;
+use crate::engine::half_board::price::timed::Timed;
 use crate::engine::half_board::PreparedJoin;
 use crate::engine::pricing::CostClass;
 pub use crate::tuning::engines::FIXED_SHARE;
@@ -146,6 +147,15 @@ impl Prepared {
         self.share = 1.0 / of.max(1) as f64;
         self.whole_cost = whole;
         self
+    }
+
+    /// Some of the units `keep` accepts (by position) run and timed against
+    /// their price, until their CPU reaches `cpu_ns` (see
+    /// [`crate::engine::half_board::price::timed`]); `None` where the
+    /// system has no thread CPU clock.
+    pub fn timed(&self, keep: &dyn Fn(usize) -> bool, cpu_ns: f64, seed: u64) -> Option<Timed> {
+        let units: Vec<usize> = (0..self.join.units()).filter(|&u| keep(u)).collect();
+        self.join.timed(&units, cpu_ns, seed)
     }
 
     /// The number of parts the work is split into to fit the memory.

@@ -15,7 +15,9 @@
 //! - [`ranked`]: ranked units planned by their price, and priced on their
 //!   own (a shard's, some ranks, the kernel's estimate of its tally);
 //! - `prepared`: a prepared join planned (`PreparedJoin::new`, `credited`,
-//!   `narrow`) and what it will cost.
+//!   `narrow`) and what it will cost;
+//! - [`timed`]: some of a join's own work run and timed against its price,
+//!   the join's speed on this machine (`--estimate --measure`).
 //!
 //! Why a floor of its own: a price is a model of the join, fitted to what
 //! the join's units did; it changes with every kernel change, while the
@@ -32,3 +34,4 @@ mod narrow;
 mod prepared;
 pub mod ranked;
 pub mod sampling;
+pub mod timed;

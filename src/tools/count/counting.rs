@@ -49,6 +49,10 @@ pub struct CountOptions {
     /// Read the join's layout from this file, or write it there (one N
     /// only; see [`crate::tools::saved_layout`]).
     pub plan: Option<PathBuf>,
+    /// With `estimate`: time about this much CPU of the join's own units
+    /// and price the count at the speed they ran at (see
+    /// [`crate::engine::half_board::price::timed`]).
+    pub measure: Option<std::time::Duration>,
 }
 
 /// Counts the board of side `n` (or the shard's share of it) with progress,

@@ -1,0 +1,204 @@
+//! A join's price measured on this machine: some of its own work run and
+//! timed against what the cost model quotes for that work, so that a
+//! quote's speed comes from the join itself rather than from a probe of
+//! another kernel (issue 76, item 3).
+//!
+//! The model still says *where* the work is (which units are dear, how
+//! they compare): it is the yardstick the sample is read against. What is
+//! measured is its scale on this machine, the CPU the sampled work took
+//! over the model's nanoseconds for it at the reference speed. The whole
+//! count's quote is then the model's total times that ratio (a ratio
+//! estimator: its spread is the spread of the work's real-to-model ratios,
+//! 0.9-1.3 on the units measured so far, not of the work's sizes, which
+//! differ 100-fold between a cheap and a dear unit).
+//!
+//! What is timed is whole units, drawn at random without repeats, each as
+//! a count runs it:
+//! - a listed join's unit (up to 24) on its part's tables, built before
+//!   its clock starts (a count builds them once for many units), set
+//!   against its weight (its joins' ns in the model);
+//! - a ranked join's unit (past 24) on tables of its own, set against its
+//!   joins and its tables' builds as a shard of it alone is quoted. Not
+//!   single column sets: a set alone builds tables a unit's sets share
+//!   (at 26 two sets alone took 14 s, their unit of 28 sets 15 s), so
+//!   its time would be mostly builds.
+//!
+//! The sample stops once its CPU reaches the time asked for (after at least
+//! one unit), or when every unit has run. Pricing a ranked unit walks its
+//! sets (about a third of its run at 28) and is not counted in that CPU.
+//!
+//! # Complexity
+//! The CPU asked for, plus one unit and the units' prices.
+
+use crate::base::rng::Rng;
+use crate::engine::cpu;
+use crate::engine::half_board::PreparedJoin;
+use crate::tuning::sampling::{UNIT_DRAWS, WALKED_SETS};
+
+/// What [`PreparedJoin::timed`] measured.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Timed {
+    /// Pieces of work run (units, or sets of ranked units).
+    pub units: usize,
+    /// Their thread CPU time, ns.
+    pub cpu_ns: f64,
+    /// The model's ns for them at the reference speed.
+    pub model_ns: f64,
+    /// The least and the most of the units' CPU over model ns (units the
+    /// model prices above a millisecond).
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Timed {
+    /// This machine's speed on the join against the model's reference: CPU
+    /// over model ns. `None` if nothing was timed.
+    ///
+    /// ```
+    /// use nqueens::engine::half_board::price::timed::Timed;
+    /// let t = Timed { units: 2, cpu_ns: 3e9, model_ns: 2e9, low: 1.2, high: 1.8 };
+    /// assert_eq!(t.factor(), Some(1.5));
+    /// let none = Timed { units: 0, cpu_ns: 0.0, model_ns: 0.0, low: 0.0, high: 0.0 };
+    /// assert_eq!(none.factor(), None);
+    /// ```
+    pub fn factor(&self) -> Option<f64> {
+        (self.units > 0 && self.model_ns > 0.0 && self.cpu_ns > 0.0)
+            .then(|| self.cpu_ns / self.model_ns)
+    }
+
+    fn add(&mut self, cpu_ns: f64, model_ns: f64) {
+        self.units += 1;
+        self.cpu_ns += cpu_ns;
+        self.model_ns += model_ns;
+        if model_ns > 1e6 {
+            let ratio = cpu_ns / model_ns;
+            if self.low == 0.0 || ratio < self.low {
+                self.low = ratio;
+            }
+            self.high = self.high.max(ratio);
+        }
+    }
+}
+
+impl PreparedJoin {
+    /// Runs some of `units` (positions in its unit list; a shard's), drawn
+    /// at random without repeats by `seed`, and times each against its
+    /// price, until their CPU reaches `cpu_ns` or every unit has run.
+    /// `None` where the system has no thread CPU clock.
+    ///
+    /// ```
+    /// use nqueens::base::board::full_row;
+    /// use nqueens::engine::{budget::Budget, half_board::PreparedJoin};
+    /// let join = PreparedJoin::within(14, &vec![full_row(14); 14], Budget::new(1 << 30, 1)).unwrap();
+    /// let all: Vec<usize> = (0..join.units()).collect();
+    /// let timed = join.timed(&all, 1e7, 7).unwrap();
+    /// assert!(timed.units >= 1 && timed.factor().unwrap() > 0.0);
+    /// ```
+    pub fn timed(&self, units: &[usize], cpu_ns: f64, seed: u64) -> Option<Timed> {
+        let clock = || cpu::thread_precise().map(|d| d.as_nanos() as f64);
+        clock()?;
+        let mut rng = Rng::new(seed);
+        let mut timed = Timed {
+            units: 0,
+            cpu_ns: 0.0,
+            model_ns: 0.0,
+            low: 0.0,
+            high: 0.0,
+        };
+        let mut order = units.to_vec();
+        for i in 0..order.len() {
+            if timed.cpu_ns >= cpu_ns {
+                break;
+            }
+            let j = i + rng.below((order.len() - i) as u64) as usize;
+            order.swap(i, j);
+            let unit = order[i];
+            let model_ns = self.unit_price(unit, rng.next_u64())?;
+            if model_ns <= 0.0 {
+                // A unit of sets the fold does not list: nothing to time.
+                continue;
+            }
+            // A listed unit's part's tables are built before its clock
+            // starts: a count builds them once for many units, and its
+            // price has them apart from the units' weights.
+            self.prepare(unit);
+            let start = clock()?;
+            std::hint::black_box(self.run_unit(unit));
+            timed.add(clock()? - start, model_ns);
+        }
+        Some(timed)
+    }
+
+    /// Unit `unit`'s price at the reference speed, ns, as a shard of it
+    /// alone is quoted: a listed unit's weight (its joins), a ranked
+    /// unit's joins and its tables' builds (every set walked up to
+    /// [`WALKED_SETS`], else [`UNIT_DRAWS`] drawn by `seed`).
+    fn unit_price(&self, unit: usize, seed: u64) -> Option<f64> {
+        match self.ranked_unit(unit) {
+            None => Some(self.unit_weight(unit)),
+            Some((pivot, ranks)) => {
+                let len = ranks.end - ranks.start;
+                let draws = if len <= WALKED_SETS {
+                    len
+                } else {
+                    UNIT_DRAWS as u64
+                };
+                let (joins, builds) = self.ranks_ns(pivot, ranks, draws, seed)?;
+                Some(joins + builds)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::board::full_row;
+    use crate::engine::half_board::MinN;
+
+    /// Whatever the clock reads, a sample runs at least one unit, prices it,
+    /// and with no limit runs every unit of a listed join once (drawn
+    /// without repeats); the units still count as before, run or not.
+    #[test]
+    fn a_listed_sample_runs_each_unit_once_and_counts_stay() {
+        let n = 12;
+        let join = PreparedJoin::new(n, &vec![full_row(n); n], 1 << 30).unwrap();
+        assert!(!join.is_ranked());
+        let all: Vec<usize> = (0..join.units()).collect();
+        let one = join.timed(&all, 1.0, 1).unwrap();
+        assert_eq!(one.units, 1, "{one:?}");
+        let every = join.timed(&all, f64::INFINITY, 2).unwrap();
+        assert_eq!(every.units, all.len(), "{every:?}");
+        let priced: f64 = all.iter().map(|&u| join.unit_weight(u)).sum();
+        assert!(
+            (every.model_ns - priced).abs() <= 1e-6 * priced,
+            "{every:?}"
+        );
+        assert!(every.factor().is_some_and(|f| f > 0.0), "{every:?}");
+        let counted: u128 = all.iter().map(|&u| join.run_unit(u)).sum();
+        assert_eq!(counted, crate::base::published::totals::<14>()[n - 1]);
+    }
+
+    /// A ranked join is timed unit by unit too, each priced as a shard of
+    /// it alone is, and only the units asked for.
+    #[test]
+    fn a_ranked_sample_times_the_units_asked_for() {
+        let n = 13;
+        let blank = vec![full_row(n); n];
+        let min_n = MinN::both(4).ranked_from(4);
+        let join = PreparedJoin::tuned(n, &blank, Default::default(), min_n, None).unwrap();
+        assert!(join.is_ranked());
+        let count = |u: usize| {
+            let (pivot, ranks) = join.ranked_unit(u).unwrap();
+            join.count_ranks(pivot, ranks).unwrap()
+        };
+        let full = (0..join.units()).find(|&u| count(u) > 0).unwrap();
+        let none = join.timed(&[], f64::INFINITY, 3).unwrap();
+        assert_eq!((none.units, none.factor()), (0, None), "{none:?}");
+        let timed = join.timed(&[full, full + 1], f64::INFINITY, 3).unwrap();
+        assert_eq!(timed.units, 2, "{timed:?}");
+        assert!(timed.model_ns > 0.0, "{timed:?}");
+        let counted: u128 = (0..join.units()).map(|u| join.run_unit(u)).sum();
+        assert_eq!(counted, crate::base::published::totals::<14>()[n - 1]);
+    }
+}
