@@ -139,12 +139,10 @@ fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write)
             }
         };
         note(engine_switch(n, counts_unique(job), settings, &count_price));
-        let speed = match timed {
-            Some(Some(timed)) => match timed.factor() {
-                Some(factor) => Speed::fixed(Calibration::timed(factor)),
-                None => settings.speed().clone(),
-            },
-            _ => settings.speed().clone(),
+        let factor = timed.as_ref().and_then(|t| t.as_ref()?.factor());
+        let speed = match factor {
+            Some(factor) => Speed::fixed(Calibration::timed(factor)),
+            None => settings.speed().clone(),
         };
         note(timed.map(|timed| measured(&what, timed)));
         let quote = estimate::of_price(&count_price, settings.threads()).calibrated(&speed);
@@ -174,26 +172,30 @@ fn print_estimates(job: &CountOptions, settings: &Settings, out: &mut dyn Write)
 /// CPU against their quote at the reference, and their spread; or why
 /// nothing was timed (the constellations, or no thread clock).
 fn measured(what: &str, timed: Option<Timed>) -> String {
-    match timed {
-        Some(timed) if timed.factor().is_some() => format!(
-            "nqueens: {what}: timed {} unit{} of its join: {} of CPU where the model \
-             quotes {} at the reference ({:.2}x; units {:.2}-{:.2}x)",
-            timed.units,
-            if timed.units == 1 { "" } else { "s" },
-            human(timed.cpu_ns / 1e9),
-            human(timed.model_ns / 1e9),
-            timed.cpu_ns / timed.model_ns,
-            timed.low,
-            timed.high
-        ),
-        Some(_) => {
-            format!("nqueens: {what}: nothing of its join was timed; priced as without --measure")
-        }
-        None => format!(
+    let Some(timed) = timed else {
+        return format!(
             "nqueens: {what} runs no join here (or this system has no thread clock): \
              --measure times nothing; priced as without it"
-        ),
-    }
+        );
+    };
+    let Some(factor) = timed.factor() else {
+        return format!(
+            "nqueens: {what}: nothing of its join was timed; priced as without --measure"
+        );
+    };
+    let error = match timed.error() {
+        Some(error) => format!(" +- {:.0}%", error * 100.0),
+        None => String::new(),
+    };
+    let (low, high) = timed.spread();
+    let units = timed.units();
+    format!(
+        "nqueens: {what}: timed {units} unit{} of its join: {} of CPU where the model \
+         quotes {} at the reference ({factor:.2}x{error}; units {low:.2}-{high:.2}x)",
+        if units == 1 { "" } else { "s" },
+        human(timed.cpu_ns() / 1e9),
+        human(timed.model_ns() / 1e9),
+    )
 }
 
 #[cfg(test)]

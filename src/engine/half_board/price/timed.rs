@@ -35,48 +35,77 @@ use crate::engine::cpu;
 use crate::engine::half_board::PreparedJoin;
 use crate::tuning::sampling::{UNIT_DRAWS, WALKED_SETS};
 
-/// What [`PreparedJoin::timed`] measured.
-#[derive(Clone, Copy, PartialEq, Debug)]
+/// What [`PreparedJoin::timed`] measured: each unit run, its thread CPU
+/// and the model's ns for it at the reference speed.
+#[derive(Clone, PartialEq, Debug, Default)]
 pub struct Timed {
-    /// Pieces of work run (units, or sets of ranked units).
-    pub units: usize,
-    /// Their thread CPU time, ns.
-    pub cpu_ns: f64,
-    /// The model's ns for them at the reference speed.
-    pub model_ns: f64,
-    /// The least and the most of the units' CPU over model ns (units the
-    /// model prices above a millisecond).
-    pub low: f64,
-    pub high: f64,
+    pub runs: Vec<(f64, f64)>,
 }
 
 impl Timed {
+    /// The units run.
+    pub fn units(&self) -> usize {
+        self.runs.len()
+    }
+
+    /// Their CPU, ns.
+    pub fn cpu_ns(&self) -> f64 {
+        self.runs.iter().map(|r| r.0).sum()
+    }
+
+    /// The model's ns for them.
+    pub fn model_ns(&self) -> f64 {
+        self.runs.iter().map(|r| r.1).sum()
+    }
+
     /// This machine's speed on the join against the model's reference: CPU
     /// over model ns. `None` if nothing was timed.
     ///
     /// ```
     /// use nqueens::engine::half_board::price::timed::Timed;
-    /// let t = Timed { units: 2, cpu_ns: 3e9, model_ns: 2e9, low: 1.2, high: 1.8 };
+    /// let t = Timed { runs: vec![(1.2e9, 1e9), (1.8e9, 1e9)] };
     /// assert_eq!(t.factor(), Some(1.5));
-    /// let none = Timed { units: 0, cpu_ns: 0.0, model_ns: 0.0, low: 0.0, high: 0.0 };
-    /// assert_eq!(none.factor(), None);
+    /// assert_eq!(Timed::default().factor(), None);
     /// ```
     pub fn factor(&self) -> Option<f64> {
-        (self.units > 0 && self.model_ns > 0.0 && self.cpu_ns > 0.0)
-            .then(|| self.cpu_ns / self.model_ns)
+        let (cpu, model) = (self.cpu_ns(), self.model_ns());
+        (model > 0.0 && cpu > 0.0).then(|| cpu / model)
     }
 
-    fn add(&mut self, cpu_ns: f64, model_ns: f64) {
-        self.units += 1;
-        self.cpu_ns += cpu_ns;
-        self.model_ns += model_ns;
-        if model_ns > 1e6 {
-            let ratio = cpu_ns / model_ns;
-            if self.low == 0.0 || ratio < self.low {
-                self.low = ratio;
-            }
-            self.high = self.high.max(ratio);
+    /// The least and the most of the units' own CPU over model ns.
+    pub fn spread(&self) -> (f64, f64) {
+        let ratios = self.runs.iter().filter(|r| r.1 > 0.0).map(|r| r.0 / r.1);
+        let low = ratios.clone().fold(f64::INFINITY, f64::min);
+        (low, ratios.fold(0.0, f64::max))
+    }
+
+    /// The standard error of [`Timed::factor`], relative to it: the ratio
+    /// estimator's, `sqrt(sum (c - R m)^2 / (k (k - 1))) / mean m` over the
+    /// `k` units' CPU `c` and price `m` (`R` the factor). `None` below two
+    /// units. The units are drawn without repeats from a finite list, so
+    /// this is a little high where most of the list ran.
+    ///
+    /// ```
+    /// use nqueens::engine::half_board::price::timed::Timed;
+    /// let even = Timed { runs: vec![(2e9, 1e9), (4e9, 2e9)] };
+    /// assert_eq!(even.error(), Some(0.0));
+    /// let apart = Timed { runs: vec![(1e9, 1e9), (3e9, 1e9)] };
+    /// assert_eq!(apart.error(), Some(0.5));
+    /// assert_eq!(Timed { runs: vec![(1e9, 1e9)] }.error(), None);
+    /// ```
+    pub fn error(&self) -> Option<f64> {
+        let k = self.units();
+        let factor = self.factor()?;
+        if k < 2 {
+            return None;
         }
+        let squares: f64 = self
+            .runs
+            .iter()
+            .map(|&(c, m)| (c - factor * m).powi(2))
+            .sum();
+        let mean = self.model_ns() / k as f64;
+        Some((squares / (k * (k - 1)) as f64).sqrt() / mean / factor)
     }
 }
 
@@ -92,22 +121,17 @@ impl PreparedJoin {
     /// let join = PreparedJoin::within(14, &vec![full_row(14); 14], Budget::new(1 << 30, 1)).unwrap();
     /// let all: Vec<usize> = (0..join.units()).collect();
     /// let timed = join.timed(&all, 1e7, 7).unwrap();
-    /// assert!(timed.units >= 1 && timed.factor().unwrap() > 0.0);
+    /// assert!(timed.units() >= 1 && timed.factor().unwrap() > 0.0);
     /// ```
     pub fn timed(&self, units: &[usize], cpu_ns: f64, seed: u64) -> Option<Timed> {
         let clock = || cpu::thread_precise().map(|d| d.as_nanos() as f64);
         clock()?;
         let mut rng = Rng::new(seed);
-        let mut timed = Timed {
-            units: 0,
-            cpu_ns: 0.0,
-            model_ns: 0.0,
-            low: 0.0,
-            high: 0.0,
-        };
+        let mut timed = Timed::default();
+        let mut cpu = 0.0;
         let mut order = units.to_vec();
         for i in 0..order.len() {
-            if timed.cpu_ns >= cpu_ns {
+            if cpu >= cpu_ns {
                 break;
             }
             let j = i + rng.below((order.len() - i) as u64) as usize;
@@ -124,7 +148,9 @@ impl PreparedJoin {
             self.prepare(unit);
             let start = clock()?;
             std::hint::black_box(self.run_unit(unit));
-            timed.add(clock()? - start, model_ns);
+            let took = clock()? - start;
+            cpu += took;
+            timed.runs.push((took, model_ns));
         }
         Some(timed)
     }
@@ -166,12 +192,12 @@ mod tests {
         assert!(!join.is_ranked());
         let all: Vec<usize> = (0..join.units()).collect();
         let one = join.timed(&all, 1.0, 1).unwrap();
-        assert_eq!(one.units, 1, "{one:?}");
+        assert_eq!(one.units(), 1, "{one:?}");
         let every = join.timed(&all, f64::INFINITY, 2).unwrap();
-        assert_eq!(every.units, all.len(), "{every:?}");
+        assert_eq!(every.units(), all.len(), "{every:?}");
         let priced: f64 = all.iter().map(|&u| join.unit_weight(u)).sum();
         assert!(
-            (every.model_ns - priced).abs() <= 1e-6 * priced,
+            (every.model_ns() - priced).abs() <= 1e-6 * priced,
             "{every:?}"
         );
         assert!(every.factor().is_some_and(|f| f > 0.0), "{every:?}");
@@ -194,10 +220,10 @@ mod tests {
         };
         let full = (0..join.units()).find(|&u| count(u) > 0).unwrap();
         let none = join.timed(&[], f64::INFINITY, 3).unwrap();
-        assert_eq!((none.units, none.factor()), (0, None), "{none:?}");
+        assert_eq!((none.units(), none.factor()), (0, None), "{none:?}");
         let timed = join.timed(&[full, full + 1], f64::INFINITY, 3).unwrap();
-        assert_eq!(timed.units, 2, "{timed:?}");
-        assert!(timed.model_ns > 0.0, "{timed:?}");
+        assert_eq!(timed.units(), 2, "{timed:?}");
+        assert!(timed.model_ns() > 0.0, "{timed:?}");
         let counted: u128 = (0..join.units()).map(|u| join.run_unit(u)).sum();
         assert_eq!(counted, crate::base::published::totals::<14>()[n - 1]);
     }
