@@ -99,6 +99,10 @@ pub struct Ranked {
     pub units: usize,
     /// Estimated ns on one core of the units (joins and their tables).
     pub cost: f64,
+    /// Where a shard's few sets were walked ([`Ranked::narrow`]), each of
+    /// its units' own price in [`Ranked::cost`], by unit; empty where the
+    /// cost is the units' weights (or descents priced like them).
+    pub(in crate::engine::half_board) walked: Vec<(usize, f64)>,
     /// Estimated bytes each further thread adds: its unit's tables and its
     /// scratch.
     pub thread_bytes: usize,

@@ -72,6 +72,7 @@ impl Ranked {
             runs,
             units,
             cost,
+            walked: Vec::new(),
             thread_bytes,
             unit_bytes,
             list_bytes: list,

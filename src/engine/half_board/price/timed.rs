@@ -13,27 +13,39 @@
 //! which differ 20-fold between a cheap and a dear unit of 28).
 //!
 //! What is timed is whole units, drawn at random without repeats, each as
-//! a count runs it:
+//! a count runs it, and set against its share of the price being scaled
+//! (the count's, or the shard's):
 //! - a listed join's unit (up to 24) on its part's tables, built before
-//!   its clock starts (a count builds them once for many units), set
-//!   against its weight (its joins' ns in the model);
-//! - a ranked join's unit (past 24) on tables of its own, set against its
-//!   joins and its tables' builds as a shard of it alone is quoted. Not
-//!   single column sets: a set alone builds tables a unit's sets share
-//!   (at 26 two sets alone took 14 s, their unit of 28 sets 15 s), so
-//!   its time would be mostly builds.
+//!   its clock starts (a count builds them once for many units), against
+//!   its weight (its joins' ns in the model);
+//! - a ranked join's unit (past 24) on tables of its own, against its
+//!   weight (its joins and its tables' builds), or where a shard walked
+//!   its few sets, against its walked price. Not single column sets: a
+//!   set alone builds tables a unit's sets share (at 26 two sets alone
+//!   took 14 s, their unit of 28 sets 15 s), so its time would be mostly
+//!   builds.
+//!
+//! A ranked unit's weight spreads its pivot's sampled price evenly over
+//! the pivot's ranks, so units' CPU over their weights spread wider than
+//! over their walked prices (which the first version read, 0.8-1.2x at
+//! 25 to 28): the standard error says how much that leaves the quote
+//! unsure of. The walked prices cannot be the yardstick of a whole
+//! count: it is the sum of the weights, and walked over weights is a
+//! factor of its own per size and fold (0.76 at 27, 1.92 at 26 in pair
+//! mode with the transpose, on 30 units each), which the quote then
+//! carried (2026-12-07: `count 26 --measure` in pair mode read 0.79
+//! CPU-years that way, 1.9x low).
 //!
 //! The sample stops once its CPU reaches the time asked for (after at least
-//! one unit), or when every unit has run. Pricing a ranked unit walks its
-//! sets (about a third of its run at 28) and is not counted in that CPU.
+//! one unit), or when every unit has run.
 //!
 //! # Complexity
 //! The CPU asked for, plus one unit and the units' prices.
 
 use crate::base::rng::Rng;
 use crate::engine::cpu;
+use crate::engine::half_board::prepared::Work;
 use crate::engine::half_board::PreparedJoin;
-use crate::tuning::sampling::{UNIT_DRAWS, WALKED_SETS};
 
 /// What [`PreparedJoin::timed`] measured: each unit run, its thread CPU
 /// and the model's ns for it at the reference speed.
@@ -137,7 +149,7 @@ impl PreparedJoin {
             let j = i + rng.below((order.len() - i) as u64) as usize;
             order.swap(i, j);
             let unit = order[i];
-            let model_ns = self.unit_price(unit, rng.next_u64())?;
+            let model_ns = self.unit_price(unit)?;
             if model_ns <= 0.0 {
                 // A unit of sets the fold does not list: nothing to time.
                 continue;
@@ -155,24 +167,22 @@ impl PreparedJoin {
         Some(timed)
     }
 
-    /// Unit `unit`'s price at the reference speed, ns, as a shard of it
-    /// alone is quoted: a listed unit's weight (its joins), a ranked
-    /// unit's joins and its tables' builds (every set walked up to
-    /// [`WALKED_SETS`], else [`UNIT_DRAWS`] drawn by `seed`).
-    fn unit_price(&self, unit: usize, seed: u64) -> Option<f64> {
-        match self.ranked_unit(unit) {
-            None => Some(self.unit_weight(unit)),
-            Some((pivot, ranks)) => {
-                let len = ranks.end - ranks.start;
-                let draws = if len <= WALKED_SETS {
-                    len
-                } else {
-                    UNIT_DRAWS as u64
-                };
-                let (joins, builds) = self.ranks_ns(pivot, ranks, draws, seed)?;
-                Some(joins + builds)
-            }
-        }
+    /// Unit `unit`'s price at the reference speed, ns: its share of the
+    /// price being scaled ([`PreparedJoin::cost`]), so that the sample
+    /// reads the count's own yardstick. A listed unit's weight (its
+    /// joins); a ranked unit's weight (its joins and its tables' builds,
+    /// sampled descents spread over its pivot's ranks), or in a shard whose
+    /// few sets were walked, its walked price. Not the unit's walked price
+    /// everywhere: that reads closer to its CPU (units 0.8-1.2x), but the
+    /// whole count is the sum of weights, and the two differ by a factor
+    /// per size and fold (0.76 at 27, 1.92 at 26 in pair mode with the
+    /// transpose, `ranked_weights_agree_with_the_kernels_estimates_at_25_to_28`)
+    /// that would pass into the quote.
+    fn unit_price(&self, unit: usize) -> Option<f64> {
+        Some(match &self.work {
+            Work::Listed(layout) => layout.units[unit].weight,
+            Work::Ranked(ranked) => ranked.unit_price(unit),
+        })
     }
 }
 
@@ -227,6 +237,22 @@ mod tests {
         let timed = join.timed(&[full, full + 1], f64::INFINITY, 3).unwrap();
         assert_eq!(timed.units(), 2, "{timed:?}");
         assert!(timed.model_ns() > 0.0, "{timed:?}");
+        // Its yardstick is the price it scales: every unit timed, the
+        // model's ns are the join's cost (the weights), and in a shard
+        // whose few sets were walked, the shard's (their walked prices).
+        let same = |a: f64, b: f64| (a - b).abs() <= 1e-9 * b && b > 0.0;
+        let all: Vec<usize> = (0..join.units()).collect();
+        let every = join.timed(&all, f64::INFINITY, 4).unwrap();
+        assert!(same(every.model_ns(), join.cost()), "{every:?}");
+        let mine = [full, full + 1];
+        let mut shard = PreparedJoin::tuned(n, &blank, Default::default(), min_n, None).unwrap();
+        shard.narrow(&mine);
+        let walked = shard.timed(&mine, f64::INFINITY, 5).unwrap();
+        assert!(same(walked.model_ns(), shard.cost()), "{walked:?}");
+        assert!(
+            !same(walked.model_ns(), timed.model_ns()),
+            "walked, not weighed"
+        );
         let counted: u128 = (0..join.units()).map(|u| join.run_unit(u)).sum();
         assert_eq!(counted, crate::base::published::totals::<14>()[n - 1]);
     }

@@ -49,13 +49,18 @@ impl Ranked {
         };
         let mut total = 0.0;
         let mut tables = 0usize;
+        self.walked.clear();
         for &u in units {
             let unit = self.unit(u);
             let rngs = (&mut rng, &mut ranks_rng);
             let price = self.price_ranks(unit.pivot, unit.ranks, per, how, rngs);
             total += price.joins + price.builds;
             tables = tables.max(price.table_bytes);
+            if how == SetPrice::Walked {
+                self.walked.push((u, price.joins + price.builds));
+            }
         }
+        self.walked.sort_unstable_by_key(|w| w.0);
         self.cost = total;
         // Walked, the largest of the shard's own units' tables is known,
         // where the layout assumed a multiple of the mean unit's (a unit past
@@ -65,6 +70,17 @@ impl Ranked {
             let scratch = self.thread_bytes - self.unit_bytes;
             self.unit_bytes = tables;
             self.thread_bytes = tables + scratch;
+        }
+    }
+
+    /// Unit `u`'s share of [`Ranked::cost`], ns: its own walked price
+    /// where a shard's sets were walked, else its weight (a shard priced by
+    /// descents draws them as the plan's weights were drawn, so the two
+    /// agree but for their samples).
+    pub fn unit_price(&self, u: usize) -> f64 {
+        match self.walked.binary_search_by_key(&u, |w| w.0) {
+            Ok(i) => self.walked[i].1,
+            Err(_) => self.unit(u).weight,
         }
     }
 
