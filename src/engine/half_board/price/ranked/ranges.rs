@@ -73,15 +73,25 @@ impl Ranked {
         }
     }
 
-    /// Unit `u`'s share of [`Ranked::cost`], ns: its own walked price
-    /// where a shard's sets were walked, else its weight (a shard priced by
-    /// descents draws them as the plan's weights were drawn, so the two
-    /// agree but for their samples).
-    pub fn unit_price(&self, u: usize) -> f64 {
-        match self.walked.binary_search_by_key(&u, |w| w.0) {
-            Ok(i) => self.walked[i].1,
-            Err(_) => self.unit(u).weight,
+    /// Unit `u`'s price on the yardstick of [`Ranked::cost`], ns: its own
+    /// walked price where a shard's sets were walked; else its sets
+    /// priced by sampled descents, as the plan's weights were ([`UNIT_DRAWS`]
+    /// of them, drawn by `seed` where it holds more), so that over all
+    /// units they add up to the cost but for their samples. Not its
+    /// weight: that spreads its pivot's price evenly over the pivot's
+    /// ranks, and units of one pivot differ 10-fold (their CPU over their
+    /// weights read 0.23-2.77 on 20 units of 28).
+    pub fn unit_price(&self, u: usize, seed: u64) -> f64 {
+        if let Ok(i) = self.walked.binary_search_by_key(&u, |w| w.0) {
+            return self.walked[i].1;
         }
+        let unit = self.unit(u);
+        let mut rng = Rng::new(seed);
+        let mut ranks_rng = Rng::new(rng.next_u64());
+        let draws = UNIT_DRAWS as u64;
+        let rngs = (&mut rng, &mut ranks_rng);
+        let price = self.price_ranks(unit.pivot, unit.ranks, draws, SetPrice::Descent, rngs);
+        price.joins + price.builds
     }
 
     /// The price of the column sets of pivot `pivot` with ranks in
