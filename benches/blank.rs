@@ -24,7 +24,10 @@
 //! growth per N: time and bit pairs per solution, and where the time goes
 //! (see `growth.rs`); with `--quotes` instead, per N to 28, the whole
 //! count's quote per solution and each even N's ratio to its odd
-//! neighbours (a second per N, nothing counted).
+//! neighbours (a second per N, nothing counted); with `--measure S`
+//! instead, per N to 28, the CPU per solution measured: whole counts to
+//! 20, past it the quote scaled by `S` seconds of the count's own random
+//! units (issue 77's growth table).
 //!
 //! `cargo bench --bench blank -- --sieved 27 40` prices 40 random units of
 //! `count 27` both ways: the plan's weight (sampled descents) and the
@@ -120,6 +123,7 @@ fn main() {
                 "--units",
                 "--factors",
                 "--tiles",
+                "--measure",
             ]
             .contains(&all[i - 1].as_str())
         })
@@ -190,6 +194,17 @@ fn main() {
     }
     if std::env::args().any(|a| a == "--fit") {
         fit::fit(&sizes);
+        return;
+    }
+    if let (true, Some(i)) = (
+        all.iter().any(|a| a == "--growth"),
+        all.iter().position(|a| a == "--measure"),
+    ) {
+        // `--growth --measure S [N...]`: seconds of units timed per N past 20.
+        match all.get(i + 1).and_then(|s| s.parse().ok()) {
+            Some(seconds) => growth::measured(&sizes, seconds, mode(&all)),
+            None => println!("--growth --measure SECONDS [N...]"),
+        }
         return;
     }
     if std::env::args().any(|a| a == "--growth") && std::env::args().any(|a| a == "--quotes") {

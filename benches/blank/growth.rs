@@ -35,6 +35,12 @@
 //! `B` bottoms on average (1024 otherwise): the two knobs of the join's
 //! memory traffic, for measuring the kernel against them.
 //!
+//! `--growth --measure S [N...]` ([`measured`], default 16..=28) prints
+//! issue 77's table instead: per N the fold, the CPU of the whole count
+//! (run to 20; past it the model's price scaled by `S` seconds of the
+//! count's own random units), ns per solution and each even N's ratio to
+//! its odd neighbours.
+//!
 //! Against the public quarter-board counter: time its parts by hand in the
 //! same sitting (`../shared/tools/versus-public.sh`); its build is never
 //! part of this repository.
@@ -298,4 +304,116 @@ pub fn quotes(sizes: &[usize]) {
         };
         println!("{row} {ratio:>9}");
     }
+}
+
+/// `--growth --measure S [N...]` (default 16..=28, issue 77's growth
+/// table): per N on one thread, the fold `count N` runs and its CPU per
+/// solution measured, not quoted: up to N = 20 the whole count run
+/// (planning included, its total checked against the published one); past
+/// it the whole count's price times the speed its own random units ran at
+/// here (`count N --estimate --measure S`'s way: units drawn without
+/// repeats for about `S` seconds of CPU, at least one, see
+/// `price::timed`), with how many units ran and the standard error of
+/// their ratio. For each even N, the ratio to the mean of its odd
+/// neighbours' (the issue's target: at most 1.2). Q(28) is taken as in
+/// [`quotes`] (marked `~`). `--diagonal` or `--eight` plans the even N past
+/// 20 in that fold (as `--sieved`), to set two folds side by side.
+pub fn measured(sizes: &[usize], seconds: f64, mode: &str) {
+    use crate::shard::min_n_of;
+    use nqueens::engine::counter;
+    let sizes: Vec<usize> = if sizes.is_empty() {
+        (16..=28).collect()
+    } else {
+        sizes.to_vec()
+    };
+    let totals = published_totals();
+    let published = |m: usize| totals.iter().find(|&&(k, _)| k == m).map(|&(_, t)| t);
+    println!(
+        "{:>3} {:>10} {:>6} {:>12} {:>10} {:>8} {:>9} {:>14}",
+        "N", "fold", "units", "CPU", "solutions", "ns/sol", "even/odd", "units' r/m"
+    );
+    let mut per_solution: Vec<(usize, f64)> = Vec::new();
+    let mut rows: Vec<(usize, String, String)> = Vec::new();
+    for &n in &sizes {
+        let budget = Budget::new(nqueens::engine::budget::DEFAULT_BYTES, 1);
+        let (total, guessed) = match published(n) {
+            Some(t) => (t, false),
+            None => match (published(n - 1), published(n - 2)) {
+                (Some(a), Some(b)) => (a * a / b, true),
+                _ => {
+                    rows.push((n, format!("{n:>3} (no published total)"), String::new()));
+                    continue;
+                }
+            },
+        };
+        let blank = vec![full_row(n); n];
+        let mut fold = fold_of(n);
+        let (units, cpu_ns, note) = if n <= 20 {
+            let before = cpu::process();
+            let counts = counter::count_blank(n, false, budget).expect("count");
+            let cpu_ns = match (before, cpu::process()) {
+                (Some(a), Some(b)) => (b - a).as_secs_f64() * 1e9,
+                _ => f64::NAN,
+            };
+            // A whole count that disagrees with OEIS measures nothing.
+            assert_eq!(counts.total as f64, total, "count {n}");
+            ("all".to_string(), cpu_ns, "whole count".to_string())
+        } else {
+            let Some(join) = PreparedJoin::tuned(n, &blank, budget, min_n_of(mode), None) else {
+                rows.push((n, format!("{n:>3} (no plan within 1 GiB)"), String::new()));
+                continue;
+            };
+            fold = join.fold();
+            let all: Vec<usize> = (0..join.units()).collect();
+            // No thread clock: nothing timed.
+            let timed = join
+                .timed(&all, seconds * 1e9, n as u64)
+                .unwrap_or_default();
+            let Some(factor) = timed.factor() else {
+                rows.push((n, format!("{n:>3} (nothing timed)"), String::new()));
+                continue;
+            };
+            let price = join.cost();
+            let error = timed
+                .error()
+                .map_or(String::new(), |e| format!(" +-{:.0}%", 100.0 * e));
+            let note = format!("{factor:.2}x{error}");
+            (timed.units().to_string(), price * factor, note)
+        };
+        let ns = cpu_ns / total;
+        per_solution.push((n, ns));
+        let row = format!(
+            "{n:>3} {fold:>10} {units:>6} {:>12} {:>1}{total:>9.3e} {ns:>8.2}",
+            human(cpu_ns / 1e9),
+            if guessed { "~" } else { "" },
+        );
+        // As it goes, on stderr: the table waits for every size.
+        eprintln!("{row} {note}");
+        rows.push((n, row, note));
+    }
+    let ns_of = |m: usize| per_solution.iter().find(|p| p.0 == m).map(|p| p.1);
+    for (n, row, note) in rows {
+        let ratio = match (n % 2, ns_of(n), ns_of(n - 1), ns_of(n + 1)) {
+            (0, Some(e), Some(a), Some(b)) => format!("{:.2}", e / ((a + b) / 2.0)),
+            (0, Some(e), Some(a), None) => format!("{:.2} of {}", e / a, n - 1),
+            _ => "-".to_string(),
+        };
+        println!("{row} {ratio:>9} {note:>14}");
+    }
+}
+
+/// Seconds in the largest unit that keeps them above 1.
+fn human(secs: f64) -> String {
+    const UNITS: [(f64, &str); 4] = [
+        (365.25 * 86400.0, "years"),
+        (86400.0, "days"),
+        (3600.0, "h"),
+        (60.0, "min"),
+    ];
+    UNITS
+        .iter()
+        .find(|(scale, _)| secs >= *scale)
+        .map_or(format!("{secs:.1} s"), |(scale, name)| {
+            format!("{:.2} {name}", secs / scale)
+        })
 }
