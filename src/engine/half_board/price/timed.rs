@@ -31,10 +31,16 @@
 //! factor of its own per size and fold (0.76 at 27, 1.92 at 26 in pair
 //! mode with the transpose, on 30 units each), which the quote then
 //! carried (2026-12-07: `count 26 --measure` in pair mode read 0.79
-//! CPU-years that way, 1.9x low). The weights themselves will not do: each
-//! spreads its pivot's price evenly over the pivot's ranks, and units of
-//! one pivot differ tenfold (20 units of 28 ran 0.23-2.77x their weights,
-//! a quote +- 21%); a unit's own descents follow its sets.
+//! CPU-years that way, 1.9x low). A unit's weight spreads its pivot's
+//! price evenly over the pivot's ranks; its own sets' descents are drawn
+//! as the weights were and are what a large shard's price adds up. Either
+//! reads the units' CPU loosely: 20 units of 28 ran 0.23-2.77x their
+//! weights (a quote +- 21% after ten minutes), 18 units 0.33-6.24x their
+//! descents (+- 16%); at 26 in pair mode +- 9% and +- 13% on 20 units each.
+//! The walked price tracks a unit's CPU far closer (0.8-1.2x) but would
+//! need the walked-over-weights factor measured on more units than can be
+//! run; so the standard error is printed, and a quote to plan a campaign
+//! by wants an hour of units (about +- 7% at 28).
 //!
 //! The sample stops once its CPU reaches the time asked for (after at least
 //! one unit), or when every unit has run.

@@ -77,10 +77,9 @@ impl Ranked {
     /// walked price where a shard's sets were walked; else its sets
     /// priced by sampled descents, as the plan's weights were ([`UNIT_DRAWS`]
     /// of them, drawn by `seed` where it holds more), so that over all
-    /// units they add up to the cost but for their samples. Not its
-    /// weight: that spreads its pivot's price evenly over the pivot's
-    /// ranks, and units of one pivot differ 10-fold (their CPU over their
-    /// weights read 0.23-2.77 on 20 units of 28).
+    /// units they add up to the cost but for their samples (a large
+    /// shard's price is made of such descents; a whole count's weights
+    /// spread its pivots' descents evenly over their ranks).
     pub fn unit_price(&self, u: usize, seed: u64) -> f64 {
         if let Ok(i) = self.walked.binary_search_by_key(&u, |w| w.0) {
             return self.walked[i].1;
