@@ -242,6 +242,17 @@ fn published_totals() -> Vec<(usize, f64)> {
         .collect()
 }
 
+/// The total of `n` in `totals` ([`published_totals`]), and whether it is
+/// a guess: past the table (Q(28)), the next term of the ratio of the last
+/// two, `Q(n - 1)^2 / Q(n - 2)`.
+fn total_of(totals: &[(usize, f64)], n: usize) -> Option<(f64, bool)> {
+    let q = |m: usize| totals.iter().find(|&&(k, _)| k == m).map(|&(_, t)| t);
+    match q(n) {
+        Some(t) => Some((t, false)),
+        None => Some((q(n - 1)? * q(n - 1)? / q(n - 2)?, true)),
+    }
+}
+
 /// The symmetries `count N` folds: the planner's own rule on the blank
 /// board (`layout::symmetries`), not a copy of it.
 fn fold_of(n: usize) -> &'static str {
@@ -263,13 +274,7 @@ pub fn quotes(sizes: &[usize]) {
         sizes.to_vec()
     };
     let totals = published_totals();
-    let total_of = |n: usize| -> Option<(f64, bool)> {
-        if let Some(&(_, t)) = totals.iter().find(|&&(m, _)| m == n) {
-            return Some((t, false));
-        }
-        let q = |m: usize| totals.iter().find(|&&(k, _)| k == m).map(|&(_, t)| t);
-        Some((q(n - 1)? * q(n - 1)? / q(n - 2)?, true))
-    };
+    let total_of = |n: usize| total_of(&totals, n);
     let mut per_solution: Vec<(usize, f64)> = Vec::new();
     let mut rows = Vec::new();
     for &n in &sizes {
@@ -327,7 +332,6 @@ pub fn measured(sizes: &[usize], seconds: f64, mode: &str) {
         sizes.to_vec()
     };
     let totals = published_totals();
-    let published = |m: usize| totals.iter().find(|&&(k, _)| k == m).map(|&(_, t)| t);
     println!(
         "{:>3} {:>10} {:>6} {:>12} {:>10} {:>8} {:>9} {:>14}",
         "N", "fold", "units", "CPU", "solutions", "ns/sol", "even/odd", "units' r/m"
@@ -336,15 +340,9 @@ pub fn measured(sizes: &[usize], seconds: f64, mode: &str) {
     let mut rows: Vec<(usize, String, String)> = Vec::new();
     for &n in &sizes {
         let budget = Budget::new(nqueens::engine::budget::DEFAULT_BYTES, 1);
-        let (total, guessed) = match published(n) {
-            Some(t) => (t, false),
-            None => match (published(n - 1), published(n - 2)) {
-                (Some(a), Some(b)) => (a * a / b, true),
-                _ => {
-                    rows.push((n, format!("{n:>3} (no published total)"), String::new()));
-                    continue;
-                }
-            },
+        let Some((total, guessed)) = total_of(&totals, n) else {
+            rows.push((n, format!("{n:>3} (no published total)"), String::new()));
+            continue;
         };
         let blank = vec![full_row(n); n];
         let mut fold = fold_of(n);
@@ -384,7 +382,7 @@ pub fn measured(sizes: &[usize], seconds: f64, mode: &str) {
         per_solution.push((n, ns));
         let row = format!(
             "{n:>3} {fold:>10} {units:>6} {:>12} {:>1}{total:>9.3e} {ns:>8.2}",
-            human(cpu_ns / 1e9),
+            nqueens::plan::estimate::human(cpu_ns / 1e9),
             if guessed { "~" } else { "" },
         );
         // As it goes, on stderr: the table waits for every size.
@@ -400,20 +398,4 @@ pub fn measured(sizes: &[usize], seconds: f64, mode: &str) {
         };
         println!("{row} {ratio:>9} {note:>14}");
     }
-}
-
-/// Seconds in the largest unit that keeps them above 1.
-fn human(secs: f64) -> String {
-    const UNITS: [(f64, &str); 4] = [
-        (365.25 * 86400.0, "years"),
-        (86400.0, "days"),
-        (3600.0, "h"),
-        (60.0, "min"),
-    ];
-    UNITS
-        .iter()
-        .find(|(scale, _)| secs >= *scale)
-        .map_or(format!("{secs:.1} s"), |(scale, name)| {
-            format!("{:.2} {name}", secs / scale)
-        })
 }
