@@ -183,7 +183,8 @@ impl PreparedJoin {
     /// size and fold (0.76 at 27, 1.92 at 26 in pair mode with the
     /// transpose, `ranked_weights_agree_with_the_kernels_estimates_at_25_to_28`)
     /// that passed into the quote.
-    fn unit_price(&self, unit: usize, seed: u64) -> Option<f64> {
+    #[doc(hidden)]
+    pub fn unit_price(&self, unit: usize, seed: u64) -> Option<f64> {
         Some(match &self.work {
             Work::Listed(layout) => layout.units[unit].weight,
             Work::Ranked(ranked) => ranked.unit_price(unit, seed),
