@@ -77,6 +77,18 @@ tunables! {
     /// Draws pricing a shard's units on their own, at least per unit.
     UNIT_DRAWS: usize = 64, "draws per unit",
         Chosen("a floor so that no unit goes unpriced; not measured");
+    /// Rounds of descents a timed ranked unit is priced by (`--measure`'s
+    /// yardstick, `Ranked::unit_price`), averaged: one round (a descent of
+    /// each of its sets, or of [`UNIT_DRAWS`] of them) spread 0.2-0.8 of its
+    /// mean over seeds at 25 to 28 (cv; 1.3 on a unit of 26 its descents
+    /// priced at 1.5 s), so 256 rounds about 0.02-0.05, at 20-200 us a
+    /// round: under 0.05 s a unit, whose run takes seconds to minutes.
+    UNIT_PRICE_ROUNDS: usize = 256, "rounds per timed unit",
+        Measured {
+            how: "32 seeds of Ranked::unit_price on 5 to 10 units each of 25..28 (a throwaway example)",
+            when: "2026-12-07",
+            notes: "A timed unit priced by many descents",
+        };
     /// A shard of at most this many column sets prices them from walks of
     /// each (`SetPrice::Walked`: the kernel's estimate of its own tally on
     /// the sets' tables, `Ranked::estimate_ranks`): one descent per set is

@@ -174,15 +174,10 @@ impl PreparedJoin {
     }
 
     /// Unit `unit`'s price at the reference speed, ns, on the yardstick of
-    /// the price being scaled ([`PreparedJoin::cost`]): a listed unit's
-    /// weight (its joins); a ranked unit's sets priced by sampled descents
-    /// as the plan's weights were, or in a shard whose few sets were
-    /// walked, its walked price (see `Ranked::unit_price`). Not the unit's
-    /// walked price everywhere: that reads closer to its CPU, but a whole
-    /// count is the sum of weights, and walked over weights is a factor per
-    /// size and fold (0.76 at 27, 1.92 at 26 in pair mode with the
-    /// transpose, `ranked_weights_agree_with_the_kernels_estimates_at_25_to_28`)
-    /// that passed into the quote.
+    /// the price being scaled ([`PreparedJoin::cost`], chosen as the
+    /// module's documentation says): a listed unit's weight (its joins); a
+    /// ranked unit's sets priced by sampled descents, or in a shard whose
+    /// few sets were walked, its walked price (`Ranked::unit_price`).
     #[doc(hidden)]
     pub fn unit_price(&self, unit: usize, seed: u64) -> Option<f64> {
         Some(match &self.work {

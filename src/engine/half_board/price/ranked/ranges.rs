@@ -18,7 +18,9 @@ use crate::engine::half_board::tally::Tally;
 
 use super::{RankPrice, SEED};
 use crate::engine::half_board::ranked::Ranked;
-use crate::tuning::sampling::{KEPT_QUARTERS, SHARD_DRAWS, UNIT_DRAWS, WALKED_SETS};
+use crate::tuning::sampling::{
+    KEPT_QUARTERS, SHARD_DRAWS, UNIT_DRAWS, UNIT_PRICE_ROUNDS, WALKED_SETS,
+};
 
 impl Ranked {
     /// Keeps the price of `units` only (a shard's), priced on their own:
@@ -73,13 +75,14 @@ impl Ranked {
         }
     }
 
-    /// Unit `u`'s price on the yardstick of [`Ranked::cost`], ns: its own
-    /// walked price where a shard's sets were walked; else its sets
-    /// priced by sampled descents, as the plan's weights were ([`UNIT_DRAWS`]
-    /// of them, drawn by `seed` where it holds more), so that over all
-    /// units they add up to the cost but for their samples (a large
-    /// shard's price is made of such descents; a whole count's weights
-    /// spread its pivots' descents evenly over their ranks).
+    /// Unit `u`'s price on the yardstick of [`Ranked::cost`], ns (why this
+    /// yardstick: `price/timed.rs`): its own walked price where a shard's
+    /// sets were walked; else the mean of [`UNIT_PRICE_ROUNDS`] prices of
+    /// its sets by sampled descents ([`UNIT_DRAWS`] sets a round where it
+    /// holds more), drawn by `seed`. One round is heavy-tailed (its spread
+    /// is in the constant's note): the mean is the unit's model price, so
+    /// that a timed unit's CPU over it is the machine's speed and the
+    /// model's error on that unit, not the draws'.
     pub fn unit_price(&self, u: usize, seed: u64) -> f64 {
         if let Ok(i) = self.walked.binary_search_by_key(&u, |w| w.0) {
             return self.walked[i].1;
@@ -88,9 +91,15 @@ impl Ranked {
         let mut rng = Rng::new(seed);
         let mut ranks_rng = Rng::new(rng.next_u64());
         let draws = UNIT_DRAWS as u64;
-        let rngs = (&mut rng, &mut ranks_rng);
-        let price = self.price_ranks(unit.pivot, unit.ranks, draws, SetPrice::Descent, rngs);
-        price.joins + price.builds
+        let total: f64 = (0..UNIT_PRICE_ROUNDS)
+            .map(|_| {
+                let rngs = (&mut rng, &mut ranks_rng);
+                let ranks = unit.ranks.clone();
+                let price = self.price_ranks(unit.pivot, ranks, draws, SetPrice::Descent, rngs);
+                price.joins + price.builds
+            })
+            .sum();
+        total / UNIT_PRICE_ROUNDS as f64
     }
 
     /// The price of the column sets of pivot `pivot` with ranks in
