@@ -119,11 +119,13 @@ pub fn shard(n: usize, index: usize, of: usize) {
 /// `--costliest N [SEED]`: a shard "from the costliest tenth" (issue 77)
 /// of `count N` (ranked plans, at the default memory limit on one
 /// thread). The plan cuts units to about one planned weight (the 90th
-/// percentile is printed against the mean), so the tenth is taken by the
-/// quote a shard of one unit gets instead: 100 units drawn (seeded), each
-/// quoted as `--shard` quotes it (every set walked up to 1024), the
-/// costliest ten printed, costliest first, each with the `--shard I/K`
-/// that runs it alone (`K` the units: shard `I` is unit `I - 1`).
+/// percentile is printed against the mean), so the tenth is taken by each
+/// unit's own price instead: 100 units drawn (seeded), each priced as
+/// `--measure` prices it (many rounds of descents of its sets, a fraction
+/// of a second; walking its sets as a shard's quote does costs a third of
+/// running it, an hour for 100 units of 26), the costliest ten printed,
+/// costliest first, each with the `--shard I/K` that runs it alone (`K`
+/// the units: shard `I` is unit `I - 1`), which prints its walked quote.
 pub fn costliest(n: usize, seed: u64) {
     let blank = vec![full_row(n); n];
     let Some(join) = PreparedJoin::within(n, &blank, Budget::new(1 << 30, 1)) else {
@@ -149,31 +151,25 @@ pub fn costliest(n: usize, seed: u64) {
     let mut quoted: Vec<(f64, usize)> = (0..100)
         .filter_map(|_| {
             let u = rng.below(units as u64) as usize;
-            let (pivot, ranks) = join.ranked_unit(u)?;
-            // As a shard of one unit is quoted (64 random descents told a
-            // unit of 67 sets 2.3x high).
-            let len = ranks.end - ranks.start;
-            let draws = shard_draws(len, 1).min(len);
-            let (joins, builds) = join.ranks_ns(pivot, ranks, draws, u as u64)?;
-            Some(((joins + builds) * speed / 1e9, u))
+            let ns = join.unit_price(u, rng.next_u64())?;
+            Some((ns * speed / 1e9, u))
         })
         .collect();
     quoted.sort_by(|a, b| b.0.total_cmp(&a.0));
     let mean_quote = quoted.iter().map(|q| q.0).sum::<f64>() / quoted.len().max(1) as f64;
     println!(
-        "{} units drawn (seed {seed}), quoted {mean_quote:.1} s on average; the costliest tenth:",
+        "{} units drawn (seed {seed}), priced {mean_quote:.1} s on average; the costliest tenth:",
         quoted.len()
     );
     for &(secs, u) in quoted.iter().take((quoted.len() + 9) / 10) {
         println!(
-            "unit {u}: quoted {secs:.1} s ({:.2}x the drawn mean): cargo bench --bench blank -- --shard {n} {}/{units}",
+            "unit {u}: priced {secs:.1} s ({:.2}x the drawn mean): cargo bench --bench blank -- --shard {n} {}/{units}",
             secs / mean_quote,
             u + 1
         );
     }
 }
 
-/// `real / quote`, or `-` where nothing was quoted.
 /// The draws per unit a shard of `units` units and `sets` column sets is
 /// quoted with (`Ranked::narrow`'s rule): every set walked where it holds
 /// at most [`WALKED_SETS`], else [`SHARD_DRAWS`] shared out, at least
@@ -186,6 +182,7 @@ fn shard_draws(sets: u64, units: usize) -> u64 {
     }
 }
 
+/// `real / quote`, or `-` where nothing was quoted.
 fn ratio(real: f64, quote: f64) -> String {
     if quote > 0.0 {
         format!("{:.2}", real / quote)
