@@ -33,14 +33,16 @@
 //! carried (2026-12-07: `count 26 --measure` in pair mode read 0.79
 //! CPU-years that way, 1.9x low). A unit's weight spreads its pivot's
 //! price evenly over the pivot's ranks; its own sets' descents are drawn
-//! as the weights were and are what a large shard's price adds up. Either
-//! reads the units' CPU loosely: 20 units of 28 ran 0.23-2.77x their
-//! weights (a quote +- 21% after ten minutes), 18 units 0.33-6.24x their
-//! descents (+- 16%); at 26 in pair mode +- 9% and +- 13% on 20 units each.
-//! The walked price tracks a unit's CPU far closer (0.8-1.2x) but would
-//! need the walked-over-weights factor measured on more units than can be
-//! run; so the standard error is printed, and a quote to plan a campaign
-//! by wants an hour of units (about +- 7% at 28).
+//! as the weights were and are what a large shard's price adds up, so they
+//! are the yardstick, in many rounds: one round's draws alone spread 0.2-0.8
+//! (cv) of its mean, most of the spread the first quotes carried
+//! (`UNIT_PRICE_ROUNDS`). What is left is the model's own error on each
+//! unit, still wide: 17 units of 26 ran 0.15-1.63x their prices (a quote
+//! +- 15% after half an hour). The walked price tracks a unit's CPU far
+//! closer (0.8-1.2x) but costs a third of the unit's run and would need the
+//! walked-over-descents factor measured on many units; so the standard
+//! error is printed, and a quote to plan a campaign by wants an hour of
+//! units.
 //!
 //! The sample stops once its CPU reaches the time asked for (after at least
 //! one unit), or when every unit has run.
