@@ -34,15 +34,16 @@
 //! CPU-years that way, 1.9x low). A unit's weight spreads its pivot's
 //! price evenly over the pivot's ranks; its own sets' descents are drawn
 //! as the weights were and are what a large shard's price adds up, so they
-//! are the yardstick, in many rounds: one round's draws alone spread 0.2-0.8
-//! (cv) of its mean, most of the spread the first quotes carried
-//! (`UNIT_PRICE_ROUNDS`). What is left is the model's own error on each
-//! unit, still wide: 17 units of 26 ran 0.15-1.63x their prices (a quote
-//! +- 15% after half an hour). The walked price tracks a unit's CPU far
-//! closer (0.8-1.2x) but costs a third of the unit's run and would need the
-//! walked-over-descents factor measured on many units; so the standard
-//! error is printed, and a quote to plan a campaign by wants an hour of
-//! units.
+//! are the yardstick, in many rounds (`UNIT_PRICE_ROUNDS`: one round
+//! spreads 0.2-0.8 of its mean), so that a unit's price is the model's and
+//! not its draws'. The units' CPU still follows those prices loosely, about
+//! as loosely as one round's: that spread is the model's own error on each
+//! unit. 121 units of 28 ran 0.16-3.65x their prices (a quote +- 7% after
+//! an hour), 17 of 26 0.15-1.63x (+- 15% after half an hour). The walked
+//! price tracks a unit's CPU far closer (0.8-1.2x) but costs a third of
+//! the unit's run and would need the walked-over-descents factor measured
+//! on many units; so the standard error is printed, and a quote to plan a
+//! campaign by wants an hour of units.
 //!
 //! The sample stops once its CPU reaches the time asked for (after at least
 //! one unit), or when every unit has run.
