@@ -79,10 +79,7 @@ impl Ranked {
     /// yardstick: `price/timed.rs`): its own walked price where a shard's
     /// sets were walked; else the mean of [`UNIT_PRICE_ROUNDS`] prices of
     /// its sets by sampled descents ([`UNIT_DRAWS`] sets a round where it
-    /// holds more), drawn by `seed`. One round is heavy-tailed (its spread
-    /// is in the constant's note): the mean is the unit's model price, so
-    /// that a timed unit's CPU over it is the machine's speed and the
-    /// model's error on that unit, not the draws'.
+    /// holds more), drawn by `seed`.
     pub fn unit_price(&self, u: usize, seed: u64) -> f64 {
         if let Ok(i) = self.walked.binary_search_by_key(&u, |w| w.0) {
             return self.walked[i].1;
