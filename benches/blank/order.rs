@@ -12,7 +12,11 @@
 //! (the tally's); then per order the totals, the seconds per task of
 //! each part, and the ratio of seconds per task to colex order's (the
 //! joins' share of a task is the same in any order on average; the tables'
-//! is what the order changes).
+//! is what the order changes). Last, per order, the join's work per
+//! solution the units found (tops, visits, pair words, candidate pairs
+//! over 64), the CPU per solution, the join's seconds per word and per
+//! visit, and the sieve's cut diagonals per chunk: the terms to set one
+//! size or fold against another (`--units 4 --factors 0`).
 
 use nqueens::base::board::full_row;
 use nqueens::engine::budget::Budget;
@@ -47,13 +51,14 @@ pub fn order(sizes: &[usize], units: usize, factors: &[f64], isa: Isa, mode: &st
         );
         println!("  N   unit  factor     cpu s   tasks   tables s   halves s   join s");
         let mut sums = vec![(0f64, Tally::default()); factors.len()];
+        let mut found = vec![0u128; factors.len()];
         for (k, i) in (step / 2..plans[0].units()).step_by(step).enumerate() {
             for j in 0..factors.len() {
                 // Rotate which order goes first.
                 let which = (j + k) % factors.len();
                 let join = &plans[which];
                 let (before, tally) = (cpu::thread_precise(), join.tally());
-                join.run_unit_with(i, isa);
+                found[which] += join.run_unit_with(i, isa);
                 let did = join.tally().since(&tally);
                 let secs = match (before, cpu::thread_precise()) {
                     (Some(a), Some(b)) => (b - a).as_secs_f64(),
@@ -86,6 +91,26 @@ pub fn order(sizes: &[usize], units: usize, factors: &[f64], isa: Isa, mode: &st
                 ms(t.halves),
                 ms(t.join),
                 per_task(sum) / per_task(&sums[0]),
+            );
+        }
+        // The model's terms per solution the units found (their counts as
+        // the whole count adds them), and the join's seconds per term: the
+        // figures to set one size against another.
+        println!("  N  factor  tops/sol visits/sol words/sol cand/sol  ns/sol  ns/word  ns/visit  cut/chunk");
+        for (j, (secs, t)) in sums.iter().enumerate() {
+            let sol = found[j].max(1) as f64;
+            let per = |x: u64| x as f64 / sol;
+            println!(
+                "{n:>3} {:>7.2} {:>9.4} {:>10.4} {:>9.4} {:>8.3} {:>7.3} {:>8.3} {:>9.2} {:>10.2}",
+                factors[j],
+                per(t.tops),
+                per(t.visits),
+                per(t.pair_words),
+                per(t.candidates) / 64.0,
+                1e9 * secs / sol,
+                1e9 * t.join.as_secs_f64() / t.pair_words.max(1) as f64,
+                1e9 * t.join.as_secs_f64() / t.visits.max(1) as f64,
+                t.cut as f64 / t.chunks.max(1) as f64,
             );
         }
     }

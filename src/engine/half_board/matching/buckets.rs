@@ -149,6 +149,8 @@ fn join_batch<const CREDIT: bool>(
         gavoid,
         gstart,
         gnext: next,
+        runs,
+        key_runs,
         reach,
         sieve,
         valid,
@@ -175,8 +177,11 @@ fn join_batch<const CREDIT: bool>(
     let slots = buckets * classes;
     gstart.clear();
     gstart.resize(buckets + 1, 0);
+    runs.clear();
+    key_runs.clear();
     if !keyed {
-        // One key: the tops are sorted as listed.
+        // One key: the tops are sorted as listed, in runs of a class as
+        // they come, found as the piece is visited (`runs` stays empty).
         gstart[1] = n;
         std::mem::swap(grest, trest);
         std::mem::swap(gclass, tclass);
@@ -194,6 +199,16 @@ fn join_batch<const CREDIT: bool>(
         for u in 0..=buckets {
             gstart[u] = next[u * classes];
         }
+        // The slots that hold tops are the runs (a key's in class order).
+        for u in 0..buckets {
+            key_runs.push(runs.len());
+            for c in 0..classes {
+                let s = u * classes + c;
+                if next[s] < next[s + 1] {
+                    runs.push((next[s], c as u8));
+                }
+            }
+        }
         grest.resize(n, 0);
         gclass.resize(n, 0);
         gavoid.resize(if CREDIT { n } else { 0 }, 0);
@@ -206,6 +221,8 @@ fn join_batch<const CREDIT: bool>(
             }
             *at += 1;
         }
+        key_runs.push(runs.len());
+        runs.push((n, 0));
     }
     tally.tops += n as u64;
     tally.pair_full += (n * words) as u64;
@@ -250,6 +267,8 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
         gclass,
         gavoid,
         gstart,
+        runs,
+        key_runs,
         reach,
         tab,
         sieve,
@@ -270,7 +289,7 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
             cut.copy_from_slice(&Piece::<G>::cut(r, g));
         }
     }
-    let (pre, uncut) = (Precut(gcut), Uncut(grest, g));
+    let (pre, uncut) = (Precut::<G>::of(gcut), Uncut(grest, g));
     for (b, (start, end), _) in sieve.reached(reach) {
         let comp = sieve.full() & !b;
         // Against the bucket's tie bottoms every top weighs 1 (class 0).
@@ -294,7 +313,15 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
             // after the groups' tables.
             let avoiding = &tab[G * entries * stride..];
             tally.table_words += (G * entries * bw) as u64;
-            let keys = (comp, &gstart[..], &gclass[..]);
+            let keys = (
+                comp,
+                Sorted {
+                    gstart,
+                    gclass,
+                    runs,
+                    key_runs,
+                },
+            );
             let at = (split, bw);
             // Which count and which cuts: chosen once a piece.
             if CREDIT {
@@ -314,7 +341,17 @@ fn join_buckets<const G: usize, const CREDIT: bool>(
     }
 }
 
-/// Every key `u` of the sorted batch (`gstart`, `gclass`) that may fit
+/// A sorted batch's keys, classes and runs (`Scratch`'s `gstart`,
+/// `gclass`, `runs` and `key_runs`; no runs for a batch of one key).
+#[derive(Clone, Copy)]
+struct Sorted<'a> {
+    gstart: &'a [usize],
+    gclass: &'a [u8],
+    runs: &'a [(usize, u8)],
+    key_runs: &'a [usize],
+}
+
+/// Every key `u` of the sorted batch (`gstart`, its runs) that may fit
 /// the piece's bucket, `u & b == 0` (the subsets of `comp`), its tops
 /// visiting `piece` of `bw` words in runs of one class each (see
 /// [`visit_run`]), counted from `zero`, their rests cut by `cuts`.
@@ -324,9 +361,15 @@ fn visit_keys<const G: usize, C: Count, S: Cuts<G>>(
     (split, bw): (Split<'_>, usize),
     zero: C,
     cuts: &S,
-    (comp, gstart, gclass): (usize, &[usize], &[u8]),
+    (comp, sorted): (usize, Sorted<'_>),
     (sums, tally): (&mut (u64, u64), &mut Tally),
 ) {
+    let Sorted {
+        gstart,
+        gclass,
+        runs,
+        key_runs,
+    } = sorted;
     // The most tops a run sums at once (a division: once a piece).
     let most = piece.most_tops::<C>();
     let mut u = comp;
@@ -338,12 +381,22 @@ fn visit_keys<const G: usize, C: Count, S: Cuts<G>>(
             tally.pair_words += (n * bw) as u64;
             tally.grouped_visits += (G * n) as u64;
             tally.grouped_words += (G * n * bw) as u64;
-            let mut lo = key.0;
-            while lo < key.1 {
-                let c = gclass[lo];
-                let hi = lo + gclass[lo..key.1].iter().take_while(|&&x| x == c).count();
-                visit_run(piece, (split, most), zero, cuts, ((lo, hi), c), sums);
-                lo = hi;
+            if key_runs.is_empty() {
+                // One key, one piece: its runs found as they come.
+                let mut lo = key.0;
+                while lo < key.1 {
+                    let c = gclass[lo];
+                    let hi = lo + gclass[lo..key.1].iter().take_while(|&&x| x == c).count();
+                    visit_run(piece, (split, most), zero, cuts, ((lo, hi), c), sums);
+                    lo = hi;
+                }
+            } else {
+                // The runs were found once a batch (a scan of the classes
+                // at every piece was 6% of a unit of 26).
+                for r in key_runs[u]..key_runs[u + 1] {
+                    let ((lo, c), (hi, _)) = (runs[r], runs[r + 1]);
+                    visit_run(piece, (split, most), zero, cuts, ((lo, hi), c), sums);
+                }
             }
         }
         if u == 0 {
@@ -373,8 +426,8 @@ fn visit_run<const G: usize, C: Count, S: Cuts<G>>(
     while from < hi {
         let to = hi.min(from + most);
         let mut count = zero;
-        for i in from..to {
-            count = piece.count(&cuts.cut(i), count.for_top(i), split);
+        for (i, &item) in (from..to).zip(&cuts.items()[from..to]) {
+            count = piece.count(&cuts.cut(item), count.for_top(i), split);
         }
         add_visit(sums, count.parts(), c);
         from = to;
@@ -382,18 +435,39 @@ fn visit_run<const G: usize, C: Count, S: Cuts<G>>(
 }
 
 /// Where a visit finds its top's rest cut into `G` groups (see
-/// [`PRECUT_VISITS`]): top `i` of the sorted batch.
+/// [`PRECUT_VISITS`]): one item per top of the sorted batch, a run's
+/// items iterated as a slice (its bounds checked once a run: per top, the
+/// checks were 4% of a unit of 26) and each cut by [`Cuts::cut`].
 trait Cuts<const G: usize> {
-    fn cut(&self, i: usize) -> [u16; G];
+    type Item: Copy;
+    fn items(&self) -> &[Self::Item];
+    fn cut(&self, item: Self::Item) -> [u16; G];
 }
 
 /// The rests cut once for the batch, `G` values a top.
-struct Precut<'a>(&'a [u16]);
+struct Precut<'a, const G: usize>(&'a [[u16; G]]);
 
-impl<const G: usize> Cuts<G> for Precut<'_> {
+impl<'a, const G: usize> Precut<'a, G> {
+    /// The cuts of `flat`, `G` values a top (a last part short of `G`
+    /// dropped).
+    fn of(flat: &'a [u16]) -> Self {
+        // SAFETY: `[u16; G]` has the size of `G` u16s and their alignment,
+        // and `flat.len() / G` of them lie within `flat`.
+        Precut(unsafe { std::slice::from_raw_parts(flat.as_ptr().cast(), flat.len() / G) })
+    }
+}
+
+impl<const G: usize> Cuts<G> for Precut<'_, G> {
+    type Item = [u16; G];
+
     #[inline(always)]
-    fn cut(&self, i: usize) -> [u16; G] {
-        self.0[i * G..][..G].try_into().unwrap()
+    fn items(&self) -> &[[u16; G]] {
+        self.0
+    }
+
+    #[inline(always)]
+    fn cut(&self, item: [u16; G]) -> [u16; G] {
+        item
     }
 }
 
@@ -401,9 +475,16 @@ impl<const G: usize> Cuts<G> for Precut<'_> {
 struct Uncut<'a>(&'a [u64], usize);
 
 impl<const G: usize> Cuts<G> for Uncut<'_> {
+    type Item = u64;
+
     #[inline(always)]
-    fn cut(&self, i: usize) -> [u16; G] {
-        Piece::<G>::cut(self.0[i], self.1)
+    fn items(&self) -> &[u64] {
+        self.0
+    }
+
+    #[inline(always)]
+    fn cut(&self, item: u64) -> [u16; G] {
+        Piece::<G>::cut(item, self.1)
     }
 }
 

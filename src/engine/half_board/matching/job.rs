@@ -278,6 +278,11 @@ pub struct Scratch {
     pub(super) tavoid: Vec<u8>,
     pub(super) gavoid: Vec<u8>,
     pub(super) gstart: Vec<usize>,
+    /// The sorted tops in runs of one key and one class: each run's first
+    /// top and class, then `(tops, 0)` ending the last; key `u`'s runs are
+    /// `key_runs[u]..key_runs[u + 1]` (see `buckets`).
+    pub(super) runs: Vec<(usize, u8)>,
+    pub(super) key_runs: Vec<usize>,
     /// Where the counting sort puts the next top of each key.
     pub(super) gnext: Vec<usize>,
     pub(super) reach: Vec<usize>,
