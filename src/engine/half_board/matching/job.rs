@@ -280,7 +280,8 @@ pub struct Scratch {
     pub(super) gstart: Vec<usize>,
     /// The sorted tops in runs of one key and one class: each run's first
     /// top and class, then `(tops, 0)` ending the last; key `u`'s runs are
-    /// `key_runs[u]..key_runs[u + 1]` (see `buckets`).
+    /// `key_runs[u]..key_runs[u + 1]` (see `buckets`). Both empty for a
+    /// batch of one key, whose runs are found as its piece is visited.
     pub(super) runs: Vec<(usize, u8)>,
     pub(super) key_runs: Vec<usize>,
     /// Where the counting sort puts the next top of each key.
