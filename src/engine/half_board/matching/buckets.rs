@@ -35,9 +35,11 @@
 //!
 //! The rooms, in the order a batch runs: `grouping` (how a batch groups
 //! its rest diagonals, chosen by price), `listing` (the tops listed),
-//! `tables` (a bucket piece's tables) and `popcount` (a top's entries
-//! ANDed and counted); this file joins them bucket by bucket.
+//! `tables` (a bucket piece's tables), `cuts` (where a visit finds a top's
+//! rest cut into groups) and `popcount` (a top's entries ANDed and
+//! counted); this file joins them bucket by bucket.
 
+mod cuts;
 mod grouping;
 mod listing;
 mod popcount;
@@ -50,6 +52,7 @@ use crate::engine::half_board::sieve::subset_sums;
 use crate::engine::half_board::tally::Tally;
 
 use super::job::{Job, Scratch, Shape, TaskSets, TopRule, CLASSES};
+use cuts::{Cuts, Precut, Uncut};
 use listing::{append_tops, list_side, Rest};
 use popcount::{Avoiding, Count, Piece, Plain, Split};
 use tables::{aligned, build_tables};
@@ -431,60 +434,6 @@ fn visit_run<const G: usize, C: Count, S: Cuts<G>>(
         }
         add_visit(sums, count.parts(), c);
         from = to;
-    }
-}
-
-/// Where a visit finds its top's rest cut into `G` groups (see
-/// [`PRECUT_VISITS`]): one item per top of the sorted batch, a run's
-/// items iterated as a slice (its bounds checked once a run: per top, the
-/// checks were 4% of a unit of 26) and each cut by [`Cuts::cut`].
-trait Cuts<const G: usize> {
-    type Item: Copy;
-    fn items(&self) -> &[Self::Item];
-    fn cut(&self, item: Self::Item) -> [u16; G];
-}
-
-/// The rests cut once for the batch, `G` values a top.
-struct Precut<'a, const G: usize>(&'a [[u16; G]]);
-
-impl<'a, const G: usize> Precut<'a, G> {
-    /// The cuts of `flat`, `G` values a top (a last part short of `G`
-    /// dropped).
-    fn of(flat: &'a [u16]) -> Self {
-        // SAFETY: `[u16; G]` has the size of `G` u16s and their alignment,
-        // and `flat.len() / G` of them lie within `flat`.
-        Precut(unsafe { std::slice::from_raw_parts(flat.as_ptr().cast(), flat.len() / G) })
-    }
-}
-
-impl<const G: usize> Cuts<G> for Precut<'_, G> {
-    type Item = [u16; G];
-
-    #[inline(always)]
-    fn items(&self) -> &[[u16; G]] {
-        self.0
-    }
-
-    #[inline(always)]
-    fn cut(&self, item: [u16; G]) -> [u16; G] {
-        item
-    }
-}
-
-/// The rests, cut `g` bits a group at each visit.
-struct Uncut<'a>(&'a [u64], usize);
-
-impl<const G: usize> Cuts<G> for Uncut<'_> {
-    type Item = u64;
-
-    #[inline(always)]
-    fn items(&self) -> &[u64] {
-        self.0
-    }
-
-    #[inline(always)]
-    fn cut(&self, item: u64) -> [u16; G] {
-        Piece::<G>::cut(item, self.1)
     }
 }
 
