@@ -52,6 +52,7 @@ use crate::engine::half_board::sieve::subset_sums;
 use crate::engine::half_board::tally::Tally;
 
 use super::job::{Job, Scratch, Shape, TaskSets, TopRule, CLASSES};
+use super::Isa;
 use cuts::{Cuts, Precut, Uncut};
 use listing::{append_tops, list_side, Rest};
 use popcount::{Avoiding, Count, Piece, Plain, Split};
@@ -246,10 +247,75 @@ fn join_batch<const CREDIT: bool>(
     // Tops that visit many pieces have their rests cut once.
     let at = (slice, visits as f64 >= PRECUT_VISITS * n as f64);
     match grouping.groups {
-        4 => join_buckets::<4, CREDIT>(sc, rest, at, grouping.bits, sums),
-        6 => join_buckets::<6, CREDIT>(sc, rest, at, grouping.bits, sums),
-        _ => join_buckets::<8, CREDIT>(sc, rest, at, grouping.bits, sums),
+        4 => join_buckets_on::<4, CREDIT>(sc, rest, at, grouping.bits, sums),
+        6 => join_buckets_on::<6, CREDIT>(sc, rest, at, grouping.bits, sums),
+        _ => join_buckets_on::<8, CREDIT>(sc, rest, at, grouping.bits, sums),
     }
+}
+
+/// [`join_buckets`] compiled for the scratch's instruction set. The
+/// boundary sits here, once a batch's grouping: below it are the tables'
+/// ANDs and the visits' popcounts, which the instruction sets speed up;
+/// above it the listing and sorting of tops, which they do not. Each
+/// `#[target_feature]` wrapper inlines `join_buckets` (inline(always) makes
+/// it inherit the wrapper's features), so only this part is compiled four
+/// times, not the whole join.
+#[inline(always)]
+fn join_buckets_on<const G: usize, const CREDIT: bool>(
+    sc: &mut Scratch,
+    rest: &Rest,
+    at: (usize, bool),
+    g: usize,
+    sums: &mut (u64, u64),
+) {
+    // SAFETY: `sc.isa` is the resolved instruction set (`super::run`),
+    // which is one of these only when the CPU has its features (checked at
+    // run time).
+    match sc.isa {
+        #[cfg(all(target_arch = "x86_64", nqueens_avx512))]
+        Isa::Avx512 => unsafe { join_buckets_avx512::<G, CREDIT>(sc, rest, at, g, sums) },
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx2 => unsafe { join_buckets_avx2::<G, CREDIT>(sc, rest, at, g, sums) },
+        #[cfg(target_arch = "x86_64")]
+        Isa::Popcnt => unsafe { join_buckets_popcnt::<G, CREDIT>(sc, rest, at, g, sums) },
+        _ => join_buckets::<G, CREDIT>(sc, rest, at, g, sums),
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn join_buckets_popcnt<const G: usize, const CREDIT: bool>(
+    sc: &mut Scratch,
+    rest: &Rest,
+    at: (usize, bool),
+    g: usize,
+    sums: &mut (u64, u64),
+) {
+    join_buckets::<G, CREDIT>(sc, rest, at, g, sums)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn join_buckets_avx2<const G: usize, const CREDIT: bool>(
+    sc: &mut Scratch,
+    rest: &Rest,
+    at: (usize, bool),
+    g: usize,
+    sums: &mut (u64, u64),
+) {
+    join_buckets::<G, CREDIT>(sc, rest, at, g, sums)
+}
+
+#[cfg(all(target_arch = "x86_64", nqueens_avx512))]
+#[target_feature(enable = "avx2,popcnt,avx512f,avx512vl,avx512vpopcntdq")]
+unsafe fn join_buckets_avx512<const G: usize, const CREDIT: bool>(
+    sc: &mut Scratch,
+    rest: &Rest,
+    at: (usize, bool),
+    g: usize,
+    sums: &mut (u64, u64),
+) {
+    join_buckets::<G, CREDIT>(sc, rest, at, g, sums)
 }
 
 /// The join of a sorted batch (`join_batch`) in `G` groups of `g` bits:

@@ -17,6 +17,8 @@ use crate::engine::half_board::quarters::{shared_diagonals, Quarter};
 use crate::engine::half_board::sieve::Sieve;
 use crate::engine::half_board::tally::Tally;
 
+use super::Isa;
+
 /// What every task of a join shares: the sizes and the longest-diagonal
 /// masks of diagonal mode (0 outside it).
 #[derive(Clone, Copy, Debug)]
@@ -297,6 +299,9 @@ pub struct Scratch {
     /// among them (how the pair loop appends: see `buckets`).
     pub(super) fit: Fit,
     pub(super) tally: Tally,
+    /// The instruction set the join's tables and visits run on (resolved
+    /// once a run, see `super::run`).
+    pub(super) isa: Isa,
 }
 
 /// How often a pair of top quarter placements has made a top, over this
