@@ -61,6 +61,10 @@ fn run() -> Result<ExitCode> {
     // speed: the search probe, measured when first needed and kept in the
     // user's cache (the library alone keeps nothing).
     let settings = cli::resolve(&cli, Machine::this().keeping_probe());
+    if let Some(note) = cli::resolve::memory_note(&cli, &settings.machine) {
+        // A courtesy: a failed write to stderr must not end the run.
+        let _ = writeln!(io::stderr().lock(), "{note}");
+    }
     let stdout = io::stdout();
     let done = match cli.command {
         Command::HelpOnHelp => stdout

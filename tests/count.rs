@@ -463,3 +463,23 @@ fn a_shard_says_which_units_it_holds_and_why_its_total_is_0() {
     );
     assert!(!stderr.contains("of the join"), "{stderr}");
 }
+
+/// Issue 101: `--memory 1TiB` or `9999999GiB` was taken without a word.
+/// Above the machine's memory it is still taken (a count may be planned
+/// here for a bigger node), with a note on stderr; the answer is the same.
+#[test]
+fn a_memory_limit_above_the_machine_is_noted() {
+    let has = std::fs::read_to_string("/proc/meminfo").is_ok();
+    let r = run(&["count", "8", "--memory", "9999999GiB"], b"");
+    assert_eq!((r.stdout.as_str(), r.status), ("92\n", 0), "{}", r.stderr);
+    // Where the system tells its memory (Linux): 9.5 PiB is more.
+    if has {
+        assert!(
+            r.stderr.starts_with("nqueens: --memory 9765.6 TiB is more than this machine's "),
+            "{}",
+            r.stderr
+        );
+    }
+    let within = run(&["count", "8", "--memory", "64MiB"], b"");
+    assert_eq!((within.stdout.as_str(), within.stderr.as_str()), ("92\n", ""));
+}

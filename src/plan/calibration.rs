@@ -185,13 +185,45 @@ impl Calibration {
     /// assert_eq!(measured.words(), "this machine's speed (1.34x the reference)");
     /// ```
     pub fn words(&self) -> String {
+        self.words_with(String::new())
+    }
+
+    /// [`Calibration::words`] for a line priced in `cost_class`, and the
+    /// factor its times were scaled by where that differs from the
+    /// machine's (issue 101: a join's line said "1.15x the reference" and
+    /// quoted 4 s where the docs' reference figure is 4.9 s: the join's
+    /// factor was 0.82, not the one shown).
+    ///
+    /// ```
+    /// use nqueens::plan::calibration::{Calibration, CostClass, REFERENCE_NS};
+    /// let measured = Calibration::from_probe(1.34 * REFERENCE_NS[CostClass::Search.index()]);
+    /// let join = measured.factor(CostClass::JoinEven);
+    /// assert_eq!(
+    ///     measured.words_for(CostClass::JoinEven),
+    ///     format!("this machine's speed (1.34x the reference; this line's reference times x{join:.2})")
+    /// );
+    /// assert_eq!(measured.words_for(CostClass::Search), measured.words());
+    /// ```
+    pub fn words_for(&self, cost_class: CostClass) -> String {
+        let (machine, applied) = (self.machine(), self.factor(cost_class));
+        if format!("{machine:.2}") == format!("{applied:.2}") {
+            self.words()
+        } else {
+            self.words_with(format!("; this line's reference times x{applied:.2}"))
+        }
+    }
+
+    /// The words, `more` inside the parentheses after the machine's factor.
+    fn words_with(&self, more: String) -> String {
         let factor = self.machine();
         match self.source {
-            Source::Measured => format!("this machine's speed ({factor:.2}x the reference)"),
-            Source::Pinned => format!("the speed {VARIABLE} pins ({factor:.2}x the reference)"),
-            Source::Timed => {
-                format!("the speed the count's own units ran at here ({factor:.2}x the reference)")
+            Source::Measured => format!("this machine's speed ({factor:.2}x the reference{more})"),
+            Source::Pinned => {
+                format!("the speed {VARIABLE} pins ({factor:.2}x the reference{more})")
             }
+            Source::Timed => format!(
+                "the speed the count's own units ran at here ({factor:.2}x the reference{more})"
+            ),
             Source::Unmeasured => "the reference machine's speed".to_string(),
         }
     }

@@ -55,6 +55,22 @@ pub struct Quote {
 }
 
 impl Quote {
+    /// The same quote for `share` of its work (`0..=1`: the units a
+    /// resumed count has left), its memory as it is.
+    ///
+    /// ```
+    /// let quote = nqueens::plan::estimate::blank_count(12, false, Default::default());
+    /// assert_eq!(quote.share(0.25).cpu_ns, quote.cpu_ns / 4.0);
+    /// assert_eq!(quote.share(0.25).bytes, quote.bytes);
+    /// ```
+    pub fn share(&self, share: f64) -> Quote {
+        Quote {
+            cpu_ns: self.cpu_ns * share,
+            wall_ns: self.wall_ns * share,
+            ..*self
+        }
+    }
+
     /// The same quote at `speed` (the run's: its probe run now if it
     /// has not run yet); a quote calibrated already is returned as it
     /// is.

@@ -39,7 +39,7 @@ pub fn describe(quote: &Quote) -> String {
 /// ([`crate::plan::calibration`]).
 pub fn assumes(quote: &Quote) -> String {
     let speed = match &quote.calibration {
-        Some(calibration) => calibration.words(),
+        Some(calibration) => calibration.words_for(quote.cost_class),
         None => "the reference machine's speed".to_string(),
     };
     format!(", with a free core per thread at {speed}")
@@ -114,12 +114,12 @@ mod tests {
     use crate::plan::calibration::{Calibration, CostClass, REFERENCE_NS};
 
     /// Issue 75: one `--estimate` showed two speed factors, `1.34x` on a
-    /// search's line and `0.96x` on a join's: each line gave its cost class's
-    /// factor, the one probe over that class's reference. Every line of a
-    /// run now states the machine's one factor (the classes' figures still
-    /// scale by their own).
+    /// search's line and `0.96x` on a join's, and read as a contradiction.
+    /// Every line of a run states the machine's one factor; issue 101: a
+    /// line whose times were scaled by another (its cost class's) says
+    /// which, so that its figures can be checked against the reference's.
     #[test]
-    fn lines_of_every_cost_class_state_one_speed() {
+    fn lines_of_every_cost_class_state_one_speed_and_the_factor_applied() {
         let calibration = Calibration::from_probe(1.34 * REFERENCE_NS[CostClass::Search.index()]);
         let line = |cost_class: CostClass, engine: Option<Engine>| {
             let quote = Quote {
@@ -131,23 +131,24 @@ mod tests {
                 cost_class,
                 calibration: None,
             };
-            let calibrated = Quote {
-                calibration: Some(calibration),
-                ..quote
-            };
-            assumes(&calibrated)
+            let speed = crate::plan::calibration::Speed::fixed(calibration);
+            let calibrated = quote.calibrated(&speed);
+            (describe(&calibrated), calibrated.cpu_ns / quote.cpu_ns)
         };
-        let search = line(CostClass::Search, None);
-        assert_eq!(
-            search,
-            ", with a free core per thread at this machine's speed (1.34x the reference)"
+        let (search, _) = line(CostClass::Search, None);
+        assert!(
+            search.ends_with(", with a free core per thread at this machine's speed (1.34x the reference)"),
+            "{search}"
         );
         for cost_class in CostClass::ALL {
-            assert_eq!(
-                line(cost_class, Some(Engine::Join)),
-                search,
-                "{cost_class:?}"
-            );
+            let (text, applied) = line(cost_class, Some(Engine::Join));
+            assert!(text.contains("(1.34x the reference"), "{text}");
+            if format!("{applied:.2}") != "1.34" {
+                assert!(
+                    text.ends_with(&format!("; this line's reference times x{applied:.2})")),
+                    "{cost_class:?}: {text}"
+                );
+            }
         }
     }
 

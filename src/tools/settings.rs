@@ -40,6 +40,9 @@ pub struct Machine {
     /// a quote needs it; [`crate::plan::calibration`]), handed to the
     /// planner and the estimates' printers.
     pub speed: Speed,
+    /// Its physical memory in bytes, where the system says (Linux's
+    /// `/proc/meminfo`): a `--memory` above it is noted.
+    pub memory: Option<usize>,
 }
 
 impl Machine {
@@ -60,6 +63,7 @@ impl Machine {
             stdout_terminal: std::io::stdout().is_terminal(),
             stderr_terminal: std::io::stderr().is_terminal(),
             speed: Speed::resolved(std::env::var(calibration::VARIABLE).ok().as_deref(), false),
+            memory: physical_memory(),
         }
     }
 
@@ -73,6 +77,15 @@ impl Machine {
             ..self
         }
     }
+}
+
+/// The machine's physical memory, bytes: `MemTotal` of `/proc/meminfo`
+/// (`None` where there is none, as off Linux).
+fn physical_memory() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
 }
 
 /// One run's settings, resolved from the command line and the machine.
@@ -103,6 +116,7 @@ impl Settings {
                 stdout_terminal: false,
                 stderr_terminal: false,
                 speed: Speed::measured(),
+                memory: None,
             },
         }
     }

@@ -14,6 +14,7 @@ fn settings_are_resolved_from_the_options_and_the_machine() {
         stdout_terminal: false,
         stderr_terminal,
         speed: crate::plan::calibration::Speed::reference(),
+        memory: None,
     };
     let settings = |args: &[&str], terminal| resolve(&parse_str(args).unwrap(), machine(terminal));
     let plain = settings(&["count", "12"], false);

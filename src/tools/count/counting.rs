@@ -140,7 +140,7 @@ pub(super) fn counts_of(
         made,
         check,
     } = setup;
-    let (units, quote, threads, join) = progress::watch(
+    let (units, quote, threads, join, count_price) = progress::watch(
         settings.progress,
         &setup_label,
         (n * n) as u64,
@@ -150,8 +150,6 @@ pub(super) fn counts_of(
             let count_price = choice.price();
             let quote = estimate::of_price(&count_price, settings.threads());
             within_memory(settings, n, &quote)?;
-            let (speed, watched) = (settings.speed(), settings.progress.on());
-            warn_if_long(n, &what, shard, &count_price, &quote, speed, watched);
             let threads = threads_for(
                 settings.threads(),
                 estimate::of_price(&count_price, 1).cpu_ns,
@@ -159,9 +157,20 @@ pub(super) fn counts_of(
             let join = choice.join_units();
             choice
                 .build_reusing(threads, &shares, made.clone())
-                .map(|units| (units, quote, threads, join))
+                .map(|units| (units, quote, threads, join, count_price))
         },
     )?;
+    // A long count says so before it starts, priced for the share of its
+    // work still to count: a checkpoint's recorded units are not (a
+    // finished checkpoint once said "estimated at about 2.6 min", then
+    // "0 to count").
+    let warn = |share: f64| {
+        if share > 0.0 {
+            let left = quote.share(share);
+            let (speed, watched) = (settings.speed(), settings.progress.on());
+            warn_if_long(n, &what, shard, &count_price, &left, speed, watched);
+        }
+    };
     if made.is_none() {
         *made = units.constellations().cloned();
     }
@@ -189,9 +198,10 @@ pub(super) fn counts_of(
     let counts = match &job.checkpoint {
         Some(path) => {
             let header = Header::new(n, split, units.units(), shard, unique);
-            count_checkpointed((path, &header), &*units, positions, threads, &shown)?
+            count_checkpointed((path, &header), &*units, positions, threads, (&shown, &warn))?
         }
         None => {
+            warn(1.0);
             let done = AtomicU64::new(0);
             shown.watch(&done, || {
                 units.count_each(&positions, threads, Watch::done(&done))
