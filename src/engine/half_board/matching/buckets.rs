@@ -278,8 +278,24 @@ fn join_buckets_on<const G: usize, const CREDIT: bool>(
         Isa::Avx2 => unsafe { join_buckets_avx2::<G, CREDIT>(sc, rest, at, g, sums) },
         #[cfg(target_arch = "x86_64")]
         Isa::Popcnt => unsafe { join_buckets_popcnt::<G, CREDIT>(sc, rest, at, g, sums) },
-        _ => join_buckets::<G, CREDIT>(sc, rest, at, g, sums),
+        _ => join_buckets_portable::<G, CREDIT>(sc, rest, at, g, sums),
     }
+}
+
+/// [`join_buckets`] on the build's own target features: a function of its
+/// own like the others, not inlined into the join's loop. Inlined, its six
+/// instantiations made that loop one function of about 30 loops, which LLVM's
+/// loop passes took two minutes of the build's CPU over (superlinear in a
+/// function's size: `-Z llvm-time-trace`).
+#[inline(never)]
+fn join_buckets_portable<const G: usize, const CREDIT: bool>(
+    sc: &mut Scratch,
+    rest: &Rest,
+    at: (usize, bool),
+    g: usize,
+    sums: &mut (u64, u64),
+) {
+    join_buckets::<G, CREDIT>(sc, rest, at, g, sums)
 }
 
 #[cfg(target_arch = "x86_64")]
