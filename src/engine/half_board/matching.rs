@@ -118,22 +118,56 @@ pub fn run(
         isa: resolve(isa),
         ..Scratch::default()
     };
-    let count = if images.is_some() {
-        job.run_body::<true>(tasks, &mut sc)
-    } else {
-        job.run_body::<false>(tasks, &mut sc)
+    let count = match (sc.isa, images.is_some()) {
+        // SAFETY: `resolve` returns these instruction sets only when the CPU has the
+        // features they are compiled for (checked at run time).
+        #[cfg(all(target_arch = "x86_64", nqueens_avx512))]
+        (Isa::Avx512, false) => unsafe { job.run_avx512::<false>(tasks, &mut sc) },
+        #[cfg(all(target_arch = "x86_64", nqueens_avx512))]
+        (Isa::Avx512, true) => unsafe { job.run_avx512::<true>(tasks, &mut sc) },
+        #[cfg(target_arch = "x86_64")]
+        (Isa::Avx2, false) => unsafe { job.run_avx2::<false>(tasks, &mut sc) },
+        #[cfg(target_arch = "x86_64")]
+        (Isa::Avx2, true) => unsafe { job.run_avx2::<true>(tasks, &mut sc) },
+        #[cfg(target_arch = "x86_64")]
+        (Isa::Popcnt, false) => unsafe { job.run_popcnt::<false>(tasks, &mut sc) },
+        #[cfg(target_arch = "x86_64")]
+        (Isa::Popcnt, true) => unsafe { job.run_popcnt::<true>(tasks, &mut sc) },
+        (_, false) => job.run_body::<false>(tasks, &mut sc),
+        (_, true) => job.run_body::<true>(tasks, &mut sc),
     };
     sc.tally.sets = tasks.len() as u64;
     (count, sc.tally)
 }
 
 impl Job<'_> {
-    /// The one kernel, instantiated per kind of sum: `CREDIT` sums the
-    /// credits of a credited join, where every pair of halves counts the
-    /// images neither part hits (see [`crate::engine::half_board::images`]).
-    /// Only the tables and the visits are compiled per instruction set
-    /// (`buckets`): compiled per set, this whole loop made 4 copies of
-    /// everything and three quarters of the release build's time.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn run_popcnt<const CREDIT: bool>(&self, tasks: &[Task], sc: &mut Scratch) -> u128 {
+        self.run_body::<CREDIT>(tasks, sc)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,popcnt")]
+    unsafe fn run_avx2<const CREDIT: bool>(&self, tasks: &[Task], sc: &mut Scratch) -> u128 {
+        self.run_body::<CREDIT>(tasks, sc)
+    }
+
+    #[cfg(all(target_arch = "x86_64", nqueens_avx512))]
+    #[target_feature(enable = "avx2,popcnt,avx512f,avx512vl,avx512vpopcntdq")]
+    unsafe fn run_avx512<const CREDIT: bool>(&self, tasks: &[Task], sc: &mut Scratch) -> u128 {
+        self.run_body::<CREDIT>(tasks, sc)
+    }
+
+    /// The one kernel; instantiated per target-feature set by the callers
+    /// above (inline(always) makes it inherit their features), and per
+    /// kind of sum: `CREDIT` sums the credits of a credited join, where
+    /// every pair of halves counts the images neither part hits (see
+    /// [`crate::engine::half_board::images`]). Its tables and visits are
+    /// functions of their own per set and grouping (`buckets`): inlined
+    /// here too, they made each copy of this loop one function that LLVM's
+    /// loop passes spent most of the release build on.
+    #[inline(always)]
     fn run_body<const CREDIT: bool>(&self, tasks: &[Task], sc: &mut Scratch) -> u128 {
         // A plain loop, no closures: a closure is its own function, which
         // LLVM may leave out of line, compiled without this kernel's CPU

@@ -253,13 +253,13 @@ fn join_batch<const CREDIT: bool>(
     }
 }
 
-/// [`join_buckets`] compiled for the scratch's instruction set. The
-/// boundary sits here, once a batch's grouping: below it are the tables'
-/// ANDs and the visits' popcounts, which the instruction sets speed up;
-/// above it the listing and sorting of tops, which they do not. Each
-/// `#[target_feature]` wrapper inlines `join_buckets` (inline(always) makes
-/// it inherit the wrapper's features), so only this part is compiled four
-/// times, not the whole join.
+/// [`join_buckets`] for the scratch's instruction set, each instantiation
+/// a function of its own (`#[inline(never)]`). The join's loop around it is
+/// compiled per instruction set too (`super::run`), and inlined there, the
+/// six groupings' tables and visits made each copy of that loop one
+/// function of about 30 loops; LLVM's loop passes, superlinear in a
+/// function's size, took 300 of the release build's 385 s of CPU over the
+/// eight copies (`-Z llvm-time-trace`; apart, about 30 s in all).
 #[inline(always)]
 fn join_buckets_on<const G: usize, const CREDIT: bool>(
     sc: &mut Scratch,
@@ -282,11 +282,6 @@ fn join_buckets_on<const G: usize, const CREDIT: bool>(
     }
 }
 
-/// [`join_buckets`] on the build's own target features: a function of its
-/// own like the others, not inlined into the join's loop. Inlined, its six
-/// instantiations made that loop one function of about 30 loops, which LLVM's
-/// loop passes took two minutes of the build's CPU over (superlinear in a
-/// function's size: `-Z llvm-time-trace`).
 #[inline(never)]
 fn join_buckets_portable<const G: usize, const CREDIT: bool>(
     sc: &mut Scratch,
@@ -300,6 +295,7 @@ fn join_buckets_portable<const G: usize, const CREDIT: bool>(
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
+#[inline(never)]
 unsafe fn join_buckets_popcnt<const G: usize, const CREDIT: bool>(
     sc: &mut Scratch,
     rest: &Rest,
@@ -312,6 +308,7 @@ unsafe fn join_buckets_popcnt<const G: usize, const CREDIT: bool>(
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
+#[inline(never)]
 unsafe fn join_buckets_avx2<const G: usize, const CREDIT: bool>(
     sc: &mut Scratch,
     rest: &Rest,
@@ -324,6 +321,7 @@ unsafe fn join_buckets_avx2<const G: usize, const CREDIT: bool>(
 
 #[cfg(all(target_arch = "x86_64", nqueens_avx512))]
 #[target_feature(enable = "avx2,popcnt,avx512f,avx512vl,avx512vpopcntdq")]
+#[inline(never)]
 unsafe fn join_buckets_avx512<const G: usize, const CREDIT: bool>(
     sc: &mut Scratch,
     rest: &Rest,
