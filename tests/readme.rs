@@ -254,3 +254,19 @@ fn the_pages_name_every_option_command_and_method() {
         );
     }
 }
+
+/// Issue 101: the README's `cargo install --path .` built the release
+/// binary a second time, in a folder of its own. Given the project's
+/// `target`, it installs the build the set-up's first command made.
+#[test]
+fn the_readme_installs_the_release_build_already_made() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let flat = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let installs: Vec<&str> = flat.matches("cargo install --path .").collect();
+    assert!(!installs.is_empty(), "the README says how to install");
+    assert_eq!(
+        flat.matches("cargo install --path . --target-dir target").count(),
+        installs.len(),
+        "every install in the README reuses target/"
+    );
+}
