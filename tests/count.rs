@@ -475,11 +475,15 @@ fn a_memory_limit_above_the_machine_is_noted() {
     // Where the system tells its memory (Linux): 9.5 PiB is more.
     if has {
         assert!(
-            r.stderr.starts_with("nqueens: --memory 9765.6 TiB is more than this machine's "),
+            r.stderr
+                .starts_with("nqueens: --memory 9765.6 TiB is more than this machine's "),
             "{}",
             r.stderr
         );
     }
     let within = run(&["count", "8", "--memory", "64MiB"], b"");
-    assert_eq!((within.stdout.as_str(), within.stderr.as_str()), ("92\n", ""));
+    assert_eq!(
+        (within.stdout.as_str(), within.stderr.as_str()),
+        ("92\n", "")
+    );
 }

@@ -265,7 +265,8 @@ fn the_readme_installs_the_release_build_already_made() {
     let installs: Vec<&str> = flat.matches("cargo install --path .").collect();
     assert!(!installs.is_empty(), "the README says how to install");
     assert_eq!(
-        flat.matches("cargo install --path . --target-dir target").count(),
+        flat.matches("cargo install --path . --target-dir target")
+            .count(),
         installs.len(),
         "every install in the README reuses target/"
     );

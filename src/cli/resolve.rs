@@ -7,8 +7,8 @@
 
 use super::parse::Cli;
 use crate::engine::budget::{Budget, DEFAULT_BYTES};
-use crate::tools::progress::Progress;
 use crate::tools::estimate_line::bytes;
+use crate::tools::progress::Progress;
 use crate::tools::settings::{Machine, Settings};
 
 /// The settings of the run `cli` asks for on `machine`: the memory limit

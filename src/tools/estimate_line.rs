@@ -137,7 +137,9 @@ mod tests {
         };
         let (search, _) = line(CostClass::Search, None);
         assert!(
-            search.ends_with(", with a free core per thread at this machine's speed (1.34x the reference)"),
+            search.ends_with(
+                ", with a free core per thread at this machine's speed (1.34x the reference)"
+            ),
             "{search}"
         );
         for cost_class in CostClass::ALL {

@@ -198,7 +198,13 @@ pub(super) fn counts_of(
     let counts = match &job.checkpoint {
         Some(path) => {
             let header = Header::new(n, split, units.units(), shard, unique);
-            count_checkpointed((path, &header), &*units, positions, threads, (&shown, &warn))?
+            count_checkpointed(
+                (path, &header),
+                &*units,
+                positions,
+                threads,
+                (&shown, &warn),
+            )?
         }
         None => {
             warn(1.0);
