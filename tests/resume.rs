@@ -219,35 +219,6 @@ fn a_finished_checkpoint_answers_at_once_and_a_cut_tail_is_recounted() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Issue 101: rerunning a count whose checkpoint is complete said
-/// "estimated at about 2.6 min", then "0 to count". The warning prices the
-/// work left: none here. The speed is pinned 10^6 times the reference's so
-/// that a count of 12 is quoted above a minute and warned of.
-#[test]
-fn a_finished_checkpoint_is_not_announced_as_long() {
-    let dir = scratch("finished-long");
-    let path = dir.join("c.ckpt");
-    let file = path.to_str().unwrap();
-    let slow = |args: &[&str]| {
-        let out = crate::util::test_env(&mut std::process::Command::new(env!(
-            "CARGO_BIN_EXE_nqueens"
-        )))
-        .env("NQUEENS_CALIBRATION", "1000000")
-        .args(args)
-        .output()
-        .unwrap();
-        assert_eq!(String::from_utf8_lossy(&out.stdout), "14200\n");
-        String::from_utf8_lossy(&out.stderr).into_owned()
-    };
-    let args = ["count", "12", "--threads", "1", "--checkpoint", file];
-    let first = slow(&args);
-    assert!(first.contains("is estimated at about"), "{first}");
-    let again = slow(&args);
-    assert!(again.contains(", 0 to count"), "{again}");
-    assert!(!again.contains("estimated at"), "{again}");
-    std::fs::remove_dir_all(&dir).unwrap();
-}
-
 #[test]
 fn checkpoints_of_other_runs_are_refused_with_exit_2() {
     let dir = scratch("refused");
