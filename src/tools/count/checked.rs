@@ -47,7 +47,6 @@ pub(super) fn count_checkpointed(
     (shown, warn): (&Shown<'_>, &dyn Fn(f64)),
 ) -> Result<Counts> {
     let (checkpoint, contents) = Checkpoint::open(path, header)?;
-    let whole: u64 = positions.iter().map(|&p| units.weight(p)).sum();
     let mut recorded = Counts::default();
     let mut recorded_cost = 0;
     for entry in &contents.done {
@@ -57,7 +56,8 @@ pub(super) fn count_checkpointed(
     positions.retain(|p| contents.done.binary_search_by_key(p, |e| e.unit).is_err());
     report_resume(path, &contents, positions.len());
     let left: u64 = positions.iter().map(|&p| units.weight(p)).sum();
-    warn(left as f64 / whole.max(1) as f64);
+    // `shown.total`: the weight of every position, recorded or not.
+    warn(left as f64 / shown.total.max(1) as f64);
     let done = AtomicU64::new(recorded_cost);
     let record = |i: usize, counts: Counts| {
         checkpoint.record(Entry {

@@ -282,55 +282,44 @@ fn join_buckets_on<const G: usize, const CREDIT: bool>(
     }
 }
 
-#[inline(never)]
-fn join_buckets_portable<const G: usize, const CREDIT: bool>(
-    sc: &mut Scratch,
-    rest: &Rest,
-    at: (usize, bool),
-    g: usize,
-    sums: &mut (u64, u64),
-) {
-    join_buckets::<G, CREDIT>(sc, rest, at, g, sums)
+/// One `#[inline(never)]` instantiation point of [`join_buckets`] per
+/// instruction set: the attributes given (a `#[target_feature]`, whose
+/// functions are `unsafe` to call) and the body inherited by inline(always).
+macro_rules! join_buckets_for {
+    ($(#[$attr:meta])* $name:ident, $($unsafe:ident)?) => {
+        $(#[$attr])*
+        #[inline(never)]
+        $($unsafe)? fn $name<const G: usize, const CREDIT: bool>(
+            sc: &mut Scratch,
+            rest: &Rest,
+            at: (usize, bool),
+            g: usize,
+            sums: &mut (u64, u64),
+        ) {
+            join_buckets::<G, CREDIT>(sc, rest, at, g, sums)
+        }
+    };
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-#[inline(never)]
-unsafe fn join_buckets_popcnt<const G: usize, const CREDIT: bool>(
-    sc: &mut Scratch,
-    rest: &Rest,
-    at: (usize, bool),
-    g: usize,
-    sums: &mut (u64, u64),
-) {
-    join_buckets::<G, CREDIT>(sc, rest, at, g, sums)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,popcnt")]
-#[inline(never)]
-unsafe fn join_buckets_avx2<const G: usize, const CREDIT: bool>(
-    sc: &mut Scratch,
-    rest: &Rest,
-    at: (usize, bool),
-    g: usize,
-    sums: &mut (u64, u64),
-) {
-    join_buckets::<G, CREDIT>(sc, rest, at, g, sums)
-}
-
-#[cfg(all(target_arch = "x86_64", nqueens_avx512))]
-#[target_feature(enable = "avx2,popcnt,avx512f,avx512vl,avx512vpopcntdq")]
-#[inline(never)]
-unsafe fn join_buckets_avx512<const G: usize, const CREDIT: bool>(
-    sc: &mut Scratch,
-    rest: &Rest,
-    at: (usize, bool),
-    g: usize,
-    sums: &mut (u64, u64),
-) {
-    join_buckets::<G, CREDIT>(sc, rest, at, g, sums)
-}
+join_buckets_for!(join_buckets_portable,);
+join_buckets_for!(
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    join_buckets_popcnt,
+    unsafe
+);
+join_buckets_for!(
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,popcnt")]
+    join_buckets_avx2,
+    unsafe
+);
+join_buckets_for!(
+    #[cfg(all(target_arch = "x86_64", nqueens_avx512))]
+    #[target_feature(enable = "avx2,popcnt,avx512f,avx512vl,avx512vpopcntdq")]
+    join_buckets_avx512,
+    unsafe
+);
 
 /// The join of a sorted batch (`join_batch`) in `G` groups of `g` bits:
 /// per bucket some top can fit, its tables a piece at a time, and every
