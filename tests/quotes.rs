@@ -260,21 +260,37 @@ fn the_probe_is_kept_in_the_cache_and_used_by_the_next_run() {
     // A known time: each cost class's figures are scaled by that time over the
     // class's reference (as pinning that factor scales them), and every
     // line states the machine's one factor, the time over the searches'
-    // reference (issue 75: a search's line said 1.34x, a join's 0.96x).
+    // reference (issue 75: a search's line said 1.34x, a join's 0.96x),
+    // and beside it the factor its own figures were scaled by, where that
+    // differs (issue 101: "1.15x the reference" on a join's line scaled
+    // by 0.82 read as a contradiction).
     let probe = 2.0 * REFERENCE_NS[CostClass::Search.index()];
     std::fs::write(&file, cache::format(&key, probe)).unwrap();
-    let speed = "with a free core per thread at this machine's speed (2.00x the reference)";
+    let speed = "with a free core per thread at this machine's speed (2.00x the reference";
+    let factor = |cost_class: CostClass| probe / REFERENCE_NS[cost_class.index()];
+    let states = |line: &str, cost_class: CostClass| {
+        let x = factor(cost_class);
+        let tail = if format!("{x:.2}") == "2.00" {
+            ")".to_string()
+        } else {
+            format!("; this line's reference times x{x:.2})")
+        };
+        assert!(line.contains(&format!("{speed}{tail}")), "{line}");
+    };
     let figures = |line: &str| line.split(", with a free core").next().unwrap().to_string();
     let priced = |cost_class: CostClass, args: &[&str]| {
-        let x = probe / REFERENCE_NS[cost_class.index()];
-        figures(&run_cached(&dir, Some(&format!("{x}")), args))
+        figures(&run_cached(
+            &dir,
+            Some(&format!("{}", factor(cost_class))),
+            args,
+        ))
     };
     let even = run_cached(&dir, None, &count);
-    assert!(even.contains(speed), "{even}");
+    states(&even, CostClass::JoinEven);
     assert_eq!(figures(&even), priced(CostClass::JoinEven, &count));
     let odd_count = ["count", "17", "--estimate"];
     let odd = run_cached(&dir, None, &odd_count);
-    assert!(odd.contains(speed), "{odd}");
+    states(&odd, CostClass::JoinOdd);
     assert_eq!(figures(&odd), priced(CostClass::JoinOdd, &odd_count));
     // A judge's board with blocked cells, its halves joined: the join of
     // boards without symmetries, a cost class of its own.
@@ -283,16 +299,16 @@ fn the_probe_is_kept_in_the_cache_and_used_by_the_next_run() {
     let half_board = ["--estimate", "--method", "half-board", sparse];
     let judge = run_cached(&dir, None, &half_board);
     assert!(judge.contains(" method=half-board: "), "{judge}");
-    assert!(judge.contains(speed), "{judge}");
+    states(&judge, CostClass::JoinBoard);
     assert_eq!(figures(&judge), priced(CostClass::JoinBoard, &half_board));
     // The same board on the blank board's join (the planner's pick), at
     // that join's speed.
     let credited = run_cached(&dir, None, &["--estimate", sparse]);
     assert!(credited.contains(" method=credited-join: "), "{credited}");
-    assert!(credited.contains(speed), "{credited}");
+    states(&credited, CostClass::JoinEven);
     let small_args = ["--estimate", "samples/uva11195.in"];
     let small = run_cached(&dir, None, &small_args);
-    assert!(small.contains(speed), "{small}");
+    states(&small, CostClass::Search);
     assert_eq!(figures(&small), priced(CostClass::Search, &small_args));
 
     // A file that does not read, or of another build, is measured again
@@ -391,7 +407,7 @@ fn an_estimate_is_scaled_to_the_machines_speed_and_says_what_it_assumes() {
     let measured = run_calibrated(None, &["count", "16", "--estimate", "--threads", "1"]);
     assert!(
         measured.contains(", with a free core per thread at this machine's speed (")
-            && measured.contains("x the reference)"),
+            && measured.contains("x the reference"),
         "{measured}"
     );
 }

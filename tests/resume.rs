@@ -319,3 +319,54 @@ fn a_checkpoint_without_unique_reused_with_it_names_unique() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A count whose checkpoint records every unit has nothing left to count,
+/// so it says nothing of how long counting would take (it once said
+/// "estimated at about 2.6 min", then "0 to count"); one whose checkpoint
+/// records none still says so before it starts. `count 20`, at the
+/// reference speed the tests pin, is above the minute that warns; the
+/// records are written here (their counts are not the test's point), so
+/// nothing of 20 is counted.
+#[test]
+fn a_finished_checkpoint_of_a_long_count_does_not_warn_of_its_length() {
+    let dir = scratch("finished-long");
+    let path = dir.join("c.ckpt");
+    let file = path.to_str().unwrap();
+    let header = header(20, None, false);
+    let mut text = format!("{}\n", header.line());
+    for unit in 0..header.units {
+        let counts = counter::Counts::default();
+        text.push_str(&format!("{}\n", checkpoint::Entry { unit, counts }.line()));
+    }
+    std::fs::write(&path, &text).unwrap();
+    let again = run(&["count", "20", "--checkpoint", file], b"");
+    assert_eq!(
+        (again.stdout.as_str(), again.status),
+        ("0\n", 0),
+        "{}",
+        again.stderr
+    );
+    assert!(again.stderr.contains(", 0 to count"), "{}", again.stderr);
+    assert!(!again.stderr.contains("estimated at"), "{}", again.stderr);
+    // The same count with only its header: all of it to count, so it warns
+    // before it counts (its first line; the count is killed there).
+    std::fs::write(&path, format!("{}\n", header.line())).unwrap();
+    let mut child = spawn(&["count", "20", "--checkpoint", file], Stdio::null());
+    let stderr = child.stderr.take().unwrap();
+    let (send, first) = std::sync::mpsc::channel();
+    thread::spawn(move || {
+        let mut lines = std::io::BufRead::lines(std::io::BufReader::new(stderr));
+        let _ = send.send(lines.find(|line| {
+            line.as_ref()
+                .map_or(true, |l| !l.starts_with("nqueens: resuming"))
+        }));
+    });
+    let first = first.recv_timeout(PATIENCE).expect("a line on stderr");
+    drop(child);
+    let first = first.and_then(|line| line.ok()).unwrap_or_default();
+    assert!(
+        first.starts_with("nqueens: count 20 is estimated at about "),
+        "{first}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

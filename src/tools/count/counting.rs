@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 
 use crate::base::error::{Error, Result};
-use crate::engine::counter::{self, Counts, Watch};
+use crate::engine::counter::{self, CountPrice, Counts, Watch};
 use crate::plan::estimate::{self, Quote};
 use crate::tools::checkpoint::Header;
 use crate::tools::estimate_line;
@@ -140,6 +140,20 @@ pub(super) fn counts_of(
         made,
         check,
     } = setup;
+    // A long count says so before it starts (before its set-up, which can
+    // take long itself), priced for the share of its work still to count.
+    // A checkpoint already written is read only once the units are built,
+    // so a resumed count says it then, on what the checkpoint leaves (a
+    // finished checkpoint once said "estimated at about 2.6 min", then
+    // "0 to count").
+    let resumed = job.checkpoint.as_ref().map_or(false, |path| path.exists());
+    let warn_on = |count_price: &CountPrice, quote: &Quote, share: f64| {
+        if share > 0.0 {
+            let left = quote.share(share);
+            let (speed, watched) = (settings.speed(), settings.progress.on());
+            warn_if_long(n, &what, shard, count_price, &left, speed, watched);
+        }
+    };
     let (units, quote, threads, join, count_price) = progress::watch(
         settings.progress,
         &setup_label,
@@ -150,6 +164,9 @@ pub(super) fn counts_of(
             let count_price = choice.price();
             let quote = estimate::of_price(&count_price, settings.threads());
             within_memory(settings, n, &quote)?;
+            if !resumed {
+                warn_on(&count_price, &quote, 1.0);
+            }
             let threads = threads_for(
                 settings.threads(),
                 estimate::of_price(&count_price, 1).cpu_ns,
@@ -160,15 +177,9 @@ pub(super) fn counts_of(
                 .map(|units| (units, quote, threads, join, count_price))
         },
     )?;
-    // A long count says so before it starts, priced for the share of its
-    // work still to count: a checkpoint's recorded units are not (a
-    // finished checkpoint once said "estimated at about 2.6 min", then
-    // "0 to count").
     let warn = |share: f64| {
-        if share > 0.0 {
-            let left = quote.share(share);
-            let (speed, watched) = (settings.speed(), settings.progress.on());
-            warn_if_long(n, &what, shard, &count_price, &left, speed, watched);
+        if resumed {
+            warn_on(&count_price, &quote, share);
         }
     };
     if made.is_none() {
@@ -207,7 +218,6 @@ pub(super) fn counts_of(
             )?
         }
         None => {
-            warn(1.0);
             let done = AtomicU64::new(0);
             shown.watch(&done, || {
                 units.count_each(&positions, threads, Watch::done(&done))
