@@ -146,7 +146,7 @@ pub(super) fn counts_of(
     // so a resumed count says it then, on what the checkpoint leaves (a
     // finished checkpoint once said "estimated at about 2.6 min", then
     // "0 to count").
-    let resumed = job.checkpoint.as_ref().map_or(false, |path| path.exists());
+    let resumed = job.checkpoint.as_ref().is_some_and(|path| path.exists());
     let warn_on = |count_price: &CountPrice, quote: &Quote, share: f64| {
         if share > 0.0 {
             let left = quote.share(share);
